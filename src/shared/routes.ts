@@ -1,0 +1,57 @@
+// SPEC section 2's routes, plus D21/D22 additions. The server uses this list to answer
+// unknown paths with HTTP 404 (D23); the web router uses the same patterns.
+export const routePatterns = [
+  '/',
+  '/services',
+  '/about',
+  '/contact',
+  '/privacy-policy',
+  '/terms',
+  '/areas/:city',
+  '/assessment',
+  '/thank-you',
+  '/quote/:id',
+  '/checkout',
+  '/booking/:quoteId',
+  '/confirmation/:appointmentId',
+  '/repairer',
+  '/admin',
+  '/sign-in',
+] as const;
+
+export type RoutePattern = (typeof routePatterns)[number];
+
+/** Pages that need a signed-in account (D11), and the role each needs. */
+export const guardedPrefixes = [
+  { prefix: '/admin', role: 'admin' },
+  { prefix: '/repairer', role: 'repairer' },
+] as const;
+
+export function matchRoute(pathname: string): { pattern: RoutePattern; params: Record<string, string> } | null {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  const parts = path.split('/');
+  for (const pattern of routePatterns) {
+    const patternParts = pattern.split('/');
+    if (patternParts.length !== parts.length) continue;
+    const params: Record<string, string> = {};
+    const matches = patternParts.every((segment, index) => {
+      const part = parts[index] ?? '';
+      if (segment.startsWith(':')) {
+        if (part === '') return false;
+        params[segment.slice(1)] = safeDecode(part);
+        return true;
+      }
+      return segment === part;
+    });
+    if (matches) return { pattern, params };
+  }
+  return null;
+}
+
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}
