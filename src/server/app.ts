@@ -1,0 +1,89 @@
+// STYLE habit 2: the app factory is the app. Infrastructure first, then the domain
+// modules, then the web app with its 404 and the error handler.
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppConfig } from './config/config';
+import { openDatabase, type Database } from './db/database';
+import { runMigrations } from './db/migrate';
+import { accessRoutes } from './modules/access/access.routes';
+import { adminAssessmentRoutes } from './modules/assessments/assessments.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { startEmailWorkers } from './modules/email/email.service';
+import { createMailer, type Mailer } from './modules/email/mailer';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteRoutes } from './modules/site/site.routes';
+import { registerAuth } from './plugins/auth';
+import { registerErrorHandler } from './plugins/errors';
+import { startJobQueue, type JobQueue } from './plugins/jobs';
+import { registerSecurity } from './plugins/security';
+import { registerWeb } from './plugins/web';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export interface BuildAppOptions {
+  /** An open, migrated database (tests); otherwise one is opened from the config. */
+  database?: Database;
+  mailer?: Mailer;
+}
+
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      config.logLevel === 'silent'
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+    genReqId: (request) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  // Infrastructure
+  const ownsDatabase = !options.database;
+  const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
+  if (ownsDatabase) await runMigrations(database);
+  const jobs = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
+  const mailer = options.mailer ?? createMailer(config.smtpUrl);
+  const deps: AppDeps = { config, database, jobs, mailer };
+  app.decorate('deps', deps);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailer.close();
+    if (ownsDatabase) await database.close();
+  });
+  registerErrorHandler(app);
+  await registerSecurity(app, config);
+  await registerAuth(app, config, database.db);
+  await startEmailWorkers({ db: database.db, jobs, mailer, mailFrom: config.mailFrom, log: app.log });
+
+  // Domain modules
+  const db = database.db;
+  await app.register(healthRoutes, { database });
+  await app.register(siteRoutes, { db, paymentsMode: 'test' });
+  await app.register(authRoutes, { config, db });
+  await app.register(accessRoutes, { config, db });
+  await app.register(adminAssessmentRoutes, { db });
+
+  // The web app, and 404 for everything else
+  await registerWeb(app, config);
+  return app;
+}

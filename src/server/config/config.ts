@@ -1,0 +1,105 @@
+// STYLE habit 3: configuration is parsed once, at start-up, and a bad setting stops the
+// process with a sentence that says which one and how to fix it.
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalUrl = (protocols: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}:`)), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, for example ${example}`,
+    });
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
+export const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number({ message: 'must be a port number' }).int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl(['http', 'https'], 'https://www.autorevive.co.uk'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl(['postgres', 'postgresql'], 'postgres://user@127.0.0.1:5432/autorevive'),
+  SEED_DEMO_DATA: booleanFlag.default(true),
+  SESSION_TTL_HOURS: z.coerce.number({ message: 'must be a number of hours' }).int().min(1).max(24 * 90).default(24 * 7),
+  TRUST_PROXY: booleanFlag.default(false),
+  SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465'),
+  MAIL_FROM: z.string().min(3).default('AutoRevive <no-reply@autorevive.co.uk>'),
+  TEAM_EMAIL: z.email({ message: 'must be an e-mail address' }).default('team@autorevive.co.uk'),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface AppConfig {
+  env: Env['NODE_ENV'];
+  host: string;
+  port: number;
+  publicUrl: string;
+  logLevel: Env['LOG_LEVEL'];
+  dataDir: string;
+  /** Unset: embedded PGlite in `${dataDir}/db`. */
+  databaseUrl: string | undefined;
+  /** ':memory:' keeps an embedded database in memory (tests). */
+  pgliteDir: string;
+  uploadsDir: string;
+  seedDemoData: boolean;
+  sessionTtlHours: number;
+  trustProxy: boolean;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  teamEmail: string;
+  webDistDir: string;
+  /** Run background workers (e-mail sending and the like) in this process. */
+  runWorkers: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`AutoRevive cannot start because of its settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example and the README's table of settings.`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const name = issue.path.join('.');
+        return `${name} ${issue.message}${source[name] !== undefined ? ` (it is "${source[name]}")` : ''}`;
+      }),
+    );
+  }
+  const env = parsed.data;
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    env: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    logLevel: env.LOG_LEVEL,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    pgliteDir: resolve(dataDir, 'db'),
+    uploadsDir: resolve(dataDir, 'uploads'),
+    seedDemoData: env.SEED_DEMO_DATA,
+    sessionTtlHours: env.SESSION_TTL_HOURS,
+    trustProxy: env.TRUST_PROXY,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    teamEmail: env.TEAM_EMAIL,
+    webDistDir: resolve('dist/web'),
+    runWorkers: true,
+  };
+}

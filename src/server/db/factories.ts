@@ -1,0 +1,65 @@
+// Test data with overrides (STYLE habit 9); the demo seed reuses these.
+import { randomBytes } from 'node:crypto';
+import { hashPassword } from '../modules/auth/password';
+import type { Db } from './database';
+import { repairers, users } from './schema';
+
+export type Repairer = typeof repairers.$inferSelect;
+export type NewRepairer = typeof repairers.$inferInsert;
+
+let sequence = 0;
+const next = () => ++sequence;
+
+export function buildRepairer(overrides: Partial<NewRepairer> = {}): NewRepairer {
+  const n = next();
+  return {
+    businessName: `Test Repairs ${n}`,
+    contactName: `Technician ${n}`,
+    email: `repairer${n}-${randomBytes(3).toString('hex')}@example.com`,
+    emailSource: 'manual',
+    phone: '+447700900000',
+    city: 'London',
+    county: 'Greater London',
+    postcode: 'WC2N 5DU',
+    latitude: 51.5081,
+    longitude: -0.1248,
+    specialisations: ['scratch', 'scuff', 'paint', 'pdr', 'alloy'],
+    serviceRadiusMiles: 30,
+    ratingTenths: 45,
+    isVerified: true,
+    ...overrides,
+  };
+}
+
+export async function createRepairer(db: Db, overrides: Partial<NewRepairer> = {}): Promise<Repairer> {
+  const [row] = await db.insert(repairers).values(buildRepairer(overrides)).returning();
+  return row!;
+}
+
+export interface CreatedUser {
+  id: number;
+  email: string;
+  password: string;
+  role: 'admin' | 'repairer';
+  repairerId: number | null;
+}
+
+export async function createUser(
+  db: Db,
+  overrides: { role?: 'admin' | 'repairer'; email?: string; name?: string; password?: string; repairerId?: number | null } = {},
+): Promise<CreatedUser> {
+  const role = overrides.role ?? 'admin';
+  const password = overrides.password ?? randomPassword();
+  const email = (overrides.email ?? `${role}${next()}-${randomBytes(3).toString('hex')}@example.com`).toLowerCase();
+  let repairerId = overrides.repairerId ?? null;
+  if (role === 'repairer' && repairerId === null) repairerId = (await createRepairer(db)).id;
+  const [row] = await db
+    .insert(users)
+    .values({ email, name: overrides.name ?? (role === 'admin' ? 'Operations' : 'Repairer'), role, repairerId, passwordHash: await hashPassword(password) })
+    .returning();
+  return { id: row!.id, email, password, role, repairerId };
+}
+
+export function randomPassword(): string {
+  return randomBytes(12).toString('base64url');
+}

@@ -1,0 +1,26 @@
+// D10/D11: who may read a customer's records. Knowing an id is never enough.
+import type { SessionUser } from '../auth/auth.service';
+
+export interface Viewer {
+  user: SessionUser | null;
+  grantIds: number[];
+}
+
+export type CustomerRecordAccess = 'admin' | 'customer' | 'assigned-repairer' | 'none';
+
+export function customerRecordAccess(
+  viewer: Viewer,
+  record: { grantId: number; assignedRepairerId?: number | null | undefined },
+): CustomerRecordAccess {
+  if (viewer.user?.role === 'admin') return 'admin';
+  if (viewer.grantIds.includes(record.grantId)) return 'customer';
+  if (
+    viewer.user?.role === 'repairer' &&
+    viewer.user.repairerId !== null &&
+    record.assignedRepairerId !== undefined &&
+    record.assignedRepairerId === viewer.user.repairerId
+  ) {
+    return 'assigned-repairer';
+  }
+  return 'none';
+}

@@ -1,0 +1,40 @@
+// D10: the unguessable link in a customer's e-mails restores their access on any device.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { cookieNames, cookieOptions } from '../../plugins/auth';
+import { hashToken, looksLikeToken } from '../auth/tokens';
+import { findGrantIds, touchGrant } from './grants.repo';
+import { addToGrantCookie } from './grants.service';
+
+export const GRANT_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
+
+export function safeNextPath(next: string | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
+  return next;
+}
+
+export const accessRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> = async (app, { config, db }) => {
+  const names = cookieNames(config);
+  app.get(
+    '/access/:token',
+    { schema: { params: z.object({ token: z.string() }), querystring: z.object({ next: z.string().optional() }) } },
+    async (request, reply) => {
+      const { token } = request.params;
+      const [grantId] = looksLikeToken(token) ? await findGrantIds(db, [hashToken(token)]) : [];
+      reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+      if (grantId === undefined) {
+        return reply.status(404).type('text/html; charset=utf-8').send(expiredLinkPage());
+      }
+      await touchGrant(db, grantId);
+      reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], token), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
+      return reply.redirect(safeNextPath(request.query.next), 303);
+    },
+  );
+};
+
+function expiredLinkPage(): string {
+  return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Link not recognised — AutoRevive</title></head>
+<body><main><h1>This link is not recognised</h1><p>The link may have been copied incompletely. Please open it again from your e-mail, or contact our support team.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+}

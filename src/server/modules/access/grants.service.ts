@@ -1,0 +1,33 @@
+// D10: a customer's access grant. Its token is set as a cookie when they submit and is
+// carried by the link in every e-mail they receive; only its hash is stored.
+import type { Db } from '../../db/database';
+import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
+import { findGrantIds, insertGrant } from './grants.repo';
+
+/** A browser may hold grants for a few submissions made on it or opened from e-mails. */
+export const MAX_GRANTS_PER_BROWSER = 10;
+
+export async function createGrant(db: Db): Promise<{ id: number; token: string }> {
+  const token = newToken();
+  const id = await insertGrant(db, hashToken(token));
+  return { id, token };
+}
+
+export function parseGrantCookie(value: string | undefined): string[] {
+  if (!value) return [];
+  return value.split('.').filter(looksLikeToken).slice(0, MAX_GRANTS_PER_BROWSER);
+}
+
+export function addToGrantCookie(value: string | undefined, token: string): string {
+  const tokens = parseGrantCookie(value).filter((existing) => existing !== token);
+  return [token, ...tokens].slice(0, MAX_GRANTS_PER_BROWSER).join('.');
+}
+
+export async function resolveGrantIds(db: Db, tokens: string[]): Promise<number[]> {
+  return findGrantIds(db, tokens.map(hashToken));
+}
+
+/** The path part of a link a customer can open on any device to regain access. */
+export function accessLinkPath(token: string, next: string): string {
+  return `/access/${token}?next=${encodeURIComponent(next)}`;
+}

@@ -1,0 +1,49 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { sessions, users } from '../../db/schema';
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export async function findUserByEmail(db: Db, email: string): Promise<User | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row;
+}
+
+export async function insertUser(db: Db, user: NewUser): Promise<User> {
+  const [row] = await db.insert(users).values({ ...user, email: user.email.trim().toLowerCase() }).returning();
+  return row!;
+}
+
+export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  return (await db.$count(users));
+}
+
+export async function insertSession(db: Db, session: typeof sessions.$inferInsert): Promise<void> {
+  await db.insert(sessions).values(session);
+}
+
+export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<User | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
+  return row?.user;
+}
+
+export async function deleteSession(db: Db, idHash: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.idHash, idHash));
+}
+
+export async function deleteExpiredSessions(db: Db, now: Date): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+export async function recordSignIn(db: Db, userId: number, at: Date): Promise<void> {
+  await db.update(users).set({ lastSignInAt: at }).where(eq(users.id, userId));
+}

@@ -1,0 +1,60 @@
+// D11: admins and repairers sign in with e-mail and password; sessions live in the database.
+import type { Db } from '../../db/database';
+import { tooManyRequests, unauthorised } from '../../plugins/errors';
+import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, type User } from './auth.repo';
+import { dummyPasswordHash, verifyPassword } from './password';
+import { clearRateLimit, hitRateLimit } from './rate-limit';
+import { hashToken, newToken } from './tokens';
+
+export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
+export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
+
+export interface SessionUser {
+  id: number;
+  email: string;
+  name: string;
+  role: 'admin' | 'repairer';
+  repairerId: number | null;
+}
+
+export function toSessionUser(user: User): SessionUser {
+  return { id: user.id, email: user.email, name: user.name, role: user.role, repairerId: user.repairerId };
+}
+
+export async function signIn(
+  db: Db,
+  input: { email: string; password: string; ip: string; userAgent?: string | undefined; ttlHours: number; previousToken?: string | undefined },
+): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
+  const email = input.email.trim().toLowerCase();
+  const accountKey = `sign-in:${email}:${input.ip}`;
+  const [perAccount, perAddress] = await Promise.all([
+    hitRateLimit(db, accountKey, SIGN_IN_WINDOW_SECONDS),
+    hitRateLimit(db, `sign-in:${input.ip}`, SIGN_IN_WINDOW_SECONDS),
+  ]);
+  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS) {
+    throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
+  }
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
+  if (!user || !ok) throw unauthorised('The e-mail or password is not right.');
+
+  await clearRateLimit(db, accountKey);
+  // Rotate: a session id never survives a sign-in (session fixation).
+  if (input.previousToken) await deleteSession(db, hashToken(input.previousToken));
+  const token = newToken();
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + input.ttlHours * 3_600_000);
+  await insertSession(db, { idHash: hashToken(token), userId: user.id, expiresAt, userAgent: input.userAgent?.slice(0, 300) ?? null });
+  await recordSignIn(db, user.id, now);
+  return { token, user: toSessionUser(user), expiresAt };
+}
+
+export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
+  const user = await findSessionUser(db, hashToken(token), new Date());
+  return user ? toSessionUser(user) : null;
+}
+
+export async function signOut(db: Db, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}

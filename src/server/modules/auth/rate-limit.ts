@@ -1,0 +1,23 @@
+// Fixed-window counters in the database, so every app instance shares them (ARCHITECTURE).
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { rateLimits } from '../../db/schema';
+
+export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStartedAt: sql`now()`, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`CASE WHEN ${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) THEN 1 ELSE ${rateLimits.count} + 1 END`,
+        windowStartedAt: sql`CASE WHEN ${rateLimits.windowStartedAt} < now() - make_interval(secs => ${windowSeconds}) THEN now() ELSE ${rateLimits.windowStartedAt} END`,
+      },
+    })
+    .returning({ count: rateLimits.count });
+  return row?.count ?? 1;
+}
+
+export async function clearRateLimit(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}

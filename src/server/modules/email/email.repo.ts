@@ -1,0 +1,46 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { outboxEmails, unsubscribes } from '../../db/schema';
+
+export type OutboxEmail = typeof outboxEmails.$inferSelect;
+export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers'>;
+
+export async function insertEmail(db: Db, email: NewOutboxEmail): Promise<OutboxEmail> {
+  const [row] = await db.insert(outboxEmails).values(email).returning();
+  return row!;
+}
+
+export async function findEmail(db: Db, id: number): Promise<OutboxEmail | undefined> {
+  const [row] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, id));
+  return row;
+}
+
+export async function markEmail(db: Db, id: number, status: 'sent' | 'logged' | 'failed', lastError?: string): Promise<void> {
+  await db
+    .update(outboxEmails)
+    .set({ status, lastError: lastError ?? null, sentAt: status === 'failed' ? null : new Date() })
+    .where(eq(outboxEmails.id, id));
+}
+
+export async function recordAttempt(db: Db, id: number, error: string): Promise<number> {
+  const [row] = await db
+    .update(outboxEmails)
+    .set({ attempts: sql`${outboxEmails.attempts} + 1`, lastError: error })
+    .where(eq(outboxEmails.id, id))
+    .returning({ attempts: outboxEmails.attempts });
+  return row?.attempts ?? 0;
+}
+
+/** Pending e-mails whose job may have been lost (a crash between commit and enqueue). */
+export async function findStalePending(db: Db, olderThan: Date): Promise<OutboxEmail[]> {
+  return db
+    .select()
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.createdAt, olderThan)))
+    .limit(100);
+}
+
+export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
+  const [row] = await db.select().from(unsubscribes).where(eq(unsubscribes.email, email.toLowerCase()));
+  return row !== undefined;
+}

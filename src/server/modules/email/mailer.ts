@@ -1,0 +1,41 @@
+// One adapter for outgoing mail: real SMTP through nodemailer when SMTP_URL is set; without
+// it every e-mail is kept in the outbox and logged (ARCHITECTURE: embedded default).
+import nodemailer from 'nodemailer';
+
+export interface OutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface Mailer {
+  readonly configured: boolean;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+export function createMailer(smtpUrl: string | undefined): Mailer {
+  if (!smtpUrl) {
+    return { configured: false, async send() {}, close() {} };
+  }
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    configured: true,
+    async send(mail) {
+      await transport.sendMail({
+        from: mail.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+        ...(mail.headers ? { headers: mail.headers } : {}),
+      });
+    },
+    close() {
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+// D7: a photo the server cannot accept is the customer's to fix (another file, a smaller or
+// undamaged copy), so it is a domain error with a sentence they can act on, never a 500.
+import { DomainError } from '../../plugins/errors';
+
+export type ImageRejectionReason = 'unsupported_type' | 'too_large' | 'unreadable';
+
+export const IMAGE_REJECTION_MESSAGES: Record<ImageRejectionReason, string> = {
+  unsupported_type: 'File type must be JPEG, PNG, WebP or HEIC',
+  too_large: 'This photo is too large to process (maximum 50 megapixels)',
+  unreadable: 'This photo could not be read. It may be damaged or incomplete.',
+};
+
+export class ImageRejectedError extends DomainError {
+  readonly userMessage: string;
+
+  constructor(
+    readonly reason: ImageRejectionReason,
+    options?: { cause?: unknown; userMessage?: string },
+  ) {
+    const userMessage = options?.userMessage ?? IMAGE_REJECTION_MESSAGES[reason];
+    // 422: the upload arrived intact; its content is what cannot be processed.
+    super(422, 'image_rejected', userMessage);
+    this.name = 'ImageRejectedError';
+    this.userMessage = userMessage;
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

@@ -1,0 +1,80 @@
+// STYLE habit 6: one error path. Domain errors become 4xx with a message a person can act
+// on; anything else is a 500 that says nothing specific and is logged with the request id.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export class DomainError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fieldErrors?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
+  new DomainError(400, 'bad_request', message, fieldErrors);
+export const unauthorised = (message = 'Please sign in to continue.') => new DomainError(401, 'unauthorised', message);
+export const forbidden = (message = 'You do not have access to this.') => new DomainError(403, 'forbidden', message);
+export const notFound = (message = 'We could not find that.') => new DomainError(404, 'not_found', message);
+export const conflict = (message: string) => new DomainError(409, 'conflict', message);
+export const payloadTooLarge = (message: string) => new DomainError(413, 'payload_too_large', message);
+export const tooManyRequests = (message: string) => new DomainError(429, 'too_many_requests', message);
+export const notConfigured = (message: string) => new DomainError(503, 'not_configured', message);
+
+export interface ErrorBody {
+  error: string;
+  message: string;
+  fieldErrors?: Record<string, string>;
+  requestId?: string;
+}
+
+const safeClientErrors: Record<number, string> = {
+  400: 'The request could not be understood.',
+  404: 'We could not find that.',
+  405: 'That method is not allowed here.',
+  406: 'That format is not available.',
+  408: 'The request took too long to arrive. Please try again.',
+  413: 'The request is too large.',
+  415: 'That content type is not supported here.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
+    if (error instanceof DomainError) {
+      const body: ErrorBody = { error: error.code, message: error.message };
+      if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error.statusCode >= 500) request.log.warn({ err: error }, 'service unavailable');
+      return reply.status(error.statusCode).send(body);
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fieldErrors: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+        fieldErrors[path] ??= issue.message ?? 'Invalid input';
+      }
+      return reply.status(400).send({
+        error: 'invalid_input',
+        message: 'Please check the details you entered.',
+        fieldErrors,
+      } satisfies ErrorBody);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      return reply.status(status).send({
+        error: error.code ?? 'client_error',
+        message: safeClientErrors[status] ?? 'The request could not be completed.',
+      } satisfies ErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({
+      error: 'internal_error',
+      message: 'Something went wrong on our side. Please try again, or contact support if it keeps happening.',
+      requestId: request.id,
+    } satisfies ErrorBody);
+  });
+}

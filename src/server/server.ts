@@ -1,0 +1,50 @@
+// Only starts the app: parse settings, build, seed demo data on an empty database, listen,
+// and shut down gracefully.
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config/config';
+import { seedDemoDataIfEmpty } from './db/seed';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const app = await buildApp(config);
+  if (config.seedDemoData) {
+    const seeded = await seedDemoDataIfEmpty(app.deps.database.db);
+    if (seeded) printDemoAccounts(seeded);
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => process.exit(1), 15_000);
+    timer.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  console.log(`\nAutoRevive is running at ${config.publicUrl}\n`);
+}
+
+function printDemoAccounts(accounts: { role: string; email: string; password: string; label: string }[]) {
+  console.log('\nDemo data created. Sign in at /sign-in with these accounts (shown only this once):');
+  for (const account of accounts) console.log(`  ${account.label.padEnd(24)} ${account.email.padEnd(42)} ${account.password}`);
+  console.log('Create another admin at any time with: npm run admin:create\n');
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
