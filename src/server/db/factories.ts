@@ -8,6 +8,8 @@ export type Repairer = typeof repairers.$inferSelect;
 export type NewRepairer = typeof repairers.$inferInsert;
 
 let sequence = 0;
+// Test suites create many accounts; the demo seed and real accounts use the full cost.
+const FACTORY_PASSWORD_LOG_N = process.env.VITEST ? 12 : undefined;
 const next = () => ++sequence;
 
 export function buildRepairer(overrides: Partial<NewRepairer> = {}): NewRepairer {
@@ -55,7 +57,7 @@ export async function createUser(
   if (role === 'repairer' && repairerId === null) repairerId = (await createRepairer(db)).id;
   const [row] = await db
     .insert(users)
-    .values({ email, name: overrides.name ?? (role === 'admin' ? 'Operations' : 'Repairer'), role, repairerId, passwordHash: await hashPassword(password) })
+    .values({ email, name: overrides.name ?? (role === 'admin' ? 'Operations' : 'Repairer'), role, repairerId, passwordHash: await hashPassword(password, FACTORY_PASSWORD_LOG_N) })
     .returning();
   return { id: row!.id, email, password, role, repairerId };
 }

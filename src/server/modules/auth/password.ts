@@ -16,10 +16,13 @@ function options(logN: number, r: number, p: number): ScryptOptions {
   return { N: 2 ** logN, r, p, maxmem: 256 * 2 ** logN * r };
 }
 
-export async function hashPassword(password: string): Promise<string> {
+export const PASSWORD_LOG_N = LOG_N;
+
+/** `logN` below the default is only for test factories, where speed matters more than cost. */
+export async function hashPassword(password: string, logN = LOG_N): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options(LOG_N, R, P));
-  return ['scrypt', LOG_N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
+  const key = await scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options(logN, R, P));
+  return ['scrypt', logN, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {

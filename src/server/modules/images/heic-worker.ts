@@ -9,11 +9,13 @@ export interface HeicDecodeRequest {
   maxPixels: number;
 }
 
-export type HeicDecodeResponse =
+export type HeicDecodeResult =
   | { id: number; ok: true; width: number; height: number; rgba: Uint8Array }
   | { id: number; ok: false; reason: 'too_large' | 'unreadable'; detail: string };
 
-async function decode({ id, input, maxPixels }: HeicDecodeRequest): Promise<HeicDecodeResponse> {
+export type HeicWorkerMessage = { id: 'ready' } | HeicDecodeResult;
+
+async function decode({ id, input, maxPixels }: HeicDecodeRequest): Promise<HeicDecodeResult> {
   let images: Awaited<ReturnType<typeof decodeHeic.all>>;
   try {
     // all() parses the container and reads each image's size without decoding pixels yet.
@@ -44,3 +46,6 @@ parentPort?.on('message', (request: HeicDecodeRequest) => {
     parentPort?.postMessage(response, response.ok ? [response.rgba.buffer as ArrayBuffer] : []);
   });
 });
+
+// Tells the host this file and heic-decode loaded, so a later crash is the photo's fault.
+parentPort?.postMessage({ id: 'ready' } satisfies HeicWorkerMessage);

@@ -10,6 +10,11 @@ export const IMAGE_REJECTION_MESSAGES: Record<ImageRejectionReason, string> = {
   unreadable: 'This photo could not be read. It may be damaged or incomplete.',
 };
 
+/** The too-large sentence for a pixel limit other than the default 50 million. */
+export function tooLargeMessage(maxPixels: number): string {
+  return `This photo is too large to process (maximum ${Math.floor(maxPixels / 1_000_000)} megapixels)`;
+}
+
 export class ImageRejectedError extends DomainError {
   readonly userMessage: string;
 

@@ -1,0 +1,108 @@
+import { isBankHoliday } from './bank-holidays';
+import { addDays, isCalendarDate, isWeekend, isoWeekday, toCalendarDate } from './calendar-date';
+import { londonDateOf, londonDateTimeToInstant } from './london-time';
+
+export { bankHolidaysIn, isBankHoliday } from './bank-holidays';
+
+// D15: two slots a day, Europe/London, Monday to Friday, never on a bank holiday in England and
+// Wales, and never sooner than 24 hours from now.
+export const timeSlots = ['morning', 'afternoon'] as const;
+export type TimeSlot = (typeof timeSlots)[number];
+
+export const slotTimes: Record<TimeSlot, { start: string; end: string }> = {
+  morning: { start: '08:00', end: '12:00' },
+  afternoon: { start: '13:00', end: '17:00' },
+};
+
+export const slotLabels: Record<TimeSlot, string> = {
+  morning: 'Morning, 8:00–12:00',
+  afternoon: 'Afternoon, 13:00–17:00',
+};
+
+export const MIN_LEAD_HOURS = 24;
+const MIN_LEAD_MS = MIN_LEAD_HOURS * 60 * 60 * 1000;
+
+/** SPEC section 3: the booking grid always has 42 cells, six UK weeks starting on Monday. */
+export const GRID_CELLS = 42;
+
+export function isTimeSlot(value: unknown): value is TimeSlot {
+  return typeof value === 'string' && (timeSlots as readonly string[]).includes(value);
+}
+
+export function slotStartsAt(date: string, slot: TimeSlot): Date {
+  return londonDateTimeToInstant(date, slotTimes[slot].start);
+}
+
+export function slotEndsAt(date: string, slot: TimeSlot): Date {
+  return londonDateTimeToInstant(date, slotTimes[slot].end);
+}
+
+/** Monday to Friday and not a bank holiday in England and Wales. */
+export function isWorkingDay(date: string): boolean {
+  return isCalendarDate(date) && !isWeekend(date) && !isBankHoliday(date);
+}
+
+/** Whether the rules allow booking this slot at `now`; capacity is the server's to check. */
+export function isSlotBookable(date: string, slot: TimeSlot, now: Date): boolean {
+  if (!isWorkingDay(date) || !isTimeSlot(slot)) return false;
+  return slotStartsAt(date, slot).getTime() - now.getTime() >= MIN_LEAD_MS;
+}
+
+export function bookableSlots(date: string, now: Date): TimeSlot[] {
+  return timeSlots.filter((slot) => isSlotBookable(date, slot, now));
+}
+
+export interface CalendarDay {
+  date: string;
+  isCurrentMonth: boolean;
+  isToday: boolean;
+  isAvailable: boolean;
+}
+
+export interface CalendarMonth {
+  year: number;
+  /** 1–12 */
+  month: number;
+}
+
+function assertMonth({ year, month }: CalendarMonth): void {
+  if (!Number.isSafeInteger(year) || year < 1000 || year > 9999 || !Number.isSafeInteger(month) || month < 1 || month > 12) {
+    throw new RangeError(`Expected a year and a month from 1 to 12, got ${year}-${month}`);
+  }
+}
+
+/**
+ * The booking calendar for `month` (1–12): 42 days from the Monday on or before the 1st. Days of
+ * the neighbouring months are shown but never available (SPEC section 5).
+ */
+export function monthGrid(year: number, month: number, now: Date): CalendarDay[] {
+  assertMonth({ year, month });
+  const first = toCalendarDate(year, month, 1);
+  const start = addDays(first, 1 - isoWeekday(first));
+  const today = londonDateOf(now);
+  const prefix = first.slice(0, 8);
+  return Array.from({ length: GRID_CELLS }, (_, index) => {
+    const date = addDays(start, index);
+    const isCurrentMonth = date.startsWith(prefix);
+    return {
+      date,
+      isCurrentMonth,
+      isToday: date === today,
+      isAvailable: isCurrentMonth && bookableSlots(date, now).length > 0,
+    };
+  });
+}
+
+/** The month `delta` months after (or before, when negative) `from`, for the calendar's buttons. */
+export function addMonths(from: CalendarMonth, delta: number): CalendarMonth {
+  assertMonth(from);
+  if (!Number.isSafeInteger(delta)) throw new RangeError(`Expected a whole number of months, got ${delta}`);
+  const index = from.year * 12 + (from.month - 1) + delta;
+  return { year: Math.floor(index / 12), month: (((index % 12) + 12) % 12) + 1 };
+}
+
+/** The London month an instant falls in: where the booking calendar opens. */
+export function londonMonthOf(instant: Date): CalendarMonth {
+  const [year, month] = londonDateOf(instant).split('-').map(Number) as [number, number];
+  return { year, month };
+}

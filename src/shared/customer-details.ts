@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { damageLocations, damageTypes } from './damage';
+import { londonDateOf } from './london-time';
+import { normalisePostcode } from './postcode';
+import { normaliseUkPhone } from './phone';
+
+// SPEC section 5's messages, made stricter by D8. STYLE habit 1: the assessment form
+// (react-hook-form + zodResolver) and the assessments route parse with this one schema, so
+// both give the same message for the same mistake.
+export const customerDetailsMessages = {
+  name: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be 100 characters or fewer',
+  email: 'Please enter a valid email address',
+  emailTooLong: 'Email address must be 254 characters or fewer',
+  phone: 'Please enter a valid phone number',
+  address: 'Please enter your address',
+  addressTooLong: 'Address must be 200 characters or fewer',
+  city: 'City is required',
+  cityTooLong: 'City must be 100 characters or fewer',
+  county: 'County is required',
+  countyTooLong: 'County must be 100 characters or fewer',
+  postcode: 'Postcode is required',
+  postcodeInvalid: 'Please enter a valid UK postcode',
+  vehicleMake: 'Vehicle make is required',
+  vehicleMakeTooLong: 'Vehicle make must be 50 characters or fewer',
+  vehicleModel: 'Vehicle model is required',
+  vehicleModelTooLong: 'Vehicle model must be 50 characters or fewer',
+  vehicleYear: 'Please enter a valid year',
+  damageType: 'Please select the type of damage',
+  damageLocations: 'Please select at least one damage location',
+  damageDescription: 'Please provide more details about the damage',
+  damageDescriptionTooLong: 'Description must be 2,000 characters or fewer',
+} as const;
+
+const m = customerDetailsMessages;
+
+export const MIN_VEHICLE_YEAR = 1950;
+
+/** D8: the newest vehicle year accepted is next year, read from today's London date when parsing. */
+export function maxVehicleYear(now: Date = new Date()): number {
+  return Number(londonDateOf(now).slice(0, 4)) + 1;
+}
+
+function text(required: string, min: number, max: number, tooLong: string) {
+  return z.string({ error: required }).trim().min(min, required).max(max, tooLong);
+}
+
+/** A UK postcode, normalised to e.g. 'SW1A 1AA' (D8). Also for repairer and nearby-search forms. */
+export const UkPostcodeSchema = z
+  .string({ error: m.postcode })
+  .trim()
+  .refine((value) => value.replace(/\s+/g, '').length >= 5, m.postcode)
+  .transform((value, ctx) => {
+    const postcode = normalisePostcode(value);
+    if (postcode === null) {
+      ctx.issues.push({ code: 'custom', message: m.postcodeInvalid, input: value });
+      return z.NEVER;
+    }
+    return postcode;
+  });
+
+/** A UK phone number, normalised to E.164 (D8). */
+export const UkPhoneSchema = z
+  .string({ error: m.phone })
+  .trim()
+  .transform((value, ctx) => {
+    const phone = normaliseUkPhone(value);
+    if (phone === null) {
+      ctx.issues.push({ code: 'custom', message: m.phone, input: value });
+      return z.NEVER;
+    }
+    return phone;
+  });
+
+export const EmailSchema = z
+  .string({ error: m.email })
+  .trim()
+  .toLowerCase()
+  .max(254, m.emailTooLong)
+  .pipe(z.email({ error: m.email }));
+
+// Multipart fields arrive as text, JSON may carry a number: both are read as a four-digit year.
+const VehicleYearSchema = z
+  .union([z.string(), z.number()], { error: m.vehicleYear })
+  .transform((value, ctx) => {
+    const trimmed = String(value).trim();
+    const year = Number(trimmed);
+    if (!/^\d{4}$/.test(trimmed) || year < MIN_VEHICLE_YEAR || year > maxVehicleYear()) {
+      ctx.issues.push({ code: 'custom', message: m.vehicleYear, input: value });
+      return z.NEVER;
+    }
+    return year;
+  });
+
+export const CustomerDetailsSchema = z.object({
+  name: text(m.name, 2, 100, m.nameTooLong),
+  email: EmailSchema,
+  phone: UkPhoneSchema,
+  address: text(m.address, 5, 200, m.addressTooLong),
+  city: text(m.city, 2, 100, m.cityTooLong),
+  county: text(m.county, 2, 100, m.countyTooLong),
+  postcode: UkPostcodeSchema,
+  vehicleMake: text(m.vehicleMake, 1, 50, m.vehicleMakeTooLong),
+  vehicleModel: text(m.vehicleModel, 1, 50, m.vehicleModelTooLong),
+  vehicleYear: VehicleYearSchema,
+  damageType: z.enum(damageTypes, { error: m.damageType }).default('scratch'),
+  damageLocations: z
+    .array(z.enum(damageLocations, { error: m.damageLocations }), { error: m.damageLocations })
+    .min(1, m.damageLocations)
+    .max(damageLocations.length, m.damageLocations)
+    .transform((locations) => [...new Set(locations)]),
+  damageDescription: text(m.damageDescription, 10, 2000, m.damageDescriptionTooLong),
+});
+
+export type CustomerDetailsInput = z.input<typeof CustomerDetailsSchema>;
+export type CustomerDetails = z.output<typeof CustomerDetailsSchema>;
+
+// SPEC section 5 and D7: what the photo widget and the server accept. The server still checks
+// the bytes themselves (D7); the MIME types and extensions only filter the file picker.
+export const photoRules = {
+  maxFiles: 10,
+  maxBytes: 10 * 1024 * 1024,
+  acceptedMimeTypes: ['image/jpeg', 'image/png', 'image/webp', 'image/heic', 'image/heif'],
+  acceptedExtensions: ['.jpg', '.jpeg', '.png', '.webp', '.heic', '.heif'],
+} as const;
+
+export const photosRequiredMessage = 'Photos Required - Please upload at least one photo of the damage.';
+/** D7: the help text says what is really accepted (SPEC's 'JPG or PNG only' is superseded). */
+export const photoHelpText = 'JPG, PNG, WebP or HEIC, up to 10 MB each';
+export const photoTypeMessage = 'Photos must be JPG, PNG, WebP or HEIC images';
+export const photoTooLargeMessage = 'Each photo must be 10 MB or smaller';
+export const photoEmptyMessage = 'This file is empty';
+export const tooManyPhotosMessage = 'You can upload up to 10 photos';
+
+/**
+ * What is wrong with a chosen file, judged by its declared type or name and its size, or null.
+ * Either is enough because some browsers declare no type for HEIC photos.
+ */
+export function photoFileProblem(file: { name: string; type: string; size: number }): string | null {
+  const name = file.name.toLowerCase();
+  const knownType = (photoRules.acceptedMimeTypes as readonly string[]).includes(file.type.toLowerCase());
+  const knownExtension = photoRules.acceptedExtensions.some((extension) => name.endsWith(extension));
+  if (!knownType && !knownExtension) return photoTypeMessage;
+  if (file.size <= 0) return photoEmptyMessage;
+  if (file.size > photoRules.maxBytes) return photoTooLargeMessage;
+  return null;
+}

@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { toCalendarDate } from './calendar-date';
+import {
+  formatLondonDate,
+  formatLondonDateTime,
+  formatLondonTime,
+  formatShortDate,
+  londonDateOf,
+  londonDateTimeToInstant,
+  londonTimeOf,
+} from './london-time';
+
+describe('londonDateOf and londonTimeOf', () => {
+  it('read the London wall clock, BST included', () => {
+    expect(londonDateOf(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');
+    expect(londonTimeOf(new Date('2026-06-30T23:30:00Z'))).toBe('00:30');
+    expect(londonDateOf(new Date('2026-12-31T23:30:00Z'))).toBe('2026-12-31');
+    expect(londonTimeOf(new Date('2026-12-31T23:30:00Z'))).toBe('23:30');
+    expect(londonTimeOf(new Date('2026-01-01T00:00:00Z'))).toBe('00:00');
+  });
+
+  it('refuses an invalid Date', () => {
+    expect(() => londonDateOf(new Date('nonsense'))).toThrow(RangeError);
+  });
+});
+
+describe('londonDateTimeToInstant', () => {
+  it('uses GMT in winter and BST in summer', () => {
+    expect(londonDateTimeToInstant('2026-01-15', '08:00').toISOString()).toBe('2026-01-15T08:00:00.000Z');
+    expect(londonDateTimeToInstant('2026-07-15', '08:00').toISOString()).toBe('2026-07-15T07:00:00.000Z');
+  });
+
+  it('is right either side of the clock changes (last Sundays of March and October)', () => {
+    expect(londonDateTimeToInstant('2026-03-28', '08:00').toISOString()).toBe('2026-03-28T08:00:00.000Z');
+    expect(londonDateTimeToInstant('2026-03-29', '00:59').toISOString()).toBe('2026-03-29T00:59:00.000Z');
+    expect(londonDateTimeToInstant('2026-03-29', '03:00').toISOString()).toBe('2026-03-29T02:00:00.000Z');
+    expect(londonDateTimeToInstant('2026-03-30', '08:00').toISOString()).toBe('2026-03-30T07:00:00.000Z');
+    expect(londonDateTimeToInstant('2026-10-24', '08:00').toISOString()).toBe('2026-10-24T07:00:00.000Z');
+    expect(londonDateTimeToInstant('2026-10-25', '03:00').toISOString()).toBe('2026-10-25T03:00:00.000Z');
+    expect(londonDateTimeToInstant('2026-10-26', '08:00').toISOString()).toBe('2026-10-26T08:00:00.000Z');
+  });
+
+  it('moves a time that never happens forward, and picks the first of a time that happens twice', () => {
+    expect(londonDateTimeToInstant('2026-03-29', '01:30').toISOString()).toBe('2026-03-29T01:30:00.000Z');
+    expect(londonDateTimeToInstant('2026-10-25', '01:30').toISOString()).toBe('2026-10-25T00:30:00.000Z');
+  });
+
+  it('refuses malformed input', () => {
+    expect(() => londonDateTimeToInstant('2026-02-30', '08:00')).toThrow(RangeError);
+    expect(() => londonDateTimeToInstant('2026-03-30', '8:00')).toThrow(RangeError);
+    expect(() => londonDateTimeToInstant('2026-03-30', '24:00')).toThrow(RangeError);
+  });
+
+  it('round-trips every wall-clock time that exists', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1996, max: 2040 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1, max: 28 }),
+        fc.integer({ min: 0, max: 23 }),
+        fc.integer({ min: 0, max: 59 }),
+        (year, month, day, hour, minute) => {
+          const date = toCalendarDate(year, month, day);
+          const time = `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+          const instant = londonDateTimeToInstant(date, time);
+          // Only 01:xx on the March change-over day does not exist; it lands an hour later.
+          const skipped = londonTimeOf(instant) !== time;
+          if (skipped) {
+            expect(month).toBe(3);
+            expect(hour).toBe(1);
+          } else {
+            expect(londonDateOf(instant)).toBe(date);
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+  });
+
+  it('round-trips every instant on the minute', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 30_000_000 }), (minutes) => {
+        const instant = new Date(Date.UTC(2000, 0, 1) + minutes * 60_000);
+        const back = londonDateTimeToInstant(londonDateOf(instant), londonTimeOf(instant));
+        // The second 01:xx of an October change-over is read as the first, an hour earlier.
+        expect([0, 60 * 60_000]).toContain(instant.getTime() - back.getTime());
+        if (instant.getTime() !== back.getTime()) expect(instant.getUTCMonth()).toBe(9);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
+
+describe('formatting', () => {
+  it('writes dates the en-GB way', () => {
+    expect(formatLondonDate('2026-11-23')).toBe('Monday 23 November 2026');
+    expect(formatLondonDate('2027-01-01')).toBe('Friday 1 January 2027');
+    expect(formatShortDate('2026-11-23')).toBe('23 Nov 2026');
+    expect(formatShortDate('2026-09-03')).toBe('3 Sept 2026');
+  });
+
+  it('turns instants into their London day first', () => {
+    expect(formatLondonDate(new Date('2026-06-30T23:30:00Z'))).toBe('Wednesday 1 July 2026');
+    expect(formatShortDate(new Date('2026-12-31T23:30:00Z'))).toBe('31 Dec 2026');
+  });
+
+  it('writes London times', () => {
+    expect(formatLondonTime(new Date('2026-07-15T07:05:00Z'))).toBe('8:05');
+    expect(formatLondonTime(new Date('2026-01-15T13:30:00Z'))).toBe('13:30');
+    expect(formatLondonDateTime(new Date('2026-11-23T14:30:00Z'))).toBe('Monday 23 November 2026 at 14:30');
+    expect(formatLondonDateTime(new Date('2026-06-30T23:30:00Z'))).toBe('Wednesday 1 July 2026 at 0:30');
+  });
+
+  it('refuses what is not a date', () => {
+    expect(() => formatLondonDate('23/11/2026')).toThrow(RangeError);
+  });
+});

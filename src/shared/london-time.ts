@@ -1,0 +1,118 @@
+import { isCalendarDate, isoWeekday, parseCalendarDate, toCalendarDate } from './calendar-date';
+
+// D5 and D15: every date a person sees or books is a Europe/London date, BST aware. No date
+// library: Intl knows the clock changes, and the same code runs in the browser and on the server.
+const LONDON = 'Europe/London';
+const MINUTE_MS = 60 * 1000;
+
+const londonClock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LONDON,
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  hourCycle: 'h23',
+});
+
+interface WallClock {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+}
+
+function wallClockAt(instant: Date): WallClock {
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Expected a valid instant, got an invalid Date');
+  const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of londonClock.formatToParts(instant)) {
+    if (part.type in clock) clock[part.type as keyof WallClock] = Number(part.value);
+  }
+  // Some engines still write midnight as 24 with hourCycle h23.
+  if (clock.hour === 24) clock.hour = 0;
+  return clock;
+}
+
+/** Minutes London is ahead of UTC at `ms`: 0 in winter (GMT), 60 in summer (BST). */
+function londonOffsetMinutes(ms: number): number {
+  const clock = wallClockAt(new Date(ms));
+  const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
+  return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
+}
+
+/** The London calendar day of an instant: 2026-06-30T23:30Z is '2026-07-01' (BST). */
+export function londonDateOf(instant: Date): string {
+  const clock = wallClockAt(instant);
+  return toCalendarDate(clock.year, clock.month, clock.day);
+}
+
+/** The London wall-clock time of an instant as 'HH:MM'. */
+export function londonTimeOf(instant: Date): string {
+  const clock = wallClockAt(instant);
+  return `${String(clock.hour).padStart(2, '0')}:${String(clock.minute).padStart(2, '0')}`;
+}
+
+/**
+ * The instant at which London's clocks show `time` ('HH:MM') on `date`. Around the clock
+ * changes (last Sunday of March and of October) a time that never happens (01:30 in March) is
+ * read with the winter offset, so lands at 02:30 BST, and a time that happens twice (01:30 in
+ * October) is the first of the two.
+ */
+export function londonDateTimeToInstant(date: string, time: string): Date {
+  const { year, month, day } = parseCalendarDate(date);
+  const match = /^([01]\d|2[0-3]):([0-5]\d)$/.exec(time);
+  if (!match) throw new RangeError(`Expected a time as HH:MM, got ${JSON.stringify(time)}`);
+  const wallAsUtc = Date.UTC(year, month - 1, day, Number(match[1]), Number(match[2]));
+
+  const offsetBefore = londonOffsetMinutes(wallAsUtc - 36 * 60 * MINUTE_MS);
+  const offsetAfter = londonOffsetMinutes(wallAsUtc + 36 * 60 * MINUTE_MS);
+  const candidates = [...new Set([offsetBefore, offsetAfter])]
+    .map((offset) => wallAsUtc - offset * MINUTE_MS)
+    .filter((ms) => londonOffsetMinutes(ms) * MINUTE_MS === wallAsUtc - ms)
+    .sort((a, b) => a - b);
+  return new Date(candidates[0] ?? wallAsUtc - offsetBefore * MINUTE_MS);
+}
+
+const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+const monthNames = [
+  'January', 'February', 'March', 'April', 'May', 'June',
+  'July', 'August', 'September', 'October', 'November', 'December',
+];
+// en-GB's own abbreviations (CLDR), so September is 'Sept'.
+const shortMonthNames = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+
+function calendarDateOf(date: string | Date): string {
+  if (date instanceof Date) return londonDateOf(date);
+  if (!isCalendarDate(date)) throw new RangeError(`Expected a date as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  return date;
+}
+
+// Names are spelt out here rather than taken from Intl because browsers and Node ship different
+// ICU versions, which disagree on details such as a comma after the weekday.
+
+/** 'Monday 23 November 2026'. A Date is first turned into its London day. */
+export function formatLondonDate(date: string | Date): string {
+  const day = calendarDateOf(date);
+  const { year, month, day: dayOfMonth } = parseCalendarDate(day);
+  return `${weekdayNames[isoWeekday(day) - 1]} ${dayOfMonth} ${monthNames[month - 1]} ${year}`;
+}
+
+/** '23 Nov 2026'. A Date is first turned into its London day. */
+export function formatShortDate(date: string | Date): string {
+  const { year, month, day } = parseCalendarDate(calendarDateOf(date));
+  return `${day} ${shortMonthNames[month - 1]} ${year}`;
+}
+
+/** London wall-clock time in the house style of site.ts and slot labels: '8:05', '14:30'. */
+export function formatLondonTime(instant: Date): string {
+  const clock = wallClockAt(instant);
+  return `${clock.hour}:${String(clock.minute).padStart(2, '0')}`;
+}
+
+/** 'Monday 23 November 2026 at 14:30', in London time. */
+export function formatLondonDateTime(instant: Date): string {
+  return `${formatLondonDate(londonDateOf(instant))} at ${formatLondonTime(instant)}`;
+}

@@ -1,0 +1,110 @@
+// D11: admins and repairers sign in; sessions in the database; guards on pages and APIs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser, type CreatedUser } from '../../src/server/db/factories';
+import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.service';
+import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let admin: CreatedUser;
+let repairer: CreatedUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await createUser(t.database.db, { role: 'admin' });
+  repairer = await createUser(t.database.db, { role: 'repairer' });
+});
+afterAll(() => t.close());
+
+describe('sign-in', () => {
+  it('signs in with the right password and sets an HttpOnly, SameSite=Lax session cookie', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email.toUpperCase(), password: admin.password } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ user: { id: admin.id, email: admin.email, name: 'Operations', role: 'admin', repairerId: null } });
+    const cookie = response.cookies.find((c) => c.name === 'ar_session');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie!.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(response.body).not.toContain('passwordHash');
+  });
+
+  it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: 'not-the-password' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: 'nobody@example.com', password: 'whatever' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().message).toBe('The e-mail or password is not right.');
+    expect(wrong.cookies).toHaveLength(0);
+  });
+
+  it('refuses an empty form with field messages', async () => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: '', password: '' } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().fieldErrors).toEqual({ email: 'Please enter your e-mail address', password: 'Please enter your password' });
+  });
+
+  it('rotates the session at sign-in: the old session stops working', async () => {
+    const first = await signInAs(t.app, admin.email, admin.password);
+    const second = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: admin.email, password: admin.password }, headers: { cookie: first } });
+    expect(second.statusCode).toBe(200);
+    const newCookie = cookieHeader(second);
+    expect(newCookie).not.toBe(first);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: first } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie: newCookie } })).statusCode).toBe(200);
+  });
+
+  it('ends the session at sign-out', async () => {
+    const cookie = await signInAs(t.app, repairer.email, repairer.password);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user.role).toBe('repairer');
+    const out = await t.app.inject({ method: 'POST', url: '/api/auth/sign-out', headers: { cookie } });
+    expect(out.statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('refuses a made-up session cookie', async () => {
+    const response = await t.app.inject({ url: '/api/auth/me', headers: { cookie: `ar_session=${'a'.repeat(43)}` } });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it(`throttles sign-in after ${SIGN_IN_LIMIT_PER_ACCOUNT} attempts for one account from one address`, async () => {
+    const victim = await createUser(t.database.db, { role: 'admin' });
+    const attempt = (password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: victim.email, password }, remoteAddress: '203.0.113.9' });
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) expect((await attempt('wrong')).statusCode).toBe(401);
+    const blocked = await attempt(victim.password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+    // Another address is not blocked by this one's failures.
+    const elsewhere = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: victim.email, password: victim.password }, remoteAddress: '198.51.100.7' });
+    expect(elsewhere.statusCode).toBe(200);
+  });
+});
+
+describe('guards', () => {
+  it('redirects an anonymous visitor from /admin and /repairer to sign-in', async () => {
+    for (const path of ['/admin', '/repairer']) {
+      const response = await t.app.inject(path);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`/sign-in?next=${encodeURIComponent(path)}`);
+    }
+  });
+
+  it('serves /admin to a signed-in admin', async () => {
+    const cookie = await signInAs(t.app, admin.email, admin.password);
+    const response = await t.app.inject({ url: '/admin', headers: { cookie } });
+    expect(response.statusCode).toBe(200);
+  });
+
+  // Who may call each guarded API route.
+  const cases: { method: 'GET' | 'POST'; url: string; anonymous: number; repairer: number; admin: number }[] = [
+    { method: 'GET', url: '/api/assessments', anonymous: 401, repairer: 403, admin: 200 },
+    { method: 'GET', url: '/api/auth/me', anonymous: 401, repairer: 200, admin: 200 },
+  ];
+  for (const c of cases) {
+    it(`${c.method} ${c.url}: anonymous ${c.anonymous}, repairer ${c.repairer}, admin ${c.admin}`, async () => {
+      const adminCookie = await signInAs(t.app, admin.email, admin.password);
+      const repairerCookie = await signInAs(t.app, repairer.email, repairer.password);
+      expect((await t.app.inject({ method: c.method, url: c.url })).statusCode).toBe(c.anonymous);
+      expect((await t.app.inject({ method: c.method, url: c.url, headers: { cookie: repairerCookie } })).statusCode).toBe(c.repairer);
+      expect((await t.app.inject({ method: c.method, url: c.url, headers: { cookie: adminCookie } })).statusCode).toBe(c.admin);
+    });
+  }
+});
