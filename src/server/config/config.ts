@@ -17,12 +17,6 @@ const optionalUrl = (protocols: string[], example: string) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, for example ${example}`,
     });
 
-const optionalText = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value === '' ? undefined : value));
-
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
