@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminAssessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { emailRoutes } from './modules/email/email.routes';
 import { startEmailWorkers } from './modules/email/email.service';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import { healthRoutes } from './modules/health/health.routes';
@@ -82,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(authRoutes, { config, db });
   await app.register(accessRoutes, { config, db });
   await app.register(adminAssessmentRoutes, { db });
+  await app.register(emailRoutes, { db });
 
   // The web app, and 404 for everything else
   await registerWeb(app, config);

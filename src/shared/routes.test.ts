@@ -14,3 +14,10 @@ describe('matchRoute', () => {
     expect(matchRoute('/quote/1/extra')).toBeNull();
   });
 });
+
+describe('city pages', () => {
+  it('exist only for the covered cities', () => {
+    expect(matchRoute('/areas/leeds')).toEqual({ pattern: '/areas/:city', params: { city: 'leeds' } });
+    expect(matchRoute('/areas/atlantis')).toBeNull();
+  });
+});

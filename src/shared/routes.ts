@@ -1,3 +1,5 @@
+import { findCity } from './cities';
+
 // SPEC section 2's routes, plus D21/D22 additions. The server uses this list to answer
 // unknown paths with HTTP 404 (D23); the web router uses the same patterns.
 export const routePatterns = [
@@ -43,6 +45,8 @@ export function matchRoute(pathname: string): { pattern: RoutePattern; params: R
       }
       return segment === part;
     });
+    // A city page exists only for the cities we cover (D23: anything else is a 404).
+    if (matches && pattern === '/areas/:city' && !findCity(params.city ?? '')) return null;
     if (matches) return { pattern, params };
   }
   return null;

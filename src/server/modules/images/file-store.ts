@@ -1,0 +1,135 @@
+// Photos live in a file store (ARCHITECTURE: ./data/uploads by default, an S3-compatible bucket
+// at scale). Keys are ours, never a customer's file name, and D10 says photos are personal
+// data, so a key that could reach outside the store's root is refused outright.
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+
+export interface FileStore {
+  /** Stores data under key, replacing any previous data; readers see old or new, never half. */
+  put(key: string, data: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+  stream(key: string): Promise<NodeJS.ReadableStream | null>;
+  /** Removes key; removing a missing key is not an error. */
+  delete(key: string): Promise<void>;
+}
+
+export class InvalidFileKeyError extends Error {
+  constructor(readonly key: string) {
+    super(`Invalid file store key: ${JSON.stringify(key)}`);
+    this.name = 'InvalidFileKeyError';
+  }
+}
+
+// Slash-separated segments of letters, digits, '.', '_' and '-', none starting with a dot:
+// so no '..', no absolute path, no backslash or drive letter, and no clash with our '.tmp' files.
+const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,127}$/;
+const MAX_KEY_LENGTH = 512;
+
+export function assertValidKey(key: string): void {
+  if (typeof key !== 'string' || key.length === 0 || key.length > MAX_KEY_LENGTH) throw new InvalidFileKeyError(key);
+  if (!key.split('/').every((segment) => KEY_SEGMENT.test(segment))) throw new InvalidFileKeyError(key);
+}
+
+export class DiskFileStore implements FileStore {
+  readonly rootDir: string;
+
+  constructor(rootDir: string) {
+    this.rootDir = resolve(rootDir);
+  }
+
+  async put(key: string, data: Buffer): Promise<void> {
+    const target = this.#pathFor(key);
+    const dir = dirname(target);
+    await mkdir(dir, { recursive: true });
+    // Write beside the target, flush to disk, then rename: rename within one directory is
+    // atomic, so a crash or a concurrent reader never meets a half-written photo.
+    const temp = join(dir, `.${randomUUID()}.tmp`);
+    try {
+      const handle = await open(temp, 'wx', 0o640);
+      try {
+        await handle.writeFile(data);
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await syncDirectory(dir);
+  }
+
+  async get(key: string): Promise<Buffer | null> {
+    try {
+      return await readFile(this.#pathFor(key));
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  }
+
+  async stream(key: string): Promise<NodeJS.ReadableStream | null> {
+    // Open first, so a missing file is a null here rather than an error mid-response, and a
+    // delete after this point cannot cut the stream short (the open descriptor keeps the data).
+    let handle;
+    try {
+      handle = await open(this.#pathFor(key), 'r');
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+    return handle.createReadStream();
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await unlink(this.#pathFor(key));
+    } catch (error) {
+      if (!isMissing(error)) throw error;
+    }
+  }
+
+  /** Every file under the root, temporary ones included, as sorted '/'-separated paths. */
+  async listKeys(): Promise<string[]> {
+    let entries;
+    try {
+      entries = await readdir(this.rootDir, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if (isMissing(error)) return [];
+      throw error;
+    }
+    return entries
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(this.rootDir, join(entry.parentPath, entry.name)).split(sep).join('/'))
+      .sort();
+  }
+
+  #pathFor(key: string): string {
+    assertValidKey(key);
+    const path = resolve(this.rootDir, ...key.split('/'));
+    // Belt and braces: the key rules already keep every path inside the root.
+    if (!path.startsWith(this.rootDir + sep)) throw new InvalidFileKeyError(key);
+    return path;
+  }
+}
+
+/** Makes the rename itself durable. Some platforms cannot fsync a directory; that is fine. */
+async function syncDirectory(dir: string): Promise<void> {
+  try {
+    const handle = await open(dir, 'r');
+    try {
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
+  } catch {
+    // Best effort only (Windows cannot open a directory for fsync).
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | null)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}

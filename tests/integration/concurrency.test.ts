@@ -1,0 +1,54 @@
+// Behaviour under real concurrency, on the PostgreSQL server when TEST_DATABASE_URL is set
+// (CI sets it), else on PGlite.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../src/server/db/factories';
+import { hitRateLimit } from '../../src/server/modules/auth/rate-limit';
+import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.service';
+import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ engine: 'auto' });
+});
+afterAll(() => t.close());
+
+describe(`concurrency (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGlite'})`, () => {
+  it('counts every one of many simultaneous hits on a rate-limit key exactly once', async () => {
+    const counts = await Promise.all(Array.from({ length: 40 }, () => hitRateLimit(t.database.db, 'concurrency-test', 60)));
+    expect([...counts].sort((a, b) => a - b)).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+  });
+
+  it('lets no more than the limit of simultaneous sign-in attempts through', async () => {
+    const user = await createUser(t.database.db, { role: 'admin' });
+    const responses = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: 'wrong' }, remoteAddress: '192.0.2.44' }),
+      ),
+    );
+    const statuses = responses.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMIT_PER_ACCOUNT);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(12 - SIGN_IN_LIMIT_PER_ACCOUNT);
+  });
+
+  it('runs a queued job exactly once through pg-boss', async () => {
+    const seen: number[] = [];
+    const { startJobQueue } = await import('../../src/server/plugins/jobs');
+    const workerA = await startJobQueue(t.database, t.app.log, { runWorkers: true });
+    const workerB = await startJobQueue(t.database, t.app.log, { runWorkers: true });
+    try {
+      const handler = async (data: { n: number }) => {
+        seen.push(data.n);
+      };
+      await workerA.work('concurrency-test', handler);
+      await workerB.work('concurrency-test', handler);
+      for (let n = 0; n < 10; n++) await workerA.send('concurrency-test', { n });
+      const deadline = Date.now() + 15_000;
+      while (seen.length < 10 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 1500));
+      expect([...seen].sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    } finally {
+      await workerA.stop();
+      await workerB.stop();
+    }
+  });
+});
