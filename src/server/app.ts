@@ -1,17 +1,19 @@
 // STYLE habit 2: the app factory is the app. Infrastructure first, then the domain
 // modules, then the web app with its 404 and the error handler.
 import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { accessRoutes } from './modules/access/access.routes';
-import { adminAssessmentRoutes } from './modules/assessments/assessments.routes';
+import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { startEmailWorkers } from './modules/email/email.service';
 import { createMailer, type Mailer } from './modules/email/mailer';
+import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerAuth } from './plugins/auth';
@@ -25,6 +27,7 @@ export interface AppDeps {
   database: Database;
   jobs: JobQueue;
   mailer: Mailer;
+  store: FileStore;
 }
 
 declare module 'fastify' {
@@ -37,6 +40,7 @@ export interface BuildAppOptions {
   /** An open, migrated database (tests); otherwise one is opened from the config. */
   database?: Database;
   mailer?: Mailer;
+  store?: FileStore;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -64,7 +68,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (ownsDatabase) await runMigrations(database);
   const jobs = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
-  const deps: AppDeps = { config, database, jobs, mailer };
+  const store = options.store ?? new DiskFileStore(config.uploadsDir);
+  const deps: AppDeps = { config, database, jobs, mailer, store };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();
@@ -74,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandler(app);
   await registerSecurity(app, config);
   await registerAuth(app, config, database.db);
+  await app.register(multipart);
   await startEmailWorkers({ db: database.db, jobs, mailer, mailFrom: config.mailFrom, log: app.log });
 
   // Domain modules
@@ -82,7 +88,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(siteRoutes, { db, paymentsMode: 'test' });
   await app.register(authRoutes, { config, db });
   await app.register(accessRoutes, { config, db });
-  await app.register(adminAssessmentRoutes, { db });
+  await app.register(assessmentRoutes, { deps });
   await app.register(emailRoutes, { db });
 
   // The web app, and 404 for everything else

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeNextPath } from '../../src/server/modules/access/access.routes';
 import { customerRecordAccess } from '../../src/server/modules/access/access.policy';
 import { accessLinkPath, addToGrantCookie, createGrant, MAX_GRANTS_PER_BROWSER, parseGrantCookie } from '../../src/server/modules/access/grants.service';
+import { createAssessmentRecord } from '../../src/server/db/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
@@ -13,7 +14,7 @@ afterAll(() => t.close());
 
 describe('access links', () => {
   it('sets the grant cookie and sends the customer on to their page', async () => {
-    const grant = await createGrant(t.database.db);
+    const grant = await createGrant(t.database.db, (await createAssessmentRecord(t.database.db)).id);
     const response = await t.app.inject(accessLinkPath(grant.token, '/quote/7'));
     expect(response.statusCode).toBe(303);
     expect(response.headers.location).toBe('/quote/7');
@@ -23,8 +24,8 @@ describe('access links', () => {
   });
 
   it('keeps grants the browser already holds', async () => {
-    const first = await createGrant(t.database.db);
-    const second = await createGrant(t.database.db);
+    const first = await createGrant(t.database.db, (await createAssessmentRecord(t.database.db)).id);
+    const second = await createGrant(t.database.db, (await createAssessmentRecord(t.database.db)).id);
     const response = await t.app.inject({ url: accessLinkPath(second.token, '/'), headers: { cookie: `ar_access=${first.token}` } });
     expect(response.cookies.find((c) => c.name === 'ar_access')!.value).toBe(`${second.token}.${first.token}`);
   });
@@ -59,14 +60,14 @@ describe('grant cookie', () => {
 });
 
 describe('who may read a customer record', () => {
-  const record = { grantId: 5, assignedRepairerId: 9 };
+  const record = { assessmentId: 5, assignedRepairerId: 9 };
   const repairer = (repairerId: number) => ({ id: 1, email: 'r@example.com', name: 'R', role: 'repairer' as const, repairerId });
   it('lets the grant holder, an admin and the assigned repairer read it, and nobody else', () => {
-    expect(customerRecordAccess({ user: null, grantIds: [5] }, record)).toBe('customer');
-    expect(customerRecordAccess({ user: { ...repairer(0), role: 'admin', repairerId: null }, grantIds: [] }, record)).toBe('admin');
-    expect(customerRecordAccess({ user: repairer(9), grantIds: [] }, record)).toBe('assigned-repairer');
-    expect(customerRecordAccess({ user: repairer(8), grantIds: [] }, record)).toBe('none');
-    expect(customerRecordAccess({ user: null, grantIds: [4, 6] }, record)).toBe('none');
-    expect(customerRecordAccess({ user: repairer(9), grantIds: [] }, { grantId: 5, assignedRepairerId: null })).toBe('none');
+    expect(customerRecordAccess({ user: null, assessmentIds: [5] }, record)).toBe('customer');
+    expect(customerRecordAccess({ user: { ...repairer(0), role: 'admin', repairerId: null }, assessmentIds: [] }, record)).toBe('admin');
+    expect(customerRecordAccess({ user: repairer(9), assessmentIds: [] }, record)).toBe('assigned-repairer');
+    expect(customerRecordAccess({ user: repairer(8), assessmentIds: [] }, record)).toBe('none');
+    expect(customerRecordAccess({ user: null, assessmentIds: [4, 6] }, record)).toBe('none');
+    expect(customerRecordAccess({ user: repairer(9), assessmentIds: [] }, { assessmentId: 5, assignedRepairerId: null })).toBe('none');
   });
 });

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { hitRateLimit } from '../../src/server/modules/auth/rate-limit';
 import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.service';
+import { assessments } from '../../src/server/db/schema';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { jpegPhoto } from '../helpers/images';
+import { multipartBody, validDetails } from '../helpers/multipart';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -28,6 +31,19 @@ describe(`concurrency (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGli
     const statuses = responses.map((r) => r.statusCode);
     expect(statuses.filter((s) => s === 401)).toHaveLength(SIGN_IN_LIMIT_PER_ACCOUNT);
     expect(statuses.filter((s) => s === 429)).toHaveLength(12 - SIGN_IN_LIMIT_PER_ACCOUNT);
+  });
+
+  it('stores one assessment when the same submission arrives several times at once', async () => {
+    const jpeg = await jpegPhoto(800, 600);
+    const send = () => {
+      const { body, headers } = multipartBody(validDetails, [{ filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg }]);
+      return t.app.inject({ method: 'POST', url: '/api/assessments', payload: body, headers: { ...headers, 'idempotency-key': 'same-submission-at-once-0001' } });
+    };
+    const responses = await Promise.all([send(), send(), send(), send()]);
+    const ids = new Set(responses.map((r) => r.json().id));
+    expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
+    expect(ids.size).toBe(1);
+    expect(await t.database.db.$count(assessments)).toBe(1);
   });
 
   it('runs a queued job exactly once through pg-boss', async () => {

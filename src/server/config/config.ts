@@ -56,6 +56,8 @@ export interface AppConfig {
   webDistDir: string;
   /** Run background workers (e-mail sending and the like) in this process. */
   runWorkers: boolean;
+  /** Submissions one address may make in an hour (shared networks count as one address). */
+  assessmentsPerHourPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -95,5 +97,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     teamEmail: env.TEAM_EMAIL,
     webDistDir: resolve('dist/web'),
     runWorkers: true,
+    assessmentsPerHourPerAddress: 30,
   };
 }

@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './database';
-import { repairers, users } from './schema';
+import { assessments, repairers, users } from './schema';
 
 export type Repairer = typeof repairers.$inferSelect;
 export type NewRepairer = typeof repairers.$inferInsert;
@@ -64,4 +64,32 @@ export async function createUser(
 
 export function randomPassword(): string {
   return randomBytes(12).toString('base64url');
+}
+
+export type AssessmentRecord = typeof assessments.$inferSelect;
+
+/** An assessment row without photos, for tests that need one to hang records on. */
+export async function createAssessmentRecord(db: Db, overrides: Partial<typeof assessments.$inferInsert> = {}): Promise<AssessmentRecord> {
+  const n = next();
+  const [row] = await db
+    .insert(assessments)
+    .values({
+      reference: `AR-TEST-${String(n).padStart(4, '0')}${randomBytes(2).toString('hex').toUpperCase()}`,
+      name: 'Jane Customer',
+      email: `customer${n}@example.com`,
+      phone: '+447700900123',
+      address: '10 Downing Street',
+      city: 'London',
+      county: 'Greater London',
+      postcode: 'SW1A 2AA',
+      vehicleMake: 'Ford',
+      vehicleModel: 'Focus',
+      vehicleYear: 2019,
+      damageType: 'scratch',
+      damageLocations: ['driver_door'],
+      damageDescription: 'Long scratch along the driver door from a car park.',
+      ...overrides,
+    })
+    .returning();
+  return row!;
 }

@@ -85,26 +85,11 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
-// D10: a customer's access grant. The token is in a cookie and in e-mailed links.
-export const customerGrants = pgTable(
-  'customer_grants',
-  {
-    id: serial('id').primaryKey(),
-    tokenHash: text('token_hash').notNull(),
-    createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
-  },
-  (t) => [uniqueIndex('customer_grants_token_hash_key').on(t.tokenHash)],
-);
-
 export const assessments = pgTable(
   'assessments',
   {
     id: serial('id').primaryKey(),
     reference: text('reference').notNull(),
-    grantId: integer('grant_id')
-      .notNull()
-      .references(() => customerGrants.id),
     idempotencyKey: text('idempotency_key'),
     status: text('status').notNull().default('submitted'),
     name: text('name').notNull(),
@@ -129,8 +114,24 @@ export const assessments = pgTable(
   (t) => [
     uniqueIndex('assessments_reference_key').on(t.reference),
     uniqueIndex('assessments_idempotency_key').on(t.idempotencyKey),
-    index('assessments_grant_idx').on(t.grantId),
   ],
+);
+
+// D10: a customer's access grant to one assessment (and its quote, booking and photos). The
+// token is in a cookie and in e-mailed links; only its hash is stored. An assessment may
+// have several (a retried submission from a browser that never got the first cookie).
+export const customerGrants = pgTable(
+  'customer_grants',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('customer_grants_token_hash_key').on(t.tokenHash), index('customer_grants_assessment_idx').on(t.assessmentId)],
 );
 
 export const assessmentImages = pgTable(

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import type { Viewer } from '../modules/access/access.policy';
-import { parseGrantCookie, resolveGrantIds } from '../modules/access/grants.service';
+import { parseGrantCookie, resolveGrantedAssessments } from '../modules/access/grants.service';
 import { userForSession, type SessionUser } from '../modules/auth/auth.service';
 import { looksLikeToken } from '../modules/auth/tokens';
 import { forbidden, unauthorised } from './errors';
@@ -51,9 +51,9 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, db: 
   app.addHook('onRequest', async (request) => {
     let cached: Promise<Viewer> | undefined;
     request.viewer = () => {
-      cached ??= resolveGrantIds(db, parseGrantCookie(request.cookies[names.grants])).then((grantIds) => ({
+      cached ??= resolveGrantedAssessments(db, parseGrantCookie(request.cookies[names.grants])).then((assessmentIds) => ({
         user: request.sessionUser,
-        grantIds,
+        assessmentIds,
       }));
       return cached;
     };

@@ -30,7 +30,6 @@ CREATE TABLE "assessment_images" (
 CREATE TABLE "assessments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"reference" text NOT NULL,
-	"grant_id" integer NOT NULL,
 	"idempotency_key" text,
 	"status" text DEFAULT 'submitted' NOT NULL,
 	"name" text NOT NULL,
@@ -56,6 +55,7 @@ CREATE TABLE "assessments" (
 CREATE TABLE "customer_grants" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"token_hash" text NOT NULL,
+	"assessment_id" integer NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_used_at" timestamp with time zone
 );
@@ -247,7 +247,7 @@ CREATE TABLE "warranties" (
 --> statement-breakpoint
 ALTER TABLE "appointments" ADD CONSTRAINT "appointments_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "assessment_images" ADD CONSTRAINT "assessment_images_assessment_id_assessments_id_fk" FOREIGN KEY ("assessment_id") REFERENCES "public"."assessments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "assessments" ADD CONSTRAINT "assessments_grant_id_customer_grants_id_fk" FOREIGN KEY ("grant_id") REFERENCES "public"."customer_grants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_grants" ADD CONSTRAINT "customer_grants_assessment_id_assessments_id_fk" FOREIGN KEY ("assessment_id") REFERENCES "public"."assessments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "email_collection_results" ADD CONSTRAINT "email_collection_results_repairer_id_repairers_id_fk" FOREIGN KEY ("repairer_id") REFERENCES "public"."repairers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_notifications" ADD CONSTRAINT "job_notifications_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "job_notifications" ADD CONSTRAINT "job_notifications_repairer_id_repairers_id_fk" FOREIGN KEY ("repairer_id") REFERENCES "public"."repairers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -267,8 +267,8 @@ CREATE INDEX "appointments_quote_idx" ON "appointments" USING btree ("quote_id")
 CREATE INDEX "assessment_images_assessment_idx" ON "assessment_images" USING btree ("assessment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "assessments_reference_key" ON "assessments" USING btree ("reference");--> statement-breakpoint
 CREATE UNIQUE INDEX "assessments_idempotency_key" ON "assessments" USING btree ("idempotency_key");--> statement-breakpoint
-CREATE INDEX "assessments_grant_idx" ON "assessments" USING btree ("grant_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_grants_token_hash_key" ON "customer_grants" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "customer_grants_assessment_idx" ON "customer_grants" USING btree ("assessment_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "job_notifications_quote_repairer_key" ON "job_notifications" USING btree ("quote_id","repairer_id");--> statement-breakpoint
 CREATE INDEX "job_notifications_repairer_idx" ON "job_notifications" USING btree ("repairer_id","status");--> statement-breakpoint
 CREATE INDEX "outbox_emails_status_idx" ON "outbox_emails" USING btree ("status");--> statement-breakpoint

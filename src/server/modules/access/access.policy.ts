@@ -3,17 +3,18 @@ import type { SessionUser } from '../auth/auth.service';
 
 export interface Viewer {
   user: SessionUser | null;
-  grantIds: number[];
+  /** Assessments this browser holds a customer grant for (D10). */
+  assessmentIds: number[];
 }
 
 export type CustomerRecordAccess = 'admin' | 'customer' | 'assigned-repairer' | 'none';
 
 export function customerRecordAccess(
   viewer: Viewer,
-  record: { grantId: number; assignedRepairerId?: number | null | undefined },
+  record: { assessmentId: number; assignedRepairerId?: number | null | undefined },
 ): CustomerRecordAccess {
   if (viewer.user?.role === 'admin') return 'admin';
-  if (viewer.grantIds.includes(record.grantId)) return 'customer';
+  if (viewer.assessmentIds.includes(record.assessmentId)) return 'customer';
   if (
     viewer.user?.role === 'repairer' &&
     viewer.user.repairerId !== null &&

@@ -5,7 +5,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { cookieNames, cookieOptions } from '../../plugins/auth';
 import { hashToken, looksLikeToken } from '../auth/tokens';
-import { findGrantIds, touchGrant } from './grants.repo';
+import { findGrant, touchGrant } from './grants.repo';
 import { addToGrantCookie } from './grants.service';
 
 export const GRANT_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
@@ -22,12 +22,12 @@ export const accessRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> 
     { schema: { params: z.object({ token: z.string() }), querystring: z.object({ next: z.string().optional() }) } },
     async (request, reply) => {
       const { token } = request.params;
-      const [grantId] = looksLikeToken(token) ? await findGrantIds(db, [hashToken(token)]) : [];
+      const grant = looksLikeToken(token) ? await findGrant(db, hashToken(token)) : undefined;
       reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
-      if (grantId === undefined) {
+      if (!grant) {
         return reply.status(404).type('text/html; charset=utf-8').send(expiredLinkPage());
       }
-      await touchGrant(db, grantId);
+      await touchGrant(db, grant.id);
       reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], token), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
       return reply.redirect(safeNextPath(request.query.next), 303);
     },

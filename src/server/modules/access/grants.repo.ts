@@ -2,15 +2,24 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customerGrants } from '../../db/schema';
 
-export async function insertGrant(db: Db, tokenHash: string): Promise<number> {
-  const [row] = await db.insert(customerGrants).values({ tokenHash }).returning({ id: customerGrants.id });
+export async function insertGrant(db: Db, tokenHash: string, assessmentId: number): Promise<number> {
+  const [row] = await db.insert(customerGrants).values({ tokenHash, assessmentId }).returning({ id: customerGrants.id });
   return row!.id;
 }
 
-export async function findGrantIds(db: Db, tokenHashes: string[]): Promise<number[]> {
+/** The assessments these token hashes open. */
+export async function findGrantedAssessmentIds(db: Db, tokenHashes: string[]): Promise<number[]> {
   if (tokenHashes.length === 0) return [];
-  const rows = await db.select({ id: customerGrants.id }).from(customerGrants).where(inArray(customerGrants.tokenHash, tokenHashes));
-  return rows.map((row) => row.id);
+  const rows = await db
+    .select({ assessmentId: customerGrants.assessmentId })
+    .from(customerGrants)
+    .where(inArray(customerGrants.tokenHash, tokenHashes));
+  return [...new Set(rows.map((row) => row.assessmentId))];
+}
+
+export async function findGrant(db: Db, tokenHash: string) {
+  const [row] = await db.select().from(customerGrants).where(eq(customerGrants.tokenHash, tokenHash));
+  return row;
 }
 
 export async function touchGrant(db: Db, id: number): Promise<void> {

@@ -2,14 +2,14 @@
 // carried by the link in every e-mail they receive; only its hash is stored.
 import type { Db } from '../../db/database';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
-import { findGrantIds, insertGrant } from './grants.repo';
+import { findGrantedAssessmentIds, insertGrant } from './grants.repo';
 
 /** A browser may hold grants for a few submissions made on it or opened from e-mails. */
 export const MAX_GRANTS_PER_BROWSER = 10;
 
-export async function createGrant(db: Db): Promise<{ id: number; token: string }> {
+export async function createGrant(db: Db, assessmentId: number): Promise<{ id: number; token: string }> {
   const token = newToken();
-  const id = await insertGrant(db, hashToken(token));
+  const id = await insertGrant(db, hashToken(token), assessmentId);
   return { id, token };
 }
 
@@ -23,8 +23,9 @@ export function addToGrantCookie(value: string | undefined, token: string): stri
   return [token, ...tokens].slice(0, MAX_GRANTS_PER_BROWSER).join('.');
 }
 
-export async function resolveGrantIds(db: Db, tokens: string[]): Promise<number[]> {
-  return findGrantIds(db, tokens.map(hashToken));
+/** The assessments a browser's grant tokens open. */
+export async function resolveGrantedAssessments(db: Db, tokens: string[]): Promise<number[]> {
+  return findGrantedAssessmentIds(db, tokens.map(hashToken));
 }
 
 /** The path part of a link a customer can open on any device to regain access. */

@@ -1,46 +1,107 @@
-import { desc } from 'drizzle-orm';
+// SPEC section 7: POST /api/assessments, GET /api/assessments/{id}, GET /api/assessments
+// (admins), GET /api/images/{imageId}. Access per D10: the grant holder, admins, and the
+// repairer who accepted the job; to anyone else a record does not exist.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { join } from 'node:path';
 import { z } from 'zod';
-import type { Db } from '../../db/database';
-import { assessments } from '../../db/schema';
-import { requireRole } from '../../plugins/auth';
+import { CustomerDetailsSchema, photosRequiredMessage } from '../../../shared/customer-details';
+import type { AppDeps } from '../../app';
+import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
+import { badRequest, notFound, tooManyRequests } from '../../plugins/errors';
+import { customerRecordAccess } from '../access/access.policy';
+import { GRANT_COOKIE_MAX_AGE } from '../access/access.routes';
+import { addToGrantCookie } from '../access/grants.service';
+import { hitRateLimit } from '../auth/rate-limit';
+import { CUSTOMER_VISIBLE_QUOTE_STATUSES, toQuoteView } from '../quotes/quote-view';
+import { fieldsForSchema, receiveUpload } from './assessment-intake';
+import { AssessmentViewSchema, toAssessmentView } from './assessment-view';
+import { findAssessment, findImageWithOwner, imagesOf, listAssessments, quoteOf, type AssessmentRow } from './assessments.repo';
+import { createAssessment } from './assessments.service';
 
-const AssessmentSummarySchema = z.object({
-  id: z.number(),
-  reference: z.string(),
-  status: z.string(),
-  name: z.string(),
-  email: z.string(),
-  city: z.string(),
-  postcode: z.string(),
-  vehicleMake: z.string(),
-  vehicleModel: z.string(),
-  vehicleYear: z.string(),
-  damageType: z.string(),
-  createdAt: z.string(),
-});
+export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
 
-// SPEC section 7: GET /api/assessments lists every assessment, so it is for admins only (D10).
-export const adminAssessmentRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16–100 letters, digits, "-" or "_"');
+
+export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { config, database, store } = deps;
+  const db = database.db;
+  const names = cookieNames(config);
+
+  async function view(row: AssessmentRow, audience: 'admin' | 'customer' | 'assigned-repairer') {
+    const [images, quote] = await Promise.all([imagesOf(db, [row.id]), quoteOf(db, row.id)]);
+    const visibleQuote = quote && (audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.quote.status)) ? toQuoteView(quote.quote, quote.items) : null;
+    return toAssessmentView(row, images, visibleQuote);
+  }
+
+  app.post('/api/assessments', { schema: { response: { 200: AssessmentViewSchema, 201: AssessmentViewSchema } } }, async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    const parsedKey = key === undefined ? null : IdempotencyKeySchema.safeParse(String(key));
+    if (parsedKey && !parsedKey.success) throw badRequest(parsedKey.error.issues[0]!.message);
+    const idempotencyKey = parsedKey ? parsedKey.data : null;
+    if ((await hitRateLimit(db, `assessments:${request.ip}`, 3600)) > config.assessmentsPerHourPerAddress) {
+      throw tooManyRequests('You have sent a lot of assessments in a short time. Please wait an hour, or call us.');
+    }
+    const upload = await receiveUpload(request, join(config.dataDir, 'tmp'));
+    let created;
+    try {
+      const parsed = CustomerDetailsSchema.safeParse(fieldsForSchema(upload.fields));
+      if (!parsed.success) {
+        const fieldErrors: Record<string, string> = {};
+        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+        throw badRequest('Please check the details you entered.', fieldErrors);
+      }
+      if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
+      const viewer = await request.viewer();
+      created = await createAssessment(
+        { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail },
+        { details: parsed.data, photos: upload.photos, idempotencyKey, viewerAssessmentIds: viewer.assessmentIds },
+      );
+    } finally {
+      await upload.cleanup();
+    }
+    if (created.grantToken) {
+      reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], created.grantToken), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
+    }
+    return reply.status(created.replayed ? 200 : 201).send(await view(created.assessment, 'customer'));
+  });
+
   app.get(
     '/api/assessments',
-    { preHandler: requireRole('admin'), schema: { response: { 200: z.array(AssessmentSummarySchema) } } },
+    { preHandler: requireRole('admin'), schema: { response: { 200: z.array(AssessmentViewSchema) } } },
     async () => {
-      const rows = await db.select().from(assessments).orderBy(desc(assessments.createdAt)).limit(500);
-      return rows.map((row) => ({
-        id: row.id,
-        reference: row.reference,
-        status: row.status,
-        name: row.name,
-        email: row.email,
-        city: row.city,
-        postcode: row.postcode,
-        vehicleMake: row.vehicleMake,
-        vehicleModel: row.vehicleModel,
-        vehicleYear: String(row.vehicleYear),
-        damageType: row.damageType,
-        createdAt: row.createdAt.toISOString(),
-      }));
+      const rows = await listAssessments(db, 500);
+      return Promise.all(rows.map((row) => view(row, 'admin')));
+    },
+  );
+
+  app.get('/api/assessments/:id', { schema: { params: IdParams, response: { 200: AssessmentViewSchema } } }, async (request, reply) => {
+    const row = await findAssessment(db, request.params.id);
+    const quote = row ? await quoteOf(db, row.id) : undefined;
+    const access = row ? customerRecordAccess(await request.viewer(), { assessmentId: row.id, assignedRepairerId: quote?.quote.assignedRepairerId }) : 'none';
+    if (!row || access === 'none') throw notFound(assessmentNotFoundMessage);
+    reply.header('Cache-Control', 'private, no-store');
+    return view(row, access);
+  });
+
+  app.get(
+    '/api/images/:id',
+    { schema: { params: IdParams, querystring: z.object({ size: z.enum(['display', 'thumb']).default('display') }) } },
+    async (request, reply) => {
+      const found = await findImageWithOwner(db, request.params.id);
+      const access = found ? customerRecordAccess(await request.viewer(), { assessmentId: found.image.assessmentId, assignedRepairerId: found.assignedRepairerId }) : 'none';
+      if (!found || access === 'none') throw notFound('We could not find that photo.');
+      const thumb = request.query.size === 'thumb';
+      const etag = `"${found.image.id}-${request.query.size}"`;
+      reply.header('Cache-Control', 'private, max-age=86400').header('ETag', etag).header('Vary', 'Cookie');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const stream = await store.stream(thumb ? found.image.thumbKey : found.image.displayKey);
+      if (!stream) throw notFound('We could not find that photo.');
+      return reply
+        .type(found.image.contentType)
+        .header('Content-Length', thumb ? found.image.thumbBytes : found.image.displayBytes)
+        .header('Content-Disposition', 'inline')
+        .send(stream);
     },
   );
 };

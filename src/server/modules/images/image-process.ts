@@ -1,6 +1,6 @@
 // D7: every photo is re-encoded from its pixels alone, so nothing the customer's camera or
 // phone wrote (EXIF, GPS, maker notes, XMP, ICC) survives; only a display size and a thumbnail
-// are kept, as baseline JPEG that every browser shows.
+// are kept, as JPEG, which every browser shows.
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { decodeHeicOffThread } from './heic-decoder';
 import { ImageRejectedError, tooLargeMessage } from './image-errors';
@@ -75,9 +75,11 @@ async function rasterPipeline(input: Buffer, sourceType: SniffedImageType, maxPi
     // (extraneous bytes before a marker) that some phone cameras produce.
     failOn: 'error',
   };
-  const meta = await sharp(input, options).metadata().catch((cause: unknown) => {
-    throw new ImageRejectedError('unreadable', { cause });
-  });
+  const meta = await sharp(input, options)
+    .metadata()
+    .catch((cause: unknown) => {
+      throw rejectionFor(cause, maxPixels);
+    });
   // libvips chooses its own loader; make sure it agrees with the magic bytes we accepted.
   if (meta.format !== sourceType) {
     throw new ImageRejectedError('unreadable', { cause: new Error(`sniffed ${sourceType}, sharp saw ${meta.format}`) });
@@ -124,11 +126,16 @@ async function toDisplayPixels(pipeline: Sharp, maxPixels: number) {
       .raw({ depth: 'uchar' })
       .toBuffer({ resolveWithObject: true });
   } catch (cause) {
-    if (cause instanceof Error && /pixel limit/i.test(cause.message)) {
-      throw new ImageRejectedError('too_large', { cause, userMessage: tooLargeMessage(maxPixels) });
-    }
-    throw new ImageRejectedError('unreadable', { cause });
+    throw rejectionFor(cause, maxPixels);
   }
+}
+
+/** sharp reports an oversized header as "Input image exceeds pixel limit"; all else is damage. */
+function rejectionFor(cause: unknown, maxPixels: number): ImageRejectedError {
+  if (cause instanceof Error && /pixel limit/i.test(cause.message)) {
+    return new ImageRejectedError('too_large', { cause, userMessage: tooLargeMessage(maxPixels) });
+  }
+  return new ImageRejectedError('unreadable', { cause });
 }
 
 async function encodeJpeg(pipeline: Sharp): Promise<ProcessedVariant> {

@@ -1,0 +1,119 @@
+// Receives the assessment form (SPEC section 3) as a stream: each photo goes straight to a
+// temporary file, never the whole request into memory. Anything that goes wrong removes
+// the temporary files before the error is answered.
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import { photoRules, photoTooLargeMessage, tooManyPhotosMessage } from '../../../shared/customer-details';
+import { DomainError, badRequest, payloadTooLarge } from '../../plugins/errors';
+
+export interface ReceivedPhoto {
+  path: string;
+  bytes: number;
+}
+
+export interface ReceivedUpload {
+  fields: Record<string, string[]>;
+  photos: ReceivedPhoto[];
+  cleanup(): Promise<void>;
+}
+
+const MAX_FIELDS = 60;
+const MAX_FIELD_BYTES = 10_000;
+
+export async function receiveUpload(request: FastifyRequest, tmpRoot: string): Promise<ReceivedUpload> {
+  if (!request.isMultipart()) {
+    throw new DomainError(415, 'unsupported_media_type', 'Please send the assessment as a multipart form with the photos attached.');
+  }
+  await mkdir(tmpRoot, { recursive: true });
+  const dir = await mkdtemp(join(tmpRoot, 'upload-'));
+  const upload: ReceivedUpload = {
+    fields: {},
+    photos: [],
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+  try {
+    const parts = request.parts({
+      limits: { fileSize: photoRules.maxBytes, files: photoRules.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + photoRules.maxFiles },
+    });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        (upload.fields[part.fieldname] ??= []).push(String(part.value));
+        continue;
+      }
+      if (part.fieldname !== 'images') {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}": attach photos as "images".`);
+      }
+      const path = join(dir, `photo-${upload.photos.length}`);
+      await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+      upload.photos.push({ path, bytes: part.file.bytesRead });
+    }
+  } catch (error) {
+    await upload.cleanup();
+    throw translateMultipartError(error);
+  }
+  return upload;
+}
+
+function translateMultipartError(error: unknown): unknown {
+  if (error instanceof DomainError) return error;
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : '';
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return payloadTooLarge(photoTooLargeMessage);
+    case 'FST_FILES_LIMIT':
+      return payloadTooLarge(tooManyPhotosMessage);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return payloadTooLarge('The form has more fields than an assessment needs.');
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new DomainError(415, 'unsupported_media_type', 'Please send the assessment as a multipart form with the photos attached.');
+  }
+  if (/Unexpected end of (form|multipart data)|aborted|Part terminated early/i.test(message) || code === 'ECONNRESET') {
+    return badRequest('The upload stopped before it finished. Please check your connection and try again.');
+  }
+  if (/Malformed|boundary/i.test(message)) return badRequest('The form could not be read. Please try again.');
+  return error;
+}
+
+/** Multipart fields as the shared schema expects them (repeated fields become lists). */
+export function fieldsForSchema(fields: Record<string, string[]>): Record<string, unknown> {
+  const single = (name: string) => fields[name]?.[0];
+  return {
+    name: single('name'),
+    email: single('email'),
+    phone: single('phone'),
+    address: single('address'),
+    city: single('city'),
+    county: single('county'),
+    postcode: single('postcode'),
+    vehicleMake: single('vehicleMake'),
+    vehicleModel: single('vehicleModel'),
+    vehicleYear: single('vehicleYear'),
+    damageType: single('damageType') || undefined,
+    damageLocations: damageLocationsFrom(fields),
+    damageDescription: single('damageDescription'),
+  };
+}
+
+// Clients send the list as repeated fields, as "damageLocations[]", or as one JSON array.
+function damageLocationsFrom(fields: Record<string, string[]>): string[] {
+  const values = [...(fields.damageLocations ?? []), ...(fields['damageLocations[]'] ?? [])];
+  return values.flatMap((value) => {
+    const trimmed = value.trim();
+    if (trimmed.startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(trimmed);
+        return Array.isArray(parsed) ? parsed.map(String) : [];
+      } catch {
+        return [trimmed];
+      }
+    }
+    return trimmed.includes(',') ? trimmed.split(',').map((v) => v.trim()) : [trimmed];
+  }).filter((v) => v !== '');
+}

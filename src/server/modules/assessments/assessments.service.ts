@@ -1,0 +1,146 @@
+// Issue 4: an assessment is stored with all its photos or not at all (no half-written
+// records, no orphan files); a retried submission with the same idempotency key creates one.
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { CustomerDetails } from '../../../shared/customer-details';
+import type { Database, Db } from '../../db/database';
+import { conflict, DomainError } from '../../plugins/errors';
+import { accessLinkPath, createGrant } from '../access/grants.service';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import type { JobQueue } from '../../plugins/jobs';
+import type { FileStore } from '../images/file-store';
+import { ImageRejectedError } from '../images/image-errors';
+import { processImage, type ProcessedImage } from '../images/image-process';
+import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
+import type { ReceivedPhoto } from './assessment-intake';
+import {
+  findAssessmentByIdempotencyKey,
+  imagesOf,
+  insertAssessment,
+  insertImages,
+  type AssessmentRow,
+  type ImageRow,
+} from './assessments.repo';
+
+export interface IntakeDeps {
+  database: Database;
+  store: FileStore;
+  jobs: JobQueue;
+  publicUrl: string;
+  teamEmail: string;
+}
+
+export interface CreatedAssessment {
+  assessment: AssessmentRow;
+  images: ImageRow[];
+  /** Set when this request created the grant; a replay returns none. */
+  grantToken: string | null;
+  replayed: boolean;
+}
+
+export async function createAssessment(
+  deps: IntakeDeps,
+  input: { details: CustomerDetails; photos: ReceivedPhoto[]; idempotencyKey: string | null; viewerAssessmentIds: number[] },
+): Promise<CreatedAssessment> {
+  const db = deps.database.db;
+  if (input.idempotencyKey) {
+    const replay = await replayFor(db, input);
+    if (replay) return replay;
+  }
+
+  const processed = await processPhotos(input.photos);
+  const writtenKeys: string[] = [];
+  try {
+    const result = await db.transaction(async (tx) => {
+      const assessment = await insertAssessment(tx, {
+        reference: newReference(),
+        idempotencyKey: input.idempotencyKey,
+        ...input.details,
+      });
+      const grant = await createGrant(tx, assessment.id);
+      const prefix = `photos/${assessment.createdAt.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
+      const rows = [];
+      for (const [position, photo] of processed.entries()) {
+        const displayKey = `${prefix}/${position}-display.jpg`;
+        const thumbKey = `${prefix}/${position}-thumb.jpg`;
+        writtenKeys.push(displayKey, thumbKey);
+        await deps.store.put(displayKey, photo.display.data);
+        await deps.store.put(thumbKey, photo.thumb.data);
+        rows.push({
+          assessmentId: assessment.id,
+          position,
+          sourceType: photo.sourceType,
+          contentType: photo.display.contentType,
+          width: photo.display.width,
+          height: photo.display.height,
+          displayKey,
+          displayBytes: photo.display.data.length,
+          thumbKey,
+          thumbBytes: photo.thumb.data.length,
+        });
+      }
+      const images = await insertImages(tx, rows);
+      const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
+      const emails = [
+        await queueEmail(tx, customerReceiptEmail(assessment, images.length, accessUrl)),
+        await queueEmail(tx, teamNewAssessmentEmail(assessment, images.length, deps.teamEmail, deps.publicUrl)),
+      ];
+      return { assessment, images, grantToken: grant.token, emails };
+    });
+    await dispatchEmails(deps.jobs, result.emails);
+    return { assessment: result.assessment, images: result.images, grantToken: result.grantToken, replayed: false };
+  } catch (error) {
+    await Promise.all(writtenKeys.map((key) => deps.store.delete(key).catch(() => {})));
+    // Two identical submissions at once: the loser answers with the winner's assessment.
+    if (input.idempotencyKey && isUniqueViolation(error)) {
+      const replay = await replayFor(db, input);
+      if (replay) return replay;
+    }
+    throw error;
+  }
+}
+
+// A retry carries the same idempotency key. Its answer may have been lost before the browser
+// got its cookie, so the same customer details (not only the cookie) earn a fresh grant.
+async function replayFor(
+  db: Db,
+  input: { details: CustomerDetails; idempotencyKey: string | null; viewerAssessmentIds: number[] },
+): Promise<CreatedAssessment | null> {
+  const existing = input.idempotencyKey ? await findAssessmentByIdempotencyKey(db, input.idempotencyKey) : undefined;
+  if (!existing) return null;
+  const images = await imagesOf(db, [existing.id]);
+  if (input.viewerAssessmentIds.includes(existing.id)) return { assessment: existing, images, grantToken: null, replayed: true };
+  const sameCustomer = existing.email === input.details.email && existing.phone === input.details.phone && existing.postcode === input.details.postcode;
+  if (!sameCustomer) throw conflict('This submission was already received with different details. Please start a new assessment.');
+  const grant = await createGrant(db, existing.id);
+  return { assessment: existing, images, grantToken: grant.token, replayed: true };
+}
+
+async function processPhotos(photos: ReceivedPhoto[]): Promise<ProcessedImage[]> {
+  return Promise.all(
+    photos.map(async (photo, index) => {
+      try {
+        if (photo.bytes === 0) throw new ImageRejectedError('unreadable', { userMessage: 'This file is empty' });
+        return await processImage(await readFile(photo.path));
+      } catch (error) {
+        if (error instanceof ImageRejectedError) {
+          throw new DomainError(422, 'image_rejected', `Photo ${index + 1}: ${error.userMessage}`, { [`images.${index}`]: error.userMessage });
+        }
+        throw error;
+      }
+    }),
+  );
+}
+
+// Crockford's alphabet: no I, L, O or U, so a reference read out on the phone is unambiguous.
+const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+export function newReference(): string {
+  const bytes = randomBytes(8);
+  const chars = [...bytes].map((b) => ALPHABET[b % 32]).join('');
+  return `AR-${chars.slice(0, 4)}-${chars.slice(4)}`;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+  return code === '23505';
+}
