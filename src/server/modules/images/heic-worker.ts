@@ -1,5 +1,5 @@
-// D7: HEIC is decoded by heic-decode (libheif compiled to WebAssembly), which blocks its thread
-// for ~3 s on a 12 MP photo, so it runs here, in a worker thread, never on the event loop.
+// D7: HEIC is decoded by heic-decode (libheif compiled to WebAssembly), which holds its thread
+// for 0.5–3 s on a 12 MP photo, so it runs here, in a worker thread, never on the event loop.
 import { parentPort } from 'node:worker_threads';
 import decodeHeic from 'heic-decode';
 

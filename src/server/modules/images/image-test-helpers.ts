@@ -1,4 +1,5 @@
 // Test-only helpers for the image module's tests: small binary builders and readers.
+import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 
 /** The IFD0 tag that points at the GPS block; its presence means the photo carries a location. */
@@ -61,14 +62,4 @@ function pngChunk(type: string, data: Buffer): Buffer {
   const crc = Buffer.alloc(4);
   crc.writeUInt32BE(crc32(body));
   return Buffer.concat([length, body, crc]);
-}
-
-// zlib.crc32 arrives only in Node 22, so the PNG checksum is computed here.
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
-  }
-  return (crc ^ 0xffffffff) >>> 0;
 }
