@@ -27,7 +27,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
       root: distDir,
       index: false,
       redirect: false,
-      wildcard: true,
+      // Only the built files get routes; every other path reaches the page handler below.
+      wildcard: false,
       setHeaders(res, path) {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -1,4 +1,90 @@
-// Placeholder until the public-site issue fills it in.
-export default function Page() {
-  return <h1 className="text-2xl font-bold">area</h1>;
+import { Link, useParams } from 'react-router';
+import { findCity } from '../../../shared/cities';
+import { site } from '../../../shared/site';
+import { CallToAction } from '../../features/marketing/call-to-action';
+import { CityLinks, nearbyCities } from '../../features/marketing/coverage';
+import { NetworkSize } from '../../features/marketing/network-size';
+import { regionName } from '../../features/marketing/page-meta';
+import { PageHeader, Section } from '../../features/marketing/section';
+import { ServicesSummary } from '../../features/marketing/services-list';
+import { ThreeSteps } from '../../features/marketing/three-steps';
+import { bodyText, container, h1Class, textLink } from '../../features/marketing/styles';
+
+// D2: the verified-repairer count will come from GET /api/site; null keeps the copy number-free.
+const networkCount = null;
+
+function AreaNotFound() {
+  return (
+    <div className={`${container} py-16`}>
+      <h1 className={h1Class}>Page not found</h1>
+      <p className={`mt-4 ${bodyText}`}>We could not find that area page.</p>
+      <p className="mt-6">
+        <Link to="/" className={textLink}>
+          Back to home
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+export default function AreaPage() {
+  const { city: slug = '' } = useParams();
+  const city = findCity(slug);
+  if (!city) return <AreaNotFound />;
+
+  const region = regionName(city);
+  const others = nearbyCities(city);
+
+  return (
+    <>
+      <PageHeader
+        title={`Mobile car scratch and dent repair in ${city.name}`}
+        lead={`Get a free quote from your photos, ${site.quoteTurnaround}, then book a vetted technician to repair your car at home or at work in ${city.name}.`}
+      />
+
+      <Section id="local-repairs" title={`Car body repairs across ${city.name}`}>
+        <div className={`mt-4 max-w-3xl space-y-4 ${bodyText}`}>
+          <p>
+            Whether you are parked in the city centre ({city.outcode}) or elsewhere in {city.name} and
+            across {region}, {site.brand} connects you with <NetworkSize count={networkCount} /> who
+            come to you. We offer your job to verified technicians within 30 miles of your postcode
+            whose skills match the damage.
+          </p>
+          <p>
+            Scratches, dents, scuffed bumpers, kerbed alloys and chipped paint can usually be put
+            right on your driveway or at your workplace, with no body shop visit. Every completed
+            repair comes with a {site.warrantyMonths}-month warranty, and your payment is held until
+            the repair is completed.
+          </p>
+        </div>
+      </Section>
+
+      <Section id="services" tone="muted" title={`Repair services in ${city.name}`}>
+        <ServicesSummary />
+      </Section>
+
+      <ThreeSteps />
+
+      <CallToAction
+        title={`Get a free repair quote in ${city.name}`}
+        text="Upload photos of the damage and we will e-mail you an itemised price. There is nothing to pay until you book."
+      />
+
+      <Section
+        id="nearby-areas"
+        title="Other areas we cover"
+        intro={
+          <p>
+            We aim to cover every UK postcode. Nearby cities include the ones below; see{' '}
+            <Link to={{ pathname: '/', hash: '#coverage' }} className={textLink}>
+              all areas we cover
+            </Link>
+            .
+          </p>
+        }
+      >
+        <CityLinks list={others} />
+      </Section>
+    </>
+  );
 }

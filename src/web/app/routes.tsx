@@ -1,0 +1,89 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router';
+import { findCity } from '../../shared/cities';
+import type { RouteHandle } from './document-title';
+import { RootLayout } from './root-layout';
+import { AppLoading, RootErrorBoundary, RouteErrorBoundary } from './route-error';
+
+// Every screen is its own chunk, so the home page never downloads the wizard, the
+// dashboards or the sign-in form. The tree is plain data: the browser router and the
+// prerender's static handler both take it as it is. Patterns follow src/shared/routes.ts.
+
+type PageModule = { default: ComponentType };
+
+function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
+  return async () => ({ Component: (await load()).default });
+}
+
+const title = (text: RouteHandle['title']): RouteHandle => ({ title: text });
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    path: '/',
+    Component: RootLayout,
+    ErrorBoundary: RootErrorBoundary,
+    HydrateFallback: AppLoading,
+    children: [
+      {
+        id: 'pages',
+        ErrorBoundary: RouteErrorBoundary,
+        children: [
+          // Public site
+          { index: true, handle: title(''), lazy: page(() => import('../routes/public/home')) },
+          { path: 'services', handle: title('Services'), lazy: page(() => import('../routes/public/services')) },
+          { path: 'about', handle: title('About us'), lazy: page(() => import('../routes/public/about')) },
+          { path: 'contact', handle: title('Contact us'), lazy: page(() => import('../routes/public/contact')) },
+          {
+            path: 'privacy-policy',
+            handle: title('Privacy policy'),
+            lazy: page(() => import('../routes/public/privacy-policy')),
+          },
+          { path: 'terms', handle: title('Terms of service'), lazy: page(() => import('../routes/public/terms')) },
+          {
+            path: 'areas/:city',
+            handle: title((params) => {
+              const city = findCity(params.city ?? '');
+              return city ? `Mobile car repair in ${city.name}` : 'Areas we cover';
+            }),
+            lazy: page(() => import('../routes/public/area')),
+          },
+
+          // Customer journey (SPEC section 2, D13)
+          { path: 'assessment', handle: title('Get a free quote'), lazy: page(() => import('../routes/customer/assessment')) },
+          { path: 'thank-you', handle: title('Thank you'), lazy: page(() => import('../routes/customer/thank-you')) },
+          { path: 'quote/:id', handle: title('Your quote'), lazy: page(() => import('../routes/customer/quote')) },
+          { path: 'checkout', handle: title('Payment'), lazy: page(() => import('../routes/customer/checkout')) },
+          {
+            path: 'booking/:quoteId',
+            handle: title('Schedule your repair'),
+            lazy: page(() => import('../routes/customer/booking')),
+          },
+          {
+            path: 'confirmation/:appointmentId',
+            handle: title('Booking confirmed'),
+            lazy: page(() => import('../routes/customer/confirmation')),
+          },
+
+          // Signed-in areas (D11)
+          { path: 'sign-in', handle: title('Sign in'), lazy: page(() => import('../routes/sign-in')) },
+          {
+            path: 'repairer',
+            handle: title('Repairer dashboard'),
+            lazy: async () => ({ Component: (await import('../features/auth/require-role')).RequireRepairer }),
+            children: [{ index: true, lazy: page(() => import('../routes/repairer/dashboard')) }],
+          },
+          {
+            path: 'admin',
+            handle: title('Admin dashboard'),
+            lazy: async () => ({ Component: (await import('../features/auth/require-role')).RequireAdmin }),
+            children: [{ index: true, lazy: page(() => import('../routes/admin/dashboard')) }],
+          },
+
+          // D23: anything else
+          { path: '*', handle: title('Page not found'), lazy: page(() => import('../routes/not-found')) },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
+import { Button } from './ui/button';
+
+/**
+ * SPEC section 2 and 4: shown until the visitor accepts or declines; the X counts as decline.
+ * Nothing renders until mounted, so a prerendered page never flashes the banner at a
+ * returning visitor; it is fixed to the bottom, so it takes no layout space either.
+ */
+export function CookieBanner() {
+  const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
+
+  useEffect(() => {
+    setChoice(readCookieConsent());
+  }, []);
+
+  if (choice !== null) return null;
+
+  const decide = (value: CookieConsent) => {
+    writeCookieConsent(value);
+    setChoice(value);
+  };
+
+  return (
+    <section
+      role="region"
+      aria-label="Cookie consent"
+      className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
+    >
+      <div className="relative mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 pr-14 sm:flex-row sm:items-center sm:gap-6">
+        <div className="text-sm text-slate-800">
+          <p className="font-semibold text-navy-900">We use cookies to improve your experience</p>
+          <p className="mt-1">
+            Essential cookies are used for payment processing, and analytics cookies help us improve the
+            service. Read more in our{' '}
+            <Link to="/privacy-policy" className="font-medium text-teal-brand-dark underline underline-offset-2">
+              privacy policy
+            </Link>
+            .
+          </p>
+        </div>
+        <div className="flex shrink-0 gap-2">
+          <Button variant="outline" size="sm" onClick={() => decide('declined')}>
+            Decline
+          </Button>
+          <Button size="sm" onClick={() => decide('accepted')}>
+            Accept All
+          </Button>
+        </div>
+        <button
+          type="button"
+          aria-label="Close cookie banner"
+          onClick={() => decide('declined')}
+          className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-md text-xl text-slate-700 hover:bg-slate-100"
+        >
+          <span aria-hidden="true">×</span>
+        </button>
+      </div>
+    </section>
+  );
+}

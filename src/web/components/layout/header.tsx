@@ -1,0 +1,51 @@
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/cn';
+import { useHelpDialog } from '../help/help-dialog-context';
+import { Button } from '../ui/button';
+import { Logo } from './logo';
+import { MobileNav } from './mobile-nav';
+import { primaryNavLinks } from './nav-links';
+
+/** SPEC section 2. Fixed height, and no layout that depends on JavaScript, so nothing shifts. */
+export function Header() {
+  const { openHelp } = useHelpDialog();
+
+  return (
+    <header className="sticky top-0 z-30 h-16 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-4">
+        <Logo />
+        <nav aria-label="Main" className="hidden md:block">
+          <ul className="flex items-center gap-1">
+            {primaryNavLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  className={({ isActive }) =>
+                    cn(
+                      'inline-flex min-h-11 items-center rounded-md px-3 font-medium hover:bg-navy-50',
+                      isActive ? 'text-teal-brand-dark underline underline-offset-8' : 'text-navy-900',
+                    )
+                  }
+                >
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="flex items-center gap-2">
+          <Button
+            variant="outline"
+            size="sm"
+            className="hidden md:inline-flex"
+            aria-haspopup="dialog"
+            onClick={(event) => openHelp(event.currentTarget)}
+          >
+            Help
+          </Button>
+          <MobileNav />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+import { site } from '../../../shared/site';
+import { h3Class, quietLink, textLink } from './styles';
+
+// D1 and D3: every contact detail and the support hours come from site.ts.
+export function PhoneLink({ className = textLink }: { className?: string }) {
+  return (
+    <a href={`tel:${site.supportPhoneE164}`} className={className}>
+      {site.supportPhone}
+    </a>
+  );
+}
+
+export function EmailLink({ className = textLink }: { className?: string }) {
+  return (
+    <a href={`mailto:${site.supportEmail}`} className={className}>
+      {site.supportEmail}
+    </a>
+  );
+}
+
+export function SupportHoursTable({ caption = 'Support hours' }: { caption?: string }) {
+  return (
+    <table className="mt-2 w-full max-w-sm text-left text-slate-700">
+      <caption className="sr-only">{caption}</caption>
+      <tbody>
+        {site.supportHours.map((row) => (
+          <tr key={row.days} className="border-b border-slate-200 last:border-0">
+            <th scope="row" className="py-2 pr-4 font-medium text-navy-900">
+              {row.days}
+            </th>
+            <td className="py-2">{row.hours}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function PostalAddress() {
+  return (
+    <address className="not-italic leading-7 text-slate-700">
+      {site.postalAddress.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
+  );
+}
+
+/** The compact block used on the home page, under a section's h2. */
+export function ContactDetails() {
+  const card = 'rounded-lg border border-slate-200 bg-white p-6 shadow-sm';
+  return (
+    <div className="mt-8 grid gap-6 md:grid-cols-3">
+      <div className={card}>
+        <h3 className={h3Class}>Phone</h3>
+        <p className="mt-2 text-lg">
+          <PhoneLink className={quietLink} />
+        </p>
+        <p className="mt-2 text-slate-700">Urgent problems with a booked repair: by phone in our support hours.</p>
+      </div>
+      <div className={card}>
+        <h3 className={h3Class}>E-mail</h3>
+        <p className="mt-2 text-lg">
+          <EmailLink className={`break-all ${quietLink}`} />
+        </p>
+        <p className="mt-2 text-slate-700">We reply to e-mails during our support hours.</p>
+      </div>
+      <div className={card}>
+        <h3 className={h3Class}>Support hours</h3>
+        <SupportHoursTable />
+      </div>
+    </div>
+  );
+}

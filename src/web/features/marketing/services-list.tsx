@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { TickList } from './icons';
+import { services } from './services';
+import { bodyText, h3Class, textLink } from './styles';
+
+/** Short cards for the home and area pages, each linking to its card on /services. */
+export function ServicesSummary() {
+  return (
+    <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+      {services.map((service) => (
+        <li key={service.slug} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+          <h3 className={h3Class}>
+            <Link to={`/services#${service.slug}`} className="rounded-sm underline-offset-2 hover:underline">
+              {service.name}
+            </Link>
+          </h3>
+          <p className={`mt-2 ${bodyText}`}>{service.summary}</p>
+        </li>
+      ))}
+      <li className="flex items-center rounded-lg border border-dashed border-slate-300 p-5">
+        <Link to="/services" className={textLink}>
+          Compare all our repair services
+        </Link>
+      </li>
+    </ul>
+  );
+}
+
+/** The full cards on /services: description and SPEC's features for each service. */
+export function ServiceCards() {
+  return (
+    <ul className="mt-8 grid gap-6 md:grid-cols-2">
+      {services.map((service) => (
+        <li
+          key={service.slug}
+          id={service.slug}
+          tabIndex={-1}
+          className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
+        >
+          <h3 className={h3Class}>{service.name}</h3>
+          <p className={`mt-2 ${bodyText}`}>{service.description}</p>
+          <p className="mt-4 text-sm font-semibold text-navy-900">What it covers</p>
+          <TickList items={service.features} className="mt-2" />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,119 @@
+import type { QueryFunction } from '@tanstack/react-query';
+
+// SPEC section 7 and 8: every call carries cookies, JSON only when a body is supplied, and a
+// non-OK response becomes an error reading "<status>: <body text or status text>".
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  /** The server's `message` field, when it sent one: safe to show in a toast or form. */
+  readonly userMessage: string | undefined;
+  readonly body: string;
+
+  constructor(status: number, statusText: string, body: string) {
+    super(`${status}: ${body || statusText}`);
+    this.status = status;
+    this.body = body;
+    this.userMessage = readMessage(body);
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+function readMessage(body: string): string | undefined {
+  if (!body) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+      const { message } = parsed as { message: unknown };
+      if (typeof message === 'string' && message.trim() !== '') return message;
+    }
+  } catch {
+    // Not JSON: the raw text is still in `message`.
+  }
+  return undefined;
+}
+
+async function throwIfNotOk(response: Response): Promise<void> {
+  if (response.ok) return;
+  let text = '';
+  try {
+    text = await response.text();
+  } catch {
+    text = '';
+  }
+  throw new ApiError(response.status, response.statusText, text);
+}
+
+/**
+ * Sends a request and returns the OK response. A FormData body (photo uploads) is sent as
+ * multipart, letting the browser set its boundary; any other body is sent as JSON.
+ */
+export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
+  const init: RequestInit = { method, credentials: 'include' };
+  if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body;
+    } else {
+      init.headers = { 'Content-Type': 'application/json' };
+      init.body = JSON.stringify(body);
+    }
+  }
+  const response = await fetch(url, init);
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** apiRequest, then the parsed JSON body (undefined for 204 No Content or an empty body). */
+export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  const response = await apiRequest(method, url, body);
+  const text = response.status === 204 ? '' : await response.text();
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+type QueryKeyPart = string | number | Record<string, string | number | boolean | undefined>;
+
+/**
+ * The URL a query key stands for: the first element, then any further strings or numbers
+ * joined with '/'. A plain object becomes the query string, so
+ * ['/api/appointments/available', { date: '2025-06-02' }] reads ...available?date=2025-06-02.
+ */
+export function urlFromQueryKey(queryKey: readonly unknown[]): string {
+  const [first, ...rest] = queryKey as readonly QueryKeyPart[];
+  if (typeof first !== 'string') throw new Error('The first element of a query key must be a URL');
+  const segments = [first];
+  const search = new URLSearchParams();
+  for (const part of rest) {
+    if (typeof part === 'string' || typeof part === 'number') {
+      segments.push(encodeURIComponent(String(part)));
+    } else if (part && typeof part === 'object') {
+      for (const [key, value] of Object.entries(part)) {
+        if (value !== undefined) search.append(key, String(value));
+      }
+    }
+  }
+  const query = search.toString();
+  return segments.join('/') + (query ? `?${query}` : '');
+}
+
+export type UnauthorizedBehavior = 'returnNull' | 'throw';
+
+export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
+export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
+export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+  return async ({ queryKey, signal }) => {
+    const response = await fetch(urlFromQueryKey(queryKey), { credentials: 'include', signal });
+    if (on401 === 'returnNull' && response.status === 401) return null;
+    await throwIfNotOk(response);
+    return (await response.json()) as T;
+  };
+}
+
+/** The text to show a person for a failed call: the server's message, else a safe fallback. */
+export function userMessageOf(error: unknown, fallback = 'Something went wrong. Please try again.'): string {
+  return isApiError(error) && error.userMessage ? error.userMessage : fallback;
+}

@@ -1,0 +1,5 @@
+import { NotFoundMessage } from '../components/not-found-message';
+
+export default function NotFoundPage() {
+  return <NotFoundMessage />;
+}

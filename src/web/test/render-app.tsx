@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import { AppProviders, createQueryClient } from '../app/providers';
+import { routes as appRoutes } from '../app/routes';
+
+/** Renders the real route tree at `path`, as the browser would, with a fresh query cache. */
+export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
+  // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
+  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = createQueryClient();
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...result, router, queryClient };
+}
+
+/** Replaces fetch with one that answers each call from `respond`. */
+export function stubFetch(respond: (url: string, init?: RequestInit) => Response | Promise<Response>) {
+  const fetchMock = vi.fn<typeof fetch>(async (input, init) => respond(String(input), init));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}

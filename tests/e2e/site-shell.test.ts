@@ -1,0 +1,140 @@
+// The site-wide elements of SPEC section 2 in a real browser, with axe on every page visited.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, newContext, watchPageErrors } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  if (hasChromium) browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const consent = (page: Page) => page.evaluate(() => window.localStorage.getItem('autorevive.cookie-consent'));
+
+describe.skipIf(!hasChromium)('cookie banner', () => {
+  for (const [button, stored] of [['Accept All', 'accepted'], ['Decline', 'declined'], ['Close cookie banner', 'declined']] as const) {
+    it(`"${button}" stores "${stored}", hides the banner, and it stays hidden after a reload`, async () => {
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      await page.goto('/');
+      const banner = page.getByRole('region', { name: 'Cookie consent' });
+      await expect.poll(() => banner.isVisible()).toBe(true);
+      await expect.poll(() => banner.getByText('We use cookies to improve your experience').isVisible()).toBe(true);
+      expect(await banner.getByRole('link', { name: /privacy/i }).getAttribute('href')).toBe('/privacy-policy');
+      await expectNoAxeViolations(page);
+      await banner.getByRole('button', { name: button }).click();
+      await expect.poll(() => banner.isVisible()).toBe(false);
+      expect(await consent(page)).toBe(stored);
+      await page.reload();
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await banner.count()).toBe(0);
+      await context.close();
+    });
+  }
+});
+
+describe.skipIf(!hasChromium)('help dialog', () => {
+  it('opens the Quick Troubleshooting Guide, lets two sections be open together, and closes with Back to Application', async () => {
+    const context = await newConsentedContext(browser);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Help', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Quick Troubleshooting Guide' });
+    await dialog.waitFor();
+    expect(await dialog.getByText('Need Immediate Help?').isVisible()).toBe(true);
+    for (const section of ['Photo Upload Issues', 'Quote Taking Too Long']) await dialog.getByRole('button', { name: new RegExp(section) }).click();
+    expect(await dialog.getByText('Step-by-Step Solution:').count()).toBe(2);
+    expect(await dialog.getByText('High Priority').count()).toBeGreaterThan(0);
+    expect(await dialog.getByText('Still Having Issues?').isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Back to Application' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('mobile navigation drawer', () => {
+  it('opens from the menu button, and tapping a link navigates and closes it', async () => {
+    const context = await newConsentedContext(browser, 'mobile');
+    const page = await context.newPage();
+    await page.goto('/');
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog');
+    await drawer.waitFor();
+    await expectNoAxeViolations(page);
+    await drawer.getByRole('link', { name: 'Services' }).click();
+    await page.waitForURL('**/services');
+    await expect.poll(() => drawer.count()).toBe(0);
+    await context.close();
+  });
+
+  it('offers Help & Troubleshooting, which opens the guide', async () => {
+    const context = await newConsentedContext(browser, 'mobile');
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('button', { name: 'Help & Troubleshooting' }).click();
+    await page.getByRole('dialog', { name: 'Quick Troubleshooting Guide' }).waitFor();
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('sign-in and sign-out', () => {
+  it('sends an anonymous visitor from /admin to sign-in, signs in, and signs out', async () => {
+    const { admin } = inject('accounts');
+    const context = await newConsentedContext(browser);
+    const page = await context.newPage();
+    await page.goto('/admin');
+    await page.waitForURL(/\/sign-in\?next=%2Fadmin$/);
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('E-mail address').fill(admin.email);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    expect(await page.getByRole('alert').filter({ hasText: 'The e-mail or password is not right.' }).textContent()).toContain('not right');
+
+    await page.getByLabel('Password').fill(admin.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/admin');
+    await page.getByText(admin.email).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(/\/sign-in/);
+    await page.goto('/admin');
+    await page.waitForURL(/\/sign-in\?next=%2Fadmin$/);
+    await context.close();
+  });
+
+  it('tells a repairer that /admin is not for their account', async () => {
+    const { repairer } = inject('accounts');
+    const context = await newConsentedContext(browser);
+    const page = await context.newPage();
+    await page.goto('/sign-in');
+    await page.getByLabel('E-mail address').fill(repairer.email);
+    await page.getByLabel('Password').fill(repairer.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL('**/repairer');
+    await page.goto('/admin');
+    await page.getByText(/not an account for/).waitFor();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
+
+describe.skipIf(!hasChromium)('not-found page (D23)', () => {
+  it('answers an unknown path with HTTP 404 and the not-found page', async () => {
+    const context = await newConsentedContext(browser);
+    const page = await context.newPage();
+    const response = await page.goto('/no-such-page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+});
