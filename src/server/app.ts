@@ -1,6 +1,7 @@
 // STYLE habit 2: the app factory is the app. Infrastructure first, then the domain
 // modules, then the web app with its 404 and the error handler.
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -9,11 +10,13 @@ import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { accessRoutes } from './modules/access/access.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
+import { sweepOrphanPhotos, sweepStaleUploads } from './modules/assessments/photo-sweeper';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { startEmailWorkers } from './modules/email/email.service';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import { DiskFileStore, type FileStore } from './modules/images/file-store';
+import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { registerAuth } from './plugins/auth';
@@ -21,6 +24,8 @@ import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue, type JobQueue } from './plugins/jobs';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
+
+const SWEEP_PHOTOS_JOB = 'sweep-orphan-photos';
 
 export interface AppDeps {
   config: AppConfig;
@@ -33,6 +38,8 @@ export interface AppDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route as registered, for the access-table test and diagnostics. */
+    registeredRoutes: { method: string; url: string }[];
   }
 }
 
@@ -56,6 +63,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  const registeredRoutes: { method: string; url: string }[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -73,6 +85,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await jobs.stop();
+    await closeHeicWorkers();
     mailer.close();
     if (ownsDatabase) await database.close();
   });
@@ -81,6 +94,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerAuth(app, config, database.db);
   await app.register(multipart);
   await startEmailWorkers({ db: database.db, jobs, mailer, mailFrom: config.mailFrom, log: app.log });
+  await jobs.work(SWEEP_PHOTOS_JOB, async () => {
+    const photos = await sweepOrphanPhotos(database.db, store);
+    const uploads = await sweepStaleUploads(join(config.dataDir, 'tmp'));
+    if (photos + uploads > 0) app.log.info({ photos, uploads }, 'removed files left by interrupted submissions');
+  });
+  await jobs.schedule(SWEEP_PHOTOS_JOB, '17 * * * *');
+  if (config.runWorkers) await jobs.send(SWEEP_PHOTOS_JOB, {});
 
   // Domain modules
   const db = database.db;

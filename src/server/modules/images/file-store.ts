@@ -2,7 +2,7 @@
 // at scale). Keys are ours, never a customer's file name, and D10 says photos are personal
 // data, so a key that could reach outside the store's root is refused outright.
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, readFile, rename, rm, unlink } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 
 export interface FileStore {
@@ -12,6 +12,13 @@ export interface FileStore {
   stream(key: string): Promise<NodeJS.ReadableStream | null>;
   /** Removes key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
+  /** Stored keys under a prefix, with when each was written (for the orphan sweeper). */
+  list(prefix: string): Promise<StoredFile[]>;
+}
+
+export interface StoredFile {
+  key: string;
+  modifiedAt: Date;
 }
 
 export class InvalidFileKeyError extends Error {
@@ -89,6 +96,19 @@ export class DiskFileStore implements FileStore {
     } catch (error) {
       if (!isMissing(error)) throw error;
     }
+  }
+
+  async list(prefix: string): Promise<StoredFile[]> {
+    const files: StoredFile[] = [];
+    for (const key of await this.listKeys()) {
+      if (!key.startsWith(prefix) || key.split('/').some((segment) => segment.startsWith('.'))) continue;
+      try {
+        files.push({ key, modifiedAt: (await stat(this.#pathFor(key))).mtime });
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+    }
+    return files;
   }
 
   /** Every file under the root, temporary ones included, as sorted '/'-separated paths. */
