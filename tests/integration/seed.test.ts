@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities } from '../../src/shared/cities';
+import { seedDemoDataIfEmpty } from '../../src/server/db/seed';
+import { repairers, users } from '../../src/server/db/schema';
+import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('demo seed', () => {
+  it('creates one admin and repairers around every covered city, once, with sign-ins that work', async () => {
+    const accounts = await seedDemoDataIfEmpty(t.database.db);
+    expect(accounts?.map((a) => a.role)).toEqual(['admin', 'repairer', 'repairer', 'repairer']);
+    const all = await t.database.db.select().from(repairers);
+    expect(new Set(all.map((r) => r.city))).toEqual(new Set(cities.map((c) => c.name)));
+    expect(await t.database.db.$count(users, eq(users.role, 'admin'))).toBe(1);
+
+    const admin = accounts![0]!;
+    const cookie = await signInAs(t.app, admin.email, admin.password);
+    expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user.role).toBe('admin');
+
+    expect(await seedDemoDataIfEmpty(t.database.db)).toBeNull();
+    expect(await t.database.db.$count(repairers)).toBe(all.length);
+  });
+});
