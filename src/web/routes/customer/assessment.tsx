@@ -1,12 +1,15 @@
-import { ScreenNotReady } from '../../components/screen-not-ready';
+import { AssessmentWizard } from '../../features/assessments/assessment-wizard';
 
 export default function AssessmentPage() {
   return (
-    <ScreenNotReady title="Get a free quote">
-      <p>
-        Here you will upload photos of the damage and tell us about you and your vehicle, in three short steps:
-        upload photos, your details, then review and send.
+    <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+      <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Get a free quote</h1>
+      <p className="mt-3 max-w-3xl text-lg leading-8 text-slate-700">
+        Send us photos of the damage and a few details. There is no charge and no obligation.
       </p>
-    </ScreenNotReady>
+      <div className="mt-8">
+        <AssessmentWizard />
+      </div>
+    </div>
   );
 }

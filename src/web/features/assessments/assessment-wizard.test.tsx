@@ -1,0 +1,203 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { site } from '../../../shared/site';
+import { dismissToast } from '../../components/ui/use-toast';
+import { renderApp } from '../../test/render-app';
+
+const STORAGE_KEY = 'autorevive.assessment-details';
+
+type Answer = { status: number; body: unknown };
+
+/** Stands in for XMLHttpRequest: records each request and answers from a queue. */
+class FakeXhr {
+  static sent: Array<{ url: string; headers: Record<string, string>; body: FormData }> = [];
+  static answers: Answer[] = [];
+  status = 0;
+  statusText = '';
+  responseText = '';
+  withCredentials = false;
+  upload: { onprogress: ((event: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  ontimeout: (() => void) | null = null;
+  onabort: (() => void) | null = null;
+  private url = '';
+  private headers: Record<string, string> = {};
+  open(_method: string, url: string) {
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  abort() {}
+  send(body: FormData) {
+    FakeXhr.sent.push({ url: this.url, headers: this.headers, body });
+    const answer = FakeXhr.answers.shift() ?? { status: 500, body: { message: 'No answer queued' } };
+    setTimeout(() => {
+      this.upload.onprogress?.({ lengthComputable: true, loaded: 500, total: 1000 });
+      this.status = answer.status;
+      this.responseText = JSON.stringify(answer.body);
+      this.onload?.();
+    }, 0);
+  }
+}
+
+const details = {
+  name: 'Priya Shah',
+  email: 'priya@example.co.uk',
+  phone: '07700 900123',
+  address: '12 Park Road',
+  city: 'Bristol',
+  county: 'Avon',
+  postcode: 'bs1 5ty',
+  vehicleMake: 'Ford',
+  vehicleModel: 'Focus',
+  vehicleYear: '2019',
+  damageDescription: 'Long scratch along the driver door',
+};
+const labels: Record<keyof typeof details, string> = {
+  name: 'Full name',
+  email: 'E-mail address',
+  phone: 'Phone number',
+  address: 'Street address',
+  city: 'Town or city',
+  county: 'County',
+  postcode: 'Postcode',
+  vehicleMake: 'Make',
+  vehicleModel: 'Model',
+  vehicleYear: 'Year',
+  damageDescription: 'Describe the damage',
+};
+
+const photo = (name = 'door.jpg') => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
+const continueButton = () => screen.getByRole('button', { name: 'Continue to Details' });
+
+async function addPhotos(...files: File[]) {
+  fireEvent.change(await screen.findByLabelText(/Choose photos|Add more photos/), { target: { files } });
+}
+
+function fillDetails() {
+  for (const [field, value] of Object.entries(details)) {
+    fireEvent.change(screen.getByLabelText(labels[field as keyof typeof details]), { target: { value } });
+  }
+  fireEvent.click(screen.getByLabelText("Driver's door"));
+}
+
+beforeEach(() => {
+  window.sessionStorage.clear();
+  window.localStorage.setItem('autorevive.cookie-consent', 'declined');
+  URL.createObjectURL = vi.fn(() => 'blob:preview');
+  URL.revokeObjectURL = vi.fn();
+  FakeXhr.sent = [];
+  FakeXhr.answers = [];
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+});
+afterEach(() => {
+  act(() => dismissToast());
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('assessment wizard', () => {
+  it('shows three steps and gates Continue to Details on a photo; Back to Photos keeps photos and details', async () => {
+    renderApp('/assessment');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Upload photos of the damage' })).toBeInTheDocument();
+    const progress = screen.getByRole('navigation', { name: 'Progress' });
+    for (const step of ['Upload Photos', 'Customer Details', 'Review']) expect(progress).toHaveTextContent(step);
+    expect(continueButton()).toBeDisabled();
+
+    await addPhotos(photo());
+    expect(continueButton()).toBeEnabled();
+    fireEvent.click(continueButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toHaveFocus();
+    expect(screen.getByLabelText('Scratch Repair')).toBeChecked();
+    expect(screen.getAllByRole('checkbox')).toHaveLength(14);
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya Shah' } });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Photos' }));
+    expect(screen.getByText('1/10 files selected')).toBeInTheDocument();
+    fireEvent.click(continueButton());
+    expect(screen.getByLabelText('Full name')).toHaveValue('Priya Shah');
+  });
+
+  it('keeps typed details (never photos) in session storage and restores them after a reload', async () => {
+    const first = renderApp('/assessment');
+    await addPhotos(photo());
+    fireEvent.click(continueButton());
+    fillDetails();
+    await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(STORAGE_KEY)!)).toMatchObject({ name: 'Priya Shah', damageLocations: ['driver_door'] }));
+    expect(window.sessionStorage.length).toBe(1);
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).not.toContain('door.jpg');
+    first.unmount();
+
+    renderApp('/assessment');
+    expect(await screen.findByText(/We kept the details you typed/)).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+    await addPhotos(photo());
+    fireEvent.click(continueButton());
+    expect(screen.getByLabelText('Full name')).toHaveValue('Priya Shah');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('bs1 5ty');
+    expect(screen.getByLabelText("Driver's door")).toBeChecked();
+  });
+
+  it("announces SPEC's messages for missing details without sending anything", async () => {
+    renderApp('/assessment');
+    await addPhotos(photo());
+    fireEvent.click(continueButton());
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    const summary = await screen.findByRole('alert', { name: /problems with your details/ });
+    expect(summary).toHaveTextContent('Name must be at least 2 characters');
+    expect(summary).toHaveTextContent('Please select at least one damage location');
+    expect(summary).toHaveTextContent('Please provide more details about the damage');
+    expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Name must be at least 2 characters');
+    expect(FakeXhr.sent).toHaveLength(0);
+  });
+
+  it('sends details and photos with an Idempotency-Key, then goes to /thank-you with the server’s reference', async () => {
+    FakeXhr.answers.push({ status: 201, body: { id: 41, reference: 'AR-7K3Q-9XPM', images: [1], quote: null } });
+    const { router } = renderApp('/assessment');
+    await addPhotos(photo('door.jpg'), photo('wing.jpg'));
+    fireEvent.click(continueButton());
+    fillDetails();
+    fireEvent.click(screen.getByLabelText('Left wing'));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'));
+    expect(router.state.location.search).toBe('?ref=AR-7K3Q-9XPM&id=41');
+    expect(await screen.findByText('AR-7K3Q-9XPM')).toBeInTheDocument();
+    expect(screen.getByText('Assessment Submitted!')).toBeInTheDocument();
+    expect(screen.getByText(`Your quote will arrive ${site.quoteTurnaround}.`)).toBeInTheDocument();
+    expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
+
+    const [request] = FakeXhr.sent;
+    expect(request!.url).toBe('/api/assessments');
+    expect(request!.headers['Idempotency-Key']).toMatch(/^[A-Za-z0-9_-]{16,100}$/);
+    expect(request!.body.get('postcode')).toBe('BS1 5TY');
+    expect(request!.body.get('damageType')).toBe('scratch');
+    expect(request!.body.getAll('damageLocations')).toEqual(['driver_door', 'wing_left']);
+    expect((request!.body.getAll('images') as File[]).map((file) => file.name)).toEqual(['door.jpg', 'wing.jpg']);
+  });
+
+  it("shows the server's message, puts field errors on their fields, and retries with the same key", async () => {
+    FakeXhr.answers.push(
+      { status: 503, body: { message: 'We are very busy. Please try again.' } },
+      { status: 400, body: { message: 'Please check the details you entered.', fieldErrors: { phone: 'Please enter a valid phone number' } } },
+    );
+    renderApp('/assessment');
+    await addPhotos(photo());
+    fireEvent.click(continueButton());
+    fillDetails();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+
+    expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
+    expect(screen.getAllByText('We are very busy. Please try again.').length).toBeGreaterThan(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(FakeXhr.sent).toHaveLength(2));
+    expect(FakeXhr.sent[1]!.headers['Idempotency-Key']).toBe(FakeXhr.sent[0]!.headers['Idempotency-Key']);
+
+    await waitFor(() => expect(screen.getByLabelText('Phone number')).toHaveAccessibleDescription(/Please enter a valid phone number/));
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,113 @@
+import type { FieldErrors, UseFormReturn } from 'react-hook-form';
+import type { CustomerDetails } from '../../../shared/customer-details';
+import { damageLocationLabels, damageLocations, damageTypeLabels, damageTypes } from '../../../shared/damage';
+import { FieldError } from '../../components/ui/field-error';
+import { FieldGroup, fieldId, TextAreaField, TextField } from './form-fields';
+import type { DetailsFormValues } from './saved-details';
+
+export type DetailsForm = UseFormReturn<DetailsFormValues, unknown, CustomerDetails>;
+type FieldName = keyof DetailsFormValues;
+
+/** Every field's label, in the order the form shows them (the error summary uses it too). */
+export const fieldLabels: Record<FieldName, string> = {
+  name: 'Full name',
+  email: 'E-mail address',
+  phone: 'Phone number',
+  address: 'Street address',
+  city: 'Town or city',
+  county: 'County',
+  postcode: 'Postcode',
+  vehicleMake: 'Make',
+  vehicleModel: 'Model',
+  vehicleYear: 'Year',
+  damageType: 'Type of damage',
+  damageLocations: 'Where is the damage?',
+  damageDescription: 'Describe the damage',
+};
+
+const choiceClass =
+  'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-checked:border-teal-brand has-checked:bg-teal-50';
+const locationsHintId = `${fieldId('damageLocations')}-hint`;
+
+const messageOf = (errors: FieldErrors<DetailsFormValues>, name: FieldName) => errors[name]?.message;
+
+function ChoiceError({ name, errors }: { name: FieldName; errors: FieldErrors<DetailsFormValues> }) {
+  return <FieldError id={`${fieldId(name)}-error`} message={messageOf(errors, name)} />;
+}
+
+export function DetailsFields({ form }: { form: DetailsForm }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  const text = (name: FieldName) => ({ ...register(name), label: fieldLabels[name], error: messageOf(errors, name) });
+  const choiceDescribedBy = (name: FieldName) => (errors[name] ? `${fieldId(name)}-error` : undefined);
+
+  return (
+    <div className="grid gap-6">
+      <FieldGroup legend="About you">
+        <TextField {...text('name')} autoComplete="name" className="sm:col-span-2" />
+        <TextField {...text('email')} type="email" autoComplete="email" inputMode="email" spellCheck={false} hint="We send your quote here." />
+        <TextField {...text('phone')} type="tel" autoComplete="tel" hint="A UK number, e.g. 07700 900123." />
+      </FieldGroup>
+
+      <FieldGroup legend="Where the car is">
+        <TextField {...text('address')} autoComplete="street-address" className="sm:col-span-2" />
+        <TextField {...text('city')} autoComplete="address-level2" />
+        <TextField {...text('county')} autoComplete="address-level1" />
+        <TextField {...text('postcode')} autoComplete="postal-code" autoCapitalize="characters" spellCheck={false} className="sm:max-w-48" />
+      </FieldGroup>
+
+      <FieldGroup legend="Your vehicle">
+        <TextField {...text('vehicleMake')} hint="For example, Ford." />
+        <TextField {...text('vehicleModel')} hint="For example, Focus." />
+        <TextField {...text('vehicleYear')} inputMode="numeric" maxLength={4} hint="The year it was made, e.g. 2019." className="sm:max-w-48" />
+      </FieldGroup>
+
+      <fieldset className="rounded-lg border border-slate-200 p-4 sm:p-6" aria-describedby={choiceDescribedBy('damageType')}>
+        <legend className="px-1 text-lg font-semibold text-navy-900">{fieldLabels.damageType}</legend>
+        <div className="mt-2 grid gap-2 sm:grid-cols-2">
+          {damageTypes.map((type, index) => (
+            <label key={type} className={choiceClass}>
+              <input id={index === 0 ? fieldId('damageType') : undefined} type="radio" value={type} className="size-5 accent-teal-brand" {...register('damageType')} />
+              <span className="text-slate-900">{damageTypeLabels[type]}</span>
+            </label>
+          ))}
+        </div>
+        <ChoiceError name="damageType" errors={errors} />
+      </fieldset>
+
+      <fieldset className="rounded-lg border border-slate-200 p-4 sm:p-6" aria-describedby={[locationsHintId, choiceDescribedBy('damageLocations')].filter(Boolean).join(' ')}>
+        <legend className="px-1 text-lg font-semibold text-navy-900">{fieldLabels.damageLocations}</legend>
+        <p id={locationsHintId} className="mt-1 text-sm text-slate-700">
+          Tick every part that is damaged.
+        </p>
+        <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
+          {damageLocations.map((location, index) => (
+            <label key={location} className={choiceClass}>
+              <input
+                id={index === 0 ? fieldId('damageLocations') : undefined}
+                type="checkbox"
+                value={location}
+                className="size-5 accent-teal-brand"
+                {...register('damageLocations')}
+              />
+              <span className="text-slate-900">{damageLocationLabels[location]}</span>
+            </label>
+          ))}
+        </div>
+        <ChoiceError name="damageLocations" errors={errors} />
+      </fieldset>
+
+      <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
+        <TextAreaField
+          {...text('damageDescription')}
+          labelClassName="text-lg text-navy-900"
+          rows={5}
+          maxLength={2000}
+          hint="At least 10 characters: what happened, roughly how big the damage is, and anything else we should know."
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,152 @@
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { photoRules } from '../../../shared/customer-details';
+import { buttonClasses } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import type { SelectedPhoto } from './assessment-types';
+import { PhotoPreview } from './photo-preview';
+
+// SPEC's text with WebP added (D7).
+export const photoSupportText = 'Support: JPG, PNG, WebP, HEIC up to 10MB each';
+const accept = [...photoRules.acceptedMimeTypes, '.heic', '.heif'].join(',');
+
+type PhotoUploadProps = {
+  photos: readonly SelectedPhoto[];
+  problems: readonly string[];
+  onAdd: (files: File[]) => void;
+  onRemove: (id: string) => void;
+  /** While a submission is on its way, the selection cannot change. */
+  locked?: boolean;
+};
+
+const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
+
+/** A file dropped outside the drop zone would open in the tab and lose what was typed. */
+function useGuardAgainstStrayDrops() {
+  useEffect(() => {
+    const guard = (event: globalThis.DragEvent) => {
+      if (event.dataTransfer && Array.from(event.dataTransfer.types).includes('Files')) event.preventDefault();
+    };
+    window.addEventListener('dragover', guard);
+    window.addEventListener('drop', guard);
+    return () => {
+      window.removeEventListener('dragover', guard);
+      window.removeEventListener('drop', guard);
+    };
+  }, []);
+}
+
+export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false }: PhotoUploadProps) {
+  const inputId = useId();
+  const helpId = useId();
+  const counterId = useId();
+  const [dragActive, setDragActive] = useState(false);
+  const dragDepth = useRef(0);
+  const full = photos.length >= photoRules.maxFiles;
+  const disabled = full || locked;
+  useGuardAgainstStrayDrops();
+
+  const endDrag = () => {
+    dragDepth.current = 0;
+    setDragActive(false);
+  };
+  const dragHandlers = {
+    onDragEnter: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      dragDepth.current += 1;
+      if (!disabled) setDragActive(true);
+    },
+    onDragOver: (event: DragEvent) => {
+      if (!hasFiles(event)) return;
+      event.preventDefault();
+      event.dataTransfer.dropEffect = disabled ? 'none' : 'copy';
+    },
+    onDragLeave: () => {
+      dragDepth.current = Math.max(0, dragDepth.current - 1);
+      if (dragDepth.current === 0) setDragActive(false);
+    },
+    onDrop: (event: DragEvent) => {
+      event.preventDefault();
+      endDrag();
+      if (!disabled && event.dataTransfer.files.length > 0) onAdd(Array.from(event.dataTransfer.files));
+    },
+  };
+
+  return (
+    <div>
+      <div
+        {...dragHandlers}
+        role="group"
+        aria-label="Add photos"
+        data-drag-active={dragActive ? 'true' : undefined}
+        data-disabled={disabled ? 'true' : undefined}
+        className={cn(
+          'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
+          dragActive ? 'border-teal-brand bg-teal-50' : 'border-slate-400 bg-slate-50',
+          disabled && 'border-slate-300 bg-slate-100',
+        )}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-10 text-teal-brand-dark" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <path d="M12 16V4m0 0-4 4m4-4 4 4M4 16v2a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-2" />
+        </svg>
+        <p className="text-lg font-semibold text-navy-900">
+          {full
+            ? 'You have added the most photos we can take'
+            : dragActive
+              ? 'Drop your photos to add them'
+              : 'Drag and drop photos of the damage here'}
+        </p>
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={accept}
+          disabled={disabled}
+          aria-describedby={`${helpId} ${counterId}`}
+          className="peer sr-only"
+          onChange={(event) => {
+            const files = Array.from(event.target.files ?? []);
+            event.target.value = ''; // so choosing the same file again still fires
+            if (files.length > 0) onAdd(files);
+          }}
+        />
+        <label
+          htmlFor={inputId}
+          className={cn(
+            buttonClasses('primary'),
+            'cursor-pointer peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-brand',
+            'peer-disabled:cursor-not-allowed peer-disabled:bg-slate-500',
+          )}
+        >
+          {photos.length > 0 ? 'Add more photos' : 'Choose photos'}
+        </label>
+        <p id={helpId} className="text-sm text-slate-700">
+          {photoSupportText}
+        </p>
+        {full ? <p className="text-sm text-slate-700">Remove a photo to add a different one.</p> : null}
+        <p id={counterId} aria-live="polite" className="text-sm font-semibold text-slate-900">
+          {photos.length}/{photoRules.maxFiles} files selected
+        </p>
+      </div>
+
+      {problems.length > 0 ? (
+        <div role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
+          <p className="font-semibold">Some files were not added:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+
+      {photos.length > 0 ? (
+        <ul aria-label="Chosen photos" className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+          {photos.map((photo, index) => (
+            <PhotoPreview key={photo.id} photo={photo} position={index + 1} onRemove={onRemove} disabled={locked} />
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

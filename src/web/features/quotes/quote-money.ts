@@ -1,0 +1,17 @@
+import { decimalStringToPence, formatPence, poundsToPence } from '../../../shared/money';
+
+// D5: the API's decimal strings ('480.00') and item costs (pounds) shown as pounds sterling.
+
+export function formatDecimalPounds(value: string): string {
+  const pence = decimalStringToPence(value);
+  return pence === null ? '—' : formatPence(pence);
+}
+
+export function formatPounds(value: number): string {
+  return Number.isFinite(value) ? formatPence(poundsToPence(value)) : '—';
+}
+
+/** Whether a decimal string is a non-zero amount. */
+export function isNonZero(value: string): boolean {
+  return (decimalStringToPence(value) ?? 0) > 0;
+}

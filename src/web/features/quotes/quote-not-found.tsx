@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { site } from '../../../shared/site';
+import { buttonClasses } from '../../components/ui/button';
+
+export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
+
+/** Missing, or not this visitor's to see (D10): both look the same from here. */
+export function QuoteNotFound() {
+  return (
+    <div className="mx-auto max-w-2xl py-8 text-center">
+      <h1 className="text-3xl font-bold text-navy-900">Assessment Not Found</h1>
+      <p className="mt-4 text-lg text-slate-800">{assessmentNotFoundMessage}</p>
+      <p className="mt-3 text-slate-700">
+        If you sent us photos, open the link in the e-mail we sent you: it lets you see your quote on any device. Or call us on{' '}
+        {site.supportPhone}.
+      </p>
+      <div className="mt-8 flex flex-wrap justify-center gap-3">
+        <Link to="/" className={buttonClasses('primary')}>
+          Go to the home page
+        </Link>
+        <Link to="/assessment" className={buttonClasses('outline')}>
+          Get a free quote
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,37 @@
+import { londonDateOf } from '../../../shared/london-time';
+import type { Assessment } from '../assessments/assessment-types';
+import { AssessmentSummary } from '../assessments/assessment-summary';
+import { QuoteActions } from './quote-actions';
+import { QuoteBreakdown } from './quote-breakdown';
+import { QuoteTerms, QuoteTimeline } from './quote-timeline';
+import type { Quote } from './quote-types';
+
+/** SPEC's quote view, once an admin has approved the quote (D12). */
+export function QuoteReady({ assessment, quote }: { assessment: Assessment; quote: Quote }) {
+  const expired = quote.validUntil < londonDateOf(new Date());
+  return (
+    <div className="grid gap-6">
+      <div>
+        <div className="flex flex-wrap items-center gap-3">
+          <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Your repair quote</h1>
+          <span className={`rounded-full px-3 py-1 text-sm font-semibold text-white ${expired ? 'bg-slate-700' : 'bg-teal-brand'}`}>
+            {expired ? 'Expired' : 'Ready'}
+          </span>
+        </div>
+        <p className="mt-3 text-lg text-slate-700">
+          For your {assessment.vehicleYear} {assessment.vehicleMake} {assessment.vehicleModel}, reference{' '}
+          <span className="font-mono font-semibold text-slate-900">{assessment.reference}</span>.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <QuoteBreakdown quote={quote} />
+        <div className="grid content-start gap-6">
+          <QuoteActions quote={quote} expired={expired} />
+          <QuoteTerms quote={quote} expired={expired} />
+          <QuoteTimeline quote={quote} />
+        </div>
+      </div>
+      <AssessmentSummary assessment={assessment} />
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { formatLondonDate } from '../../../shared/london-time';
+import type { Quote } from './quote-types';
+
+const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
+
+/** SPEC's timeline: parts 2–3 business days, the repair in estimatedDays, the check the same day. */
+export function QuoteTimeline({ quote }: { quote: Quote }) {
+  const repairDays = Math.max(1, quote.estimatedDays);
+  const steps = [
+    { title: 'Parts ordering', time: '2–3 business days' },
+    { title: 'Repair work', time: days(repairDays) },
+    { title: 'Quality check', time: 'Same day' },
+  ];
+  return (
+    <section aria-labelledby="quote-timeline" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="quote-timeline" className="text-xl font-bold text-navy-900">
+        Timeline
+      </h2>
+      <ol className="mt-3 grid gap-3">
+        {steps.map((step, index) => (
+          <li key={step.title} className="flex items-center gap-3">
+            <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-navy-50 font-bold text-navy-900">
+              {index + 1}
+            </span>
+            <span className="flex-1 text-slate-800">{step.title}</span>
+            <span className="font-medium text-slate-900">{step.time}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mt-4 rounded-md bg-navy-50 p-3 text-slate-900">
+        <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} business days
+      </p>
+    </section>
+  );
+}
+
+/** How long the price holds, and the warranty. */
+export function QuoteTerms({ quote, expired }: { quote: Quote; expired: boolean }) {
+  return (
+    <dl className="grid gap-3 rounded-lg border border-slate-200 bg-white p-5 sm:grid-cols-2">
+      <div>
+        <dt className="text-sm font-semibold text-slate-700">{expired ? 'Expired on' : 'Valid until'}</dt>
+        <dd className="text-slate-900">
+          <time dateTime={quote.validUntil}>{formatLondonDate(quote.validUntil)}</time>
+        </dd>
+      </div>
+      <div>
+        <dt className="text-sm font-semibold text-slate-700">Warranty</dt>
+        <dd className="text-slate-900">{quote.warrantyMonths} months on the repair</dd>
+      </div>
+    </dl>
+  );
+}
