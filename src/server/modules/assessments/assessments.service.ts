@@ -1,7 +1,6 @@
 // Issue 4: an assessment is stored with all its photos or not at all (no half-written
 // records, no orphan files); a retried submission with the same idempotency key creates one.
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import type { CustomerDetails } from '../../../shared/customer-details';
 import type { Database, Db } from '../../db/database';
 import { conflict, DomainError } from '../../plugins/errors';
@@ -10,7 +9,7 @@ import { dispatchEmails, queueEmail } from '../email/email.service';
 import type { JobQueue } from '../../plugins/jobs';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
-import { processImage, type ProcessedImage } from '../images/image-process';
+import { processImageFile, type ProcessedImage } from '../images/image-process';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import {
@@ -121,7 +120,7 @@ async function processPhotos(photos: ReceivedPhoto[]): Promise<ProcessedImage[]>
     photos.map(async (photo, index) => {
       try {
         if (photo.bytes === 0) throw new ImageRejectedError('unreadable', { userMessage: 'This file is empty' });
-        return await processImage(await readFile(photo.path));
+        return await processImageFile(photo.path);
       } catch (error) {
         if (error instanceof ImageRejectedError) {
           throw new DomainError(422, 'image_rejected', `Photo ${index + 1}: ${error.userMessage}`, { [`images.${index}`]: error.userMessage });

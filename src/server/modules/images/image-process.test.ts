@@ -1,9 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { closeHeicWorkers } from './heic-decoder';
 import { ImageRejectedError } from './image-errors';
-import { type ProcessedImage, imageProcessingSlots, processImage } from './image-process';
+import { type ProcessedImage, imageProcessingSlots, processImage, processImageFile } from './image-process';
 import { craftedPngHeader, exifTagIds, GPS_IFD_POINTER, pixelAt, worstEventLoopGap } from './image-test-helpers';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/images/${name}`, import.meta.url));
@@ -206,4 +208,51 @@ describe('processImage: refused photos', () => {
     const heic = fixture('sample-12mp.heic');
     expect(await rejection(heic, { maxInputPixels: 5_000_000 })).toMatchObject({ reason: 'too_large', userMessage: message });
   });
+});
+
+describe('processImageFile: a photo received into a file', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'image-process-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  let count = 0;
+  const saved = (data: Buffer) => {
+    const path = join(dir, `photo-${count++}`);
+    writeFileSync(path, data);
+    return path;
+  };
+  const outcome = (result: Promise<ProcessedImage>) =>
+    result.then(
+      ({ display, thumb, sourceType }) => ({ sourceType, display: [display.width, display.height], thumb: [thumb.width, thumb.height] }),
+      (error: unknown) => (error instanceof ImageRejectedError ? { reason: error.reason, userMessage: error.userMessage } : error),
+    );
+
+  it('gives the same photos and the same refusals as processImage', async () => {
+    const jpeg = await solid(4000, 3000).jpeg().toBuffer();
+    const inputs = [
+      jpeg,
+      await solid(300, 200).withMetadata({ orientation: 6 }).jpeg().toBuffer(),
+      await solid(1200, 2400).webp().toBuffer(),
+      await solid(640, 480).png().toBuffer(),
+      fixture('sample.heic'),
+      jpeg.subarray(0, Math.floor(jpeg.length * 0.6)),
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      craftedPngHeader(20_000, 20_000),
+    ];
+    for (const input of inputs) {
+      expect(await outcome(processImageFile(saved(input)))).toEqual(await outcome(processImage(input)));
+    }
+  }, 30_000);
+
+  it('shares the two processing slots with every other photo', async () => {
+    const path = saved(await solid(2400, 1800).jpeg().toBuffer());
+    let peak = 0;
+    const watcher = setInterval(() => (peak = Math.max(peak, imageProcessingSlots.active)), 1);
+    try {
+      await Promise.all(Array.from({ length: 5 }, () => processImageFile(path)));
+    } finally {
+      clearInterval(watcher);
+    }
+    expect(peak).toBeGreaterThan(0);
+    expect(peak).toBeLessThanOrEqual(2);
+    expect(imageProcessingSlots.active).toBe(0);
+  }, 30_000);
 });

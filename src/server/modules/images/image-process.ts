@@ -1,6 +1,8 @@
 // D7: every photo is re-encoded from its pixels alone, so nothing the customer's camera or
 // phone wrote (EXIF, GPS, maker notes, XMP, ICC) survives; only a display size and a thumbnail
 // are kept, as JPEG, which every browser shows.
+import { open, readFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
 import sharp, { type Sharp, type SharpOptions } from 'sharp';
 import { decodeHeicOffThread } from './heic-decoder';
 import { ImageRejectedError, tooLargeMessage } from './image-errors';
@@ -36,39 +38,68 @@ export interface ProcessImageOptions {
 
 /**
  * Photos processed at once, process-wide. Each holds tens of megabytes of pixels (a 12 MP HEIC
- * is 48 MB of RGBA), and sharp already uses every core for one image, so more would only add
- * memory. Exposed read-only so a route can refuse work when the queue is long.
+ * is 48 MB of RGBA) and gets its share of the cores (below), so more would mostly add memory.
+ * Exposed read-only so a route can refuse work when the queue is long.
  */
 export const imageProcessingSlots = new Semaphore(2);
 
+// Set once for the process (docs/decisions/0002-photo-processing-memory.md). Every photo is
+// seen once, so libvips' operation cache would only hold memory. Threads: the slots share the
+// cores, and never more than sharp's own choice, which is 1 on glibc unless MALLOC_ARENA_MAX is
+// set (scripts/start.mjs sets it), so two photos on two cores leave the event loop its share.
+sharp.cache(false);
+sharp.concurrency(Math.min(sharp.concurrency(), Math.max(1, Math.floor(availableParallelism() / imageProcessingSlots.limit))));
+
 export async function processImage(input: Buffer, options: ProcessImageOptions = {}): Promise<ProcessedImage> {
-  const maxPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
   const sourceType = sniffImageType(input.subarray(0, SNIFF_BYTES));
   if (!sourceType) throw new ImageRejectedError('unsupported_type');
-
-  return imageProcessingSlots.run(async () => {
-    const pixels =
-      sourceType === 'heic'
-        ? await heicPipeline(input, maxPixels, options.heicTimeoutMs)
-        : await rasterPipeline(input, sourceType, maxPixels);
-    const { data, info } = await toDisplayPixels(pixels, maxPixels);
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const [display, thumb] = await Promise.all([
-      encodeJpeg(sharp(data, raw)),
-      encodeJpeg(
-        sharp(data, raw).resize({
-          width: THUMB_MAX_EDGE,
-          height: THUMB_MAX_EDGE,
-          fit: 'inside',
-          withoutEnlargement: true,
-        }),
-      ),
-    ]);
-    return { display, thumb, sourceType };
-  });
+  return imageProcessingSlots.run(() => processSniffed(input, sourceType, options));
 }
 
-async function rasterPipeline(input: Buffer, sourceType: SniffedImageType, maxPixels: number): Promise<Sharp> {
+/**
+ * processImage for a photo in a file. libvips reads JPEG, PNG and WebP from the file itself, and
+ * a HEIC is read only once its turn comes, so photos waiting for a slot cost no memory.
+ */
+export async function processImageFile(path: string, options: ProcessImageOptions = {}): Promise<ProcessedImage> {
+  const sourceType = sniffImageType(await readHead(path));
+  if (!sourceType) throw new ImageRejectedError('unsupported_type');
+  return imageProcessingSlots.run(() => processSniffed(path, sourceType, options));
+}
+
+/** input is the photo's bytes or its file's path; a HEIC file is read whole, for its worker. */
+async function processSniffed(input: Buffer | string, sourceType: SniffedImageType, options: ProcessImageOptions): Promise<ProcessedImage> {
+  const maxPixels = options.maxInputPixels ?? DEFAULT_MAX_INPUT_PIXELS;
+  const pixels =
+    sourceType === 'heic'
+      ? await heicPipeline(typeof input === 'string' ? await readFile(input) : input, maxPixels, options.heicTimeoutMs)
+      : await rasterPipeline(input, sourceType, maxPixels);
+  const { data, info } = await toDisplayPixels(pixels, maxPixels);
+  const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+  const [display, thumb] = await Promise.all([
+    encodeJpeg(sharp(data, raw)),
+    encodeJpeg(
+      sharp(data, raw).resize({
+        width: THUMB_MAX_EDGE,
+        height: THUMB_MAX_EDGE,
+        fit: 'inside',
+        withoutEnlargement: true,
+      }),
+    ),
+  ]);
+  return { display, thumb, sourceType };
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+async function rasterPipeline(input: Buffer | string, sourceType: SniffedImageType, maxPixels: number): Promise<Sharp> {
   const options: SharpOptions = {
     limitInputPixels: maxPixels,
     // 'error' also fails on truncated data, but lets through the harmless libjpeg warnings
