@@ -11,7 +11,8 @@ async function start() {
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
 
-  // Load this URL's route modules first, so the first render matches the prerendered HTML.
+  // Load this URL's route modules first, so the first render shows the page, not a fallback
+  // (and would match server-rendered HTML; the prerendered public pages boot public-entry.tsx).
   await resolveLazyRoutes(routes, window.location.pathname);
   const router = createBrowserRouter(routes);
 

@@ -1,5 +1,8 @@
 // The built React app for every path that is not the API: HTML 200 for known routes, HTTP
 // 404 with the not-found page for the rest (D23). Guarded pages redirect to sign-in (D11).
+// Public pages are prerendered at build time (scripts/prerender.ts) into dist/web/pages;
+// every other page gets the app shell, dist/web/index.html. The build also writes a .br
+// and a .gz copy of each text file, sent to clients that accept them.
 import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -9,17 +12,24 @@ import type { AppConfig } from '../config/config';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>AutoRevive</title></head><body><main><h1>AutoRevive</h1><p>The web app has not been built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
+/** The folder under dist/web that holds the prerendered public pages. */
+const PAGES_DIR = 'pages';
+
+type Encoding = 'br' | 'gzip';
+type Page = { identity: Buffer; br?: Buffer; gzip?: Buffer };
+
 export async function registerWeb(app: FastifyInstance, config: AppConfig): Promise<void> {
   const distDir = config.webDistDir;
   const built = existsSync(join(distDir, 'index.html'));
-  const pageCache = new Map<string, string>();
-  const readPage = (file: string) => {
-    let html = pageCache.get(file);
-    if (html === undefined) {
-      html = readFileSync(file, 'utf8');
-      if (config.env === 'production') pageCache.set(file, html);
+  const pageCache = new Map<string, Page>();
+  const readPage = (file: string): Page => {
+    let page = pageCache.get(file);
+    if (page === undefined) {
+      const variant = (suffix: string) => (existsSync(file + suffix) ? readFileSync(file + suffix) : undefined);
+      page = { identity: readFileSync(file), br: variant('.br'), gzip: variant('.gz') };
+      if (config.env === 'production') pageCache.set(file, page);
     }
-    return html;
+    return page;
   };
 
   if (built) {
@@ -29,6 +39,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
       redirect: false,
       // Only the built files get routes; every other path reaches the page handler below.
       wildcard: false,
+      preCompressed: true,
+      // Pages are reached by their own paths (/services), never as files (/pages/services/index.html).
+      allowedPath: (pathName) => !pathName.endsWith('.html'),
       setHeaders(res, path) {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
@@ -48,14 +61,36 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').status(route ? 200 : 404);
     if (!built) return reply.send(NOT_BUILT_HTML);
-    return reply.send(readPage(pageFile(distDir, route ? path : '/404')));
+
+    const page = readPage(pageFile(distDir, route ? path : null));
+    reply.header('Vary', 'Accept-Encoding');
+    const encoding = acceptedEncoding(request.headers['accept-encoding'], page);
+    if (!encoding) return reply.send(page.identity);
+    return reply.header('Content-Encoding', encoding).send(page[encoding]);
   });
 }
 
-/** A page prerendered at build time (dist/web/<path>/index.html), else the app shell. */
-function pageFile(distDir: string, path: string): string {
+/** A page prerendered at build time (dist/web/pages/<path>/index.html), else the app shell. */
+function pageFile(distDir: string, path: string | null): string {
+  const shell = join(distDir, 'index.html');
+  if (path === null) return shell;
+  const pagesDir = join(distDir, PAGES_DIR);
   const clean = normalize(path).replace(/^(\.\.(\/|\\|$))+/, '');
-  const candidate = join(distDir, clean, 'index.html');
-  if (candidate.startsWith(distDir) && existsSync(candidate)) return candidate;
-  return join(distDir, 'index.html');
+  const candidate = join(pagesDir, clean, 'index.html');
+  if (candidate.startsWith(pagesDir) && existsSync(candidate)) return candidate;
+  return shell;
+}
+
+/** The best compressed copy the client accepts (br before gzip), or none. */
+function acceptedEncoding(header: string | string[] | undefined, page: Page): Encoding | undefined {
+  const accepted = new Map<string, number>();
+  for (const part of String(header ?? '').split(',')) {
+    const [name = '', ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+    if (name) accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const allows = (name: Encoding) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (page.br && allows('br')) return 'br';
+  if (page.gzip && allows('gzip')) return 'gzip';
+  return undefined;
 }

@@ -1,12 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { CookieBanner } from '../components/cookie-banner';
-import { HelpDialog } from '../components/help/help-dialog';
-import { HelpDialogProvider } from '../components/help/help-dialog-context';
-import { Footer } from '../components/layout/footer';
-import { Header } from '../components/layout/header';
 import { Toaster } from '../components/ui/toaster';
 import { useDocumentTitle } from './document-title';
+import { RouterNavigation } from './router-navigation';
+import { SiteLayout } from './site-layout';
 
 /** After an in-app navigation, move focus to the new page's heading, as a page load would. */
 function useFocusOnNavigate() {
@@ -34,25 +31,11 @@ export function RootLayout() {
   useFocusOnNavigate();
 
   return (
-    <HelpDialogProvider>
-      <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded-md bg-navy-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to main content
-        </a>
-        <NavigationProgress />
-        <Header />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          <Outlet />
-        </main>
-        <Footer />
-      </div>
-      <CookieBanner />
-      <Toaster />
-      <HelpDialog />
+    <RouterNavigation>
+      <SiteLayout top={<NavigationProgress />} toaster={<Toaster />}>
+        <Outlet />
+      </SiteLayout>
       <ScrollRestoration />
-    </HelpDialogProvider>
+    </RouterNavigation>
   );
 }

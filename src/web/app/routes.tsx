@@ -5,9 +5,10 @@ import type { RouteHandle } from './document-title';
 import { RootLayout } from './root-layout';
 import { AppLoading, RootErrorBoundary, RouteErrorBoundary } from './route-error';
 
-// Every screen is its own chunk, so the home page never downloads the wizard, the
-// dashboards or the sign-in form. The tree is plain data: the browser router and the
-// prerender's static handler both take it as it is. Patterns follow src/shared/routes.ts.
+// Every screen is its own chunk, so no page downloads the wizard, the dashboards or the
+// sign-in form before it needs them. The tree is plain data for the browser router; the
+// prerendered public pages boot without it (public-entry.tsx), and reach it by a page load.
+// Patterns follow src/shared/routes.ts.
 
 type PageModule = { default: ComponentType };
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from './navigation/app-link';
 import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
 import { Button } from './ui/button';
 
@@ -34,9 +34,9 @@ export function CookieBanner() {
           <p className="mt-1">
             Essential cookies are used for payment processing, and analytics cookies help us improve the
             service. Read more in our{' '}
-            <Link to="/privacy-policy" className="font-medium text-teal-brand-dark underline underline-offset-2">
+            <AppLink to="/privacy-policy" className="font-medium text-teal-brand-dark underline underline-offset-2">
               privacy policy
-            </Link>
+            </AppLink>
             .
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../navigation/app-link';
 import { site } from '../../../shared/site';
 
 const linkClass = 'rounded-sm text-slate-100 underline-offset-4 hover:underline';
@@ -66,9 +66,9 @@ function FooterLinks({ title, links }: { title: string; links: readonly { to: st
       <ul className="mt-3 space-y-2 text-sm">
         {links.map((link) => (
           <li key={link.to}>
-            <Link to={link.to} className={linkClass}>
+            <AppLink to={link.to} className={linkClass}>
               {link.label}
-            </Link>
+            </AppLink>
           </li>
         ))}
       </ul>

@@ -1,6 +1,7 @@
-import { NavLink } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useHelpDialog } from '../help/help-dialog-context';
+import { preloadHelpDialog } from '../help/help-dialog-on-demand';
+import { AppNavLink } from '../navigation/app-link';
 import { Button } from '../ui/button';
 import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
@@ -18,7 +19,7 @@ export function Header() {
           <ul className="flex items-center gap-1">
             {primaryNavLinks.map((link) => (
               <li key={link.to}>
-                <NavLink
+                <AppNavLink
                   to={link.to}
                   className={({ isActive }) =>
                     cn(
@@ -28,7 +29,7 @@ export function Header() {
                   }
                 >
                   {link.label}
-                </NavLink>
+                </AppNavLink>
               </li>
             ))}
           </ul>
@@ -37,9 +38,11 @@ export function Header() {
           <Button
             variant="outline"
             size="sm"
-            className="hidden md:inline-flex"
+            className="max-md:hidden"
             aria-haspopup="dialog"
             onClick={(event) => openHelp(event.currentTarget)}
+            onPointerEnter={preloadHelpDialog}
+            onFocus={preloadHelpDialog}
           >
             Help
           </Button>

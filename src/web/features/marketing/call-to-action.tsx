@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { container, invertedButton } from './styles';
 
 interface CallToActionProps {
@@ -26,9 +26,9 @@ export function CallToAction({
           </h2>
           <p className="mt-3 text-lg leading-8 text-slate-100">{text}</p>
         </div>
-        <Link to="/assessment" className={invertedButton}>
+        <AppLink to="/assessment" className={invertedButton}>
           {linkText}
-        </Link>
+        </AppLink>
       </div>
     </section>
   );

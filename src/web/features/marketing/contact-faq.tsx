@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { PhoneLink } from './contact-details';
 import type { FaqItem } from './faq';
@@ -11,9 +11,9 @@ export const contactFaq: readonly FaqItem[] = [
     answer: (
       <p>
         Submit photos of the damage through our quote system:{' '}
-        <Link to="/assessment" className={textLink}>
+        <AppLink to="/assessment" className={textLink}>
           start a free assessment
-        </Link>
+        </AppLink>
         , add your photos, your car and your postcode. There is no charge for a quote.
       </p>
     ),

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import type { City } from '../../../shared/cities';
 import { cities } from '../../../shared/cities';
 import { PinIcon } from './icons';
@@ -10,13 +10,13 @@ export function CityLinks({ list = cities }: { list?: readonly City[] }) {
     <ul className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
       {list.map((city) => (
         <li key={city.slug}>
-          <Link
+          <AppLink
             to={`/areas/${city.slug}`}
             className="flex items-center gap-2 rounded-md border border-slate-200 bg-white px-3 py-2 font-medium text-teal-brand-dark hover:border-teal-brand hover:underline"
           >
             <PinIcon className="h-4 w-4 text-teal-brand" />
             {city.name}
-          </Link>
+          </AppLink>
         </li>
       ))}
     </ul>

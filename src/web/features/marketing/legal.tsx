@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { container, h2Class, prose, textLink } from './styles';
 
 /** One numbered part of the privacy policy or terms: an h2 and plain long-form text. */
@@ -40,9 +40,9 @@ export function LegalBody({ children }: { children: ReactNode }) {
 export function BackToHome() {
   return (
     <p className="border-t border-slate-200 pt-8">
-      <Link to="/" className={textLink}>
+      <AppLink to="/" className={textLink}>
         Back to home
-      </Link>
+      </AppLink>
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useAppLocation } from '../../components/navigation/app-link';
 
 function prefersReducedMotion(): boolean {
   return typeof window !== 'undefined' && window.matchMedia?.('(prefers-reduced-motion: reduce)').matches === true;
@@ -22,7 +22,7 @@ export function scrollToSection(id: string): void {
  * a link to a fragment should leave focus at the fragment, as a full page load would.
  */
 export function useScrollToHash(): void {
-  const { hash } = useLocation();
+  const { hash } = useAppLocation();
   useEffect(() => {
     if (hash.length <= 1) return;
     let id = hash.slice(1);

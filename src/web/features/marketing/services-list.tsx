@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { TickList } from './icons';
 import { services } from './services';
 import { bodyText, h3Class, textLink } from './styles';
@@ -10,17 +10,17 @@ export function ServicesSummary() {
       {services.map((service) => (
         <li key={service.slug} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
           <h3 className={h3Class}>
-            <Link to={`/services#${service.slug}`} className="rounded-sm underline-offset-2 hover:underline">
+            <AppLink to={`/services#${service.slug}`} className="rounded-sm underline-offset-2 hover:underline">
               {service.name}
-            </Link>
+            </AppLink>
           </h3>
           <p className={`mt-2 ${bodyText}`}>{service.summary}</p>
         </li>
       ))}
       <li className="flex items-center rounded-lg border border-dashed border-slate-300 p-5">
-        <Link to="/services" className={textLink}>
+        <AppLink to="/services" className={textLink}>
           Compare all our repair services
-        </Link>
+        </AppLink>
       </li>
     </ul>
   );

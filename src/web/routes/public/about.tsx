@@ -1,12 +1,9 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { CallToAction } from '../../features/marketing/call-to-action';
 import { NetworkSize } from '../../features/marketing/network-size';
 import { PageHeader, Section } from '../../features/marketing/section';
 import { bodyText, h3Class, textLink } from '../../features/marketing/styles';
-
-// D2: the verified-repairer count will come from GET /api/site; null keeps the copy number-free.
-const networkCount = null;
 
 // No invented figures (D2, D6): each statistic is a rule the product enforces.
 const stats = [
@@ -74,8 +71,8 @@ export default function AboutPage() {
         title={`About ${site.brand}`}
         lead={
           <>
-            {site.brand} connects UK drivers with <NetworkSize count={networkCount} /> for mobile
-            cosmetic car repair: scratches, dents, scuffs, alloy wheels and paintwork.
+            For mobile cosmetic car repair (scratches, dents, scuffs, alloy wheels and paintwork),{' '}
+            {site.brand} connects UK drivers with <NetworkSize />.
           </>
         }
       />
@@ -89,10 +86,10 @@ export default function AboutPage() {
             </li>
           ))}
           <li className="rounded-lg bg-slate-50 p-5 ring-1 ring-slate-200">
-            <p className="text-xl font-bold text-teal-brand-dark">
-              <NetworkSize count={networkCount} sentenceStart />
+            <p className="text-xl font-bold text-teal-brand-dark">Vetted technicians</p>
+            <p className="mt-1 text-sm text-slate-700">
+              <NetworkSize sentenceStart />, checked before they are offered jobs
             </p>
-            <p className="mt-1 text-sm text-slate-700">checked before they are offered jobs</p>
           </li>
         </ul>
       </Section>
@@ -107,9 +104,9 @@ export default function AboutPage() {
           <p>
             That means a clear price from a few photos, a vetted technician at your door, and your
             money protected until the job is finished. Read how it works on our{' '}
-            <Link to="/services" className={textLink}>
+            <AppLink to="/services" className={textLink}>
               services page
-            </Link>
+            </AppLink>
             .
           </p>
         </div>

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { EmailLink, PhoneLink, PostalAddress, SupportHoursTable } from '../../features/marketing/contact-details';
 import { contactFaq } from '../../features/marketing/contact-faq';
@@ -19,9 +19,9 @@ export default function ContactPage() {
           <>
             Questions about a quote, a booking or a repair? Call or e-mail our support team. For a
             new quote, the quickest way is to{' '}
-            <Link to="/assessment" className={textLink}>
+            <AppLink to="/assessment" className={textLink}>
               start a free assessment
-            </Link>
+            </AppLink>
             .
           </>
         }
@@ -71,9 +71,9 @@ export default function ContactPage() {
           <p>
             We aim to cover every UK postcode, with vetted technicians within 30 miles of you. Our
             main areas are these 16 cities; see{' '}
-            <Link to={{ pathname: '/', hash: '#coverage' }} className={textLink}>
+            <AppLink to="/#coverage" className={textLink}>
               our UK coverage
-            </Link>{' '}
+            </AppLink>{' '}
             for more.
           </p>
         }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { ContactDetails } from '../../features/marketing/contact-details';
 import { CoverageSection } from '../../features/marketing/coverage';
@@ -10,9 +10,6 @@ import { ServicesSummary } from '../../features/marketing/services-list';
 import { ThreeSteps } from '../../features/marketing/three-steps';
 import { WhyChoose } from '../../features/marketing/why-choose';
 import { bodyText, container, eyebrow, h1Class, primaryButton, quietLink } from '../../features/marketing/styles';
-
-// D2: the verified-repairer count will come from GET /api/site; null keeps the copy number-free.
-const networkCount = null;
 
 const heroPoints = [
   `${site.warrantyMonths}-month warranty on all repairs`,
@@ -33,19 +30,19 @@ export default function HomePage() {
             Car scratch and dent repair that comes to you
           </h1>
           <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-700">
-            Send us photos of the damage and get a free quote, {site.quoteTurnaround}. We work with{' '}
-            <NetworkSize count={networkCount} /> who repair your car at home or at work.
+            Send us photos of the damage and get a free quote, {site.quoteTurnaround}. Your car is
+            repaired at home or at work by <NetworkSize />.
           </p>
           <div className="mt-8 flex flex-wrap items-center gap-4">
             <button type="button" className={primaryButton} onClick={() => scrollToSection('assessment')}>
               Get Free Quote
             </button>
-            <Link
+            <AppLink
               to="/services"
               className={`rounded-sm ${quietLink}`}
             >
               See our repair services
-            </Link>
+            </AppLink>
           </div>
           <TickList items={heroPoints} className="mt-10 grid gap-2 sm:grid-cols-2" />
         </div>
@@ -81,9 +78,9 @@ export default function HomePage() {
             <p className="mt-2 text-slate-700">
               Your photos, your contact details, your car&apos;s make, model and year, and the address where it will be repaired.
             </p>
-            <Link to="/assessment" className={`mt-6 ${primaryButton}`}>
+            <AppLink to="/assessment" className={`mt-6 ${primaryButton}`}>
               Start free assessment
-            </Link>
+            </AppLink>
           </div>
         </div>
       </Section>

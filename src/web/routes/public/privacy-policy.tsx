@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { EmailLink, PhoneLink, PostalAddress } from '../../features/marketing/contact-details';
 import { BackToHome, LegalBody, LegalContents, LegalSection } from '../../features/marketing/legal';
@@ -154,9 +154,9 @@ export default function PrivacyPolicyPage() {
           <p>
             E-mail <EmailLink />, call <PhoneLink /> ({site.supportHoursSentence}), or write to{' '}
             {site.postalAddress.join(', ')}. Our{' '}
-            <Link to="/terms" className={textLink}>
+            <AppLink to="/terms" className={textLink}>
               terms of service
-            </Link>{' '}
+            </AppLink>{' '}
             explain how bookings work.
           </p>
         </LegalSection>

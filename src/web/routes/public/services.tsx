@@ -6,9 +6,6 @@ import { PageHeader, Section } from '../../features/marketing/section';
 import { ServiceCards } from '../../features/marketing/services-list';
 import { WhyChoose } from '../../features/marketing/why-choose';
 
-// D2: the verified-repairer count will come from GET /api/site; null keeps the copy number-free.
-const networkCount = null;
-
 export default function ServicesPage() {
   // Home page service links point at /services#{slug}.
   useScrollToHash();
@@ -20,7 +17,7 @@ export default function ServicesPage() {
         lead={
           <>
             Scratch repair, Paintless Dent Removal (PDR), alloy wheel repair, scuff repair and paint
-            touch-up, carried out at your home or workplace by <NetworkSize count={networkCount} />.
+            touch-up, carried out at your home or workplace by <NetworkSize />.
           </>
         }
       />

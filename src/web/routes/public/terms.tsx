@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { EmailLink, PhoneLink } from '../../features/marketing/contact-details';
 import { BackToHome, LegalBody, LegalContents, LegalSection } from '../../features/marketing/legal';
@@ -120,9 +120,9 @@ export default function TermsPage() {
           </p>
           <p>
             Our{' '}
-            <Link to="/privacy-policy" className={textLink}>
+            <AppLink to="/privacy-policy" className={textLink}>
               privacy policy
-            </Link>{' '}
+            </AppLink>{' '}
             explains how we use your personal data.
           </p>
         </LegalSection>

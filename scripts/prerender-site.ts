@@ -1,0 +1,134 @@
+// Turns `vite build`'s output into a site search engines can read (issue 3): every public
+// page rendered to HTML with its own head and JSON-LD, pointed at the public entry chunk
+// (public-entry.tsx) instead of the full app; robots.txt and sitemap.xml; and a gzip and
+// brotli copy of every text file, which the server sends to clients that accept them.
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, extname, join } from 'node:path';
+import { headFor, publicPages, renderPublicPage, robotsTxt, sitemapXml } from '../src/web/entry-server';
+
+/** Where the server looks for prerendered pages: pages/index.html for '/', pages/<path>/index.html otherwise. */
+export const PAGES_DIR = 'pages';
+const PUBLIC_ENTRY = 'src/web/app/public-entry.tsx';
+const APP_ENTRY = 'index.html';
+const MANIFEST = join('.vite', 'manifest.json');
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json', '.webmanifest']);
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[] };
+type Manifest = Record<string, ManifestChunk>;
+
+export interface PrerenderResult {
+  pages: { path: string; file: string; bytes: number }[];
+}
+
+export function pageFileFor(distDir: string, path: string): string {
+  return join(distDir, PAGES_DIR, path === '/' ? '' : path, 'index.html');
+}
+
+export async function prerenderSite({ distDir, origin }: { distDir: string; origin: string }): Promise<PrerenderResult> {
+  const manifest = JSON.parse(readFileSync(join(distDir, MANIFEST), 'utf8')) as Manifest;
+  const template = readFileSync(join(distDir, 'index.html'), 'utf8');
+  if (!template.includes('<!--app-html-->')) throw new Error('dist/web/index.html has no <!--app-html--> placeholder');
+  if (!manifest[PUBLIC_ENTRY]?.isEntry) throw new Error(`${PUBLIC_ENTRY} is not an entry of the build (see vite.config.ts)`);
+
+  const entry = chunkFiles(manifest, PUBLIC_ENTRY);
+  // The app's stylesheet (main.tsx imports it), inlined into every page.
+  const styles = chunkFiles(manifest, APP_ENTRY).css;
+  if (styles.length === 0) throw new Error(`${APP_ENTRY} has no stylesheet in the build manifest`);
+  const css = styles.map((file) => ({ file, text: readFileSync(join(distDir, file), 'utf8') }));
+  const pages: PrerenderResult['pages'] = [];
+  for (const page of publicPages) {
+    const html = documentFor(template, {
+      head: headFor(origin, page.path),
+      appHtml: await renderPublicPage(page.path),
+      script: manifest[PUBLIC_ENTRY].file,
+      // Only the entry's own imports: the page's chunks load after the first paint (public-entry.tsx).
+      preloads: entry.js.slice(1),
+      css,
+    });
+    const file = pageFileFor(distDir, page.path);
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
+    pages.push({ path: page.path, file, bytes: Buffer.byteLength(html) });
+  }
+
+  writeFileSync(join(distDir, 'robots.txt'), robotsTxt(origin));
+  writeFileSync(join(distDir, 'sitemap.xml'), sitemapXml(origin, publicPages.map((page) => page.path)));
+  // The manifest has done its job; it is not part of the site.
+  rmSync(join(distDir, '.vite'), { recursive: true, force: true });
+  precompress(distDir);
+  return { pages };
+}
+
+/** A chunk's own file first, then every chunk it imports statically, and their CSS. */
+function chunkFiles(manifest: Manifest, key: string): { js: string[]; css: string[] } {
+  const js: string[] = [];
+  const css: string[] = [];
+  const seen = new Set<string>();
+  const visit = (name: string) => {
+    if (seen.has(name)) return;
+    seen.add(name);
+    const chunk = manifest[name];
+    if (!chunk) throw new Error(`The build manifest has no chunk ${name}`);
+    js.push(chunk.file);
+    css.push(...(chunk.css ?? []));
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  visit(key);
+  return { js, css };
+}
+
+interface DocumentParts {
+  head: { title: string; tags: string };
+  appHtml: string;
+  script: string;
+  preloads: string[];
+  css: { file: string; text: string }[];
+}
+
+/** index.html with the full app's script, preloads and styles swapped for the public page's own. */
+export function documentFor(template: string, parts: DocumentParts): string {
+  const asset = (file: string) => `/${file}`;
+  const headTags = [
+    parts.head.tags,
+    // The styles are inlined: the first paint then waits for no request but the page itself.
+    ...parts.css.map(({ text }) => `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>`),
+    `<script type="module" crossorigin src="${asset(parts.script)}"></script>`,
+    ...parts.preloads.map((file) => `<link rel="modulepreload" crossorigin href="${asset(file)}" />`),
+  ].join('\n    ');
+  let html = template
+    .replace(/\s*<script type="module"[^>]*><\/script>/g, '')
+    .replace(/\s*<link rel="(?:modulepreload|stylesheet)"[^>]*>/g, '')
+    .replace(/\s*<meta\s+name="description"[^>]*>/, '');
+  html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeText(parts.head.title)}</title>`);
+  html = replaceOnce(html, /\s*<\/head>/, `\n    ${headTags}\n  </head>`);
+  return replaceOnce(html, /<!--app-html-->/, () => parts.appHtml);
+}
+
+function replaceOnce(text: string, pattern: RegExp, replacement: string | (() => string)): string {
+  if (!pattern.test(text)) throw new Error(`index.html has no ${pattern.source}`);
+  return typeof replacement === 'function' ? text.replace(pattern, replacement) : text.replace(pattern, () => replacement);
+}
+
+function escapeText(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+}
+
+/** file.gz and file.br beside every text file that compression makes smaller. */
+export function precompress(dir: string): void {
+  for (const entry of readdirSync(dir)) {
+    const path = join(dir, entry);
+    if (statSync(path).isDirectory()) {
+      precompress(path);
+      continue;
+    }
+    if (!COMPRESSIBLE.has(extname(entry))) continue;
+    const data = readFileSync(path);
+    const gzip = gzipSync(data, { level: 9 });
+    const brotli = brotliCompressSync(data, {
+      params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+    });
+    if (gzip.length < data.length) writeFileSync(`${path}.gz`, gzip);
+    if (brotli.length < data.length) writeFileSync(`${path}.br`, brotli);
+  }
+}

@@ -1,0 +1,191 @@
+// The server serving the prerendered public pages (issue 3): the real prerender step runs on a
+// small stand-in for `vite build`'s output, then the real app serves it.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cities } from '../../src/shared/cities';
+import { site } from '../../src/shared/site';
+import { prerenderSite } from '../../scripts/prerender-site';
+import { createTestApp, type TestApp } from '../helpers/app';
+
+const origin = 'https://www.example.co.uk';
+let distDir: string;
+let t: TestApp;
+
+// What `vite build` leaves behind, in miniature: the app shell, its assets and the manifest.
+function fakeViteBuild(dir: string) {
+  mkdirSync(join(dir, 'assets'), { recursive: true });
+  mkdirSync(join(dir, '.vite'), { recursive: true });
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html>
+<html lang="en-GB">
+  <head>
+    <meta charset="UTF-8" />
+    <meta
+      name="description"
+      content="The app shell's description."
+    />
+    <title>AutoRevive — Mobile Car Repair Specialists</title>
+    <script type="module" crossorigin src="/assets/index-app.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/router-app.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-app.css">
+  </head>
+  <body>
+    <div id="root"><!--app-html--></div>
+  </body>
+</html>
+`,
+  );
+  const script = `export const filler = ${JSON.stringify('hydrate '.repeat(400))};\n`;
+  for (const file of ['index-app.js', 'router-app.js', 'public-entry.js', 'preload-helper.js']) {
+    writeFileSync(join(dir, 'assets', file), script);
+  }
+  writeFileSync(join(dir, 'assets', 'index-app.css'), 'body{color:#1e293b}.sr-only{position:absolute}');
+  writeFileSync(
+    join(dir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-app.js', isEntry: true, imports: ['_router.js'], css: ['assets/index-app.css'] },
+      '_router.js': { file: 'assets/router-app.js' },
+      'src/web/app/public-entry.tsx': { file: 'assets/public-entry.js', isEntry: true, imports: ['_preload.js'] },
+      '_preload.js': { file: 'assets/preload-helper.js' },
+    }),
+  );
+}
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'autorevive-web-pages-'));
+  fakeViteBuild(distDir);
+  await prerenderSite({ distDir, origin });
+  t = await createTestApp({
+    configure: (config) => {
+      config.webDistDir = distDir;
+    },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await t?.close();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const rootHtml = (html: string) => /<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+
+describe('prerendered public pages', () => {
+  it('serves /services with its content in the HTML, before any JavaScript runs', async () => {
+    const response = await get('/services');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    const root = rootHtml(response.body);
+    expect(root).toContain('Paintless Dent Removal');
+    expect(root).toContain('<h1');
+    expect(root).toContain('a growing network of vetted local technicians');
+    expect(response.body.match(/Paintless Dent Removal/g)?.length).toBeGreaterThan(2);
+  });
+
+  it('gives each page its own head: title, description, canonical URL, Open Graph and JSON-LD', async () => {
+    const html = (await get('/services')).body;
+    expect(html).toMatch(/<title>[^<]*Services[^<]*\| AutoRevive<\/title>/);
+    expect(html).toContain(`<link rel="canonical" href="${origin}/services" />`);
+    expect(html).toContain(`<meta property="og:url" content="${origin}/services" />`);
+    expect(html).toContain('<meta property="og:title"');
+    expect(html.match(/<meta\s+name="description"/g)).toHaveLength(1);
+    expect(html).not.toContain("The app shell's description.");
+
+    const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
+    const graph = (JSON.parse(json ?? '{}') as { '@graph': Record<string, unknown>[] })['@graph'];
+    const business = graph.find((node) => node['@type'] === 'AutoRepair');
+    expect(business).toMatchObject({ name: site.brand, telephone: site.supportPhoneE164, email: site.supportEmail });
+    expect(business?.areaServed).toHaveLength(16);
+    expect((business?.hasOfferCatalog as { itemListElement: unknown[] }).itemListElement).toHaveLength(5);
+  });
+
+  it('boots the public entry, not the whole app, and inlines the styles', async () => {
+    const html = (await get('/about')).body;
+    expect(html).toContain('<script type="module" crossorigin src="/assets/public-entry.js"></script>');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/preload-helper.js" />');
+    expect(html).not.toContain('index-app.js');
+    expect(html).not.toContain('router-app.js');
+    expect(html).toContain('<style>body{color:#1e293b}');
+    expect(html).not.toContain('<!--app-html-->');
+  });
+
+  it('serves the prerendered home page for /', async () => {
+    const response = await get('/');
+    expect(response.statusCode).toBe(200);
+    expect(rootHtml(response.body)).toContain('Car scratch and dent repair that comes to you');
+    expect(response.body).toContain(`<link rel="canonical" href="${origin}/" />`);
+  });
+
+  it('serves a page for every covered city, and 404 for any other', async () => {
+    for (const city of cities) {
+      const response = await get(`/areas/${city.slug}`);
+      expect(response.statusCode, city.slug).toBe(200);
+      expect(rootHtml(response.body)).toContain(`Mobile car scratch and dent repair in ${city.name}`);
+    }
+    const unknown = await get('/areas/atlantis');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toContain('<!--app-html-->');
+  });
+
+  it('serves the app shell for the pages that are not prerendered', async () => {
+    for (const path of ['/assessment', '/sign-in', '/quote/12']) {
+      const response = await get(path);
+      expect(response.statusCode, path).toBe(200);
+      expect(response.body, path).toContain('<div id="root"><!--app-html--></div>');
+      expect(response.body, path).toContain('/assets/index-app.js');
+    }
+  });
+
+  it('answers a trailing slash with the same page, and never exposes the files themselves', async () => {
+    expect(rootHtml((await get('/contact/')).body)).toContain('Contact us');
+    expect((await get('/pages/contact/index.html')).statusCode).toBe(404);
+    expect((await get('/index.html')).statusCode).toBe(404);
+  });
+
+  it('sends brotli or gzip to clients that accept them, and plain HTML to the rest', async () => {
+    const plain = await get('/services');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+
+    const brotli = await get('/services', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(plain.body);
+
+    const gzip = await get('/services', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+
+    expect((await get('/services', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+
+    const script = await get('/assets/public-entry.js', { 'accept-encoding': 'gzip' });
+    expect(script.headers['content-encoding']).toBe('gzip');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(script.rawPayload).toString()).toContain('hydrate hydrate');
+  });
+});
+
+describe('robots.txt and sitemap.xml', () => {
+  it('serves robots.txt pointing at the sitemap', async () => {
+    const response = await get('/robots.txt');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/plain/);
+    expect(response.body).toContain('User-agent: *');
+    expect(response.body).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(response.body).toContain('Disallow: /admin');
+  });
+
+  it('lists every public page in sitemap.xml', async () => {
+    const response = await get('/sitemap.xml');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/xml/);
+    const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
+    expect(locations).toHaveLength(6 + cities.length);
+    expect(locations).toContain(`${origin}/`);
+    expect(locations).toContain(`${origin}/privacy-policy`);
+    expect(locations).toContain(`${origin}/areas/belfast`);
+  });
+});
