@@ -5,7 +5,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const builtAt = existsSync('dist/web/index.html') ? statSync('dist/web/index.html').mtimeMs : 0;
-const newestSource = Math.max(...['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'public'].map(newest));
+const newestSource = Math.max(...['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'scripts/prerender.ts', 'scripts/prerender-site.ts'].map(newest));
 if (newestSource > builtAt) {
   console.log(builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
   const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
