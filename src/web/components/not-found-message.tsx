@@ -10,14 +10,21 @@ export function NotFoundMessage() {
       <p className="mt-4 text-lg text-slate-800">
         Sorry, we could not find that page. It may have moved, or the link may have a typo in it.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses('primary')}>
-          Go to the home page
-        </Link>
-        <Link to="/assessment" className={buttonClasses('outline')}>
-          Get a free quote
-        </Link>
-      </div>
+      <NotFoundActions />
+    </div>
+  );
+}
+
+/** Where to go from a page or record that is not there. */
+export function NotFoundActions() {
+  return (
+    <div className="mt-8 flex flex-wrap justify-center gap-3">
+      <Link to="/" className={buttonClasses('primary')}>
+        Go to the home page
+      </Link>
+      <Link to="/assessment" className={buttonClasses('outline')}>
+        Get a free quote
+      </Link>
     </div>
   );
 }

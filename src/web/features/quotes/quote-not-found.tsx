@@ -1,6 +1,5 @@
-import { Link } from 'react-router';
 import { site } from '../../../shared/site';
-import { buttonClasses } from '../../components/ui/button';
+import { NotFoundActions } from '../../components/not-found-message';
 
 export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
 
@@ -14,14 +13,7 @@ export function QuoteNotFound() {
         If you sent us photos, open the link in the e-mail we sent you: it lets you see your quote on any device. Or call us on{' '}
         {site.supportPhone}.
       </p>
-      <div className="mt-8 flex flex-wrap justify-center gap-3">
-        <Link to="/" className={buttonClasses('primary')}>
-          Go to the home page
-        </Link>
-        <Link to="/assessment" className={buttonClasses('outline')}>
-          Get a free quote
-        </Link>
-      </div>
+      <NotFoundActions />
     </div>
   );
 }
