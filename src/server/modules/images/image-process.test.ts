@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { closeHeicWorkers } from './heic-decoder';
 import { ImageRejectedError } from './image-errors';
 import { type ProcessedImage, imageProcessingSlots, processImage, processImageFile } from './image-process';
-import { craftedPngHeader, exifTagIds, GPS_IFD_POINTER, pixelAt, worstEventLoopGap } from './image-test-helpers';
+import { craftedPngHeader, exifTagIds, GPS_IFD_POINTER, pixelAt, timerTicksDuring } from './image-test-helpers';
 
 const fixture = (name: string) => readFileSync(new URL(`../../../../tests/fixtures/images/${name}`, import.meta.url));
 const solid = (width: number, height: number, background = '#b03030') =>
@@ -117,17 +117,17 @@ describe('processImage: accepted photos', () => {
 
   it('keeps the event loop responsive while a 12 MP HEIC decodes', async () => {
     const heic = fixture('sample-12mp.heic');
-    const offThread = await worstEventLoopGap(async () => {
+    const offThread = await timerTicksDuring(async () => {
       const result = await processImage(heic);
       expect(result.display).toMatchObject({ width: 2048, height: 1536 });
     });
-    expect(offThread).toBeLessThan(100);
-    // Control: the same decode on this thread stalls the loop far longer, so the check above
-    // would have caught a decode that slipped back onto the event loop.
+    expect(offThread).toBeGreaterThanOrEqual(5);
+    // Control: the same decode on this thread lets the timer run at most once or twice, so
+    // the check above would catch a decode that slipped back onto the event loop.
     const { default: decodeOnThisThread } = await import('heic-decode');
     await decodeOnThisThread({ buffer: fixture('sample.heic') }); // load the WebAssembly first
-    const onThread = await worstEventLoopGap(() => decodeOnThisThread({ buffer: heic }));
-    expect(onThread).toBeGreaterThan(2 * offThread);
+    const onThread = await timerTicksDuring(() => decodeOnThisThread({ buffer: heic }));
+    expect(onThread).toBeLessThanOrEqual(2);
   }, 30_000);
 
   it('processes at most two photos at a time', async () => {
@@ -198,7 +198,9 @@ describe('processImage: refused photos', () => {
       reason: 'too_large',
       userMessage: 'This photo is too large to process (maximum 50 megapixels)',
     });
-    expect(performance.now() - started).toBeLessThan(1000);
+    // Decoding 400 megapixels would take tens of seconds and over a gigabyte; reading the
+    // header takes milliseconds. The bound is loose so that a busy machine cannot fail it.
+    expect(performance.now() - started).toBeLessThan(5000);
   });
 
   it('applies a lower pixel limit when given one, to JPEG and HEIC alike', async () => {
