@@ -19,6 +19,7 @@ import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue, type JobQueue } from './plugins/jobs';
@@ -105,11 +106,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   // Domain modules
   const db = database.db;
   await app.register(healthRoutes, { database });
-  await app.register(siteRoutes, { db, paymentsMode: 'test' });
+  await app.register(siteRoutes, { db, paymentsMode: 'test', vehicleLookupEnabled: Boolean(config.dvlaApiKey) });
   await app.register(authRoutes, { config, db });
   await app.register(accessRoutes, { config, db });
   await app.register(assessmentRoutes, { deps });
   await app.register(emailRoutes, { db });
+  await app.register(vehicleRoutes, { config, db });
 
   // The web app, and 404 for everything else
   await registerWeb(app, config);

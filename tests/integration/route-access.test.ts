@@ -59,6 +59,8 @@ function cases(): Case[] {
       expect: { anonymous: 404, customer: 200, otherCustomer: 404, repairer: 404, admin: 200 },
     },
     { method: 'GET', url: '/api/images/999999', route: '/api/images/:id', expect: everyone(404) },
+    // No DVLA key in this app: the lookup is not offered to anyone (vehicle-lookup.test.ts covers it with one).
+    { method: 'POST', url: '/api/vehicle-lookup', route: '/api/vehicle-lookup', payload: { registration: 'AB12CDE' }, expect: everyone(503) },
     { method: 'GET', url: '/api/admin/emails', route: '/api/admin/emails', expect: { anonymous: 401, customer: 401, repairer: 403, admin: 200 } },
   ];
 }

@@ -31,6 +31,12 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465'),
   MAIL_FROM: z.string().min(3).default('AutoRevive <no-reply@autorevive.co.uk>'),
   TEAM_EMAIL: z.email({ message: 'must be an e-mail address' }).default('team@autorevive.co.uk'),
+  DVLA_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  DVLA_BASE_URL: optionalUrl(['http', 'https'], 'https://driver-vehicle-licensing.api.gov.uk'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,6 +64,11 @@ export interface AppConfig {
   runWorkers: boolean;
   /** Submissions one address may make in an hour (shared networks count as one address). */
   assessmentsPerHourPerAddress: number;
+  /** DVLA Vehicle Enquiry Service key; unset: the registration lookup is hidden. */
+  dvlaApiKey: string | undefined;
+  dvlaBaseUrl: string;
+  /** Registration look-ups one address may make in an hour. */
+  vehicleLookupsPerHourPerAddress: number;
 }
 
 export class ConfigError extends Error {
@@ -98,5 +109,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     webDistDir: resolve('dist/web'),
     runWorkers: true,
     assessmentsPerHourPerAddress: 30,
+    dvlaApiKey: env.DVLA_API_KEY,
+    dvlaBaseUrl: (env.DVLA_BASE_URL ?? 'https://driver-vehicle-licensing.api.gov.uk').replace(/\/+$/, ''),
+    vehicleLookupsPerHourPerAddress: 20,
   };
 }

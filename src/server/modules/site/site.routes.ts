@@ -8,13 +8,18 @@ import { repairers } from '../../db/schema';
 export const SiteInfoSchema = z.object({
   verifiedRepairerCount: z.number().int(),
   paymentsMode: z.enum(['test', 'stripe']),
+  /** A DVLA key is configured, so the assessment form may offer the registration lookup. */
+  vehicleLookupEnabled: z.boolean(),
 });
 
-export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; paymentsMode: 'test' | 'stripe' }> = async (app, { db, paymentsMode }) => {
+export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; paymentsMode: 'test' | 'stripe'; vehicleLookupEnabled: boolean }> = async (
+  app,
+  { db, paymentsMode, vehicleLookupEnabled },
+) => {
   app.get('/api/site', { schema: { response: { 200: SiteInfoSchema } } }, async (_request, reply) => {
     // D2: the network figure comes from the database, never a hard-coded number.
     const verifiedRepairerCount = await db.$count(repairers, eq(repairers.isVerified, true));
     reply.header('Cache-Control', 'public, max-age=300');
-    return { verifiedRepairerCount, paymentsMode };
+    return { verifiedRepairerCount, paymentsMode, vehicleLookupEnabled };
   });
 };

@@ -4,6 +4,7 @@ import { damageLocationLabels, damageLocations, damageTypeLabels, damageTypes } 
 import { FieldError } from '../../components/ui/field-error';
 import { FieldGroup, fieldId, TextAreaField, TextField } from './form-fields';
 import type { DetailsFormValues } from './saved-details';
+import { VehicleLookupField } from './vehicle-lookup';
 
 export type DetailsForm = UseFormReturn<DetailsFormValues, unknown, CustomerDetails>;
 type FieldName = keyof DetailsFormValues;
@@ -59,6 +60,7 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
       </FieldGroup>
 
       <FieldGroup legend="Your vehicle">
+        <VehicleLookupField form={form} className="sm:col-span-2" />
         <TextField {...text('vehicleMake')} hint="For example, Ford." />
         <TextField {...text('vehicleModel')} hint="For example, Focus." />
         <TextField {...text('vehicleYear')} inputMode="numeric" maxLength={4} hint="The year it was made, e.g. 2019." className="sm:max-w-48" />
