@@ -205,6 +205,8 @@ describe.skipIf(!hasChromium)('assessment intake', () => {
     release();
     await page.waitForURL(/\/thank-you\?/, { timeout: 30_000 });
     expect(new URL(page.url()).searchParams.get('ref')).toMatch(REFERENCE);
+    // The URL changes before the lazily loaded page renders; check the page, not the URL.
+    await page.getByRole('heading', { level: 1, name: 'Thank you!' }).waitFor();
     await expectNoAxeViolations(page);
     await shot(page, 'mobile-5-thank-you');
     expect(attempts).toBe(2);

@@ -91,6 +91,7 @@ describe.skipIf(!hasChromium)('sign-in and sign-out', () => {
     const page = await context.newPage();
     await page.goto('/admin');
     await page.waitForURL(/\/sign-in\?next=%2Fadmin$/);
+    await page.getByRole('heading', { level: 1, name: 'Sign in' }).waitFor();
     await expectNoAxeViolations(page);
 
     await page.getByLabel('E-mail address').fill(admin.email);
