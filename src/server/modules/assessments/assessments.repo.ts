@@ -48,14 +48,19 @@ export async function findImageWithOwner(db: Db, imageId: number) {
   return row;
 }
 
-export async function quoteOf(db: Db, assessmentId: number): Promise<{ quote: QuoteRow; items: QuoteItemRow[] } | undefined> {
-  const [quote] = await db.select().from(quotes).where(eq(quotes.assessmentId, assessmentId));
-  if (!quote) return undefined;
-  const items = await db.select().from(quoteItems).where(eq(quoteItems.quoteId, quote.id)).orderBy(quoteItems.position);
-  return { quote, items };
-}
+export type QuoteWithItems = { quote: QuoteRow; items: QuoteItemRow[] };
 
-export async function allImageKeys(db: Db): Promise<Set<string>> {
-  const rows = await db.select({ display: assessmentImages.displayKey, thumb: assessmentImages.thumbKey }).from(assessmentImages);
-  return new Set(rows.flatMap((row) => [row.display, row.thumb]));
+/** The quotes of these assessments with their line items, keyed by assessment id. */
+export async function quotesOf(db: Db, assessmentIds: number[]): Promise<Map<number, QuoteWithItems>> {
+  const byAssessment = new Map<number, QuoteWithItems>();
+  if (assessmentIds.length === 0) return byAssessment;
+  const rows = await db.select().from(quotes).where(inArray(quotes.assessmentId, assessmentIds));
+  if (rows.length === 0) return byAssessment;
+  const items = await db
+    .select()
+    .from(quoteItems)
+    .where(inArray(quoteItems.quoteId, rows.map((quote) => quote.id)))
+    .orderBy(quoteItems.position);
+  for (const quote of rows) byAssessment.set(quote.assessmentId, { quote, items: items.filter((item) => item.quoteId === quote.id) });
+  return byAssessment;
 }

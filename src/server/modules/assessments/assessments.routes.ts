@@ -15,7 +15,7 @@ import { hitRateLimit } from '../auth/rate-limit';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES, toQuoteView } from '../quotes/quote-view';
 import { fieldsForSchema, receiveUpload } from './assessment-intake';
 import { AssessmentViewSchema, toAssessmentView } from './assessment-view';
-import { findAssessment, findImageWithOwner, imagesOf, listAssessments, quoteOf, type AssessmentRow } from './assessments.repo';
+import { findAssessment, findImageWithOwner, imagesOf, listAssessments, quotesOf, type AssessmentRow } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 
 export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
@@ -28,10 +28,18 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
   const db = database.db;
   const names = cookieNames(config);
 
-  async function view(row: AssessmentRow, audience: 'admin' | 'customer' | 'assigned-repairer') {
-    const [images, quote] = await Promise.all([imagesOf(db, [row.id]), quoteOf(db, row.id)]);
-    const visibleQuote = quote && (audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.quote.status)) ? toQuoteView(quote.quote, quote.items) : null;
-    return toAssessmentView(row, images, visibleQuote);
+  /** Photos and quotes for these assessments in three queries, however many there are. */
+  async function related(rows: AssessmentRow[]) {
+    const ids = rows.map((row) => row.id);
+    const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesOf(db, ids)]);
+    return {
+      quote: (row: AssessmentRow) => quotes.get(row.id),
+      view(row: AssessmentRow, audience: 'admin' | 'customer' | 'assigned-repairer') {
+        const quote = quotes.get(row.id);
+        const visible = quote && (audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.quote.status));
+        return toAssessmentView(row, images.filter((image) => image.assessmentId === row.id), visible ? toQuoteView(quote.quote, quote.items) : null);
+      },
+    };
   }
 
   app.post('/api/assessments', { schema: { response: { 200: AssessmentViewSchema, 201: AssessmentViewSchema } } }, async (request, reply) => {
@@ -63,7 +71,8 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     if (created.grantToken) {
       reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], created.grantToken), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
     }
-    return reply.status(created.replayed ? 200 : 201).send(await view(created.assessment, 'customer'));
+    const loaded = await related([created.assessment]);
+    return reply.status(created.replayed ? 200 : 201).send(loaded.view(created.assessment, 'customer'));
   });
 
   app.get(
@@ -71,17 +80,19 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     { preHandler: requireRole('admin'), schema: { response: { 200: z.array(AssessmentViewSchema) } } },
     async () => {
       const rows = await listAssessments(db, 500);
-      return Promise.all(rows.map((row) => view(row, 'admin')));
+      const loaded = await related(rows);
+      return rows.map((row) => loaded.view(row, 'admin'));
     },
   );
 
   app.get('/api/assessments/:id', { schema: { params: IdParams, response: { 200: AssessmentViewSchema } } }, async (request, reply) => {
     const row = await findAssessment(db, request.params.id);
-    const quote = row ? await quoteOf(db, row.id) : undefined;
-    const access = row ? customerRecordAccess(await request.viewer(), { assessmentId: row.id, assignedRepairerId: quote?.quote.assignedRepairerId }) : 'none';
-    if (!row || access === 'none') throw notFound(assessmentNotFoundMessage);
+    if (!row) throw notFound(assessmentNotFoundMessage);
+    const loaded = await related([row]);
+    const access = customerRecordAccess(await request.viewer(), { assessmentId: row.id, assignedRepairerId: loaded.quote(row)?.quote.assignedRepairerId });
+    if (access === 'none') throw notFound(assessmentNotFoundMessage);
     reply.header('Cache-Control', 'private, no-store');
-    return view(row, access);
+    return loaded.view(row, access);
   });
 
   app.get(
