@@ -1,6 +1,7 @@
 // D10: the unguessable link in a customer's e-mails restores their access on any device.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sameSitePath } from '../../../shared/same-site-path';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { cookieNames, cookieOptions } from '../../plugins/auth';
@@ -11,8 +12,7 @@ import { addToGrantCookie } from './grants.service';
 export const GRANT_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
 
 export function safeNextPath(next: string | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return '/';
-  return next;
+  return sameSitePath(next) ?? '/';
 }
 
 export const accessRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> = async (app, { config, db }) => {
