@@ -37,15 +37,7 @@ export function HelpDialog() {
                 Need Immediate Help?
               </h3>
               <p className="mt-1 text-sm text-slate-800">
-                Call{' '}
-                <a href={`tel:${site.supportPhoneE164}`} className={linkClass}>
-                  {site.supportPhone}
-                </a>{' '}
-                or e-mail{' '}
-                <a href={`mailto:${site.supportEmail}`} className={linkClass}>
-                  {site.supportEmail}
-                </a>
-                .
+                <CallOrEmail />
               </p>
             </section>
 
@@ -60,15 +52,7 @@ export function HelpDialog() {
                 Still Having Issues?
               </h3>
               <p className="mt-1 text-sm text-slate-800">
-                Our support team is available {site.supportHoursSentence}. Call{' '}
-                <a href={`tel:${site.supportPhoneE164}`} className={linkClass}>
-                  {site.supportPhone}
-                </a>{' '}
-                or e-mail{' '}
-                <a href={`mailto:${site.supportEmail}`} className={linkClass}>
-                  {site.supportEmail}
-                </a>
-                . {site.urgentHelp}
+                Our support team is available {site.supportHoursSentence}. <CallOrEmail /> {site.urgentHelp}
               </p>
             </section>
           </div>
@@ -121,5 +105,21 @@ function HelpSection({ topic }: { topic: HelpTopic }) {
         </ul>
       </Accordion.Content>
     </Accordion.Item>
+  );
+}
+
+function CallOrEmail() {
+  return (
+    <>
+      Call{' '}
+      <a href={`tel:${site.supportPhoneE164}`} className={linkClass}>
+        {site.supportPhone}
+      </a>{' '}
+      or e-mail{' '}
+      <a href={`mailto:${site.supportEmail}`} className={linkClass}>
+        {site.supportEmail}
+      </a>
+      .
+    </>
   );
 }
