@@ -1,6 +1,7 @@
 // Sessions (admins, repairers) and customer grants (D10, D11), read from cookies.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { guardedPrefixes } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
 import type { Viewer } from '../modules/access/access.policy';
@@ -65,8 +66,9 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, db: 
   });
 }
 
+// The API and the guarded pages (redirected to sign-in without a session) read the session.
 function needsSession(url: string): boolean {
-  return url.startsWith('/api/') || url.startsWith('/admin') || url.startsWith('/repairer') || url.startsWith('/sign-in');
+  return url.startsWith('/api/') || guardedPrefixes.some((guard) => url.startsWith(guard.prefix));
 }
 
 /** preHandler: only signed-in users with this role (D11). */

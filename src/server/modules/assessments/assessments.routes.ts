@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { CustomerDetailsSchema, photosRequiredMessage } from '../../../shared/customer-details';
 import type { AppDeps } from '../../app';
 import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
-import { badRequest, notFound, tooManyRequests } from '../../plugins/errors';
+import { badRequest, notFound } from '../../plugins/errors';
 import { customerRecordAccess } from '../access/access.policy';
 import { GRANT_COOKIE_MAX_AGE } from '../access/access.routes';
 import { addToGrantCookie } from '../access/grants.service';
-import { hitRateLimit } from '../auth/rate-limit';
+import { enforceRateLimit } from '../auth/rate-limit';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES, toQuoteView } from '../quotes/quote-view';
 import { fieldsForSchema, receiveUpload } from './assessment-intake';
 import { AssessmentViewSchema, toAssessmentView } from './assessment-view';
@@ -47,9 +47,12 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     const parsedKey = key === undefined ? null : IdempotencyKeySchema.safeParse(String(key));
     if (parsedKey && !parsedKey.success) throw badRequest(parsedKey.error.issues[0]!.message);
     const idempotencyKey = parsedKey ? parsedKey.data : null;
-    if ((await hitRateLimit(db, `assessments:${request.ip}`, 3600)) > config.assessmentsPerHourPerAddress) {
-      throw tooManyRequests('You have sent a lot of assessments in a short time. Please wait an hour, or call us.');
-    }
+    await enforceRateLimit(db, {
+      key: `assessments:${request.ip}`,
+      windowSeconds: 3600,
+      max: config.assessmentsPerHourPerAddress,
+      message: 'You have sent a lot of assessments in a short time. Please wait an hour, or call us.',
+    });
     const upload = await receiveUpload(request, join(config.dataDir, 'tmp'));
     let created;
     try {

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
+import { tooManyRequests } from '../../plugins/errors';
 
 export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db
@@ -20,4 +21,9 @@ export async function hitRateLimit(db: Db, key: string, windowSeconds: number): 
 
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+}
+
+/** Counts one hit on key and refuses with 429 and message once the window's limit is passed. */
+export async function enforceRateLimit(db: Db, limit: { key: string; windowSeconds: number; max: number; message: string }): Promise<void> {
+  if ((await hitRateLimit(db, limit.key, limit.windowSeconds)) > limit.max) throw tooManyRequests(limit.message);
 }

@@ -5,8 +5,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { badRequest, notConfigured, tooManyRequests } from '../../plugins/errors';
-import { hitRateLimit } from '../auth/rate-limit';
+import { badRequest, notConfigured } from '../../plugins/errors';
+import { enforceRateLimit } from '../auth/rate-limit';
 import { createDvlaVehicleEnquiry } from './dvla';
 import { lookUpVehicle, RegistrationSchema, vehicleLookupMessages, VehicleLookupSchema } from './vehicle-lookup';
 
@@ -17,9 +17,7 @@ export const vehicleRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }>
 
   app.post('/api/vehicle-lookup', { schema: { response: { 200: VehicleLookupSchema } } }, async (request, reply) => {
     if (!enquiry) throw notConfigured(vehicleLookupMessages.notConfigured);
-    if ((await hitRateLimit(db, `vehicle-lookup:${request.ip}`, 3600)) > config.vehicleLookupsPerHourPerAddress) {
-      throw tooManyRequests(vehicleLookupMessages.tooMany);
-    }
+    await enforceRateLimit(db, { key: `vehicle-lookup:${request.ip}`, windowSeconds: 3600, max: config.vehicleLookupsPerHourPerAddress, message: vehicleLookupMessages.tooMany });
     const parsed = LookupBodySchema.safeParse(request.body);
     if (!parsed.success) throw badRequest(vehicleLookupMessages.invalid, { registration: vehicleLookupMessages.invalid });
     reply.header('Cache-Control', 'private, no-store');
