@@ -1,16 +1,9 @@
 // The explicit list of values the browser may know about the running product (STYLE habit 3).
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../../db/database';
 import { repairers } from '../../db/schema';
-
-export const SiteInfoSchema = z.object({
-  verifiedRepairerCount: z.number().int(),
-  paymentsMode: z.enum(['test', 'stripe']),
-  /** A DVLA key is configured, so the assessment form may offer the registration lookup. */
-  vehicleLookupEnabled: z.boolean(),
-});
+import { SiteInfoSchema } from '../../../shared/site-info';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ db: Db; paymentsMode: 'test' | 'stripe'; vehicleLookupEnabled: boolean }> = async (
   app,

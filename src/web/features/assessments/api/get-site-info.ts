@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
 
-/** GET /api/site: the few facts about the running product the browser may know. */
-export type SiteInfo = {
-  verifiedRepairerCount: number;
-  paymentsMode: 'test' | 'stripe';
-  vehicleLookupEnabled: boolean;
-};
+import type { SiteInfo } from '../../../../shared/site-info';
 
 export const siteInfoQueryKey = ['/api/site'] as const;
 
