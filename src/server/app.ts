@@ -4,10 +4,11 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
+import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { sweepOrphanPhotos, sweepStaleUploads } from './modules/assessments/photo-sweeper';
@@ -22,19 +23,25 @@ import { siteRoutes } from './modules/site/site.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
-import { startJobQueue, type JobQueue } from './plugins/jobs';
+import { startJobQueue } from './plugins/jobs';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
 
 const SWEEP_PHOTOS_JOB = 'sweep-orphan-photos';
 
-export interface AppDeps {
-  config: AppConfig;
-  database: Database;
-  jobs: JobQueue;
-  mailer: Mailer;
-  store: FileStore;
-}
+/** The app's dependencies: the same object every module receives (module-deps.ts). */
+export type AppDeps = ModuleDeps;
+
+/** The domain modules, in the order their routes are registered. Each receives ModuleDeps. */
+const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
+  healthRoutes,
+  siteRoutes,
+  authRoutes,
+  accessRoutes,
+  assessmentRoutes,
+  emailRoutes,
+  vehicleRoutes,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -104,14 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (config.runWorkers) await jobs.send(SWEEP_PHOTOS_JOB, {});
 
   // Domain modules
-  const db = database.db;
-  await app.register(healthRoutes, { database });
-  await app.register(siteRoutes, { db, paymentsMode: 'test', vehicleLookupEnabled: Boolean(config.dvlaApiKey) });
-  await app.register(authRoutes, { config, db });
-  await app.register(accessRoutes, { config, db });
-  await app.register(assessmentRoutes, { deps });
-  await app.register(emailRoutes, { db });
-  await app.register(vehicleRoutes, { config, db });
+  for (const module of modules) await app.register(module, { deps });
 
   // The web app, and 404 for everything else
   await registerWeb(app, config);

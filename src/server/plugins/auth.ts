@@ -1,6 +1,7 @@
 // Sessions (admins, repairers) and customer grants (D10, D11), read from cookies.
-import cookie from '@fastify/cookie';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Role } from '../../shared/api/auth';
 import { guardedPrefixes } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
 import type { Db } from '../db/database';
@@ -8,6 +9,7 @@ import type { Viewer } from '../modules/access/access.policy';
 import { parseGrantCookie, resolveGrantedAssessments } from '../modules/access/grants.service';
 import { userForSession, type SessionUser } from '../modules/auth/auth.service';
 import { looksLikeToken } from '../modules/auth/tokens';
+import { cookieNames, registerCookies } from './cookies';
 import { forbidden, unauthorised } from './errors';
 
 declare module 'fastify' {
@@ -19,29 +21,8 @@ declare module 'fastify' {
   }
 }
 
-export interface CookieNames {
-  session: string;
-  grants: string;
-}
-
-export function cookieNames(config: AppConfig): CookieNames {
-  // __Host- cookies need Secure, so they are only used behind HTTPS.
-  const secure = config.publicUrl.startsWith('https://');
-  return secure ? { session: '__Host-ar_session', grants: '__Host-ar_access' } : { session: 'ar_session', grants: 'ar_access' };
-}
-
-export function cookieOptions(config: AppConfig, maxAgeSeconds: number) {
-  return {
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: config.publicUrl.startsWith('https://'),
-    maxAge: maxAgeSeconds,
-  };
-}
-
 export async function registerAuth(app: FastifyInstance, config: AppConfig, db: Db): Promise<void> {
-  await app.register(cookie);
+  await registerCookies(app);
   const names = cookieNames(config);
   app.decorateRequest('sessionUser', null);
   app.decorateRequest('sessionToken', null);
@@ -71,10 +52,27 @@ function needsSession(url: string): boolean {
   return url.startsWith('/api/') || guardedPrefixes.some((guard) => url.startsWith(guard.prefix));
 }
 
-/** preHandler: only signed-in users with this role (D11). */
-export function requireRole(...roles: SessionUser['role'][]) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+/**
+ * An onRequest hook: only signed-in users with one of these roles (D11). It runs before the
+ * body or query is parsed, so nobody learns a route's validation rules without access.
+ */
+export function requireRole(...roles: Role[]) {
+  return async (request: FastifyRequest) => {
     if (!request.sessionUser) throw unauthorised();
     if (!roles.includes(request.sessionUser.role)) throw forbidden('Your account does not have access to this.');
+  };
+}
+
+/**
+ * Registers routes in an encapsulated group whose onRequest hook checks the role, so every
+ * admin or repairer route is guarded by where it is declared, not by remembering a preHandler.
+ */
+export function roleGroup<Options extends object = Record<never, never>>(
+  roles: readonly Role[],
+  routes: FastifyPluginAsyncZod<Options>,
+): FastifyPluginAsyncZod<Options> {
+  return async (app, options) => {
+    app.addHook('onRequest', requireRole(...roles));
+    await routes(app.withTypeProvider<ZodTypeProvider>(), options);
   };
 }

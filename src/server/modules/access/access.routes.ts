@@ -1,37 +1,30 @@
 // D10: the unguessable link in a customer's e-mails restores their access on any device.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { AccessParamsSchema, AccessQuerySchema } from '../../../shared/api/access';
 import { sameSitePath } from '../../../shared/same-site-path';
-import type { AppConfig } from '../../config/config';
-import type { Db } from '../../db/database';
-import { cookieNames, cookieOptions } from '../../plugins/auth';
+import type { ModuleDeps } from '../../module-deps';
+import { setGrantCookie } from '../../plugins/cookies';
 import { hashToken, looksLikeToken } from '../auth/tokens';
 import { findGrant, touchGrant } from './grants.repo';
-import { addToGrantCookie } from './grants.service';
-
-export const GRANT_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
 
 export function safeNextPath(next: string | undefined): string {
   return sameSitePath(next) ?? '/';
 }
 
-export const accessRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> = async (app, { config, db }) => {
-  const names = cookieNames(config);
-  app.get(
-    '/access/:token',
-    { schema: { params: z.object({ token: z.string() }), querystring: z.object({ next: z.string().optional() }) } },
-    async (request, reply) => {
-      const { token } = request.params;
-      const grant = looksLikeToken(token) ? await findGrant(db, hashToken(token)) : undefined;
-      reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
-      if (!grant) {
-        return reply.status(404).type('text/html; charset=utf-8').send(expiredLinkPage());
-      }
-      await touchGrant(db, grant.id);
-      reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], token), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
-      return reply.redirect(safeNextPath(request.query.next), 303);
-    },
-  );
+export const accessRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const { config } = deps;
+  const db = deps.database.db;
+  app.get('/access/:token', { schema: { params: AccessParamsSchema, querystring: AccessQuerySchema } }, async (request, reply) => {
+    const { token } = request.params;
+    const grant = looksLikeToken(token) ? await findGrant(db, hashToken(token)) : undefined;
+    reply.header('Referrer-Policy', 'no-referrer').header('Cache-Control', 'no-store');
+    if (!grant) {
+      return reply.status(404).type('text/html; charset=utf-8').send(expiredLinkPage());
+    }
+    await touchGrant(db, grant.id);
+    setGrantCookie(config, request, reply, token);
+    return reply.redirect(safeNextPath(request.query.next), 303);
+  });
 };
 
 function expiredLinkPage(): string {

@@ -1,43 +1,8 @@
-// SPEC section 3's Assessment as read, with D9's US-style aliases (state, zipCode) holding
-// the county and postcode so the described client keeps working.
-import { z } from 'zod';
+// SPEC section 3's Assessment as read (src/shared/api/assessments.ts), with D9's US-style
+// aliases (state, zipCode) holding the county and postcode so the described client keeps working.
+import type { AssessmentView } from '../../../shared/api/assessments';
+import type { QuoteView } from '../../../shared/api/quotes';
 import type { AssessmentRow, ImageRow } from './assessments.repo';
-import { QuoteViewSchema, type QuoteView } from '../quotes/quote-view';
-
-export const AssessmentViewSchema = z.object({
-  id: z.number(),
-  reference: z.string(),
-  status: z.string(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string(),
-  address: z.string(),
-  city: z.string(),
-  county: z.string(),
-  postcode: z.string(),
-  vehicleYear: z.string(),
-  vehicleMake: z.string(),
-  vehicleModel: z.string(),
-  damageType: z.string(),
-  damageLocations: z.array(z.string()),
-  damageLocation: z.string(),
-  damageDescription: z.string(),
-  images: z.array(z.number()),
-  createdAt: z.string(),
-  customer: z.object({
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    city: z.string(),
-    county: z.string(),
-    postcode: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-  }),
-  quote: QuoteViewSchema.nullable(),
-});
-export type AssessmentView = z.infer<typeof AssessmentViewSchema>;
 
 export function toAssessmentView(row: AssessmentRow, images: ImageRow[], quote: QuoteView | null): AssessmentView {
   return {

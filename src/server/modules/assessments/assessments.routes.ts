@@ -3,44 +3,26 @@
 // repairer who accepted the job; to anyone else a record does not exist.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
-import { z } from 'zod';
+import {
+  AssessmentListSchema,
+  AssessmentViewSchema,
+  IdempotencyKeySchema,
+  IdParamsSchema,
+  ImageQuerySchema,
+} from '../../../shared/api/assessments';
 import { CustomerDetailsSchema, photosRequiredMessage } from '../../../shared/customer-details';
-import type { AppDeps } from '../../app';
-import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { setGrantCookie } from '../../plugins/cookies';
 import { badRequest, notFound } from '../../plugins/errors';
-import { customerRecordAccess } from '../access/access.policy';
-import { GRANT_COOKIE_MAX_AGE } from '../access/access.routes';
-import { addToGrantCookie } from '../access/grants.service';
-import { enforceRateLimit } from '../auth/rate-limit';
-import { CUSTOMER_VISIBLE_QUOTE_STATUSES, toQuoteView } from '../quotes/quote-view';
+import { enforceRateLimit } from '../../plugins/rate-limit';
 import { fieldsForSchema, receiveUpload } from './assessment-intake';
-import { AssessmentViewSchema, toAssessmentView } from './assessment-view';
-import { findAssessment, findImageWithOwner, imagesOf, listAssessments, quotesOf, type AssessmentRow } from './assessments.repo';
+import { findImageFor, listAssessmentsForAdmin, photoNotFoundMessage, readAssessment, viewsOf } from './assessment-reads';
 import { createAssessment } from './assessments.service';
 
-export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
-
-const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16–100 letters, digits, "-" or "_"');
-
-export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
+export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config, database, store } = deps;
   const db = database.db;
-  const names = cookieNames(config);
-
-  /** Photos and quotes for these assessments in three queries, however many there are. */
-  async function related(rows: AssessmentRow[]) {
-    const ids = rows.map((row) => row.id);
-    const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesOf(db, ids)]);
-    return {
-      quote: (row: AssessmentRow) => quotes.get(row.id),
-      view(row: AssessmentRow, audience: 'admin' | 'customer' | 'assigned-repairer') {
-        const quote = quotes.get(row.id);
-        const visible = quote && (audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.quote.status));
-        return toAssessmentView(row, images.filter((image) => image.assessmentId === row.id), visible ? toQuoteView(quote.quote, quote.items) : null);
-      },
-    };
-  }
 
   app.post('/api/assessments', { schema: { response: { 200: AssessmentViewSchema, 201: AssessmentViewSchema } } }, async (request, reply) => {
     const key = request.headers['idempotency-key'];
@@ -71,51 +53,35 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     } finally {
       await upload.cleanup();
     }
-    if (created.grantToken) {
-      reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], created.grantToken), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
-    }
-    const loaded = await related([created.assessment]);
-    return reply.status(created.replayed ? 200 : 201).send(loaded.view(created.assessment, 'customer'));
+    if (created.grantToken) setGrantCookie(config, request, reply, created.grantToken);
+    const [view] = await viewsOf(db, [created.assessment], 'customer');
+    return reply.status(created.replayed ? 200 : 201).send(view!);
   });
 
-  app.get(
-    '/api/assessments',
-    { preHandler: requireRole('admin'), schema: { response: { 200: z.array(AssessmentViewSchema) } } },
-    async () => {
-      const rows = await listAssessments(db, 500);
-      const loaded = await related(rows);
-      return rows.map((row) => loaded.view(row, 'admin'));
-    },
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.get('/api/assessments', { schema: { response: { 200: AssessmentListSchema } } }, async () => listAssessmentsForAdmin(db));
+    }),
   );
 
-  app.get('/api/assessments/:id', { schema: { params: IdParams, response: { 200: AssessmentViewSchema } } }, async (request, reply) => {
-    const row = await findAssessment(db, request.params.id);
-    if (!row) throw notFound(assessmentNotFoundMessage);
-    const loaded = await related([row]);
-    const access = customerRecordAccess(await request.viewer(), { assessmentId: row.id, assignedRepairerId: loaded.quote(row)?.quote.assignedRepairerId });
-    if (access === 'none') throw notFound(assessmentNotFoundMessage);
+  app.get('/api/assessments/:id', { schema: { params: IdParamsSchema, response: { 200: AssessmentViewSchema } } }, async (request, reply) => {
+    const view = await readAssessment(db, request.params.id, await request.viewer());
     reply.header('Cache-Control', 'private, no-store');
-    return loaded.view(row, access);
+    return view;
   });
 
-  app.get(
-    '/api/images/:id',
-    { schema: { params: IdParams, querystring: z.object({ size: z.enum(['display', 'thumb']).default('display') }) } },
-    async (request, reply) => {
-      const found = await findImageWithOwner(db, request.params.id);
-      const access = found ? customerRecordAccess(await request.viewer(), { assessmentId: found.image.assessmentId, assignedRepairerId: found.assignedRepairerId }) : 'none';
-      if (!found || access === 'none') throw notFound('We could not find that photo.');
-      const thumb = request.query.size === 'thumb';
-      const etag = `"${found.image.id}-${request.query.size}"`;
-      reply.header('Cache-Control', 'private, max-age=86400').header('ETag', etag).header('Vary', 'Cookie');
-      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const stream = await store.stream(thumb ? found.image.thumbKey : found.image.displayKey);
-      if (!stream) throw notFound('We could not find that photo.');
-      return reply
-        .type(found.image.contentType)
-        .header('Content-Length', thumb ? found.image.thumbBytes : found.image.displayBytes)
-        .header('Content-Disposition', 'inline')
-        .send(stream);
-    },
-  );
+  app.get('/api/images/:id', { schema: { params: IdParamsSchema, querystring: ImageQuerySchema } }, async (request, reply) => {
+    const image = await findImageFor(db, request.params.id, await request.viewer());
+    const thumb = request.query.size === 'thumb';
+    const etag = `"${image.id}-${request.query.size}"`;
+    reply.header('Cache-Control', 'private, max-age=86400').header('ETag', etag).header('Vary', 'Cookie');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const stream = await store.stream(thumb ? image.thumbKey : image.displayKey);
+    if (!stream) throw notFound(photoNotFoundMessage);
+    return reply
+      .type(image.contentType)
+      .header('Content-Length', thumb ? image.thumbBytes : image.displayBytes)
+      .header('Content-Disposition', 'inline')
+      .send(stream);
+  });
 };

@@ -1,55 +1,41 @@
+// D11: admins and repairers sign in; the form and this route parse with one SignInSchema.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { AppConfig } from '../../config/config';
-import type { Db } from '../../db/database';
-import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
+import { MeResponseSchema, SignInSchema } from '../../../shared/api/auth';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies';
 import { unauthorised } from '../../plugins/errors';
 import { signIn, signOut } from './auth.service';
 
-const SessionUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  name: z.string(),
-  role: z.enum(['admin', 'repairer']),
-  repairerId: z.number().nullable(),
-});
+export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const { config } = deps;
+  const db = deps.database.db;
 
-const SignInSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your e-mail address').max(254),
-  password: z.string().min(1, 'Please enter your password').max(1000),
-});
-
-export const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> = async (app, { config, db }) => {
-  const names = cookieNames(config);
-
-  app.post(
-    '/api/auth/sign-in',
-    { schema: { body: SignInSchema, response: { 200: z.object({ user: SessionUserSchema }) } } },
-    async (request, reply) => {
-      const result = await signIn(db, {
-        ...request.body,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-        ttlHours: config.sessionTtlHours,
-        previousToken: request.sessionToken ?? undefined,
-      });
-      reply.setCookie(names.session, result.token, cookieOptions(config, config.sessionTtlHours * 3600));
-      return { user: result.user };
-    },
-  );
+  app.post('/api/auth/sign-in', { schema: { body: SignInSchema, response: { 200: MeResponseSchema } } }, async (request, reply) => {
+    const result = await signIn(db, {
+      ...request.body,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      ttlHours: config.sessionTtlHours,
+      previousToken: request.sessionToken ?? undefined,
+    });
+    setSessionCookie(config, reply, result.token);
+    return { user: result.user };
+  });
 
   app.post('/api/auth/sign-out', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
     if (request.sessionToken) await signOut(db, request.sessionToken);
-    reply.clearCookie(names.session, { path: '/' });
+    clearSessionCookie(config, reply);
     return reply.status(204).send(null);
   });
 
-  app.get(
-    '/api/auth/me',
-    { schema: { response: { 200: z.object({ user: SessionUserSchema }) } }, preHandler: requireRole('admin', 'repairer') },
-    async (request) => {
-      if (!request.sessionUser) throw unauthorised();
-      return { user: request.sessionUser };
-    },
+  await app.register(
+    roleGroup(['admin', 'repairer'], async (staff) => {
+      staff.get('/api/auth/me', { schema: { response: { 200: MeResponseSchema } } }, async (request) => {
+        if (!request.sessionUser) throw unauthorised();
+        return { user: request.sessionUser };
+      });
+    }),
   );
 };

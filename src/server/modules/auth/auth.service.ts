@@ -1,22 +1,18 @@
 // D11: admins and repairers sign in with e-mail and password; sessions live in the database.
+import { signInMessages, type SessionUserView } from '../../../shared/api/auth';
 import type { Db } from '../../db/database';
 import { tooManyRequests, unauthorised } from '../../plugins/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, type User } from './auth.repo';
 import { dummyPasswordHash, verifyPassword } from './password';
-import { clearRateLimit, hitRateLimit } from './rate-limit';
+import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
 import { hashToken, newToken } from './tokens';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
 export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
 
-export interface SessionUser {
-  id: number;
-  email: string;
-  name: string;
-  role: 'admin' | 'repairer';
-  repairerId: number | null;
-}
+/** The signed-in account as the API shows it (src/shared/api/auth.ts). */
+export type SessionUser = SessionUserView;
 
 export function toSessionUser(user: User): SessionUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role, repairerId: user.repairerId };
@@ -37,7 +33,7 @@ export async function signIn(
   }
   const user = await findUserByEmail(db, email);
   const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw unauthorised('The e-mail or password is not right.');
+  if (!user || !ok) throw unauthorised(signInMessages.wrong);
 
   await clearRateLimit(db, accountKey);
   // Rotate: a session id never survives a sign-in (session fixation).

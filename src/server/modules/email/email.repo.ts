@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outboxEmails, unsubscribes } from '../../db/schema';
 
@@ -8,6 +8,10 @@ export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'to
 export async function insertEmail(db: Db, email: NewOutboxEmail): Promise<OutboxEmail> {
   const [row] = await db.insert(outboxEmails).values(email).returning();
   return row!;
+}
+
+export async function latestEmails(db: Db, limit: number): Promise<OutboxEmail[]> {
+  return db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(limit);
 }
 
 export async function findEmail(db: Db, id: number): Promise<OutboxEmail | undefined> {

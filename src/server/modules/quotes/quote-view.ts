@@ -1,29 +1,8 @@
-// SPEC section 3's Quote as the API returns it: money as decimal strings (D5).
-import { z } from 'zod';
+// SPEC section 3's Quote as the API returns it (src/shared/api/quotes.ts): money as decimal
+// strings (D5).
 import { penceToDecimalString } from '../../../shared/money';
-import type { QuoteItemRow, QuoteRow } from '../assessments/assessments.repo';
-
-export const QuoteViewSchema = z.object({
-  id: z.number(),
-  assessmentId: z.number(),
-  laborCost: z.string(),
-  partsCost: z.string(),
-  materialsCost: z.string(),
-  autoReviveFee: z.string(),
-  vatAmount: z.string(),
-  totalCost: z.string(),
-  totalPrice: z.string(),
-  repairerPayment: z.string(),
-  estimatedDays: z.number(),
-  estimatedHours: z.number().nullable(),
-  workDescription: z.array(z.object({ item: z.string(), cost: z.number() })),
-  validUntil: z.string(),
-  warrantyMonths: z.number(),
-  status: z.string(),
-  assignmentStatus: z.string(),
-  createdAt: z.string(),
-});
-export type QuoteView = z.infer<typeof QuoteViewSchema>;
+import type { QuoteView } from '../../../shared/api/quotes';
+import type { QuoteItemRow, QuoteRow } from './quotes.repo';
 
 /** Statuses in which the customer may see their quote (D12: after an admin approves it). */
 export const CUSTOMER_VISIBLE_QUOTE_STATUSES = new Set(['approved', 'accepted', 'paid', 'completed']);

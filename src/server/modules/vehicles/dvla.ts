@@ -3,6 +3,7 @@
 // Without a key there is no embedded stand-in: the lookup is simply not offered.
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
+import { compactRegistration } from '../../../shared/api/vehicles';
 
 export const DVLA_DEFAULT_BASE_URL = 'https://driver-vehicle-licensing.api.gov.uk';
 
@@ -33,7 +34,7 @@ export interface DvlaOptions {
 }
 
 /** DVLA's form of a registration: upper case, no spaces ('ab12 cde' → 'AB12CDE'). */
-export const compactRegistration = (registration: string) => registration.replace(/\s+/g, '').toUpperCase();
+export { compactRegistration };
 
 export function createDvlaVehicleEnquiry({ apiKey, baseUrl = DVLA_DEFAULT_BASE_URL, log, timeoutMs = 5000 }: DvlaOptions): VehicleEnquiry {
   const url = `${baseUrl.replace(/\/+$/, '')}/vehicle-enquiry/v1/vehicles`;

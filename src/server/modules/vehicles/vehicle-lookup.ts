@@ -1,31 +1,11 @@
 // Turns a DVLA answer into what the assessment form fills in, and each failure into a
 // message a person can act on (STYLE habit 6).
-import { z } from 'zod';
+import { vehicleLookupMessages, type VehicleLookup } from '../../../shared/api/vehicles';
 import { badRequest, DomainError, notFound } from '../../plugins/errors';
-import { compactRegistration, type DvlaVehicle, type VehicleEnquiry } from './dvla';
+import type { DvlaVehicle, VehicleEnquiry } from './dvla';
 
-export const vehicleLookupMessages = {
-  invalid: 'Please enter a valid registration number',
-  notConfigured: 'Vehicle lookup is not configured. Please enter your vehicle details yourself.',
-  tooMany: 'Too many vehicle look-ups. Please enter your vehicle details yourself.',
-  notFound: 'We could not find a vehicle with that registration. Please check it, or enter the details yourself.',
-  unavailable: 'Vehicle lookup is unavailable just now. Please enter your vehicle details yourself.',
-} as const;
-
-/** Loosely a UK registration: 2–8 letters or digits once spaces are removed. */
-export const RegistrationSchema = z
-  .string({ error: vehicleLookupMessages.invalid })
-  .max(20, vehicleLookupMessages.invalid)
-  .transform(compactRegistration)
-  .refine((value) => /^[A-Z0-9]{2,8}$/.test(value), vehicleLookupMessages.invalid);
-
-export const VehicleLookupSchema = z.object({
-  registration: z.string(),
-  make: z.string().nullable(),
-  year: z.string().nullable(),
-  colour: z.string().nullable(),
-});
-export type VehicleLookup = z.infer<typeof VehicleLookupSchema>;
+// Kept here for the modules and tests that read them from the lookup.
+export { RegistrationSchema, vehicleLookupMessages, VehicleLookupSchema, type VehicleLookup } from '../../../shared/api/vehicles';
 
 /** 'MERCEDES-BENZ' → 'Mercedes-Benz', 'LAND ROVER' → 'Land Rover'; with acronyms, 'BMW' and 'MG' stay. */
 export function titleCase(value: string, { keepAcronyms = false } = {}): string {

@@ -1,7 +1,8 @@
+import { assessmentMessages } from '../../../shared/api/assessments';
 import { site } from '../../../shared/site';
 import { NotFoundActions } from '../../components/not-found-message';
 
-export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
+export const assessmentNotFoundMessage = assessmentMessages.notFound;
 
 /** Missing, or not this visitor's to see (D10): both look the same from here. */
 export function QuoteNotFound() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
 
-import type { SiteInfo } from '../../../../shared/site-info';
+import type { SiteInfo } from '../../../../shared/api/site';
 
 export const siteInfoQueryKey = ['/api/site'] as const;
 

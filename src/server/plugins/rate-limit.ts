@@ -1,8 +1,9 @@
 // Fixed-window counters in the database, so every app instance shares them (ARCHITECTURE).
+// Infrastructure: sign-in, assessment submissions and vehicle look-ups each keep their own keys.
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/database';
-import { rateLimits } from '../../db/schema';
-import { tooManyRequests } from '../../plugins/errors';
+import type { Db } from '../db/database';
+import { rateLimits } from '../db/schema';
+import { tooManyRequests } from './errors';
 
 export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db

@@ -1,0 +1,14 @@
+// What every domain module receives from the app factory. Modules import this, never app.ts.
+import type { AppConfig } from './config/config';
+import type { Database } from './db/database';
+import type { Mailer } from './modules/email/mailer';
+import type { FileStore } from './modules/images/file-store';
+import type { JobQueue } from './plugins/jobs';
+
+export interface ModuleDeps {
+  config: AppConfig;
+  database: Database;
+  jobs: JobQueue;
+  mailer: Mailer;
+  store: FileStore;
+}

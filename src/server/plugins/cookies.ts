@@ -1,0 +1,47 @@
+// The two cookies the app sets: the staff session (D11) and the customer's grants (D10).
+// Names, options and lifetimes live here so the modules that set them agree.
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/config';
+import { addToGrantCookie } from '../modules/access/grants.service';
+
+export const GRANT_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
+
+export interface CookieNames {
+  session: string;
+  grants: string;
+}
+
+export function cookieNames(config: AppConfig): CookieNames {
+  // __Host- cookies need Secure, so they are only used behind HTTPS.
+  const secure = config.publicUrl.startsWith('https://');
+  return secure ? { session: '__Host-ar_session', grants: '__Host-ar_access' } : { session: 'ar_session', grants: 'ar_access' };
+}
+
+export function cookieOptions(config: AppConfig, maxAgeSeconds: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.publicUrl.startsWith('https://'),
+    maxAge: maxAgeSeconds,
+  };
+}
+
+/** Adds a grant token to the browser's grant cookie (keeping the others it holds). */
+export function setGrantCookie(config: AppConfig, request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const names = cookieNames(config);
+  reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], token), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
+}
+
+export function setSessionCookie(config: AppConfig, reply: FastifyReply, token: string): void {
+  reply.setCookie(cookieNames(config).session, token, cookieOptions(config, config.sessionTtlHours * 3600));
+}
+
+export function clearSessionCookie(config: AppConfig, reply: FastifyReply): void {
+  reply.clearCookie(cookieNames(config).session, { path: '/' });
+}
+
+export async function registerCookies(app: FastifyInstance): Promise<void> {
+  await app.register(cookie);
+}

@@ -1,0 +1,61 @@
+// SPEC section 7's assessment routes: what they accept and what they answer. The customer
+// (through their grant), the assigned repairer and admins read one AssessmentView; admins
+// alone list them. The multipart body of POST /api/assessments is CustomerDetailsSchema.
+import { z } from 'zod';
+import { QuoteViewSchema } from './quotes';
+
+/** A database id in a path: a positive 32-bit integer. */
+export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16–100 letters, digits, "-" or "_"');
+
+/** GET /api/images/{id}?size= */
+export const ImageQuerySchema = z.object({ size: z.enum(['display', 'thumb']).default('display') });
+
+// SPEC section 3's Assessment as read, with the server's reference (e.g. 'AR-7K3Q-9XPM') and
+// D9's US-style aliases (state, zipCode) holding the county and postcode.
+export const AssessmentViewSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  city: z.string(),
+  county: z.string(),
+  postcode: z.string(),
+  vehicleYear: z.string(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  damageType: z.string(),
+  damageLocations: z.array(z.string()),
+  damageLocation: z.string(),
+  damageDescription: z.string(),
+  /** Image ids, for /api/images/{id}. */
+  images: z.array(z.number().int()),
+  createdAt: z.string(),
+  customer: z.object({
+    name: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    address: z.string(),
+    city: z.string(),
+    county: z.string(),
+    postcode: z.string(),
+    state: z.string(),
+    zipCode: z.string(),
+  }),
+  /** Present for the customer once an admin has approved it (D12); always for admins. */
+  quote: QuoteViewSchema.nullable(),
+});
+export type AssessmentView = z.infer<typeof AssessmentViewSchema>;
+
+/** GET /api/assessments (admins). */
+export const AssessmentListSchema = z.array(AssessmentViewSchema);
+export type AssessmentList = z.infer<typeof AssessmentListSchema>;
+
+export const assessmentMessages = {
+  notFound: "The assessment you're looking for could not be found.",
+  photoNotFound: 'We could not find that photo.',
+} as const;

@@ -1,0 +1,19 @@
+// GET /api/admin/emails (admins): the outbox, readable when no SMTP server is configured.
+import { z } from 'zod';
+
+export const OutboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(200).default(50) });
+
+export const OutboxEmailSchema = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  textBody: z.string(),
+  status: z.string(),
+  attempts: z.number().int(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
+
+export const OutboxListSchema = z.array(OutboxEmailSchema);
