@@ -2,6 +2,7 @@
 // on; anything else is a 500 that says nothing specific and is logged with the request id.
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorBody } from '../../shared/api/errors';
 
 export class DomainError extends Error {
   constructor(
@@ -25,12 +26,7 @@ export const payloadTooLarge = (message: string) => new DomainError(413, 'payloa
 export const tooManyRequests = (message: string) => new DomainError(429, 'too_many_requests', message);
 export const notConfigured = (message: string) => new DomainError(503, 'not_configured', message);
 
-export interface ErrorBody {
-  error: string;
-  message: string;
-  fieldErrors?: Record<string, string>;
-  requestId?: string;
-}
+export type { ErrorBody } from '../../shared/api/errors';
 
 const safeClientErrors: Record<number, string> = {
   400: 'The request could not be understood.',

@@ -94,14 +94,14 @@ describe('app shell', () => {
   });
 
   it('tells a repairer that /admin is for admins, with a way to sign out', async () => {
-    stubFetch(() => jsonResponse({ user: { id: 2, email: 'van@example.co.uk', role: 'repairer', name: 'Van' } }));
+    stubFetch(() => jsonResponse({ user: { id: 2, email: 'van@example.co.uk', role: 'repairer', name: 'Van', repairerId: 7 } }));
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'This page is for admins' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeInTheDocument();
   });
 
   it('lets an admin into /admin and shows who is signed in', async () => {
-    stubFetch(() => jsonResponse({ user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops' } }));
+    stubFetch(() => jsonResponse({ user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } }));
     renderApp('/admin');
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin dashboard' })).toBeInTheDocument();
     expect(screen.getByText('ops@example.co.uk')).toBeInTheDocument();

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiJson, apiRequest, getQueryFn, urlFromQueryKey, userMessageOf } from './api';
+import { MeResponseSchema } from '../../shared/api/auth';
+import { VehicleLookupSchema } from '../../shared/api/vehicles';
+import { ApiError, apiJson, apiRequest, getQueryFn, UnexpectedResponseError, urlFromQueryKey, userMessageOf } from './api';
 
 function stubFetch(response: Response) {
   const fetchMock = vi.fn<typeof fetch>(async () => response);
@@ -109,5 +111,28 @@ describe('urlFromQueryKey', () => {
     expect(urlFromQueryKey(['/api/appointments/available', { date: '2025-06-02' }])).toBe(
       '/api/appointments/available?date=2025-06-02',
     );
+  });
+});
+
+describe('responses parsed with the shared contract', () => {
+  it('returns the parsed body when it matches the route schema', async () => {
+    stubFetch(new Response(JSON.stringify({ user: { id: 1, email: 'ops@example.co.uk', name: 'Ops', role: 'admin', repairerId: null } }), { status: 200 }));
+    await expect(getQueryFn({ on401: 'throw', schema: MeResponseSchema })(queryContext(['/api/auth/me']))).resolves.toEqual({
+      user: { id: 1, email: 'ops@example.co.uk', name: 'Ops', role: 'admin', repairerId: null },
+    });
+  });
+
+  it('refuses an answer that drifted from the schema, naming where', async () => {
+    // The drift issue 8 names: a string id and no repairerId.
+    stubFetch(new Response(JSON.stringify({ user: { id: '1', email: 'ops@example.co.uk', name: 'Ops', role: 'admin' } }), { status: 200 }));
+    const error = await Promise.resolve(getQueryFn({ on401: 'throw', schema: MeResponseSchema })(queryContext(['/api/auth/me']))).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnexpectedResponseError);
+    expect((error as UnexpectedResponseError).message).toMatch(/^Unexpected answer from \/api\/auth\/me at user\.(id|repairerId)/);
+    expect(userMessageOf(error)).toBe('Something went wrong. Please try again.');
+  });
+
+  it('apiJson parses with the schema it is given', async () => {
+    stubFetch(new Response(JSON.stringify({ registration: 'AB12CDE', make: 'Ford', year: 2019, colour: null }), { status: 200 }));
+    await expect(apiJson('POST', '/api/vehicle-lookup', { registration: 'AB12CDE' }, VehicleLookupSchema)).rejects.toBeInstanceOf(UnexpectedResponseError);
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 // SPEC section 7 and 8: every call carries cookies, JSON only when a body is supplied, and a
 // non-OK response becomes an error reading "<status>: <body text or status text>".
@@ -18,6 +19,30 @@ export class ApiError extends Error {
     this.body = body;
     this.userMessage = readMessage(body);
   }
+}
+
+/**
+ * An OK answer whose body does not match the schema in src/shared/api that the route declares:
+ * the server and this build disagree, so nothing is shown from it.
+ */
+export class UnexpectedResponseError extends Error {
+  override readonly name = 'UnexpectedResponseError';
+  readonly url: string;
+  readonly issues: readonly { path: readonly PropertyKey[]; message: string }[];
+
+  constructor(url: string, issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    const first = issues[0];
+    super(`Unexpected answer from ${url}${first ? ` at ${first.path.map(String).join('.') || '(root)'}: ${first.message}` : ''}`);
+    this.url = url;
+    this.issues = issues;
+  }
+}
+
+/** Parses a response body with the route's shared schema (src/shared/api/<domain>.ts). */
+export function parseResponse<S extends z.ZodType>(schema: S, url: string, body: unknown): z.output<S> {
+  const result = schema.safeParse(body);
+  if (!result.success) throw new UnexpectedResponseError(url, result.error.issues);
+  return result.data;
 }
 
 export function isApiError(error: unknown): error is ApiError {
@@ -68,11 +93,18 @@ export async function apiRequest(method: HttpMethod, url: string, body?: unknown
   return response;
 }
 
-/** apiRequest, then the parsed JSON body (undefined for 204 No Content or an empty body). */
-export async function apiJson<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+/**
+ * apiRequest, then the JSON body (undefined for 204 No Content or an empty body). With the
+ * route's response schema the body is parsed with it, so a drift between server and web
+ * fails loudly instead of rendering half a record; without one it is `unknown`.
+ */
+export async function apiJson(method: HttpMethod, url: string, body?: unknown): Promise<unknown>;
+export async function apiJson<S extends z.ZodType>(method: HttpMethod, url: string, body: unknown, schema: S): Promise<z.output<S>>;
+export async function apiJson(method: HttpMethod, url: string, body?: unknown, schema?: z.ZodType): Promise<unknown> {
   const response = await apiRequest(method, url, body);
   const text = response.status === 204 ? '' : await response.text();
-  return (text ? JSON.parse(text) : undefined) as T;
+  const parsed: unknown = text ? JSON.parse(text) : undefined;
+  return schema ? parseResponse(schema, url, parsed) : parsed;
 }
 
 type QueryKeyPart = string | number | Record<string, string | number | boolean | undefined>;
@@ -102,14 +134,22 @@ export function urlFromQueryKey(queryKey: readonly unknown[]): string {
 
 export type UnauthorizedBehavior = 'returnNull' | 'throw';
 
-export function getQueryFn<T>(options: { on401: 'returnNull' }): QueryFunction<T | null>;
-export function getQueryFn<T>(options: { on401: 'throw' }): QueryFunction<T>;
-export function getQueryFn<T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T | null> {
+/**
+ * The query function for a GET whose URL is the query key. Given the route's response
+ * schema (src/shared/api), the answer is parsed with it; without one it is `unknown`.
+ */
+export function getQueryFn<S extends z.ZodType>(options: { on401: 'returnNull'; schema: S }): QueryFunction<z.output<S> | null>;
+export function getQueryFn<S extends z.ZodType>(options: { on401: 'throw'; schema: S }): QueryFunction<z.output<S>>;
+export function getQueryFn(options: { on401: 'returnNull' }): QueryFunction<unknown>;
+export function getQueryFn(options: { on401: 'throw' }): QueryFunction<unknown>;
+export function getQueryFn({ on401, schema }: { on401: UnauthorizedBehavior; schema?: z.ZodType }): QueryFunction<unknown> {
   return async ({ queryKey, signal }) => {
-    const response = await fetch(urlFromQueryKey(queryKey), { credentials: 'include', signal });
+    const url = urlFromQueryKey(queryKey);
+    const response = await fetch(url, { credentials: 'include', signal });
     if (on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
-    return (await response.json()) as T;
+    const body: unknown = await response.json();
+    return schema ? parseResponse(schema, url, body) : body;
   };
 }
 

@@ -1,5 +1,5 @@
 import { damageLocationLabels, damageTypeLabels, isDamageLocation, isDamageType } from '../../../shared/damage';
-import type { Assessment } from './assessment-types';
+import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { DamagePhotos } from './damage-photos';
 
 /** What the customer sent: reference, vehicle, damage and photos. */

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AssessmentView } from '../../../shared/api/assessments';
 import { site } from '../../../shared/site';
 import { dismissToast } from '../../components/ui/use-toast';
 import { renderApp } from '../../test/render-app';
@@ -8,6 +9,41 @@ import { renderApp } from '../../test/render-app';
 const STORAGE_KEY = 'autorevive.assessment-details';
 
 type Answer = { status: number; body: unknown };
+
+/** What POST /api/assessments answers, whole, as src/shared/api/assessments.ts declares it. */
+const created: AssessmentView = {
+  id: 41,
+  reference: 'AR-7K3Q-9XPM',
+  status: 'submitted',
+  name: 'Jane Smith',
+  email: 'jane@example.co.uk',
+  phone: '+447700900123',
+  address: '12 Park Road',
+  city: 'Bristol',
+  county: 'Avon',
+  postcode: 'BS1 5TY',
+  vehicleYear: '2019',
+  vehicleMake: 'Ford',
+  vehicleModel: 'Focus',
+  damageType: 'scratch',
+  damageLocations: ['left_wing'],
+  damageLocation: 'left_wing',
+  damageDescription: 'A long scratch',
+  images: [1],
+  createdAt: '2026-03-02T10:00:00.000Z',
+  customer: {
+    name: 'Jane Smith',
+    email: 'jane@example.co.uk',
+    phone: '+447700900123',
+    address: '12 Park Road',
+    city: 'Bristol',
+    county: 'Avon',
+    postcode: 'BS1 5TY',
+    state: 'Avon',
+    zipCode: 'BS1 5TY',
+  },
+  quote: null,
+};
 
 /** Stands in for XMLHttpRequest: records each request and answers from a queue. */
 class FakeXhr {
@@ -156,7 +192,7 @@ describe('assessment wizard', () => {
   });
 
   it('sends details and photos with an Idempotency-Key, then goes to /thank-you with the server’s reference', async () => {
-    FakeXhr.answers.push({ status: 201, body: { id: 41, reference: 'AR-7K3Q-9XPM', images: [1], quote: null } });
+    FakeXhr.answers.push({ status: 201, body: created });
     const { router } = renderApp('/assessment');
     await addPhotos(photo('door.jpg'), photo('wing.jpg'));
     fireEvent.click(continueButton());

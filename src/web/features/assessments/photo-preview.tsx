@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SelectedPhoto } from './assessment-types';
+import type { SelectedPhoto } from './use-photo-selection';
 
 const isHeic = (file: File) => /^image\/hei[cf]$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
 

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { photoRules } from '../../../shared/customer-details';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import type { SelectedPhoto } from './assessment-types';
+import type { SelectedPhoto } from './use-photo-selection';
 import { PhotoPreview } from './photo-preview';
 
 // SPEC's text with WebP added (D7).

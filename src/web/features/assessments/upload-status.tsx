@@ -1,6 +1,6 @@
 import { Button } from '../../components/ui/button';
 import type { UploadProgress } from './api/create-assessment';
-import type { SelectedPhoto } from './assessment-types';
+import type { SelectedPhoto } from './use-photo-selection';
 
 function ProgressBar({ value, label, large = false }: { value: number; label: string; large?: boolean }) {
   const percent = Math.round(Math.min(1, Math.max(0, value)) * 100);

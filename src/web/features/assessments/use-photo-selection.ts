@@ -1,6 +1,7 @@
 import { useCallback, useReducer } from 'react';
 import { photoFileProblem, photoRules, tooManyPhotosMessage } from '../../../shared/customer-details';
-import type { SelectedPhoto } from './assessment-types';
+/** A photo the customer has chosen, before it is sent. */
+export type SelectedPhoto = { id: string; file: File };
 
 type AddResult = { photos: SelectedPhoto[]; problems: string[] };
 

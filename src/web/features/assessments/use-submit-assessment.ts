@@ -6,7 +6,7 @@ import { dismissToast, toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';
 import { useCreateAssessment, type UploadProgress } from './api/create-assessment';
 import { UploadNetworkError } from './api/upload-request';
-import type { SelectedPhoto } from './assessment-types';
+import type { SelectedPhoto } from './use-photo-selection';
 import { fieldLabels, type DetailsForm } from './details-fields';
 import { attemptFingerprint, createKeyKeeper } from './idempotency-key';
 import { clearSavedDetails, type DetailsFormValues } from './saved-details';

@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useMe } from './api/get-me';
 import { AccountBar, SignOutButton } from './account-bar';
-import { roleNoun, type Role } from './auth-types';
+import { roleNoun, type Role } from './roles';
 
 /** D11: a layout route that lets only a signed-in account with `role` through. */
 export function RequireRole({ role }: { role: Role }) {

@@ -19,8 +19,8 @@ describe('sign-in', () => {
     const fetchMock = stubFetch(() => jsonResponse({}));
     renderApp('/sign-in');
     await submit('not-an-email', '');
-    expect(await screen.findByText('Enter a valid e-mail address')).toHaveAttribute('role', 'alert');
-    expect(screen.getByText('Enter your password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter a valid e-mail address')).toHaveAttribute('role', 'alert');
+    expect(screen.getByText('Please enter your password')).toBeInTheDocument();
     expect(screen.getByLabelText('E-mail address')).toHaveAttribute('aria-invalid', 'true');
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -41,7 +41,7 @@ describe('sign-in', () => {
 
   it('posts the details and goes to the safe next path', async () => {
     const fetchMock = stubFetch(() =>
-      jsonResponse({ user: { id: 3, email: 'van@example.co.uk', role: 'repairer', name: 'Van' } }),
+      jsonResponse({ user: { id: 3, email: 'van@example.co.uk', role: 'repairer', name: 'Van', repairerId: 7 } }),
     );
     const { router } = renderApp('/sign-in?next=%2Frepairer%3Ftab%3Djobs');
     await submit(' van@example.co.uk ', 'secret');
@@ -57,7 +57,7 @@ describe('sign-in', () => {
   });
 
   it('ignores an off-site next and goes to the role home', async () => {
-    stubFetch(() => jsonResponse({ user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops' } }));
+    stubFetch(() => jsonResponse({ user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } }));
     const { router } = renderApp('/sign-in?next=%2F%2Fevil.example');
     await submit('ops@example.co.uk', 'secret');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin'));
@@ -67,7 +67,7 @@ describe('sign-in', () => {
     const fetchMock = stubFetch((url) =>
       url === '/api/auth/sign-out'
         ? new Response(null, { status: 204 })
-        : jsonResponse({ user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops' } }),
+        : jsonResponse({ user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } }),
     );
     const { router } = renderApp('/admin');
     fireEvent.click(await screen.findByRole('button', { name: 'Sign out' }));

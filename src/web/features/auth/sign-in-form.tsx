@@ -1,25 +1,21 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import { SignInSchema, signInMessages, type SignInInput } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/field-error';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { isApiError } from '../../lib/api';
 import { useSignIn } from './api/sign-in';
-import { homePathFor } from './auth-types';
+import { homePathFor } from './roles';
 import { safeNextPath } from './safe-next-path';
 
-const SignInSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your e-mail address').pipe(z.email('Enter a valid e-mail address')),
-  password: z.string().min(1, 'Enter your password'),
-});
-
-type SignInValues = z.infer<typeof SignInSchema>;
+// The route parses with the same SignInSchema, so both give the same message for the same mistake.
+type SignInValues = SignInInput;
 
 function signInErrorMessage(error: unknown): string {
-  if (isApiError(error) && error.status === 401) return 'The e-mail or password is not right.';
+  if (isApiError(error) && error.status === 401) return signInMessages.wrong;
   if (isApiError(error) && error.status === 429) {
     return error.userMessage ?? 'Too many attempts. Please wait a few minutes and try again.';
   }

@@ -1,7 +1,7 @@
 import { useOutletContext } from 'react-router';
-import type { AuthUser } from './auth-types';
+import type { SessionUserView } from '../../../shared/api/auth';
 
 /** The account RequireRole let through; only for routes nested under it. */
-export function useSignedInUser(): AuthUser {
-  return useOutletContext<AuthUser>();
+export function useSignedInUser(): SessionUserView {
+  return useOutletContext<SessionUserView>();
 }

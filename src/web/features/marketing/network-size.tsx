@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { site } from '../../../shared/site';
+import type { SiteInfo } from '../../../shared/api/site';
 import { apiJson } from '../../lib/api';
 
 /**
@@ -17,8 +18,12 @@ let siteInfo: Promise<number | null> | undefined;
 
 /** GET /api/site's verifiedRepairerCount, read once per page load; null if it cannot be read. */
 export function loadVerifiedRepairerCount(): Promise<number | null> {
-  siteInfo ??= apiJson<{ verifiedRepairerCount?: unknown }>('GET', '/api/site').then(
-    (body) => (typeof body?.verifiedRepairerCount === 'number' ? body.verifiedRepairerCount : null),
+  // Checked by hand rather than with SiteInfoSchema, to keep zod out of the public pages' bundle.
+  siteInfo ??= apiJson('GET', '/api/site').then(
+    (body) => {
+      const count: unknown = (body as Partial<Record<keyof SiteInfo, unknown>> | undefined)?.verifiedRepairerCount;
+      return typeof count === 'number' ? count : null;
+    },
     () => null,
   );
   return siteInfo;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { site } from '../../../shared/site';
 import { Button, buttonClasses } from '../../components/ui/button';
-import type { Quote } from './quote-types';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 /**
  * Accept goes to booking (D13). Changing the quote and its PDF (D21) are still being built,

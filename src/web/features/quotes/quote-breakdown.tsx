@@ -1,5 +1,5 @@
 import { formatDecimalPounds, formatPounds, isNonZero } from './quote-money';
-import type { Quote } from './quote-types';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
 

@@ -3,8 +3,8 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../shared/site';
 import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
-import type { Assessment } from '../assessments/assessment-types';
-import type { Quote } from './quote-types';
+import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const assessment: Assessment = {
   id: 41,
@@ -26,6 +26,17 @@ const assessment: Assessment = {
   damageDescription: 'Long scratch along the driver door',
   images: [7, 8],
   createdAt: '2026-03-02T10:00:00.000Z',
+  customer: {
+    name: 'Priya Shah',
+    email: 'priya@example.co.uk',
+    phone: '+447700900123',
+    address: '12 Park Road',
+    city: 'Bristol',
+    county: 'Avon',
+    postcode: 'BS1 5TY',
+    state: 'Avon',
+    zipCode: 'BS1 5TY',
+  },
   quote: null,
 };
 
@@ -50,6 +61,7 @@ const quote: Quote = {
   warrantyMonths: 12,
   status: 'approved',
   assignmentStatus: 'pending',
+  createdAt: '2026-03-02T12:00:00.000Z',
 };
 
 beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));

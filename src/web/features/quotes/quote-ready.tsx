@@ -1,10 +1,10 @@
 import { londonDateOf } from '../../../shared/london-time';
-import type { Assessment } from '../assessments/assessment-types';
+import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { AssessmentSummary } from '../assessments/assessment-summary';
 import { QuoteActions } from './quote-actions';
 import { QuoteBreakdown } from './quote-breakdown';
 import { QuoteTerms, QuoteTimeline } from './quote-timeline';
-import type { Quote } from './quote-types';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 /** SPEC's quote view, once an admin has approved the quote (D12). */
 export function QuoteReady({ assessment, quote }: { assessment: Assessment; quote: Quote }) {

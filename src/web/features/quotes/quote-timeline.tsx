@@ -1,5 +1,5 @@
 import { formatLondonDate } from '../../../shared/london-time';
-import type { Quote } from './quote-types';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 

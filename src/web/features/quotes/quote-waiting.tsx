@@ -1,6 +1,6 @@
 import { site } from '../../../shared/site';
 import { Button } from '../../components/ui/button';
-import type { Assessment } from '../assessments/assessment-types';
+import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { AssessmentSummary } from '../assessments/assessment-summary';
 
 /** No approved quote yet (D12: no sample quote is made up here). */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerDetails } from '../../../../shared/customer-details';
-import type { Assessment, SelectedPhoto } from '../assessment-types';
+import { AssessmentViewSchema, type AssessmentView } from '../../../../shared/api/assessments';
+import type { SelectedPhoto } from '../use-photo-selection';
 import { fileFractions, multipartLayout } from '../multipart-progress';
 import { preparePhoto } from '../prepare-photo';
 import { assessmentQueryKey } from './get-assessment';
@@ -36,7 +37,7 @@ export function assessmentFields(details: CustomerDetails): Array<[string, strin
 }
 
 /** POST /api/assessments: downsizes the photos, then sends details and photos in one request. */
-export async function createAssessment({ details, photos, idempotencyKey, onProgress, signal }: CreateAssessmentInput): Promise<Assessment> {
+export async function createAssessment({ details, photos, idempotencyKey, onProgress, signal }: CreateAssessmentInput): Promise<AssessmentView> {
   const count = photos.length;
   onProgress?.({ phase: 'preparing', overall: 0, files: photos.map(() => 0) });
   const files: File[] = [];
@@ -50,7 +51,7 @@ export async function createAssessment({ details, photos, idempotencyKey, onProg
 
   const layout = multipartLayout(fields, 'images', files);
   onProgress?.({ phase: 'uploading', overall: 0, files: files.map(() => 0) });
-  return postMultipart<Assessment>('/api/assessments', body, {
+  return postMultipart('/api/assessments', body, AssessmentViewSchema, {
     headers: { 'Idempotency-Key': idempotencyKey },
     signal,
     onUploadProgress: (loaded, total) => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
-import type { Assessment } from '../assessment-types';
+import { AssessmentViewSchema, type AssessmentView } from '../../../../shared/api/assessments';
 
 export const assessmentQueryKey = (id: number | string) => ['/api/assessments', String(id)] as const;
 
@@ -9,8 +9,8 @@ export const assessmentQueryKey = (id: number | string) => ['/api/assessments', 
  * gets 404. Its quote appears once an admin approves it (D12).
  */
 export function useAssessment(id: string) {
-  return useQuery<Assessment>({
+  return useQuery<AssessmentView>({
     queryKey: assessmentQueryKey(id),
-    queryFn: getQueryFn<Assessment>({ on401: 'throw' }),
+    queryFn: getQueryFn({ on401: 'throw', schema: AssessmentViewSchema }),
   });
 }

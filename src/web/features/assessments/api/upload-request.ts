@@ -1,4 +1,5 @@
-import { ApiError } from '../../../lib/api';
+import type { z } from 'zod';
+import { ApiError, parseResponse } from '../../../lib/api';
 
 /** The request never reached the server, or its answer never came back. */
 export class UploadNetworkError extends Error {
@@ -18,8 +19,13 @@ type UploadOptions = {
  * POSTs a FormData body with XMLHttpRequest, which (unlike fetch) reports upload progress.
  * Errors match lib/api.ts: a non-OK answer is an ApiError carrying the server's message.
  */
-export function postMultipart<T>(url: string, body: FormData, { headers = {}, onUploadProgress, signal }: UploadOptions = {}): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
+export function postMultipart<S extends z.ZodType>(
+  url: string,
+  body: FormData,
+  schema: S,
+  { headers = {}, onUploadProgress, signal }: UploadOptions = {},
+): Promise<z.output<S>> {
+  return new Promise<z.output<S>>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new DOMException('The upload was cancelled.', 'AbortError'));
       return;
@@ -34,10 +40,17 @@ export function postMultipart<T>(url: string, body: FormData, { headers = {}, on
     xhr.onload = () => {
       signal?.removeEventListener('abort', abort);
       if (xhr.status >= 200 && xhr.status < 300) {
+        let parsed: unknown;
         try {
-          resolve(JSON.parse(xhr.responseText) as T);
+          parsed = JSON.parse(xhr.responseText);
         } catch {
           reject(new ApiError(xhr.status, xhr.statusText, 'The server sent an answer we could not read.'));
+          return;
+        }
+        try {
+          resolve(parseResponse(schema, url, parsed));
+        } catch (error) {
+          reject(error);
         }
         return;
       }

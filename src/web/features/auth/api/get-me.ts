@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
-import type { MeResponse } from '../auth-types';
+import { MeResponseSchema, type MeResponse } from '../../../../shared/api/auth';
 
 export const meQueryKey = ['/api/auth/me'] as const;
 
@@ -8,6 +8,6 @@ export const meQueryKey = ['/api/auth/me'] as const;
 export function useMe() {
   return useQuery<MeResponse | null>({
     queryKey: meQueryKey,
-    queryFn: getQueryFn<MeResponse>({ on401: 'returnNull' }),
+    queryFn: getQueryFn({ on401: 'returnNull', schema: MeResponseSchema }),
   });
 }
