@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../modules/auth/password';
 import type { Db } from './database';
-import { assessments, repairers, users } from './schema';
+import { assessmentImages, assessments, quoteItems, quotes, repairers, users } from './schema';
 
 export type Repairer = typeof repairers.$inferSelect;
 export type NewRepairer = typeof repairers.$inferInsert;
@@ -88,6 +88,66 @@ export async function createAssessmentRecord(db: Db, overrides: Partial<typeof a
       damageType: 'scratch',
       damageLocations: ['driver_door'],
       damageDescription: 'Long scratch along the driver door from a car park.',
+      ...overrides,
+    })
+    .returning();
+  return row!;
+}
+
+export type QuoteRecord = typeof quotes.$inferSelect;
+
+/**
+ * A quote on an assessment (one is created when none is given), in any status: pass
+ * `status`, `assignmentStatus` and `assignedRepairerId` to build it at any point of its
+ * lifecycle. Its money adds up (D5): labour + parts + fee, plus 20% VAT.
+ */
+export async function createQuote(
+  db: Db,
+  overrides: Partial<typeof quotes.$inferInsert> & { items?: { description: string; costPence: number }[] } = {},
+): Promise<QuoteRecord> {
+  const { items = [{ description: 'Door panel respray', costPence: 48_000 }], ...columns } = overrides;
+  const assessmentId = columns.assessmentId ?? (await createAssessmentRecord(db)).id;
+  const laborPence = columns.laborPence ?? 48_000;
+  const partsPence = columns.partsPence ?? 0;
+  const feePence = columns.feePence ?? 9_600;
+  const vatPence = columns.vatPence ?? Math.round((laborPence + partsPence + feePence) * 0.2);
+  const [row] = await db
+    .insert(quotes)
+    .values({
+      laborPence,
+      partsPence,
+      feePence,
+      vatPence,
+      repairerPaymentPence: laborPence + partsPence,
+      totalPence: laborPence + partsPence + feePence + vatPence,
+      estimatedDays: 1,
+      estimatedHours: 4,
+      validUntilDate: '2099-12-31',
+      ...columns,
+      assessmentId,
+    })
+    .returning();
+  if (items.length > 0) await db.insert(quoteItems).values(items.map((item, position) => ({ ...item, quoteId: row!.id, position })));
+  return row!;
+}
+
+export type ImageRecord = typeof assessmentImages.$inferSelect;
+
+/** A photo row on an assessment, without files behind it (access tests; GET answers 404 past the check). */
+export async function createImageRecord(db: Db, overrides: Partial<typeof assessmentImages.$inferInsert> & { assessmentId: number }): Promise<ImageRecord> {
+  const n = next();
+  const [row] = await db
+    .insert(assessmentImages)
+    .values({
+      position: 0,
+      sourceType: 'jpeg',
+      contentType: 'image/jpeg',
+      width: 1600,
+      height: 1200,
+      displayKey: `photos/test/${n}-display.jpg`,
+      displayBytes: 1000,
+      thumbKey: `photos/test/${n}-thumb.jpg`,
+      thumbBytes: 100,
       ...overrides,
     })
     .returning();

@@ -1,0 +1,23 @@
+// Every domain's route-access cases, one file per domain (tests/integration/route-access.test.ts).
+import { accessCases } from './access.cases';
+import { assessmentCases } from './assessments.cases';
+import { authCases } from './auth.cases';
+import { emailCases } from './email.cases';
+import { healthCases } from './health.cases';
+import { siteCases } from './site.cases';
+import { vehicleCases } from './vehicles.cases';
+import type { AccessWorld, Case } from './world';
+
+export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
+  access: accessCases,
+  assessments: assessmentCases,
+  auth: authCases,
+  email: emailCases,
+  health: healthCases,
+  site: siteCases,
+  vehicles: vehicleCases,
+};
+
+export function allCases(world: AccessWorld): (Case & { domain: string })[] {
+  return Object.entries(domainCases).flatMap(([domain, cases]) => cases(world).map((c) => ({ ...c, domain })));
+}
