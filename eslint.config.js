@@ -1,10 +1,44 @@
 // Lint holds STYLE's layering: shared imports neither server nor web nor Node; web never
-// imports server; server never imports web.
+// imports server; server never imports web; a web feature uses another only through its index.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = ['node:*', 'fs', 'path', 'crypto', 'os', 'url', 'http', 'https', 'stream', 'child_process', 'worker_threads'];
+
+const webPatterns = [
+  { group: ['**/server/**'], message: 'The web app never imports server code; share it through src/shared.' },
+  { group: nodeBuiltins, message: 'The web app runs in the browser: no Node built-ins.' },
+];
+
+// A feature folder (src/web/features/<x>) may use another feature only through that
+// feature's index.ts, never its internals. Imports are relative, so "another feature" is
+// spelled with as many "../" as the importing file is deep: one rule per feature and depth.
+const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const featureBoundaries = features.flatMap((feature) =>
+  [1, 2, 3].map((depth) => ({
+    files: [`src/web/features/${feature}/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    ignores: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...webPatterns,
+            {
+              regex: `^(?:\\.\\./){${depth}}(?!${feature}/)(?:${features.join('|')})/.+`,
+              message: `Import another feature through its index (e.g. '${'../'.repeat(depth)}quotes'), not its internals.`,
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
 
 export default tseslint.config(
   { ignores: ['dist/**', 'data/**', 'node_modules/**', 'coverage/**', 'src/server/db/migrations/**'] },
@@ -41,14 +75,12 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/server/**'], message: 'The web app never imports server code; share it through src/shared.' },
-            { group: nodeBuiltins, message: 'The web app runs in the browser: no Node built-ins.' },
-          ],
+          patterns: webPatterns,
         },
       ],
     },
   },
+  ...featureBoundaries,
   {
     files: ['src/server/**'],
     rules: {

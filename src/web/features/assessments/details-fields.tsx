@@ -1,8 +1,7 @@
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import type { CustomerDetails } from '../../../shared/customer-details';
 import { damageLocationLabels, damageLocations, damageTypeLabels, damageTypes } from '../../../shared/damage';
-import { FieldError } from '../../components/ui/field-error';
-import { FieldGroup, fieldId, TextAreaField, TextField } from './form-fields';
+import { FieldError, FieldGroup, TextAreaField, TextField } from '../../components/form';
 import type { DetailsFormValues } from './saved-details';
 import { VehicleLookupField } from './vehicle-lookup';
 
@@ -26,6 +25,9 @@ export const fieldLabels: Record<FieldName, string> = {
   damageDescription: 'Describe the damage',
 };
 
+/** Every field's id, for labels, hints, errors and the error summary's links. */
+export const fieldId = (name: string) => `assessment-${name}`;
+
 const choiceClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-checked:border-teal-brand has-checked:bg-teal-50';
 const locationsHintId = `${fieldId('damageLocations')}-hint`;
@@ -41,7 +43,7 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
     register,
     formState: { errors },
   } = form;
-  const text = (name: FieldName) => ({ ...register(name), label: fieldLabels[name], error: messageOf(errors, name) });
+  const text = (name: FieldName) => ({ ...register(name), id: fieldId(name), label: fieldLabels[name], error: messageOf(errors, name) });
   const choiceDescribedBy = (name: FieldName) => (errors[name] ? `${fieldId(name)}-error` : undefined);
 
   return (

@@ -1,38 +1,15 @@
 import type { FieldErrors } from 'react-hook-form';
-import { fieldLabels, type DetailsForm } from './details-fields';
-import { fieldId } from './form-fields';
+import { ErrorSummary as FormErrorSummary } from '../../components/form';
+import { fieldId, fieldLabels, type DetailsForm } from './details-fields';
 import type { DetailsFormValues } from './saved-details';
 
 const order = Object.keys(fieldLabels) as Array<keyof DetailsFormValues>;
 
-/** After a failed submit: every problem in one announced list, each a link to its field. */
+/** After a failed submit: every problem with the details, in the form's order. */
 export function ErrorSummary({ form, errors }: { form: DetailsForm; errors: FieldErrors<DetailsFormValues> }) {
   const problems = order.flatMap((name) => {
     const message = errors[name]?.message;
-    return message ? [{ name, message }] : [];
+    return message ? [{ name, fieldId: fieldId(name), message }] : [];
   });
-  if (problems.length === 0) return null;
-  return (
-    <div role="alert" aria-labelledby="error-summary-title" className="rounded-md border-2 border-red-700 bg-red-50 p-4 text-red-900">
-      <h3 id="error-summary-title" className="font-semibold">
-        There {problems.length === 1 ? 'is a problem' : `are ${problems.length} problems`} with your details
-      </h3>
-      <ul className="mt-2 list-disc pl-5">
-        {problems.map(({ name, message }) => (
-          <li key={name}>
-            <a
-              href={`#${fieldId(name)}`}
-              className="underline underline-offset-2"
-              onClick={(event) => {
-                event.preventDefault();
-                form.setFocus(name);
-              }}
-            >
-              {message}
-            </a>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <FormErrorSummary problems={problems} onSelect={(problem) => form.setFocus(problem.name)} />;
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import { FieldError } from '../../components/ui/field-error';
+import { FieldError } from '../../components/form';
 import { Input } from '../../components/ui/input';
 import { Label } from '../../components/ui/label';
 import { userMessageOf } from '../../lib/api';

@@ -3,9 +3,7 @@ import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema, signInMessages, type SignInInput } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
-import { FieldError } from '../../components/ui/field-error';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { TextField } from '../../components/form';
 import { isApiError } from '../../lib/api';
 import { useSignIn } from './api/sign-in';
 import { homePathFor } from './roles';
@@ -47,31 +45,23 @@ export function SignInForm() {
           {signInErrorMessage(signIn.error)}
         </div>
       ) : null}
-      <div>
-        <Label htmlFor="sign-in-email">E-mail address</Label>
-        <Input
-          id="sign-in-email"
-          type="email"
-          autoComplete="username"
-          inputMode="email"
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'sign-in-email-error' : undefined}
-          {...register('email')}
-        />
-        <FieldError id="sign-in-email-error" message={errors.email?.message} />
-      </div>
-      <div>
-        <Label htmlFor="sign-in-password">Password</Label>
-        <Input
-          id="sign-in-password"
-          type="password"
-          autoComplete="current-password"
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'sign-in-password-error' : undefined}
-          {...register('password')}
-        />
-        <FieldError id="sign-in-password-error" message={errors.password?.message} />
-      </div>
+      <TextField
+        id="sign-in-email"
+        label="E-mail address"
+        type="email"
+        autoComplete="username"
+        inputMode="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        id="sign-in-password"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...register('password')}
+      />
       <Button type="submit" disabled={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>

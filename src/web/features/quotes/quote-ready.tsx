@@ -1,6 +1,6 @@
 import { londonDateOf } from '../../../shared/london-time';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
-import { AssessmentSummary } from '../assessments/assessment-summary';
+import { AssessmentSummary } from '../assessments';
 import { QuoteActions } from './quote-actions';
 import { QuoteBreakdown } from './quote-breakdown';
 import { QuoteTerms, QuoteTimeline } from './quote-timeline';

@@ -1,7 +1,7 @@
 import { site } from '../../../shared/site';
 import { Button } from '../../components/ui/button';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
-import { AssessmentSummary } from '../assessments/assessment-summary';
+import { AssessmentSummary } from '../assessments';
 
 /** No approved quote yet (D12: no sample quote is made up here). */
 export function QuoteWaiting({ assessment, onCheckAgain, checking }: { assessment: Assessment; onCheckAgain: () => void; checking: boolean }) {
