@@ -6,6 +6,7 @@ import {
   QuoteAdjustmentSchema,
   defaultLineItems,
   poundsProblem,
+  previewAdjustment,
   priceAdjustment,
   quoteAdjustmentSchema,
   type AdjustmentContext,
@@ -154,6 +155,18 @@ describe('priceAdjustment', () => {
     expect(parse({ validUntil: '2026-03-02' }).validUntilDate).toBe('2026-03-02');
     expect(fieldMessages({ ...spec, validUntil: '2026-03-01' })).toEqual({ validUntil: ['Valid until cannot be in the past'] });
     expect(parse({})).not.toHaveProperty('validUntilDate');
+  });
+});
+
+describe('previewAdjustment', () => {
+  it('recomputes the breakdown from what the admin has typed so far, whatever VAT they typed', () => {
+    const typed = { ...spec, laborCost: '250', vatAmount: '1.00', workDescription: [{ item: 'Old line', cost: 1 }] };
+    expect(previewAdjustment(typed, context)).toEqual(
+      priceQuote({ laborPence: 25000, partsPence: 6250, feePence: 5250, repairerPaymentPence: 21000 }),
+    );
+    expect(previewAdjustment({ ...typed, laborCost: '250.' }, context)).toBeNull();
+    expect(previewAdjustment({ ...typed, estimatedDays: '' }, context)).toBeNull();
+    expect(previewAdjustment({ ...typed, repairerPayment: '9999' }, context)).toBeNull();
   });
 });
 

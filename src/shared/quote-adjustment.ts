@@ -222,3 +222,14 @@ export function quoteAdjustmentSchema(context: AdjustmentContext) {
     return z.NEVER;
   });
 }
+
+/**
+ * For the admin's form as they type: the breakdown the server would store for the amounts typed
+ * so far, with VAT worked out rather than read, or null while an amount or the days do not parse.
+ */
+export function previewAdjustment(values: Record<string, unknown>, context: AdjustmentContext): PriceBreakdown | null {
+  const parsed = QuoteAdjustmentSchema.omit({ vatAmount: true, workDescription: true, validUntil: true, warrantyMonths: true }).safeParse(values);
+  if (!parsed.success) return null;
+  const result = priceAdjustment(parsed.data, context);
+  return result.ok ? result.quote.price : null;
+}
