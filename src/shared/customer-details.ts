@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { damageLocations, damageTypes } from './damage';
+import { allDamageLocations, allDamageTypes, refineDamageLocations } from './damage';
 import { londonDateOf } from './london-time';
 import { normalisePostcode } from './postcode';
 import { normaliseUkPhone } from './phone';
@@ -103,14 +103,14 @@ export const CustomerDetailsSchema = z.object({
   vehicleMake: text(m.vehicleMake, 1, 50, m.vehicleMakeTooLong),
   vehicleModel: text(m.vehicleModel, 1, 50, m.vehicleModelTooLong),
   vehicleYear: VehicleYearSchema,
-  damageType: z.enum(damageTypes, { error: m.damageType }).default('scratch'),
+  damageType: z.enum(allDamageTypes, { error: m.damageType }).default('scratch'),
   damageLocations: z
-    .array(z.enum(damageLocations, { error: m.damageLocations }), { error: m.damageLocations })
+    .array(z.enum(allDamageLocations, { error: m.damageLocations }), { error: m.damageLocations })
     .min(1, m.damageLocations)
-    .max(damageLocations.length, m.damageLocations)
+    .max(allDamageLocations.length, m.damageLocations)
     .transform((locations) => [...new Set(locations)]),
   damageDescription: text(m.damageDescription, 10, 2000, m.damageDescriptionTooLong),
-});
+}).superRefine(refineDamageLocations);
 
 export type CustomerDetailsInput = z.input<typeof CustomerDetailsSchema>;
 export type CustomerDetails = z.output<typeof CustomerDetailsSchema>;

@@ -1,0 +1,178 @@
+// D21: 'Download PDF Quote' gives a real PDF of the quote: A4, branded, in pounds and en-GB
+// dates (D5), with the company's details from the one site module (D1). Only pdfkit's built-in
+// Helvetica is used, so nothing is downloaded or bundled; it prints Windows-1252 text, so other
+// characters are simplified first (see printable).
+import PDFDocument from 'pdfkit';
+import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
+import { formatLondonDate } from '../../../shared/london-time';
+import { formatPence } from '../../../shared/money';
+import type { QuoteLineItem } from '../../../shared/price-list';
+import { VAT_RATE_PERCENT } from '../../../shared/pricing';
+import { site } from '../../../shared/site';
+
+/** What the PDF shows, already read and authorised by the caller; amounts in pence, days as 'YYYY-MM-DD' in London. */
+export interface QuotePdfView {
+  reference: string;
+  issuedDate: string;
+  customerName: string;
+  /** The outward code only, e.g. 'BS1': the PDF may be forwarded, so it carries no full address. */
+  postcodeDistrict: string;
+  vehicle: string;
+  damageType: string;
+  damageLocations: readonly string[];
+  lineItems: readonly QuoteLineItem[];
+  laborPence: number;
+  partsPence: number;
+  materialsPence: number;
+  feePence: number;
+  vatPence: number;
+  totalPence: number;
+  validUntilDate: string;
+  warrantyMonths: number;
+  estimatedDays: number;
+}
+
+/** 'AutoRevive-quote-AR-000123.pdf'; anything but letters, digits and hyphens is dropped from the reference. */
+export function quotePdfFileName(reference: string): string {
+  const safe = reference.replace(/[^A-Za-z0-9-]/g, '') || 'quote';
+  return `${site.brand}-quote-${safe}.pdf`;
+}
+
+// Helvetica's Windows-1252 characters beyond Latin-1: € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ.
+const windows1252Extras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+const noDecomposition: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', ı: 'i', ß: 'ss' };
+
+/** Text Helvetica can print: 'Łukasz Nowak' → 'Lukasz Nowak', 'Zoë' unchanged; anything else is '?'. */
+export function printable(text: string): string {
+  let result = '';
+  for (const char of text) {
+    const code = char.codePointAt(0)!;
+    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || windows1252Extras.has(char)) {
+      result += char;
+    } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
+      result += ' ';
+    } else {
+      const simplified = noDecomposition[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
+      result += [...simplified].every((c) => c.codePointAt(0)! <= 0xff) && simplified !== '' ? simplified : '?';
+    }
+  }
+  return result;
+}
+
+const navy = '#1e3a5f';
+const grey = '#475569';
+const line = '#cbd5e1';
+const bold = 'Helvetica-Bold';
+const regular = 'Helvetica';
+
+function damageText(view: QuotePdfView): string {
+  const type = isAnyDamageType(view.damageType) ? allDamageTypeLabels[view.damageType] : view.damageType;
+  const where = view.damageLocations.map((location) => (isAnyDamageLocation(location) ? allDamageLocationLabels[location] : location));
+  return where.length > 0 ? `${type}: ${where.join(', ')}` : type;
+}
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+/** Renders the quote as an A4 PDF. */
+export function renderQuotePdf(view: QuotePdfView): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${site.brand} quote ${view.reference}`, Author: site.legalName, Subject: 'Repair quote' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const text = (value: string) => printable(value);
+
+  // Header: the brand on the left, the document's reference and date on the right.
+  doc.font(bold).fontSize(24).fillColor(navy).text(site.brand, left, 50);
+  doc.font(regular).fontSize(10).fillColor(grey).text(site.tagline);
+  doc.font(bold).fontSize(16).fillColor(navy).text('Repair quote', left, 50, { width, align: 'right' });
+  doc.font(regular).fontSize(10).fillColor('black');
+  doc.text(`Reference: ${text(view.reference)}`, { width, align: 'right' });
+  doc.text(`Date: ${formatLondonDate(view.issuedDate)}`, { width, align: 'right' });
+  doc.moveTo(left, 110).lineTo(left + width, 110).strokeColor(line).stroke();
+
+  // Who and what the quote is for.
+  doc.x = left;
+  doc.y = 125;
+  const detail = (label: string, value: string) => {
+    doc.font(bold).text(`${label}: `, { continued: true }).font(regular).text(text(value));
+  };
+  detail('Customer', `${view.customerName}, ${view.postcodeDistrict}`);
+  detail('Vehicle', view.vehicle);
+  detail('Damage', damageText(view));
+  doc.moveDown();
+
+  // Line items, then the breakdown. Amounts right-aligned so pdftotext -layout keeps each on its row.
+  const money = { align: { x: 'right' as const, y: 'top' as const } };
+  doc.table({
+    columnStyles: ['*', 110],
+    defaultStyle: { border: { bottom: 0.5 }, borderColor: line, padding: 6 },
+    data: [
+      [
+        { text: 'Work', font: { src: bold }, backgroundColor: '#f1f5f9' },
+        { text: 'Amount', font: { src: bold }, backgroundColor: '#f1f5f9', ...money },
+      ],
+      ...view.lineItems.map((item) => [text(item.description), { text: formatPence(item.costPence), ...money }]),
+    ],
+  });
+  doc.moveDown();
+
+  const totals: Array<[string, number]> = [
+    ['Labour', view.laborPence],
+    ['Parts', view.partsPence],
+    ['Materials', view.materialsPence],
+    [`${site.brand} service fee`, view.feePence],
+    [`VAT (${VAT_RATE_PERCENT}%)`, view.vatPence],
+  ];
+  doc.x = left;
+  doc.table({
+    position: { x: left + width - 260 },
+    columnStyles: [150, 110],
+    defaultStyle: { border: 0, padding: 3 },
+    data: [
+      ...totals.map(([label, pence]) => [label, { text: formatPence(pence), ...money }]),
+      [
+        { text: 'Total', font: { src: bold, size: 13 }, border: { top: 1 }, borderColor: navy },
+        { text: formatPence(view.totalPence), font: { src: bold, size: 13 }, border: { top: 1 }, borderColor: navy, ...money },
+      ],
+    ],
+  });
+  doc.x = left;
+  doc.moveDown();
+
+  detail('Valid until', formatLondonDate(view.validUntilDate));
+  detail('Warranty', plural(view.warrantyMonths, 'month'));
+  detail('Estimated work', `${plural(view.estimatedDays, 'day')} on site, plus 2–3 business days to order parts`);
+  doc.moveDown();
+
+  // D22 and D6: who does the work, and what happens to the money.
+  doc.fontSize(9).fillColor(grey).text(
+    `${site.brand} connects you with independent, vetted repairers, who carry out the repair and are responsible ` +
+      'for their work and its warranty. Your payment is held until the repair is completed. ' +
+      'The price shown is the price you pay: there are no hidden fees.',
+    { width },
+  );
+
+  // The company's details at the foot of the page.
+  const footerY = doc.page.height - doc.page.margins.bottom - 48;
+  doc.moveTo(left, footerY - 8).lineTo(left + width, footerY - 8).strokeColor(line).stroke();
+  doc.fontSize(8).fillColor(grey);
+  const footer = [
+    site.postalAddress.join(', '),
+    `${site.supportPhone} · ${site.supportEmail}`,
+    `Support hours: ${site.supportHoursSentence}`,
+  ];
+  footer.forEach((row, index) => doc.text(row, left, footerY + index * 11, { width, align: 'center', lineBreak: false }));
+
+  doc.end();
+  return done;
+}

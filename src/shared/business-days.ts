@@ -1,0 +1,51 @@
+import { isWorkingDay } from './calendar';
+import { addDays, isCalendarDate } from './calendar-date';
+import { londonDateOf } from './london-time';
+
+// SPEC section 3 (Quote view) and 9: business days are Monday to Friday, never a bank holiday in
+// England and Wales (D15's calendar); every day here is a Europe/London 'YYYY-MM-DD' (D5).
+
+/** `days` business days after `date`: Friday plus 1 is Monday; 0 gives `date` itself. */
+export function addBusinessDays(date: string, days: number): string {
+  if (!isCalendarDate(date)) throw new RangeError(`Expected a date as YYYY-MM-DD, got ${JSON.stringify(date)}`);
+  if (!Number.isSafeInteger(days) || days < 0) throw new RangeError(`Expected a whole number of business days, got ${days}`);
+  let current = date;
+  for (let left = days; left > 0; ) {
+    current = addDays(current, 1);
+    if (isWorkingDay(current)) left -= 1;
+  }
+  return current;
+}
+
+/** SPEC section 9: parts ordering takes 2–3 business days, so completion is estimatedDays+3 to +4. */
+export const COMPLETION_EXTRA_BUSINESS_DAYS = { earliest: 3, latest: 4 } as const;
+
+export interface CompletionWindow {
+  earliestDate: string;
+  latestDate: string;
+}
+
+/** The quote page's estimated completion: estimatedDays+3 to estimatedDays+4 business days after `fromDate`. */
+export function estimatedCompletion(fromDate: string, estimatedDays: number): CompletionWindow {
+  if (!Number.isSafeInteger(estimatedDays) || estimatedDays < 1) {
+    throw new RangeError(`Expected at least one estimated day, got ${estimatedDays}`);
+  }
+  return {
+    earliestDate: addBusinessDays(fromDate, estimatedDays + COMPLETION_EXTRA_BUSINESS_DAYS.earliest),
+    latestDate: addBusinessDays(fromDate, estimatedDays + COMPLETION_EXTRA_BUSINESS_DAYS.latest),
+  };
+}
+
+/** SPEC section 9: a quote is valid for 30 days unless the admin sets another date. */
+export const QUOTE_VALIDITY_DAYS = 30;
+
+/** The default valid-until day for a quote approved at `now`: 30 days after today in London. */
+export function defaultValidUntil(now: Date): string {
+  return addDays(londonDateOf(now), QUOTE_VALIDITY_DAYS);
+}
+
+/** A quote is valid through the whole of its valid-until day in London, and expired from the midnight after. */
+export function isQuoteExpired(validUntilDate: string, now: Date): boolean {
+  if (!isCalendarDate(validUntilDate)) throw new RangeError(`Expected a date as YYYY-MM-DD, got ${JSON.stringify(validUntilDate)}`);
+  return londonDateOf(now) > validUntilDate;
+}
