@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import committed from '../../../docs/lifecycles.md?raw';
 import { lifecyclesDocument } from './diagram';
 import {
   availableTransitions,
@@ -106,7 +106,6 @@ describe('quote expiry (one rule for server and browser)', () => {
 
 describe('docs/lifecycles.md', () => {
   it('is what the code draws (run `npx tsx scripts/lifecycle-docs.ts` after changing a lifecycle)', () => {
-    const committed = readFileSync(new URL('../../../docs/lifecycles.md', import.meta.url), 'utf8');
     expect(committed).toBe(lifecyclesDocument());
   });
 
