@@ -19,7 +19,7 @@ export interface Lifecycle<S extends string = string, T extends string = string>
   readonly noun: string;
   /** The database table whose `status` column follows this lifecycle. */
   readonly table: string;
-  readonly statuses: readonly S[];
+  readonly statuses: readonly [S, ...S[]];
   /** The status a new row starts in (the column's default). */
   readonly initial: S;
   /** Each status as the end of "This quote …", e.g. "has already been approved". */

@@ -1,6 +1,7 @@
 // A customer's damage assessment and its photos (SPEC section 3, Assessment).
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, oneOf } from './columns';
+import { assessmentLifecycle } from '../../../shared/lifecycles/assessment';
 
 export const assessments = pgTable(
   'assessments',
@@ -8,7 +9,7 @@ export const assessments = pgTable(
     id: serial('id').primaryKey(),
     reference: text('reference').notNull(),
     idempotencyKey: text('idempotency_key'),
-    status: text('status').notNull().default('submitted'),
+    status: text('status', { enum: assessmentLifecycle.statuses }).notNull().default(assessmentLifecycle.initial),
     name: text('name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull(),
@@ -31,6 +32,7 @@ export const assessments = pgTable(
   (t) => [
     uniqueIndex('assessments_reference_key').on(t.reference),
     uniqueIndex('assessments_idempotency_key').on(t.idempotencyKey),
+    oneOf('assessments_status_check', t.status, assessmentLifecycle.statuses),
   ],
 );
 

@@ -1,6 +1,7 @@
 // Booking: slot capacity, appointments and the warranty of a completed job (D6, D13, D15).
 import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, oneOf } from './columns';
+import { appointmentLifecycle } from '../../../shared/lifecycles/appointment';
 import { quotes } from './quotes';
 import { repairers } from './repairers';
 
@@ -25,8 +26,8 @@ export const appointments = pgTable(
       .references(() => quotes.id, { onDelete: 'cascade' }),
     appointmentDate: date('appointment_date').notNull(),
     timeSlot: text('time_slot').notNull(),
-    // held (30 minutes, D13) → confirmed (paid) → completed | cancelled | expired.
-    status: text('status').notNull().default('held'),
+    // The appointment lifecycle (src/shared/lifecycles/appointment.ts): held for 30 minutes (D13).
+    status: text('status', { enum: appointmentLifecycle.statuses }).notNull().default(appointmentLifecycle.initial),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
     completedAt: timestamp('completed_at', { withTimezone: true }),
@@ -34,7 +35,7 @@ export const appointments = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('appointments_quote_idx').on(t.quoteId)],
+  (t) => [index('appointments_quote_idx').on(t.quoteId), oneOf('appointments_status_check', t.status, appointmentLifecycle.statuses)],
 );
 
 // D6: a warranty record per completed job.

@@ -1,5 +1,7 @@
 // Repairer dispatch: a job offered to one repairer (D16).
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { jobNotificationLifecycle } from '../../../shared/lifecycles/job-notification';
+import { oneOf } from './columns';
 import { quotes } from './quotes';
 import { repairers } from './repairers';
 
@@ -13,8 +15,8 @@ export const jobNotifications = pgTable(
     repairerId: integer('repairer_id')
       .notNull()
       .references(() => repairers.id, { onDelete: 'cascade' }),
-    // sent → viewed → accepted | declined | expired (D16).
-    status: text('status').notNull().default('sent'),
+    // The job notification lifecycle (src/shared/lifecycles/job-notification.ts, D16).
+    status: text('status', { enum: jobNotificationLifecycle.statuses }).notNull().default(jobNotificationLifecycle.initial),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     respondedAt: timestamp('responded_at', { withTimezone: true }),
@@ -23,5 +25,6 @@ export const jobNotifications = pgTable(
   (t) => [
     uniqueIndex('job_notifications_quote_repairer_key').on(t.quoteId, t.repairerId),
     index('job_notifications_repairer_idx').on(t.repairerId, t.status),
+    oneOf('job_notifications_status_check', t.status, jobNotificationLifecycle.statuses),
   ],
 );

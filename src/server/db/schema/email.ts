@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns';
+import { createdAt, oneOf } from './columns';
+import { outboxEmailLifecycle } from '../../../shared/lifecycles/outbox-email';
 
 // Every e-mail goes through here first (ARCHITECTURE: outbox, sent with retries).
 export const outboxEmails = pgTable(
@@ -13,14 +14,14 @@ export const outboxEmails = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    // pending → sent | logged (no SMTP configured) | failed (gave up after retries)
-    status: text('status').notNull().default('pending'),
+    // The outbox e-mail lifecycle (src/shared/lifecycles/outbox-email.ts).
+    status: text('status', { enum: outboxEmailLifecycle.statuses }).notNull().default(outboxEmailLifecycle.initial),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_emails_status_idx').on(t.status)],
+  (t) => [index('outbox_emails_status_idx').on(t.status), oneOf('outbox_emails_status_check', t.status, outboxEmailLifecycle.statuses)],
 );
 
 export const unsubscribes = pgTable('unsubscribes', {

@@ -1,6 +1,7 @@
 // Quotes priced from an assessment (SPEC section 3, Quote; D12).
 import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, updatedAt, oneOf } from './columns';
+import { QUOTE_ASSIGNMENT_STATUSES, quoteLifecycle } from '../../../shared/lifecycles/quote';
 import { assessments } from './assessments';
 import { repairers } from './repairers';
 
@@ -22,16 +23,20 @@ export const quotes = pgTable(
     estimatedDays: integer('estimated_days').notNull(),
     validUntilDate: date('valid_until_date').notNull(),
     warrantyMonths: smallint('warranty_months').notNull().default(12),
-    // pending (awaiting admin review) → approved (sent to the customer) → accepted → paid.
-    status: text('status').notNull().default('pending'),
+    // The quote lifecycle (src/shared/lifecycles/quote.ts); expiry is derived from validUntilDate.
+    status: text('status', { enum: quoteLifecycle.statuses }).notNull().default(quoteLifecycle.initial),
     // unassigned → sent (to repairers) → assigned (a repairer accepted, D16).
-    assignmentStatus: text('assignment_status').notNull().default('unassigned'),
+    assignmentStatus: text('assignment_status', { enum: QUOTE_ASSIGNMENT_STATUSES }).notNull().default('unassigned'),
     assignedRepairerId: integer('assigned_repairer_id').references(() => repairers.id),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('quotes_assessment_key').on(t.assessmentId)],
+  (t) => [
+    uniqueIndex('quotes_assessment_key').on(t.assessmentId),
+    oneOf('quotes_status_check', t.status, quoteLifecycle.statuses),
+    oneOf('quotes_assignment_status_check', t.assignmentStatus, QUOTE_ASSIGNMENT_STATUSES),
+  ],
 );
 
 export const quoteItems = pgTable(
