@@ -1,4 +1,4 @@
-import { londonDateOf } from '../../../shared/london-time';
+import { isQuoteExpired } from '../../../shared/lifecycles/quote';
 import type { Assessment } from '../assessments/assessment-types';
 import { AssessmentSummary } from '../assessments/assessment-summary';
 import { QuoteActions } from './quote-actions';
@@ -8,7 +8,7 @@ import type { Quote } from './quote-types';
 
 /** SPEC's quote view, once an admin has approved the quote (D12). */
 export function QuoteReady({ assessment, quote }: { assessment: Assessment; quote: Quote }) {
-  const expired = quote.validUntil < londonDateOf(new Date());
+  const expired = isQuoteExpired(quote.validUntil, new Date());
   return (
     <div className="grid gap-6">
       <div>
