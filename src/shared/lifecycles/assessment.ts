@@ -10,7 +10,7 @@ export const assessmentLifecycle = defineLifecycle({
   initial: 'submitted',
   describe: {
     submitted: 'is open',
-    withdrawn: 'has been withdrawn',
+    withdrawn: 'has already been withdrawn',
   },
   transitions: {
     // The customer or an admin closes an enquiry that will not go ahead, keeping its record.
