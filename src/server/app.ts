@@ -1,20 +1,18 @@
 // STYLE habit 2: the app factory is the app. Infrastructure first, then the domain
 // modules, then the web app with its 404 and the error handler.
 import { randomUUID } from 'node:crypto';
-import { join } from 'node:path';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
+import { createAppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
-import { sweepOrphanPhotos, sweepStaleUploads } from './modules/assessments/photo-sweeper';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
-import { startEmailWorkers } from './modules/email/email.service';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
@@ -26,8 +24,6 @@ import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue } from './plugins/jobs';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
-
-const SWEEP_PHOTOS_JOB = 'sweep-orphan-photos';
 
 /** The app's dependencies: the same object every module receives (module-deps.ts). */
 export type AppDeps = ModuleDeps;
@@ -86,13 +82,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   if (ownsDatabase) await runMigrations(database);
-  const jobs = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
+  const queue = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const store = options.store ?? new DiskFileStore(config.uploadsDir);
+  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, log: app.log }, { runWorkers: config.runWorkers });
   const deps: AppDeps = { config, database, jobs, mailer, store };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
-    await jobs.stop();
+    await queue.stop();
     await closeHeicWorkers();
     mailer.close();
     if (ownsDatabase) await database.close();
@@ -101,14 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await registerSecurity(app, config);
   await registerAuth(app, config, database.db);
   await app.register(multipart);
-  await startEmailWorkers({ db: database.db, jobs, mailer, mailFrom: config.mailFrom, log: app.log });
-  await jobs.work(SWEEP_PHOTOS_JOB, async () => {
-    const photos = await sweepOrphanPhotos(database.db, store);
-    const uploads = await sweepStaleUploads(join(config.dataDir, 'tmp'));
-    if (photos + uploads > 0) app.log.info({ photos, uploads }, 'removed files left by interrupted submissions');
-  });
-  await jobs.schedule(SWEEP_PHOTOS_JOB, '17 * * * *');
-  if (config.runWorkers) await jobs.send(SWEEP_PHOTOS_JOB, {});
+  await jobs.startWorkers();
 
   // Domain modules
   for (const module of modules) await app.register(module, { deps });

@@ -3,12 +3,12 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import type { Mailer } from './modules/email/mailer';
 import type { FileStore } from './modules/images/file-store';
-import type { JobQueue } from './plugins/jobs';
+import type { AppJobs } from './jobs';
 
 export interface ModuleDeps {
   config: AppConfig;
   database: Database;
-  jobs: JobQueue;
+  jobs: AppJobs;
   mailer: Mailer;
   store: FileStore;
 }

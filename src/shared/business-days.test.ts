@@ -1,3 +1,4 @@
+import { isQuoteExpired } from './lifecycles/quote';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
@@ -5,7 +6,6 @@ import {
   addBusinessDays,
   defaultValidUntil,
   estimatedCompletion,
-  isQuoteExpired,
 } from './business-days';
 import { isWorkingDay } from './calendar';
 import { addDays, daysBetween } from './calendar-date';

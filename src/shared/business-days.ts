@@ -43,9 +43,3 @@ export const QUOTE_VALIDITY_DAYS = 30;
 export function defaultValidUntil(now: Date): string {
   return addDays(londonDateOf(now), QUOTE_VALIDITY_DAYS);
 }
-
-/** A quote is valid through the whole of its valid-until day in London, and expired from the midnight after. */
-export function isQuoteExpired(validUntilDate: string, now: Date): boolean {
-  if (!isCalendarDate(validUntilDate)) throw new RangeError(`Expected a date as YYYY-MM-DD, got ${JSON.stringify(validUntilDate)}`);
-  return londonDateOf(now) > validUntilDate;
-}

@@ -1,15 +1,34 @@
 // Slow or retryable work runs as jobs in a Postgres-backed queue (pg-boss), on PGlite or a
 // server alike. On PGlite every call goes through one adapter (Database.executeSql).
+// This is the transport; which jobs exist, their payloads and policies are declared once in
+// the job registry (src/server/jobs), which is what the app and the tests use.
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
+export interface QueuePolicy {
+  retryLimit: number;
+  retryDelay: number;
+  retryBackoff: boolean;
+}
+
+const DEFAULT_POLICY: QueuePolicy = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
+
+export interface QueuedRunResult {
+  completed: number;
+  failed: { error: unknown }[];
+}
+
 export interface JobQueue {
+  /** Creates the queue (once per process) with its retry policy. */
+  declare(name: string, policy: QueuePolicy): Promise<void>;
   send<T extends object>(name: string, data: T, options?: PgBoss.SendOptions): Promise<void>;
   work<T extends object>(name: string, handler: JobHandler<T>): Promise<void>;
   schedule(name: string, cron: string): Promise<void>;
+  /** Fetches the jobs of `name` that are due now and runs them here, completing or failing each (tests). */
+  runQueued<T extends object>(name: string, handler: JobHandler<T>): Promise<QueuedRunResult>;
   stop(): Promise<void>;
 }
 
@@ -21,16 +40,19 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
-  const queues = new Set<string>();
-  const ensureQueue = async (name: string) => {
+  const queues = new Map<string, QueuePolicy>();
+  const declare = async (name: string, policy: QueuePolicy) => {
     if (queues.has(name)) return;
-    await boss.createQueue(name, { name, retryLimit: 5, retryDelay: 30, retryBackoff: true });
-    queues.add(name);
+    await boss.createQueue(name, { name, ...policy });
+    queues.set(name, policy);
   };
+  const ensureQueue = (name: string) => declare(name, DEFAULT_POLICY);
   return {
+    declare,
     async send(name, data, sendOptions) {
       await ensureQueue(name);
-      await boss.send(name, data, sendOptions ?? {});
+      // The queue's policy on every job, so a changed policy applies to an existing queue too.
+      await boss.send(name, data, { ...queues.get(name), ...sendOptions });
     },
     async work(name, handler) {
       if (!options.runWorkers) return;
@@ -43,6 +65,27 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
       if (!options.runWorkers) return;
       await ensureQueue(name);
       await boss.schedule(name, cron, {}, { tz: 'Europe/London' });
+    },
+    async runQueued(name, handler) {
+      await ensureQueue(name);
+      const result: QueuedRunResult = { completed: 0, failed: [] };
+      const seen = new Set<string>();
+      for (;;) {
+        // A job retried without delay comes back at once: run each job at most once per call.
+        const jobs = (await boss.fetch<object>(name, { batchSize: 20 })).filter((job) => !seen.has(job.id));
+        if (jobs.length === 0) return result;
+        for (const job of jobs) {
+          seen.add(job.id);
+          try {
+            await handler(job.data as never);
+            await boss.complete(name, job.id);
+            result.completed += 1;
+          } catch (error) {
+            await boss.fail(name, job.id, { message: error instanceof Error ? error.message : String(error) });
+            result.failed.push({ error });
+          }
+        }
+      }
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });

@@ -6,7 +6,7 @@ import type { Database, Db } from '../../db/database';
 import { conflict, DomainError } from '../../plugins/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
-import type { JobQueue } from '../../plugins/jobs';
+import type { Enqueue } from '../../jobs';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
 import { processImageFile, type ProcessedImage } from '../images/image-process';
@@ -24,7 +24,7 @@ import {
 export interface IntakeDeps {
   database: Database;
   store: FileStore;
-  jobs: JobQueue;
+  jobs: Enqueue;
   publicUrl: string;
   teamEmail: string;
 }

@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outboxEmails, unsubscribes } from '../../db/schema';
+import { transition } from '../../db/transition';
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers'>;
@@ -19,11 +20,11 @@ export async function findEmail(db: Db, id: number): Promise<OutboxEmail | undef
   return row;
 }
 
-export async function markEmail(db: Db, id: number, status: 'sent' | 'logged' | 'failed', lastError?: string): Promise<void> {
-  await db
-    .update(outboxEmails)
-    .set({ status, lastError: lastError ?? null, sentAt: status === 'failed' ? null : new Date() })
-    .where(eq(outboxEmails.id, id));
+const outcomes = { sent: 'send', logged: 'log', failed: 'fail' } as const;
+
+/** Records how a pending e-mail ended, through its lifecycle (only a pending e-mail can end). */
+export async function markEmail(db: Db, id: number, status: keyof typeof outcomes, lastError?: string): Promise<void> {
+  await transition(db, 'outboxEmail', outcomes[status], id, { set: { lastError: lastError ?? null, sentAt: status === 'failed' ? null : new Date() } });
 }
 
 export async function recordAttempt(db: Db, id: number, error: string): Promise<number> {

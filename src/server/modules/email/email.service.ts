@@ -1,18 +1,18 @@
 // The outbox: an e-mail is written in the same transaction as the change it reports, then
-// sent by a job with retries. A lost job is picked up again by the sweeper.
+// sent by a job with retries. A lost job is picked up again by the sweeper (email.jobs.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import type { JobQueue } from '../../plugins/jobs';
-import { findEmail, findStalePending, insertEmail, markEmail, recordAttempt, type NewOutboxEmail, type OutboxEmail } from './email.repo';
+import type { Enqueue } from '../../jobs';
+import { findEmail, insertEmail, markEmail, recordAttempt, type NewOutboxEmail, type OutboxEmail } from './email.repo';
 import type { Mailer } from './mailer';
 
-export const SEND_EMAIL_JOB = 'send-email';
-const SWEEP_JOB = 'sweep-outbox';
+export const SEND_EMAIL_JOB = 'send-email' as const;
+export const SWEEP_OUTBOX_JOB = 'sweep-outbox' as const;
 export const MAX_EMAIL_ATTEMPTS = 5;
 
 export interface EmailDeps {
   db: Db;
-  jobs: JobQueue;
+  jobs: Enqueue;
   mailer: Mailer;
   mailFrom: string;
   log: FastifyBaseLogger;
@@ -23,10 +23,8 @@ export async function queueEmail(db: Db, email: NewOutboxEmail): Promise<OutboxE
   return insertEmail(db, email);
 }
 
-export async function dispatchEmails(jobs: JobQueue, emails: OutboxEmail[]): Promise<void> {
-  for (const email of emails) {
-    await jobs.send(SEND_EMAIL_JOB, { id: email.id }, { singletonKey: `email-${email.id}` });
-  }
+export async function dispatchEmails(jobs: Enqueue, emails: OutboxEmail[]): Promise<void> {
+  for (const email of emails) await jobs.enqueue(SEND_EMAIL_JOB, { id: email.id });
 }
 
 export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
@@ -57,13 +55,4 @@ export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
     }
     throw error; // pg-boss retries with backoff
   }
-}
-
-export async function startEmailWorkers(deps: EmailDeps): Promise<void> {
-  await deps.jobs.work<{ id: number }>(SEND_EMAIL_JOB, (data) => deliverEmail(deps, data.id));
-  await deps.jobs.work(SWEEP_JOB, async () => {
-    const stale = await findStalePending(deps.db, new Date(Date.now() - 5 * 60_000));
-    await dispatchEmails(deps.jobs, stale);
-  });
-  await deps.jobs.schedule(SWEEP_JOB, '*/5 * * * *');
 }

@@ -4,8 +4,8 @@ import { penceToDecimalString } from '../../../shared/money';
 import type { QuoteView } from '../../../shared/api/quotes';
 import type { QuoteItemRow, QuoteRow } from './quotes.repo';
 
-/** Statuses in which the customer may see their quote (D12: after an admin approves it). */
-export const CUSTOMER_VISIBLE_QUOTE_STATUSES = new Set(['approved', 'accepted', 'paid', 'completed']);
+// Which statuses the customer may see is part of the quote's lifecycle (src/shared/lifecycles).
+export { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 
 export function toQuoteView(quote: QuoteRow, items: QuoteItemRow[]): QuoteView {
   const money = penceToDecimalString;

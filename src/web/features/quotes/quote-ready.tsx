@@ -1,6 +1,6 @@
-import { londonDateOf } from '../../../shared/london-time';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { AssessmentSummary } from '../assessments';
+import { isQuoteExpired } from '../../../shared/lifecycles/quote';
 import { QuoteActions } from './quote-actions';
 import { QuoteBreakdown } from './quote-breakdown';
 import { QuoteTerms, QuoteTimeline } from './quote-timeline';
@@ -8,7 +8,7 @@ import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 /** SPEC's quote view, once an admin has approved the quote (D12). */
 export function QuoteReady({ assessment, quote }: { assessment: Assessment; quote: Quote }) {
-  const expired = quote.validUntil < londonDateOf(new Date());
+  const expired = isQuoteExpired(quote.validUntil, new Date());
   return (
     <div className="grid gap-6">
       <div>

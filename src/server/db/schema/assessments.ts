@@ -1,0 +1,58 @@
+// A customer's damage assessment and its photos (SPEC section 3, Assessment).
+import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, oneOf } from './columns';
+import { assessmentLifecycle } from '../../../shared/lifecycles/assessment';
+
+export const assessments = pgTable(
+  'assessments',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    idempotencyKey: text('idempotency_key'),
+    status: text('status', { enum: assessmentLifecycle.statuses }).notNull().default(assessmentLifecycle.initial),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    county: text('county').notNull(),
+    postcode: text('postcode').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    vehicleMake: text('vehicle_make').notNull(),
+    vehicleModel: text('vehicle_model').notNull(),
+    vehicleYear: smallint('vehicle_year').notNull(),
+    vehicleRegistration: text('vehicle_registration'),
+    damageType: text('damage_type').notNull(),
+    damageLocations: jsonb('damage_locations').$type<string[]>().notNull(),
+    damageDescription: text('damage_description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('assessments_reference_key').on(t.reference),
+    uniqueIndex('assessments_idempotency_key').on(t.idempotencyKey),
+    oneOf('assessments_status_check', t.status, assessmentLifecycle.statuses),
+  ],
+);
+
+export const assessmentImages = pgTable(
+  'assessment_images',
+  {
+    id: serial('id').primaryKey(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    sourceType: text('source_type').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    displayKey: text('display_key').notNull(),
+    displayBytes: integer('display_bytes').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    thumbBytes: integer('thumb_bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('assessment_images_assessment_idx').on(t.assessmentId)],
+);

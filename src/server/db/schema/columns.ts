@@ -1,0 +1,13 @@
+// Columns every table spells the same way: instants are timestamptz; statuses are CHECKed
+// against their lifecycle (src/shared/lifecycles).
+import { sql } from 'drizzle-orm';
+import { check, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+/** CHECK that a column holds one of a fixed list of plain words (a lifecycle's statuses). */
+export function oneOf(name: string, column: AnyPgColumn, values: readonly string[]) {
+  for (const value of values) if (!/^[a-z][a-z_]*$/.test(value)) throw new Error(`${name}: "${value}" is not a plain status word`);
+  return check(name, sql`${column} IN (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`);
+}

@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { createdAt, oneOf } from './columns';
+import { outboxEmailLifecycle } from '../../../shared/lifecycles/outbox-email';
+
+// Every e-mail goes through here first (ARCHITECTURE: outbox, sent with retries).
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    // The outbox e-mail lifecycle (src/shared/lifecycles/outbox-email.ts).
+    status: text('status', { enum: outboxEmailLifecycle.statuses }).notNull().default(outboxEmailLifecycle.initial),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('outbox_emails_status_idx').on(t.status), oneOf('outbox_emails_status_check', t.status, outboxEmailLifecycle.statuses)],
+);
+
+export const unsubscribes = pgTable('unsubscribes', {
+  email: text('email').primaryKey(),
+  createdAt: createdAt(),
+});

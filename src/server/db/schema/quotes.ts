@@ -1,0 +1,63 @@
+// Quotes priced from an assessment (SPEC section 3, Quote; D12).
+import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt, oneOf } from './columns';
+import { QUOTE_ASSIGNMENT_STATUSES, quoteLifecycle } from '../../../shared/lifecycles/quote';
+import { assessments } from './assessments';
+import { repairers } from './repairers';
+
+export const quotes = pgTable(
+  'quotes',
+  {
+    id: serial('id').primaryKey(),
+    assessmentId: integer('assessment_id')
+      .notNull()
+      .references(() => assessments.id, { onDelete: 'cascade' }),
+    laborPence: integer('labor_pence').notNull(),
+    partsPence: integer('parts_pence').notNull(),
+    materialsPence: integer('materials_pence').notNull().default(0),
+    feePence: integer('fee_pence').notNull(),
+    vatPence: integer('vat_pence').notNull(),
+    repairerPaymentPence: integer('repairer_payment_pence').notNull(),
+    totalPence: integer('total_pence').notNull(),
+    estimatedHours: integer('estimated_hours'),
+    estimatedDays: integer('estimated_days').notNull(),
+    validUntilDate: date('valid_until_date').notNull(),
+    warrantyMonths: smallint('warranty_months').notNull().default(12),
+    // The quote lifecycle (src/shared/lifecycles/quote.ts); expiry is derived from validUntilDate.
+    status: text('status', { enum: quoteLifecycle.statuses }).notNull().default(quoteLifecycle.initial),
+    // unassigned → sent (to repairers) → assigned (a repairer accepted, D16).
+    assignmentStatus: text('assignment_status', { enum: QUOTE_ASSIGNMENT_STATUSES }).notNull().default('unassigned'),
+    assignedRepairerId: integer('assigned_repairer_id').references(() => repairers.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('quotes_assessment_key').on(t.assessmentId),
+    oneOf('quotes_status_check', t.status, quoteLifecycle.statuses),
+    oneOf('quotes_assignment_status_check', t.assignmentStatus, QUOTE_ASSIGNMENT_STATUSES),
+  ],
+);
+
+export const quoteItems = pgTable(
+  'quote_items',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    description: text('description').notNull(),
+    costPence: integer('cost_pence').notNull(),
+  },
+  (t) => [index('quote_items_quote_idx').on(t.quoteId)],
+);
+
+export const quoteModificationRequests = pgTable('quote_modification_requests', {
+  id: serial('id').primaryKey(),
+  quoteId: integer('quote_id')
+    .notNull()
+    .references(() => quotes.id, { onDelete: 'cascade' }),
+  message: text('message').notNull(),
+  createdAt: createdAt(),
+});

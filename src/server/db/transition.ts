@@ -1,0 +1,74 @@
+// The one way a status changes on the server (docs/decisions/0004-lifecycles.md): a guarded
+// UPDATE that succeeds only when the row's current status is one of the transition's
+// from-states, so two requests racing for the same change cannot both win. A refusal is a
+// 409 with a sentence a person can act on; a missing row is a 404.
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { conflictMessage, lifecycles, type Lifecycle, type LifecycleEntity, type TransitionOf } from '../../shared/lifecycles';
+import { DomainError, notFound } from '../plugins/errors';
+import type { Db } from './database';
+import { appointments, assessments, jobNotifications, outboxEmails, payments, payouts, quotes } from './schema';
+
+const tables = {
+  assessment: assessments,
+  quote: quotes,
+  appointment: appointments,
+  payment: payments,
+  payout: payouts,
+  jobNotification: jobNotifications,
+  outboxEmail: outboxEmails,
+} as const satisfies Record<LifecycleEntity, unknown>;
+
+type Tables = typeof tables;
+type Row<E extends LifecycleEntity> = Tables[E]['$inferSelect'];
+type Changes<E extends LifecycleEntity> = Partial<Omit<Tables[E]['$inferInsert'], 'id' | 'status'>>;
+
+/** A transition refused because the row is in a state it may not start from (HTTP 409). */
+export class TransitionConflictError extends DomainError {
+  constructor(
+    readonly entity: LifecycleEntity,
+    readonly transition: string,
+    readonly currentStatus: string,
+    message: string,
+  ) {
+    super(409, 'invalid_transition', message);
+    this.name = 'TransitionConflictError';
+  }
+}
+
+export interface TransitionOptions<E extends LifecycleEntity> {
+  /** Other columns to change in the same statement (approvedAt, cancelledAt, …). */
+  set?: Changes<E>;
+  /** A further guard (e.g. the quote's total is still the one the admin saw). */
+  where?: SQL;
+}
+
+/**
+ * Applies `transition` to the row `id` of `entity`, or throws: TransitionConflictError (409)
+ * when its status may not make that transition, DomainError 404 when there is no such row.
+ * Pass a transaction as `db` to make it part of a larger change.
+ */
+export async function transition<E extends LifecycleEntity>(
+  db: Db,
+  entity: E,
+  name: TransitionOf<(typeof lifecycles)[E]>,
+  id: number,
+  options: TransitionOptions<E> = {},
+): Promise<Row<E>> {
+  const lifecycle = lifecycles[entity] as Lifecycle;
+  const spec = lifecycle.transitions[name];
+  if (!spec) throw new Error(`The ${entity} lifecycle has no transition "${name}"`);
+  // Drizzle cannot follow a union of tables through update(); every one has id and status.
+  const table = tables[entity] as typeof quotes;
+  const values: Record<string, unknown> = { ...options.set, status: spec.to ?? sql`${table.status}` };
+  if ('updatedAt' in table) values.updatedAt = new Date();
+  const guard = and(eq(table.id, id), inArray(table.status, spec.from as never), options.where);
+  const [row] = await db.update(table).set(values).where(guard).returning();
+  if (row) return row as Row<E>;
+
+  const [current] = await db.select({ status: table.status }).from(table).where(eq(table.id, id));
+  if (!current) throw notFound(`We could not find that ${lifecycle.noun}.`);
+  const message = spec.from.includes(current.status)
+    ? `This ${lifecycle.noun} changed while you were looking at it. Please reload the page and try again.`
+    : conflictMessage(lifecycle, name, current.status);
+  throw new TransitionConflictError(entity, name, current.status, message);
+}

@@ -1,0 +1,22 @@
+// Every background job the app runs, declared once (see ./registry). Add a job here and
+// enqueue it by name: jobs.enqueue('send-email', { id }).
+import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
+import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
+import type { JobQueue } from '../plugins/jobs';
+import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
+
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob] as const;
+
+type Definitions = typeof jobDefinitions;
+export type JobName = NameOf<Definitions>;
+export type JobPayload<N extends JobName> = PayloadOf<Definitions, N>;
+export type AppJobs = Jobs<Definitions>;
+
+/** What a module needs to enqueue the app's jobs. */
+export interface Enqueue {
+  enqueue<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): Promise<void>;
+}
+
+export function createAppJobs(queue: JobQueue, context: Omit<JobContext, 'jobs'>, options: { runWorkers: boolean }): Promise<AppJobs> {
+  return createJobs(queue, jobDefinitions, context, options);
+}

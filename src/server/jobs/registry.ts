@@ -1,0 +1,145 @@
+// The job registry (docs/decisions/0004-lifecycles.md): each background job is declared once
+// with its name, payload schema, handler, schedule and retry policy. Enqueueing is typed by
+// the job's name; payloads are checked when sent and when run.
+import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
+import type { AppConfig } from '../config/config';
+import type { Database, Db } from '../db/database';
+import type { FileStore } from '../modules/images/file-store';
+import type { Mailer } from '../modules/email/mailer';
+import type { JobQueue, QueuePolicy } from '../plugins/jobs';
+
+export interface RetryPolicy {
+  /** Attempts after the first. */
+  limit: number;
+  /** Seconds before the first retry. */
+  delaySeconds: number;
+  /** Double the delay after each failure. */
+  backoff: boolean;
+}
+
+/** What a handler may use. */
+export interface JobContext {
+  config: AppConfig;
+  database: Database;
+  db: Db;
+  mailer: Mailer;
+  store: FileStore;
+  log: FastifyBaseLogger;
+  jobs: JobEnqueuer;
+}
+
+export interface JobDefinition<N extends string = string, P = unknown> {
+  name: N;
+  payload: z.ZodType<P>;
+  handler: (payload: P, context: JobContext) => Promise<void>;
+  /** A cron expression in Europe/London, for jobs that also run on a timetable. */
+  schedule?: string;
+  /** Also enqueue once when a worker process starts (sweepers). */
+  runOnStart?: boolean;
+  retry: RetryPolicy;
+  /** Jobs with the same key are not queued twice (pg-boss singletonKey). */
+  singletonKey?: (payload: P) => string;
+}
+
+export function defineJob<const N extends string, P>(definition: JobDefinition<N, P>): JobDefinition<N, P> {
+  return definition;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of jobs with different payloads
+type AnyJob = JobDefinition<string, any>;
+export type NameOf<J extends readonly AnyJob[]> = J[number]['name'];
+export type PayloadOf<J extends readonly AnyJob[], N extends NameOf<J>> = Extract<J[number], { name: N }> extends JobDefinition<N, infer P> ? P : never;
+
+export interface EnqueueOptions {
+  /** Run no earlier than this. */
+  startAfter?: Date;
+}
+
+/** Typed enqueueing for the app's jobs (the registry in ./index fills in the names). */
+export interface JobEnqueuer {
+  enqueue(name: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
+}
+
+export interface DrainResult {
+  /** Jobs run to completion, by name. */
+  completed: Record<string, number>;
+  failed: { name: string; error: unknown }[];
+}
+
+export interface Jobs<J extends readonly AnyJob[]> {
+  readonly definitions: J;
+  enqueue<N extends NameOf<J>>(name: N, payload: PayloadOf<J, N>, options?: EnqueueOptions): Promise<void>;
+  /** Runs one job's handler now, through the registry (payload checked as a queued one is). */
+  run<N extends NameOf<J>>(name: N, payload: PayloadOf<J, N>): Promise<void>;
+  /** Starts a worker and the timetable for every job (when this process runs workers). */
+  startWorkers(): Promise<void>;
+  /**
+   * Runs every queued job that is due, here and now, including jobs those jobs enqueue, and
+   * returns when none is left (tests: deterministic, no polling worker). A failed job is
+   * reported and left to its retry policy.
+   */
+  drain(): Promise<DrainResult>;
+}
+
+function queuePolicy(retry: RetryPolicy): QueuePolicy {
+  return { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: retry.backoff };
+}
+
+export async function createJobs<const J extends readonly AnyJob[]>(
+  queue: JobQueue,
+  definitions: J,
+  context: Omit<JobContext, 'jobs'>,
+  options: { runWorkers: boolean },
+): Promise<Jobs<J>> {
+  const byName = new Map<string, AnyJob>();
+  for (const definition of definitions) {
+    if (byName.has(definition.name)) throw new Error(`Job "${definition.name}" is declared twice`);
+    byName.set(definition.name, definition);
+  }
+  const find = (name: string): AnyJob => {
+    const definition = byName.get(name);
+    if (!definition) throw new Error(`No job is declared as "${name}"`);
+    return definition;
+  };
+  const jobs: Jobs<J> = {
+    definitions,
+    async enqueue(name, payload, enqueueOptions = {}) {
+      const definition = find(name);
+      const data = definition.payload.parse(payload) as object;
+      await queue.send(name, data, {
+        ...(definition.singletonKey ? { singletonKey: definition.singletonKey(data) } : {}),
+        ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+      });
+    },
+    async run(name, payload) {
+      const definition = find(name);
+      await definition.handler(definition.payload.parse(payload), handlerContext);
+    },
+    async startWorkers() {
+      if (!options.runWorkers) return;
+      for (const definition of definitions) {
+        await queue.work<object>(definition.name, (data) => jobs.run(definition.name, data as never));
+        if (definition.schedule) await queue.schedule(definition.name, definition.schedule);
+        if (definition.runOnStart) await jobs.enqueue(definition.name, {} as never);
+      }
+    },
+    async drain() {
+      const result: DrainResult = { completed: {}, failed: [] };
+      for (let pass = 0; pass < 50; pass++) {
+        let ran = 0;
+        for (const definition of definitions) {
+          const { completed, failed } = await queue.runQueued<object>(definition.name, (data) => jobs.run(definition.name, data as never));
+          if (completed > 0) result.completed[definition.name] = (result.completed[definition.name] ?? 0) + completed;
+          for (const { error } of failed) result.failed.push({ name: definition.name, error });
+          ran += completed + failed.length;
+        }
+        if (ran === 0) return result;
+      }
+      throw new Error('The job queue did not empty after 50 passes: a job keeps enqueueing more');
+    },
+  };
+  const handlerContext: JobContext = { ...context, jobs: jobs as JobEnqueuer };
+  for (const definition of definitions) await queue.declare(definition.name, queuePolicy(definition.retry));
+  return jobs;
+}

@@ -1,0 +1,36 @@
+// An appointment (D13–D15): a slot held for 30 minutes, confirmed when its payment succeeds,
+// assigned when a repairer accepts the job (D16), completed when the repairer marks it done.
+// Whether it is paid is owned by its payment, not repeated here.
+import { defineLifecycle } from './lifecycle';
+
+export const appointmentLifecycle = defineLifecycle({
+  entity: 'appointment',
+  noun: 'booking',
+  table: 'appointments',
+  statuses: ['held', 'confirmed', 'assigned', 'completed', 'lapsed', 'cancelled'],
+  initial: 'held',
+  describe: {
+    held: 'is still waiting for payment',
+    confirmed: 'has already been confirmed',
+    assigned: 'already has a technician assigned',
+    completed: 'has already been completed',
+    lapsed: 'was not paid in time and its slot has been released',
+    cancelled: 'has been cancelled',
+  },
+  transitions: {
+    // Its payment succeeded (the provider's webhook, or the test-mode provider).
+    confirm: { from: ['held'], to: 'confirmed', done: 'confirmed' },
+    // The 30-minute hold ran out unpaid, or the customer booked another slot instead.
+    lapse: { from: ['held'], to: 'lapsed', done: 'released' },
+    // A repairer accepted the job (first to accept wins, D16).
+    assign: { from: ['confirmed'], to: 'assigned', done: 'assigned' },
+    // Another free slot, atomically, up to 24 hours before (D14); the status is kept.
+    reschedule: { from: ['confirmed', 'assigned'], done: 'rescheduled' },
+    // By the customer up to 24 hours before, refunded in full (D14); an unpaid hold too.
+    cancel: { from: ['held', 'confirmed', 'assigned'], to: 'cancelled', done: 'cancelled' },
+    // The assigned repairer marks the job done.
+    complete: { from: ['assigned'], to: 'completed', done: 'marked as done' },
+  },
+});
+
+export type AppointmentStatus = (typeof appointmentLifecycle.statuses)[number];

@@ -1,0 +1,29 @@
+// Every lifecycle, by entity. docs/lifecycles.md and the CHECK constraints come from these.
+import { appointmentLifecycle } from './appointment';
+import { assessmentLifecycle } from './assessment';
+import { jobNotificationLifecycle } from './job-notification';
+import { outboxEmailLifecycle } from './outbox-email';
+import { paymentLifecycle } from './payment';
+import { payoutLifecycle } from './payout';
+import { quoteLifecycle } from './quote';
+
+export * from './appointment';
+export * from './assessment';
+export * from './job-notification';
+export * from './lifecycle';
+export * from './outbox-email';
+export * from './payment';
+export * from './payout';
+export * from './quote';
+
+export const lifecycles = {
+  assessment: assessmentLifecycle,
+  quote: quoteLifecycle,
+  appointment: appointmentLifecycle,
+  payment: paymentLifecycle,
+  payout: payoutLifecycle,
+  jobNotification: jobNotificationLifecycle,
+  outboxEmail: outboxEmailLifecycle,
+} as const;
+
+export type LifecycleEntity = keyof typeof lifecycles;

@@ -1,0 +1,27 @@
+// A job offered to one repairer (D16): it expires after 4 hours; the first repairer to
+// accept gets the job, and every other open notification for it becomes expired.
+import { defineLifecycle } from './lifecycle';
+
+export const jobNotificationLifecycle = defineLifecycle({
+  entity: 'jobNotification',
+  noun: 'job',
+  table: 'job_notifications',
+  statuses: ['sent', 'viewed', 'accepted', 'declined', 'expired'],
+  initial: 'sent',
+  describe: {
+    sent: 'has not been opened yet',
+    viewed: 'is open',
+    accepted: 'has already been accepted',
+    declined: 'has already been declined',
+    expired: 'is no longer available: it has expired or has already been taken',
+  },
+  transitions: {
+    view: { from: ['sent'], to: 'viewed', done: 'opened' },
+    accept: { from: ['sent', 'viewed'], to: 'accepted', done: 'accepted' },
+    decline: { from: ['sent', 'viewed'], to: 'declined', done: 'declined' },
+    // After 4 hours, or when another repairer accepted the job.
+    expire: { from: ['sent', 'viewed'], to: 'expired', done: 'withdrawn' },
+  },
+});
+
+export type JobNotificationStatus = (typeof jobNotificationLifecycle.statuses)[number];

@@ -1,0 +1,71 @@
+// The job registry: jobs declared once, enqueued by name with a checked payload, run through
+// the registry, and drained deterministically in tests.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxEmails } from '../../src/server/db/schema';
+import { jobDefinitions } from '../../src/server/jobs';
+import { findEmail } from '../../src/server/modules/email/email.repo';
+import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
+import { createMailer } from '../../src/server/modules/email/mailer';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { drainJobs } from '../helpers/jobs';
+import { startSmtpServer } from '../helpers/smtp';
+
+const newEmail = (to: string) => ({ kind: 'test', toAddress: to, subject: 'Jobs test', textBody: 'Hello', htmlBody: null, headers: {} });
+
+describe('the job registry', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('declares each job once, with a retry policy, and creates its queue with that policy', async () => {
+    const names = jobDefinitions.map((job) => job.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toEqual(expect.arrayContaining(['send-email', 'sweep-outbox', 'sweep-orphan-photos']));
+    const { rows } = await t.database.executeSql('SELECT name, retry_limit, retry_delay, retry_backoff FROM pgboss.queue WHERE name = $1', ['send-email']);
+    expect(rows[0]).toMatchObject({ retry_limit: MAX_EMAIL_ATTEMPTS, retry_delay: 30, retry_backoff: true });
+  });
+
+  it('refuses a payload that does not match the job, and queues nothing', async () => {
+    // @ts-expect-error: the payload is typed by the job's name
+    await expect(t.app.deps.jobs.enqueue('send-email', { id: 'seven' })).rejects.toThrow();
+    expect(await t.app.deps.jobs.drain()).toEqual({ completed: {}, failed: [] });
+  });
+
+  it('runs queued jobs when drained, and jobs that they enqueue in the same drain', async () => {
+    const email = await queueEmail(t.database.db, newEmail('lost-job@example.com'));
+    // The job that should have sent it was lost; the sweeper finds e-mails pending for 5 minutes.
+    await t.database.db.update(outboxEmails).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(outboxEmails.id, email.id));
+    await t.app.deps.jobs.enqueue('sweep-outbox', {});
+    expect(await drainJobs(t.app)).toEqual({ 'sweep-outbox': 1, 'send-email': 1 });
+    // No SMTP server is configured for this app: the e-mail is kept and logged.
+    expect((await findEmail(t.database.db, email.id))!.status).toBe('logged');
+  });
+});
+
+describe('e-mail through the queue', () => {
+  it('sends a dispatched e-mail over SMTP when the queue is drained, and reports a failed attempt for retry', async () => {
+    const smtp = await startSmtpServer({ failFirst: 1 });
+    const t = await createTestApp({ mailer: createMailer(smtp.url) });
+    try {
+      const email = await queueEmail(t.database.db, newEmail('queued@example.com'));
+      await dispatchEmails(t.app.deps.jobs, [email]);
+      const first = await t.app.deps.jobs.drain();
+      expect(first.completed).toEqual({});
+      expect(first.failed).toHaveLength(1);
+      expect(first.failed[0]).toMatchObject({ name: 'send-email', error: expect.objectContaining({ message: expect.stringMatching(/temporarily unavailable/) }) });
+      expect(await findEmail(t.database.db, email.id)).toMatchObject({ status: 'pending', attempts: 1 });
+      expect(smtp.received).toHaveLength(0);
+
+      // The retry waits for its delay; running the job through the registry sends it now.
+      await t.app.deps.jobs.run('send-email', { id: email.id });
+      expect(smtp.received.map((m) => m.to)).toEqual([['queued@example.com']]);
+      expect((await findEmail(t.database.db, email.id))!.status).toBe('sent');
+    } finally {
+      await t.close();
+      await smtp.close();
+    }
+  });
+});
