@@ -22,6 +22,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
+import { loggerOptions } from './plugins/log-redaction';
 import { startJobQueue, type JobQueue } from './plugins/jobs';
 import { registerSecurity } from './plugins/security';
 import { registerWeb } from './plugins/web';
@@ -56,7 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : loggerOptions(config.logLevel),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -25,7 +25,7 @@ function browserTarget(location: string): URL {
 describe('open redirect through the access link', () => {
   it('known bypasses end on this site', async () => {
     for (const next of ['/.//evil.example', '/%2e//evil.example', '/a/..//evil.example', '/%2E%2E//evil.example/x']) {
-      const response = await t.app.inject({ url: `${accessLinkPath(token, '/')}`.replace(/\?.*$/, ''), query: { next } });
+      const response = await t.app.inject({ url: `/access/${token}`, query: { next } });
       expect(response.statusCode, next).toBe(303);
       const location = String(response.headers.location);
       expect(location.startsWith('//'), `${next} → ${location}`).toBe(false);

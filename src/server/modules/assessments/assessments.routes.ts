@@ -4,7 +4,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { CustomerDetailsSchema, photosRequiredMessage } from '../../../shared/customer-details';
+import type { FastifyReply } from 'fastify';
+import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { AppDeps } from '../../app';
 import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
@@ -13,9 +14,11 @@ import { GRANT_COOKIE_MAX_AGE } from '../access/access.routes';
 import { addToGrantCookie } from '../access/grants.service';
 import { enforceRateLimit } from '../auth/rate-limit';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES, toQuoteView } from '../quotes/quote-view';
-import { fieldsForSchema, receiveUpload } from './assessment-intake';
+import { processImageFile, imageProcessingSlots } from '../images/image-process';
+import { PhotoWorkQueue, photoPixels, type PhotoAdmission } from '../images/photo-work-queue';
+import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
 import { AssessmentViewSchema, toAssessmentView } from './assessment-view';
-import { findAssessment, findImageWithOwner, imagesOf, listAssessments, quotesOf, type AssessmentRow } from './assessments.repo';
+import { findAssessment, findAssessmentByIdempotencyKey, findImageWithOwner, imagesOf, listAssessments, quotesOf, type AssessmentRow } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 
 export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
@@ -23,10 +26,37 @@ export const assessmentNotFoundMessage = "The assessment you're looking for coul
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16–100 letters, digits, "-" or "_"');
 
+/** The details as the shared schema reads them, or a 400; `partial` judges only fields sent so far. */
+function checkDetails(fields: Record<string, string[]>, partial: boolean): CustomerDetails {
+  const input = fieldsForSchema(fields);
+  const parsed = CustomerDetailsSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  // Partial: refuse only once a field that was sent is wrong (the rest may follow the photos).
+  const sentFieldIsWrong = Object.keys(fieldErrors).some((field) => fields[field] !== undefined || fields[`${field}[]`] !== undefined);
+  if (!partial || sentFieldIsWrong) throw badRequest('Please check the details you entered.', fieldErrors);
+  return undefined as never; // partial: nothing wrong with what was sent so far
+}
+
+/** Aborted when the connection closes before the answer was sent. */
+function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
+
 export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async (app, { deps }) => {
   const { config, database, store } = deps;
   const db = database.db;
   const names = cookieNames(config);
+  const photoQueue = new PhotoWorkQueue({
+    slots: imageProcessingSlots.limit,
+    maxPixelsPerVisitor: config.photoQueueMaxPixelsPerVisitor,
+    maxPixelsTotal: config.photoQueueMaxPixels,
+  });
 
   /** Photos and quotes for these assessments in three queries, however many there are. */
   async function related(rows: AssessmentRow[]) {
@@ -53,22 +83,32 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
       max: config.assessmentsPerHourPerAddress,
       message: 'You have sent a lot of assessments in a short time. Please wait an hour, or call us.',
     });
-    const upload = await receiveUpload(request, join(config.dataDir, 'tmp'));
+    const signal = clientGoneSignal(reply);
+    // Cheap before expensive: the fields sent ahead of the photos are checked as the first
+    // photo arrives, so a bad form is refused before its photos are received or decoded.
+    const upload = await receiveUpload(request, join(config.dataDir, 'tmp'), { beforeFirstPhoto: (fields) => checkDetails(fields, true) });
     let created;
+    let admission: PhotoAdmission | undefined;
     try {
-      const parsed = CustomerDetailsSchema.safeParse(fieldsForSchema(upload.fields));
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
-        throw badRequest('Please check the details you entered.', fieldErrors);
-      }
+      const details = checkDetails(upload.fields, false);
       if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
       const viewer = await request.viewer();
+      const replay = idempotencyKey !== null && (await findAssessmentByIdempotencyKey(db, idempotencyKey)) !== undefined;
+      if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(upload.photos.map((photo) => photoPixels(photo.path))), signal);
+      const queued = admission;
       created = await createAssessment(
         { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail },
-        { details: parsed.data, photos: upload.photos, idempotencyKey, viewerAssessmentIds: viewer.assessmentIds },
+        {
+          details,
+          photos: upload.photos,
+          idempotencyKey,
+          viewerAssessmentIds: viewer.assessmentIds,
+          signal,
+          ...(queued ? { processPhoto: (photo: ReceivedPhoto, index: number) => queued.run(index, () => processImageFile(photo.path)) } : {}),
+        },
       );
     } finally {
+      admission?.release();
       await upload.cleanup();
     }
     if (created.grantToken) {

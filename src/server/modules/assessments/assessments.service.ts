@@ -10,6 +10,7 @@ import type { JobQueue } from '../../plugins/jobs';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
 import { processImageFile, type ProcessedImage } from '../images/image-process';
+import { clientGone } from '../images/photo-work-queue';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import {
@@ -39,7 +40,16 @@ export interface CreatedAssessment {
 
 export async function createAssessment(
   deps: IntakeDeps,
-  input: { details: CustomerDetails; photos: ReceivedPhoto[]; idempotencyKey: string | null; viewerAssessmentIds: number[] },
+  input: {
+    details: CustomerDetails;
+    photos: ReceivedPhoto[];
+    idempotencyKey: string | null;
+    viewerAssessmentIds: number[];
+    /** How each photo is processed: through the route's fair queue; directly by default. */
+    processPhoto?: (photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>;
+    /** Aborted when the client has gone away: nothing more is processed or stored. */
+    signal?: AbortSignal;
+  },
 ): Promise<CreatedAssessment> {
   const db = deps.database.db;
   if (input.idempotencyKey) {
@@ -47,7 +57,8 @@ export async function createAssessment(
     if (replay) return replay;
   }
 
-  const processed = await processPhotos(input.photos);
+  const processed = await processPhotos(input.photos, input.processPhoto ?? ((photo) => processImageFile(photo.path)));
+  if (input.signal?.aborted) throw clientGone();
   const writtenKeys: string[] = [];
   try {
     const result = await db.transaction(async (tx) => {
@@ -115,12 +126,12 @@ async function replayFor(
   return { assessment: existing, images, grantToken: grant.token, replayed: true };
 }
 
-async function processPhotos(photos: ReceivedPhoto[]): Promise<ProcessedImage[]> {
+async function processPhotos(photos: ReceivedPhoto[], processPhoto: (photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>): Promise<ProcessedImage[]> {
   return Promise.all(
     photos.map(async (photo, index) => {
       try {
         if (photo.bytes === 0) throw new ImageRejectedError('unreadable', { userMessage: 'This file is empty' });
-        return await processImageFile(photo.path);
+        return await processPhoto(photo, index);
       } catch (error) {
         if (error instanceof ImageRejectedError) {
           throw new DomainError(422, 'image_rejected', `Photo ${index + 1}: ${error.userMessage}`, { [`images.${index}`]: error.userMessage });

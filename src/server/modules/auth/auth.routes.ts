@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { hasNoControlCharacters, signInEmailControlMessage } from '../../../shared/text-rules';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
@@ -15,7 +16,12 @@ const SessionUserSchema = z.object({
 });
 
 const SignInSchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your e-mail address').max(254),
+  email: z
+    .string()
+    .refine((value) => hasNoControlCharacters(value), { message: signInEmailControlMessage, abort: true })
+    .trim()
+    .min(1, 'Please enter your e-mail address')
+    .max(254),
   password: z.string().min(1, 'Please enter your password').max(1000),
 });
 

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { hasNoControlCharacters, signInEmailControlMessage } from '../../../shared/text-rules';
 import { Button } from '../../components/ui/button';
 import { FieldError } from '../../components/ui/field-error';
 import { Input } from '../../components/ui/input';
@@ -12,7 +13,12 @@ import { homePathFor } from './auth-types';
 import { safeNextPath } from './safe-next-path';
 
 const SignInSchema = z.object({
-  email: z.string().trim().min(1, 'Enter your e-mail address').pipe(z.email('Enter a valid e-mail address')),
+  email: z
+    .string()
+    .refine((value) => hasNoControlCharacters(value), { message: signInEmailControlMessage, abort: true })
+    .trim()
+    .min(1, 'Enter your e-mail address')
+    .pipe(z.email('Enter a valid e-mail address')),
   password: z.string().min(1, 'Enter your password'),
 });
 
