@@ -6,6 +6,7 @@ import type { Db } from '../../db/database';
 import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
 import { unauthorised } from '../../plugins/errors';
 import { signIn, signOut } from './auth.service';
+import { PasswordQueue } from './password-queue';
 
 const SessionUserSchema = z.object({
   id: z.number(),
@@ -27,6 +28,7 @@ const SignInSchema = z.object({
 
 export const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> = async (app, { config, db }) => {
   const names = cookieNames(config);
+  const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
 
   app.post(
     '/api/auth/sign-in',
@@ -38,7 +40,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ config: AppConfig; db: Db }> = 
         userAgent: request.headers['user-agent'],
         ttlHours: config.sessionTtlHours,
         previousToken: request.sessionToken ?? undefined,
-      });
+      }, { passwords, failuresPerAccount: config.signInFailuresPerAccount });
       reply.setCookie(names.session, result.token, cookieOptions(config, config.sessionTtlHours * 3600));
       return { user: result.user };
     },
