@@ -25,6 +25,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { loggerOptions } from './plugins/log-redaction';
 import { startJobQueue, type JobQueue } from './plugins/jobs';
 import { registerSecurity } from './plugins/security';
+import { registerBodyTimeout, timeoutOptions } from './plugins/timeouts';
 import { registerWeb } from './plugins/web';
 
 const SWEEP_PHOTOS_JOB = 'sweep-orphan-photos';
@@ -64,6 +65,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -92,6 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (ownsDatabase) await database.close();
   });
   registerErrorHandler(app);
+  registerBodyTimeout(app, config);
   await registerSecurity(app, config);
   await registerAuth(app, config, database.db);
   await app.register(multipart);

@@ -24,7 +24,8 @@ import { createAssessment } from './assessments.service';
 export const assessmentNotFoundMessage = "The assessment you're looking for could not be found.";
 
 const IdParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
-const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16–100 letters, digits, "-" or "_"');
+// The web client sends a UUID (idempotency-key.ts); nothing else is accepted (issue 7).
+const IdempotencyKeySchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Idempotency-Key must be a UUID');
 
 /** The details as the shared schema reads them, or a 400; `partial` judges only fields sent so far. */
 function checkDetails(fields: Record<string, string[]>, partial: boolean): CustomerDetails {

@@ -2,7 +2,9 @@
 // records, no orphan files); a retried submission with the same idempotency key creates one.
 import { randomBytes } from 'node:crypto';
 import type { CustomerDetails } from '../../../shared/customer-details';
+import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
+import { customerGrants } from '../../db/schema';
 import { conflict, DomainError } from '../../plugins/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
@@ -122,9 +124,22 @@ async function replayFor(
   if (input.viewerAssessmentIds.includes(existing.id)) return { assessment: existing, images, grantToken: null, replayed: true };
   const sameCustomer = existing.email === input.details.email && existing.phone === input.details.phone && existing.postcode === input.details.postcode;
   if (!sameCustomer) throw conflict('This submission was already received with different details. Please start a new assessment.');
+  // Issue 7: the key and the details alone must not become a way to collect grants. A retry
+  // whose first answer was lost comes within minutes (the browser retries at once, sometimes a
+  // few times in parallel), so a new grant is minted only while the assessment is young and
+  // only for a few retries; anyone else is sent to the link in their e-mail.
+  const grants = await db.$count(customerGrants, eq(customerGrants.assessmentId, existing.id));
+  if (grants > MAX_REPLAY_GRANTS || Date.now() - existing.createdAt.getTime() > REPLAY_GRANT_WINDOW_MS) {
+    throw conflict('This submission was already received. Please open the link in the e-mail we sent you to see it.');
+  }
   const grant = await createGrant(db, existing.id);
   return { assessment: existing, images, grantToken: grant.token, replayed: true };
 }
+
+/** How long after a submission a retry without its cookie may still be given a grant. */
+export const REPLAY_GRANT_WINDOW_MS = 15 * 60 * 1000;
+/** Grants retries may be given, besides the submission's own. */
+export const MAX_REPLAY_GRANTS = 3;
 
 async function processPhotos(photos: ReceivedPhoto[], processPhoto: (photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>): Promise<ProcessedImage[]> {
   return Promise.all(
