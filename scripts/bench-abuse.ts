@@ -49,7 +49,7 @@ async function timed(run: () => Promise<Response>): Promise<{ ms: number; status
 
 function submit(address: string, photos: Buffer[], type: string) {
   const { body, headers } = multipartBody(validDetails, photos.map((data, i) => ({ filename: `${i}.${type === 'image/heic' ? 'heic' : 'jpg'}`, contentType: type, data })));
-  return fetch(`${base}/api/assessments`, { method: 'POST', body, headers: { ...headers, 'x-forwarded-for': address }, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
+  return fetch(`${base}/api/assessments`, { method: 'POST', body: new Uint8Array(body), headers: { ...headers, 'x-forwarded-for': address }, signal: AbortSignal.timeout(REQUEST_LIMIT_MS) });
 }
 
 const bystanderSubmission = () => timed(() => submit(newAddress(), [jpeg], 'image/jpeg'));
