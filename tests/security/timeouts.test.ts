@@ -42,7 +42,7 @@ describe('timeouts', () => {
     expect(await t.app.inject({ url: '/healthz' }).then((r) => r.statusCode)).toBe(200);
   });
 
-  it('lets a slow upload that keeps sending finish, past the body and idle timeouts', async () => {
+  it('lets a slow upload that keeps sending finish, past the body and idle timeouts, and waits for its processing', async () => {
     const { body, headers: h } = multipartBody(validDetails, [{ filename: 'a.jpg', contentType: 'image/jpeg', data: await jpegPhoto() }]);
     const { socket, closed } = rawSocket(port);
     socket.write(headers('/api/assessments', h['content-type']!, body.length));

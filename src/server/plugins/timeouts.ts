@@ -44,3 +44,13 @@ export function registerBodyTimeout(app: FastifyInstance, config: AppConfig): vo
   app.addHook('onResponse', async (request) => clear(request));
   app.addHook('onRequestAbort', async (request) => clear(request));
 }
+
+/**
+ * Call once a long request has been fully received: from then on the server is the one
+ * working (decoding photos), so the idle timeout must not cut the answer off. Node restores
+ * the keep-alive and idle timeouts for the connection's next request.
+ */
+export function stopIdleTimeout(request: { raw: { socket?: { setTimeout?: (ms: number) => unknown } | null } }): void {
+  const socket = request.raw.socket;
+  if (typeof socket?.setTimeout === 'function') socket.setTimeout(0); // absent under inject()
+}

@@ -9,6 +9,7 @@ import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } fr
 import type { AppDeps } from '../../app';
 import { cookieNames, cookieOptions, requireRole } from '../../plugins/auth';
 import { badRequest, notFound } from '../../plugins/errors';
+import { stopIdleTimeout } from '../../plugins/timeouts';
 import { customerRecordAccess } from '../access/access.policy';
 import { GRANT_COOKIE_MAX_AGE } from '../access/access.routes';
 import { addToGrantCookie } from '../access/grants.service';
@@ -91,6 +92,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: AppDeps }> = async 
     let created;
     let admission: PhotoAdmission | undefined;
     try {
+      stopIdleTimeout(request);
       const details = checkDetails(upload.fields, false);
       if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
       const viewer = await request.viewer();
