@@ -25,6 +25,17 @@ export default defineConfig({
       },
       {
         test: {
+          // Issue 7: each hardening finding's test, against the same app as production.
+          name: 'security',
+          include: ['tests/security/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/setup/integration-global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',

@@ -38,7 +38,7 @@ function finish(problem) {
 
 step('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
 step('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-vitest('Unit and integration tests', ['unit', 'integration'], 'unit');
+vitest('Unit and integration tests', ['unit', 'integration', 'security'], 'unit');
 step('Production build', 'npm', ['run', '--silent', 'build']);
 
 const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';

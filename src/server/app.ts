@@ -22,7 +22,9 @@ import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue } from './plugins/jobs';
+import { loggerOptions } from './plugins/log-redaction';
 import { registerSecurity } from './plugins/security';
+import { registerBodyTimeout, timeoutOptions } from './plugins/timeouts';
 import { registerWeb } from './plugins/web';
 
 /** The app's dependencies: the same object every module receives (module-deps.ts). */
@@ -59,13 +61,14 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger:
       config.logLevel === 'silent'
         ? false
-        : { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'] },
+        : loggerOptions(config.logLevel),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
   const registeredRoutes: { method: string; url: string }[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -95,6 +98,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     if (ownsDatabase) await database.close();
   });
   registerErrorHandler(app);
+  registerBodyTimeout(app, config);
   await registerSecurity(app, config);
   await registerAuth(app, config, database.db);
   await app.register(multipart);

@@ -3,6 +3,7 @@ import { allDamageLocations, allDamageTypes, refineDamageLocations } from './dam
 import { londonDateOf } from './london-time';
 import { normalisePostcode } from './postcode';
 import { normaliseUkPhone } from './phone';
+import { controlCharactersMessage, hasNoControlCharacters } from './text-rules';
 
 // SPEC section 5's messages, made stricter by D8. STYLE habit 1: the assessment form
 // (react-hook-form + zodResolver) and the assessments route parse with this one schema, so
@@ -30,6 +31,16 @@ export const customerDetailsMessages = {
   damageLocations: 'Please select at least one damage location',
   damageDescription: 'Please provide more details about the damage',
   damageDescriptionTooLong: 'Description must be 2,000 characters or fewer',
+  nameControl: controlCharactersMessage('Name'),
+  emailControl: controlCharactersMessage('Email address'),
+  phoneControl: controlCharactersMessage('Phone number'),
+  addressControl: controlCharactersMessage('Address'),
+  cityControl: controlCharactersMessage('City'),
+  countyControl: controlCharactersMessage('County'),
+  postcodeControl: controlCharactersMessage('Postcode'),
+  vehicleMakeControl: controlCharactersMessage('Vehicle make'),
+  vehicleModelControl: controlCharactersMessage('Vehicle model'),
+  damageDescriptionControl: controlCharactersMessage('Description'),
 } as const;
 
 const m = customerDetailsMessages;
@@ -41,13 +52,20 @@ export function maxVehicleYear(now: Date = new Date()): number {
   return Number(londonDateOf(now).slice(0, 4)) + 1;
 }
 
-function text(required: string, min: number, max: number, tooLong: string) {
-  return z.string({ error: required }).trim().min(min, required).max(max, tooLong);
+// Control characters are refused first: a NUL would otherwise reach the database (issue 7).
+function text(required: string, min: number, max: number, tooLong: string, control: string, options: { multiline?: boolean } = {}) {
+  return z
+    .string({ error: required })
+    .refine((value) => hasNoControlCharacters(value, options), { message: control, abort: true })
+    .trim()
+    .min(min, required)
+    .max(max, tooLong);
 }
 
 /** A UK postcode, normalised to e.g. 'SW1A 1AA' (D8). Also for repairer and nearby-search forms. */
 export const UkPostcodeSchema = z
   .string({ error: m.postcode })
+  .refine((value) => hasNoControlCharacters(value), { message: m.postcodeControl, abort: true })
   .trim()
   .refine((value) => value.replace(/\s+/g, '').length >= 5, m.postcode)
   .transform((value, ctx) => {
@@ -62,6 +80,7 @@ export const UkPostcodeSchema = z
 /** A UK phone number, normalised to E.164 (D8). */
 export const UkPhoneSchema = z
   .string({ error: m.phone })
+  .refine((value) => hasNoControlCharacters(value), { message: m.phoneControl, abort: true })
   .trim()
   .transform((value, ctx) => {
     const phone = normaliseUkPhone(value);
@@ -74,6 +93,7 @@ export const UkPhoneSchema = z
 
 export const EmailSchema = z
   .string({ error: m.email })
+  .refine((value) => hasNoControlCharacters(value), { message: m.emailControl, abort: true })
   .trim()
   .toLowerCase()
   .max(254, m.emailTooLong)
@@ -93,15 +113,15 @@ const VehicleYearSchema = z
   });
 
 export const CustomerDetailsSchema = z.object({
-  name: text(m.name, 2, 100, m.nameTooLong),
+  name: text(m.name, 2, 100, m.nameTooLong, m.nameControl),
   email: EmailSchema,
   phone: UkPhoneSchema,
-  address: text(m.address, 5, 200, m.addressTooLong),
-  city: text(m.city, 2, 100, m.cityTooLong),
-  county: text(m.county, 2, 100, m.countyTooLong),
+  address: text(m.address, 5, 200, m.addressTooLong, m.addressControl),
+  city: text(m.city, 2, 100, m.cityTooLong, m.cityControl),
+  county: text(m.county, 2, 100, m.countyTooLong, m.countyControl),
   postcode: UkPostcodeSchema,
-  vehicleMake: text(m.vehicleMake, 1, 50, m.vehicleMakeTooLong),
-  vehicleModel: text(m.vehicleModel, 1, 50, m.vehicleModelTooLong),
+  vehicleMake: text(m.vehicleMake, 1, 50, m.vehicleMakeTooLong, m.vehicleMakeControl),
+  vehicleModel: text(m.vehicleModel, 1, 50, m.vehicleModelTooLong, m.vehicleModelControl),
   vehicleYear: VehicleYearSchema,
   damageType: z.enum(allDamageTypes, { error: m.damageType }).default('scratch'),
   damageLocations: z
@@ -109,7 +129,7 @@ export const CustomerDetailsSchema = z.object({
     .min(1, m.damageLocations)
     .max(allDamageLocations.length, m.damageLocations)
     .transform((locations) => [...new Set(locations)]),
-  damageDescription: text(m.damageDescription, 10, 2000, m.damageDescriptionTooLong),
+  damageDescription: text(m.damageDescription, 10, 2000, m.damageDescriptionTooLong, m.damageDescriptionControl, { multiline: true }),
 }).superRefine(refineDamageLocations);
 
 export type CustomerDetailsInput = z.input<typeof CustomerDetailsSchema>;

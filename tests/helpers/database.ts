@@ -30,7 +30,8 @@ export async function openImage(imagePath: string): Promise<Database> {
   return wrapPglite(client);
 }
 
-const TEMPLATE = 'autorevive_test_template';
+// One template per run: runs from several checkouts may share the server, each with its own migrations.
+const templateName = () => `autorevive_template_${randomBytes(5).toString('hex')}`;
 
 function withDatabase(url: string, name: string): string {
   const parsed = new URL(url);
@@ -38,28 +39,42 @@ function withDatabase(url: string, name: string): string {
   return parsed.toString();
 }
 
+/** Creates this run's migrated template database and answers its URL (null without a server). */
 export async function prepareServerTemplate(url: string | undefined): Promise<string | null> {
   if (!url) return null;
+  const name = templateName();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+    await admin.query(`CREATE DATABASE ${name}`);
   } finally {
     await admin.end();
   }
-  const template = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE) });
+  const templateUrl = withDatabase(url, name);
+  const template = await openDatabase({ databaseUrl: templateUrl });
   await prepare(template);
   await template.close();
-  return url;
+  return templateUrl;
 }
 
-/** A fresh database on the PostgreSQL server, copied from the migrated template. */
-export async function openServerDatabase(url: string): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function dropServerTemplate(templateUrl: string | null): Promise<void> {
+  if (!templateUrl) return;
+  const admin = new pg.Client({ connectionString: withDatabase(templateUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${new URL(templateUrl).pathname.slice(1)} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** A fresh database on the PostgreSQL server, copied from the run's migrated template. */
+export async function openServerDatabase(templateUrl: string): Promise<{ database: Database; drop: () => Promise<void> }> {
   const name = `autorevive_test_${randomBytes(5).toString('hex')}`;
+  const url = withDatabase(templateUrl, 'postgres');
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${new URL(templateUrl).pathname.slice(1)}`);
   const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
   return {
     database,

@@ -136,7 +136,7 @@ describe('who may read an assessment and its photos (D10)', () => {
 describe('retries (idempotency)', () => {
   it('creates one assessment for a retried submission with the same key', async () => {
     const before = await countAssessments();
-    const key = 'retry-key-0000000000000001';
+    const key = '00000000-0000-4000-8000-000000000001';
     const first = await submit([photo(jpeg)], validDetails, { 'idempotency-key': key });
     const second = await submit([photo(jpeg)], validDetails, { 'idempotency-key': key, cookie: cookieHeader(first) });
     expect(first.statusCode).toBe(201);
@@ -146,7 +146,7 @@ describe('retries (idempotency)', () => {
   });
 
   it('gives a retry from a browser that never got the first answer its own grant', async () => {
-    const key = 'retry-key-0000000000000002';
+    const key = '00000000-0000-4000-8000-000000000002';
     const first = await submit([photo(jpeg)], validDetails, { 'idempotency-key': key });
     const lost = await submit([photo(jpeg)], validDetails, { 'idempotency-key': key });
     expect(lost.statusCode).toBe(200);
@@ -154,7 +154,7 @@ describe('retries (idempotency)', () => {
   });
 
   it('refuses the same key with someone else\'s details', async () => {
-    const key = 'retry-key-0000000000000003';
+    const key = '00000000-0000-4000-8000-000000000003';
     await submit([photo(jpeg)], validDetails, { 'idempotency-key': key });
     const other = await submit([photo(jpeg)], { ...validDetails, email: 'someone.else@example.com' }, { 'idempotency-key': key });
     expect(other.statusCode).toBe(409);

@@ -37,7 +37,7 @@ describe(`concurrency (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGli
     const jpeg = await jpegPhoto(800, 600);
     const send = () => {
       const { body, headers } = multipartBody(validDetails, [{ filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg }]);
-      return t.app.inject({ method: 'POST', url: '/api/assessments', payload: body, headers: { ...headers, 'idempotency-key': 'same-submission-at-once-0001' } });
+      return t.app.inject({ method: 'POST', url: '/api/assessments', payload: body, headers: { ...headers, 'idempotency-key': '00000000-0000-4000-8000-0000000000a1' } });
     };
     const responses = await Promise.all([send(), send(), send(), send()]);
     const ids = new Set(responses.map((r) => r.json().id));

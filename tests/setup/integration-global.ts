@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildTestImage, prepareServerTemplate } from '../helpers/database';
+import { buildTestImage, dropServerTemplate, prepareServerTemplate } from '../helpers/database';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +18,10 @@ export default async function setup(project: TestProject) {
   const imagePath = join(dir, 'pglite-image.tar');
   writeFileSync(imagePath, await buildTestImage());
   project.provide('pgliteImagePath', imagePath);
-  project.provide('serverTemplate', await prepareServerTemplate(process.env.TEST_DATABASE_URL));
-  return () => rmSync(dir, { recursive: true, force: true });
+  const serverTemplate = await prepareServerTemplate(process.env.TEST_DATABASE_URL);
+  project.provide('serverTemplate', serverTemplate);
+  return async () => {
+    rmSync(dir, { recursive: true, force: true });
+    await dropServerTemplate(serverTemplate);
+  };
 }

@@ -17,6 +17,9 @@ const optionalUrl = (protocols: string[], example: string) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, for example ${example}`,
     });
 
+const count = (unit: string, min: number, max: number) =>
+  z.coerce.number({ message: `must be a whole ${unit}` }).int({ message: `must be a whole ${unit}` }).min(min).max(max);
+
 export const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -37,6 +40,17 @@ export const EnvSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   DVLA_BASE_URL: optionalUrl(['http', 'https'], 'https://driver-vehicle-licensing.api.gov.uk'),
+  // Issue 7: limits and timeouts that keep one visitor from slowing everyone.
+  PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR: count('megapixels', 1, 10_000).default(150),
+  PHOTO_QUEUE_MEGAPIXELS: count('megapixels', 1, 100_000).default(600),
+  PASSWORD_HASH_CONCURRENCY: count('number of hashes', 1, 64).default(2),
+  PASSWORD_HASH_QUEUE: count('number of sign-ins', 0, 10_000).default(20),
+  SIGN_IN_FAILURES_PER_ACCOUNT: count('number of attempts', 1, 10_000).default(20),
+  REQUEST_TIMEOUT_SECONDS: count('number of seconds', 10, 3600).default(900),
+  BODY_TIMEOUT_SECONDS: count('number of seconds', 1, 3600).default(30),
+  HEADERS_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(20),
+  IDLE_TIMEOUT_SECONDS: count('number of seconds', 1, 3600).default(30),
+  KEEP_ALIVE_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(10),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -69,6 +83,24 @@ export interface AppConfig {
   dvlaBaseUrl: string;
   /** Registration look-ups one address may make in an hour. */
   vehicleLookupsPerHourPerAddress: number;
+  /** Pixels one address may have waiting to be decoded; past it, 429 with Retry-After. */
+  photoQueueMaxPixelsPerVisitor: number;
+  /** Pixels everyone together may have waiting to be decoded; past it, 503 with Retry-After. */
+  photoQueueMaxPixels: number;
+  /** Password hashes computed at once; the rest wait in a queue of passwordHashQueue. */
+  passwordHashConcurrency: number;
+  /** Sign-ins that may wait for a hash; past it, 503 with Retry-After. */
+  passwordHashQueue: number;
+  /** Failed sign-ins per account in 15 minutes from all addresses together. */
+  signInFailuresPerAccount: number;
+  /** Longest a whole request may take to arrive (a 10 × 10 MB upload on a slow connection). */
+  requestTimeoutMs: number;
+  /** Longest a request that is not a photo upload may take to send its body. */
+  bodyTimeoutMs: number;
+  headersTimeoutMs: number;
+  /** A connection that sends or receives nothing for this long is closed. */
+  idleTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 export class ConfigError extends Error {
@@ -112,5 +144,15 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dvlaApiKey: env.DVLA_API_KEY,
     dvlaBaseUrl: (env.DVLA_BASE_URL ?? 'https://driver-vehicle-licensing.api.gov.uk').replace(/\/+$/, ''),
     vehicleLookupsPerHourPerAddress: 20,
+    photoQueueMaxPixelsPerVisitor: env.PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR * 1_000_000,
+    photoQueueMaxPixels: env.PHOTO_QUEUE_MEGAPIXELS * 1_000_000,
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: env.PASSWORD_HASH_QUEUE,
+    signInFailuresPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
+    bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
+    headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
+    idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
+    keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
   };
 }

@@ -1,6 +1,7 @@
 // Test data with overrides (STYLE habit 9); the demo seed reuses these.
 import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../modules/auth/password';
+import { hashPasswordArgon2id } from '../modules/auth/password-queue';
 import type { Db } from './database';
 import { assessmentImages, assessments, quoteItems, quotes, repairers, users } from './schema';
 
@@ -8,7 +9,8 @@ export type Repairer = typeof repairers.$inferSelect;
 export type NewRepairer = typeof repairers.$inferInsert;
 
 let sequence = 0;
-// Test suites create many accounts; the demo seed and real accounts use the full cost.
+// Test suites create many accounts with cheap scrypt hashes (which also keeps the upgrade path
+// to argon2id exercised); the demo seed and real accounts get argon2id at full cost.
 const FACTORY_PASSWORD_LOG_N = process.env.VITEST ? 12 : undefined;
 const next = () => ++sequence;
 
@@ -57,7 +59,7 @@ export async function createUser(
   if (role === 'repairer' && repairerId === null) repairerId = (await createRepairer(db)).id;
   const [row] = await db
     .insert(users)
-    .values({ email, name: overrides.name ?? (role === 'admin' ? 'Operations' : 'Repairer'), role, repairerId, passwordHash: await hashPassword(password, FACTORY_PASSWORD_LOG_N) })
+    .values({ email, name: overrides.name ?? (role === 'admin' ? 'Operations' : 'Repairer'), role, repairerId, passwordHash: FACTORY_PASSWORD_LOG_N ? await hashPassword(password, FACTORY_PASSWORD_LOG_N) : await hashPasswordArgon2id(password) })
     .returning();
   return { id: row!.id, email, password, role, repairerId };
 }

@@ -10,11 +10,17 @@ export class DomainError extends Error {
     readonly code: string,
     message: string,
     readonly fieldErrors?: Record<string, string>,
+    /** Sent as Retry-After: when a refusal for load (429, 503) will likely pass. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';
   }
 }
+
+/** Refused for load, not for anything the visitor did wrong: 429 or 503 with Retry-After. */
+export const busy = (statusCode: 429 | 503, message: string, retryAfterSeconds: number) =>
+  new DomainError(statusCode, statusCode === 429 ? 'too_many_requests' : 'busy', message, undefined, retryAfterSeconds);
 
 export const badRequest = (message: string, fieldErrors?: Record<string, string>) =>
   new DomainError(400, 'bad_request', message, fieldErrors);
@@ -44,6 +50,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const body: ErrorBody = { error: error.code, message: error.message };
       if (error.fieldErrors) body.fieldErrors = error.fieldErrors;
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       if (error.statusCode >= 500) request.log.warn({ err: error }, 'service unavailable');
       return reply.status(error.statusCode).send(body);
     }

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config';
 import { forbidden } from './errors';
 
 const STRIPE_JS = 'https://js.stripe.com';
+export const PERMISSIONS_POLICY = `camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=(self "${STRIPE_JS}")`;
 
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
   const https = config.publicUrl.startsWith('https://');
@@ -31,6 +32,12 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
+  });
+
+  // Issue 7: no page needs the camera API, the microphone or location; card payments may use
+  // the Payment Request API from this site and Stripe's frame.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
 
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);

@@ -12,6 +12,8 @@ import type { AppConfig } from '../config/config';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>AutoRevive</title></head><body><main><h1>AutoRevive</h1><p>The web app has not been built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
 
+const FORBIDDEN_HTML = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Not available to your account — AutoRevive</title></head><body><main><h1>This page is not available to your account</h1><p>You are signed in with an account that cannot open this page. Sign out and sign in with the right account, or go to <a href="/">the home page</a>.</p></main></body></html>`;
+
 /** The folder under dist/web that holds the prerendered public pages. */
 const PAGES_DIR = 'pages';
 
@@ -58,6 +60,10 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     const guard = guardedPrefixes.find((g) => path === g.prefix || path.startsWith(`${g.prefix}/`));
     if (route && guard && !request.sessionUser) {
       return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 302);
+    }
+    // Issue 7: a signed-in account of another role gets a 403 from the server, not the shell.
+    if (route && guard && request.sessionUser && request.sessionUser.role !== guard.role) {
+      return reply.status(403).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(FORBIDDEN_HTML);
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').status(route ? 200 : 404);
     if (!built) return reply.send(NOT_BUILT_HTML);

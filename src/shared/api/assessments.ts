@@ -7,7 +7,8 @@ import { QuoteViewSchema } from './quotes';
 /** A database id in a path: a positive 32-bit integer. */
 export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
-export const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{16,100}$/, 'Idempotency-Key must be 16–100 letters, digits, "-" or "_"');
+// The web client sends a UUID (idempotency-key.ts); nothing else is accepted (issue 7).
+export const IdempotencyKeySchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Idempotency-Key must be a UUID');
 
 /** GET /api/images/{id}?size= */
 export const ImageQuerySchema = z.object({ size: z.enum(['display', 'thumb']).default('display') });

@@ -1,6 +1,7 @@
 // D11: admins and repairers sign in; customers never do. The sign-in form and
 // POST /api/auth/sign-in parse with the one SignInSchema (STYLE habit 1).
 import { z } from 'zod';
+import { hasNoControlCharacters, signInEmailControlMessage } from '../text-rules';
 
 export const roles = ['admin', 'repairer'] as const;
 export const RoleSchema = z.enum(roles);
@@ -14,7 +15,10 @@ export const signInMessages = {
 } as const;
 
 export const SignInSchema = z.object({
-  email: z.string().trim().min(1, signInMessages.email).max(254, signInMessages.emailInvalid).pipe(z.email(signInMessages.emailInvalid)),
+  email: z
+    .string()
+    .refine((value) => hasNoControlCharacters(value), { message: signInEmailControlMessage, abort: true })
+    .trim().min(1, signInMessages.email).max(254, signInMessages.emailInvalid).pipe(z.email(signInMessages.emailInvalid)),
   password: z.string().min(1, signInMessages.password).max(1000),
 });
 export type SignInInput = z.input<typeof SignInSchema>;

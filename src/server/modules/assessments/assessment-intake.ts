@@ -24,7 +24,11 @@ export interface ReceivedUpload {
 const MAX_FIELDS = 60;
 const MAX_FIELD_BYTES = 10_000;
 
-export async function receiveUpload(request: FastifyRequest, tmpRoot: string): Promise<ReceivedUpload> {
+export async function receiveUpload(
+  request: FastifyRequest,
+  tmpRoot: string,
+  options: { beforeFirstPhoto?: (fields: Record<string, string[]>) => void } = {},
+): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw new DomainError(415, 'unsupported_media_type', 'Please send the assessment as a multipart form with the photos attached.');
   }
@@ -41,12 +45,23 @@ export async function receiveUpload(request: FastifyRequest, tmpRoot: string): P
     });
     for await (const part of parts) {
       if (part.type === 'field') {
-        (upload.fields[part.fieldname] ??= []).push(String(part.value));
+        // A part sent as JSON arrives parsed (an object would be stored as '[object Object]'),
+        // and one past the size limit arrives cut short: both are refused, not guessed at.
+        if (typeof part.value !== 'string') throw badRequest(`The field "${part.fieldname}" must be sent as plain text.`);
+        if (part.valueTruncated || part.fieldnameTruncated) throw payloadTooLarge(`The field "${part.fieldname}" is too long.`);
+        (upload.fields[part.fieldname] ??= []).push(part.value);
         continue;
       }
       if (part.fieldname !== 'images') {
-        part.file.resume();
         throw badRequest(`Unexpected file field "${part.fieldname}": attach photos as "images".`);
+      }
+      if (upload.photos.length === 0 && options.beforeFirstPhoto) {
+        try {
+          options.beforeFirstPhoto(upload.fields);
+        } catch (error) {
+          part.file.resume();
+          throw error;
+        }
       }
       const path = join(dir, `photo-${upload.photos.length}`);
       await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));

@@ -3,6 +3,7 @@
 // repairer who accepted the job; to anyone else a record does not exist.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
+import type { FastifyReply } from 'fastify';
 import {
   AssessmentListSchema,
   AssessmentViewSchema,
@@ -10,19 +11,50 @@ import {
   IdParamsSchema,
   ImageQuerySchema,
 } from '../../../shared/api/assessments';
-import { CustomerDetailsSchema, photosRequiredMessage } from '../../../shared/customer-details';
+import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { setGrantCookie } from '../../plugins/cookies';
 import { badRequest, notFound } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
-import { fieldsForSchema, receiveUpload } from './assessment-intake';
+import { stopIdleTimeout } from '../../plugins/timeouts';
+import { processImageFile, imageProcessingSlots } from '../images/image-process';
+import { PhotoWorkQueue, photoPixels, type PhotoAdmission } from '../images/photo-work-queue';
+import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
 import { findImageFor, listAssessmentsForAdmin, photoNotFoundMessage, readAssessment, viewsOf } from './assessment-reads';
+import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
+
+/** The details as the shared schema reads them, or a 400; `partial` judges only fields sent so far. */
+function checkDetails(fields: Record<string, string[]>, partial: boolean): CustomerDetails {
+  const input = fieldsForSchema(fields);
+  const parsed = CustomerDetailsSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fieldErrors: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+  // Partial: refuse only once a field that was sent is wrong (the rest may follow the photos).
+  const sentFieldIsWrong = Object.keys(fieldErrors).some((field) => fields[field] !== undefined || fields[`${field}[]`] !== undefined);
+  if (!partial || sentFieldIsWrong) throw badRequest('Please check the details you entered.', fieldErrors);
+  return undefined as never; // partial: nothing wrong with what was sent so far
+}
+
+/** Aborted when the connection closes before the answer was sent. */
+function clientGoneSignal(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableEnded) controller.abort();
+  });
+  return controller.signal;
+}
 
 export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config, database, store } = deps;
   const db = database.db;
+  const photoQueue = new PhotoWorkQueue({
+    slots: imageProcessingSlots.limit,
+    maxPixelsPerVisitor: config.photoQueueMaxPixelsPerVisitor,
+    maxPixelsTotal: config.photoQueueMaxPixels,
+  });
 
   app.post('/api/assessments', { schema: { response: { 200: AssessmentViewSchema, 201: AssessmentViewSchema } } }, async (request, reply) => {
     const key = request.headers['idempotency-key'];
@@ -35,22 +67,33 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       max: config.assessmentsPerHourPerAddress,
       message: 'You have sent a lot of assessments in a short time. Please wait an hour, or call us.',
     });
-    const upload = await receiveUpload(request, join(config.dataDir, 'tmp'));
+    const signal = clientGoneSignal(reply);
+    // Cheap before expensive: the fields sent ahead of the photos are checked as the first
+    // photo arrives, so a bad form is refused before its photos are received or decoded.
+    const upload = await receiveUpload(request, join(config.dataDir, 'tmp'), { beforeFirstPhoto: (fields) => checkDetails(fields, true) });
     let created;
+    let admission: PhotoAdmission | undefined;
     try {
-      const parsed = CustomerDetailsSchema.safeParse(fieldsForSchema(upload.fields));
-      if (!parsed.success) {
-        const fieldErrors: Record<string, string> = {};
-        for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
-        throw badRequest('Please check the details you entered.', fieldErrors);
-      }
+      stopIdleTimeout(request);
+      const details = checkDetails(upload.fields, false);
       if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
       const viewer = await request.viewer();
+      const replay = idempotencyKey !== null && (await findAssessmentByIdempotencyKey(db, idempotencyKey)) !== undefined;
+      if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(upload.photos.map((photo) => photoPixels(photo.path))), signal);
+      const queued = admission;
       created = await createAssessment(
         { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail },
-        { details: parsed.data, photos: upload.photos, idempotencyKey, viewerAssessmentIds: viewer.assessmentIds },
+        {
+          details,
+          photos: upload.photos,
+          idempotencyKey,
+          viewerAssessmentIds: viewer.assessmentIds,
+          signal,
+          ...(queued ? { processPhoto: (photo: ReceivedPhoto, index: number) => queued.run(index, () => processImageFile(photo.path)) } : {}),
+        },
       );
     } finally {
+      admission?.release();
       await upload.cleanup();
     }
     if (created.grantToken) setGrantCookie(config, request, reply, created.grantToken);

@@ -2,7 +2,9 @@
 // records, no orphan files); a retried submission with the same idempotency key creates one.
 import { randomBytes } from 'node:crypto';
 import type { CustomerDetails } from '../../../shared/customer-details';
+import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
+import { customerGrants } from '../../db/schema';
 import { conflict, DomainError } from '../../plugins/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
@@ -10,6 +12,7 @@ import type { Enqueue } from '../../jobs';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
 import { processImageFile, type ProcessedImage } from '../images/image-process';
+import { clientGone } from '../images/photo-work-queue';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import {
@@ -39,7 +42,16 @@ export interface CreatedAssessment {
 
 export async function createAssessment(
   deps: IntakeDeps,
-  input: { details: CustomerDetails; photos: ReceivedPhoto[]; idempotencyKey: string | null; viewerAssessmentIds: number[] },
+  input: {
+    details: CustomerDetails;
+    photos: ReceivedPhoto[];
+    idempotencyKey: string | null;
+    viewerAssessmentIds: number[];
+    /** How each photo is processed: through the route's fair queue; directly by default. */
+    processPhoto?: (photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>;
+    /** Aborted when the client has gone away: nothing more is processed or stored. */
+    signal?: AbortSignal;
+  },
 ): Promise<CreatedAssessment> {
   const db = deps.database.db;
   if (input.idempotencyKey) {
@@ -47,7 +59,8 @@ export async function createAssessment(
     if (replay) return replay;
   }
 
-  const processed = await processPhotos(input.photos);
+  const processed = await processPhotos(input.photos, input.processPhoto ?? ((photo) => processImageFile(photo.path)));
+  if (input.signal?.aborted) throw clientGone();
   const writtenKeys: string[] = [];
   try {
     const result = await db.transaction(async (tx) => {
@@ -111,16 +124,29 @@ async function replayFor(
   if (input.viewerAssessmentIds.includes(existing.id)) return { assessment: existing, images, grantToken: null, replayed: true };
   const sameCustomer = existing.email === input.details.email && existing.phone === input.details.phone && existing.postcode === input.details.postcode;
   if (!sameCustomer) throw conflict('This submission was already received with different details. Please start a new assessment.');
+  // Issue 7: the key and the details alone must not become a way to collect grants. A retry
+  // whose first answer was lost comes within minutes (the browser retries at once, sometimes a
+  // few times in parallel), so a new grant is minted only while the assessment is young and
+  // only for a few retries; anyone else is sent to the link in their e-mail.
+  const grants = await db.$count(customerGrants, eq(customerGrants.assessmentId, existing.id));
+  if (grants > MAX_REPLAY_GRANTS || Date.now() - existing.createdAt.getTime() > REPLAY_GRANT_WINDOW_MS) {
+    throw conflict('This submission was already received. Please open the link in the e-mail we sent you to see it.');
+  }
   const grant = await createGrant(db, existing.id);
   return { assessment: existing, images, grantToken: grant.token, replayed: true };
 }
 
-async function processPhotos(photos: ReceivedPhoto[]): Promise<ProcessedImage[]> {
+/** How long after a submission a retry without its cookie may still be given a grant. */
+export const REPLAY_GRANT_WINDOW_MS = 15 * 60 * 1000;
+/** Grants retries may be given, besides the submission's own. */
+export const MAX_REPLAY_GRANTS = 3;
+
+async function processPhotos(photos: ReceivedPhoto[], processPhoto: (photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>): Promise<ProcessedImage[]> {
   return Promise.all(
     photos.map(async (photo, index) => {
       try {
         if (photo.bytes === 0) throw new ImageRejectedError('unreadable', { userMessage: 'This file is empty' });
-        return await processImageFile(photo.path);
+        return await processPhoto(photo, index);
       } catch (error) {
         if (error instanceof ImageRejectedError) {
           throw new DomainError(422, 'image_rejected', `Photo ${index + 1}: ${error.userMessage}`, { [`images.${index}`]: error.userMessage });

@@ -8,7 +8,7 @@ import { openDatabase } from '../../db/database';
 import { createUser, randomPassword } from '../../db/factories';
 import { runMigrations } from '../../db/migrate';
 import { findUserByEmail, updateUserPassword } from './auth.repo';
-import { hashPassword } from './password';
+import { hashPasswordArgon2id } from './password-queue';
 
 const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, 'reset-password': { type: 'boolean' } } });
 const email = z.email().safeParse(values.email?.trim().toLowerCase());
@@ -40,7 +40,7 @@ if (existing && !values['reset-password']) {
   process.exit(1);
 }
 if (existing) {
-  await updateUserPassword(database.db, existing.id, await hashPassword(password));
+  await updateUserPassword(database.db, existing.id, await hashPasswordArgon2id(password));
 } else {
   await createUser(database.db, { role: 'admin', email: email.data, name: values.name ?? 'Administrator', password });
 }

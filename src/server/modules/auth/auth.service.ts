@@ -2,9 +2,10 @@
 import { signInMessages, type SessionUserView } from '../../../shared/api/auth';
 import type { Db } from '../../db/database';
 import { tooManyRequests, unauthorised } from '../../plugins/errors';
-import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, type User } from './auth.repo';
-import { dummyPasswordHash, verifyPassword } from './password';
+import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
+import { needsRehash, type PasswordQueue } from './password-queue';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
+import { recentSignInFailures, recordSignInFailure } from './sign-in-failures';
 import { hashToken, newToken } from './tokens';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -21,6 +22,7 @@ export function toSessionUser(user: User): SessionUser {
 export async function signIn(
   db: Db,
   input: { email: string; password: string; ip: string; userAgent?: string | undefined; ttlHours: number; previousToken?: string | undefined },
+  guard: { passwords: PasswordQueue; failuresPerAccount: number },
 ): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
   const accountKey = `sign-in:${email}:${input.ip}`;
@@ -28,12 +30,21 @@ export async function signIn(
     hitRateLimit(db, accountKey, SIGN_IN_WINDOW_SECONDS),
     hitRateLimit(db, `sign-in:${input.ip}`, SIGN_IN_WINDOW_SECONDS),
   ]);
-  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS) {
+  // Cheap checks first: counters in the database before any password is hashed.
+  const accountFailures = await recentSignInFailures(db, email, SIGN_IN_WINDOW_SECONDS);
+  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS || accountFailures >= guard.failuresPerAccount) {
     throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
   }
   const user = await findUserByEmail(db, email);
-  const ok = await verifyPassword(input.password, user?.passwordHash ?? (await dummyPasswordHash()));
-  if (!user || !ok) throw unauthorised(signInMessages.wrong);
+  const ok = await guard.passwords.verify(input.password, user?.passwordHash);
+  if (!user || !ok) {
+    await recordSignInFailure(db, email, SIGN_IN_WINDOW_SECONDS);
+    throw unauthorised(signInMessages.wrong);
+  }
+  if (needsRehash(user.passwordHash)) {
+    // An older scrypt hash becomes argon2id now that the password is known to be right.
+    await updateUserPassword(db, user.id, await guard.passwords.hash(input.password));
+  }
 
   await clearRateLimit(db, accountKey);
   // Rotate: a session id never survives a sign-in (session fixation).

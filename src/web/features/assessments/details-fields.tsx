@@ -108,7 +108,6 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
           {...text('damageDescription')}
           labelClassName="text-lg text-navy-900"
           rows={5}
-          maxLength={2000}
           hint="At least 10 characters: what happened, roughly how big the damage is, and anything else we should know."
         />
       </div>

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { CustomerDetailsSchema, customerDetailsMessages as m, type CustomerDetailsInput } from './customer-details';
+import { hasNoControlCharacters } from './text-rules';
+
+const valid: CustomerDetailsInput = {
+  name: 'Priya Shah',
+  email: 'priya.shah@example.co.uk',
+  phone: '07700 900123',
+  address: '14 Harbour Road',
+  city: 'Bristol',
+  county: 'City of Bristol',
+  postcode: 'BS1 5TY',
+  vehicleMake: 'Ford',
+  vehicleModel: 'Focus',
+  vehicleYear: '2019',
+  damageType: 'dent',
+  damageLocations: ['driver_door'],
+  damageDescription: 'A dent in the driver door from a car park trolley.',
+};
+
+const controlMessages = {
+  name: m.nameControl,
+  email: m.emailControl,
+  phone: m.phoneControl,
+  address: m.addressControl,
+  city: m.cityControl,
+  county: m.countyControl,
+  postcode: m.postcodeControl,
+  vehicleMake: m.vehicleMakeControl,
+  vehicleModel: m.vehicleModelControl,
+  damageDescription: m.damageDescriptionControl,
+} as const;
+
+describe('control characters in customer details', () => {
+  for (const [field, message] of Object.entries(controlMessages)) {
+    for (const bad of ['\u0000', '\u0007', '\u001b', '\u007f', '\u0085']) {
+      it(`refuses U+${bad.charCodeAt(0).toString(16).padStart(4, '0')} in ${field} with "${message}"`, () => {
+        const value = String(valid[field as keyof typeof valid]);
+        const result = CustomerDetailsSchema.safeParse({ ...valid, [field]: `${value.slice(0, 2)}${bad}${value.slice(2)}` });
+        expect(result.success).toBe(false);
+        expect(result.error!.issues.find((issue) => issue.path[0] === field)?.message).toBe(message);
+      });
+    }
+  }
+
+  it('allows line breaks and tabs in the description only', () => {
+    expect(CustomerDetailsSchema.safeParse({ ...valid, damageDescription: 'Dent on the door.\r\nScratch\ton the wing.' }).success).toBe(true);
+    const name = CustomerDetailsSchema.safeParse({ ...valid, name: 'Priya\nShah' });
+    expect(name.error!.issues[0]!.message).toBe(m.nameControl);
+  });
+
+  it('refuses over-long text with a message instead of cutting it', () => {
+    const result = CustomerDetailsSchema.safeParse({ ...valid, damageDescription: 'x'.repeat(2001) });
+    expect(result.error!.issues[0]!.message).toBe(m.damageDescriptionTooLong);
+  });
+
+  it('accepts ordinary text in other scripts and accents', () => {
+    expect(hasNoControlCharacters('Zoë Ó Briain – 12 Rue de l’Église, 東京')).toBe(true);
+  });
+});

@@ -1,0 +1,71 @@
+// Issue 7, finding 2: photo work is fair and bounded, counted in pixels; a submission whose
+// client has gone away stops and leaves nothing behind.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoQueueBusyMessage, PhotoWorkQueue } from '../../src/server/modules/images/photo-work-queue';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { heicPhoto, jpegPhoto } from '../helpers/images';
+import { multipartBody, validDetails } from '../helpers/multipart';
+import { countAssessments, listen, rawSocket } from './support';
+
+describe('the photo queue', () => {
+  it('serves visitors in turn: a flood delays a bystander by at most the photos already running', async () => {
+    const queue = new PhotoWorkQueue({ slots: 2, maxPixelsPerVisitor: 1e12, maxPixelsTotal: 1e12 });
+    const order: string[] = [];
+    const work = (name: string) => () => new Promise<void>((resolve) => setTimeout(() => (order.push(name), resolve()), 5));
+    const flood = queue.admit('flooder', Array(40).fill(1e6));
+    const floodDone = Promise.all(Array.from({ length: 40 }, (_, i) => flood.run(i, work(`f${i}`))));
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    const bystander = queue.admit('bystander', [1e6]);
+    await bystander.run(0, work('b'));
+    await floodDone;
+    expect(order.indexOf('b')).toBeLessThanOrEqual(3);
+  });
+
+  it('counts pixels, not files, and refuses past a visitor’s share (429) or everyone’s (503)', () => {
+    const queue = new PhotoWorkQueue({ slots: 2, maxPixelsPerVisitor: 30e6, maxPixelsTotal: 50e6 });
+    queue.admit('a', [12e6, 12e6]);
+    expect(() => queue.admit('a', [12e6])).toThrow(expect.objectContaining({ statusCode: 429, retryAfterSeconds: 60, message: photoQueueBusyMessage }));
+    queue.admit('b', [24e6]);
+    expect(() => queue.admit('c', [12e6])).toThrow(expect.objectContaining({ statusCode: 503, retryAfterSeconds: 60 }));
+  });
+});
+
+describe('submissions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR: '2', PHOTO_QUEUE_MEGAPIXELS: '1000' } });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a visitor’s second submission while the first is still queued: 429 with Retry-After', async () => {
+    const photos = await Promise.all(Array.from({ length: 3 }, () => jpegPhoto(1600, 1200)));
+    const { body, headers } = multipartBody(validDetails, photos.map((data, i) => ({ filename: `${i}.jpg`, contentType: 'image/jpeg', data })));
+    const send = () => t.app.inject({ method: 'POST', url: '/api/assessments', payload: body, headers, remoteAddress: '192.0.2.77' });
+    const answers = await Promise.all([send(), send(), send()]);
+    const statuses = answers.map((a) => a.statusCode).sort();
+    expect(statuses).toContain(201);
+    const refused = answers.find((a) => a.statusCode === 429)!;
+    expect(refused).toBeDefined();
+    expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json().message).toBe(photoQueueBusyMessage);
+  });
+
+  it('stops a submission whose client has gone away, and stores nothing', async () => {
+    const port = await listen(t.app);
+    const before = await countAssessments(t);
+    const heic = heicPhoto();
+    const { body, headers } = multipartBody(validDetails, Array.from({ length: 6 }, (_, i) => ({ filename: `${i}.heic`, contentType: 'image/heic', data: heic })));
+    // Occupy the slots so the submission waits in the queue, then leave.
+    const { socket, closed } = rawSocket(port);
+    socket.write(`POST /api/assessments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`);
+    socket.write(body);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    await closed;
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    expect(await countAssessments(t)).toBe(before);
+    expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
+  });
+});
