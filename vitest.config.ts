@@ -18,6 +18,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
+          // Property tests and scrypt at full cost take seconds of CPU; on a busy machine 5 s
+          // (Vitest's default) is not enough.
+          testTimeout: 20_000,
         },
       },
       {
