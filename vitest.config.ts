@@ -1,9 +1,16 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+
+// Vitest's default, one worker fewer than cores, is one worker on a 2-core machine: every file
+// waits on the one before. Files here mostly wait on a database or a browser, so two workers
+// (or cores − 1 on bigger machines) keep both cores busy.
+const workers = Math.max(2, availableParallelism() - 1);
 
 // One config, three projects: fast unit tests beside the code, API integration tests
 // through app.inject(), and real-browser tests that need a built web app.
 export default defineConfig({
   test: {
+    maxWorkers: workers,
     projects: [
       {
         test: {
@@ -11,6 +18,9 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
+          // Property tests and scrypt at full cost take seconds of CPU; on a busy machine 5 s
+          // (Vitest's default) is not enough.
+          testTimeout: 20_000,
         },
       },
       {
@@ -39,10 +49,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // Files run in parallel, one worker each; tests/setup/e2e-global.ts gives every
+          // worker its own server and Chromium (a lane), so a new file needs nothing to join.
           globalSetup: ['tests/setup/e2e-global.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // After unit and integration tests when all projects run in one `vitest run`.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

@@ -1,15 +1,16 @@
-// npm start: build the web app when it is missing or older than its sources, then run the
+// npm start: build the web app unless dist/web was built from the current sources, then run the
 // server (which applies migrations and seeds demo data on an empty database).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { buildWebIfStale, webBuildIsCurrent } from './web-build.mjs';
 
-const builtAt = existsSync('dist/web/index.html') ? statSync('dist/web/index.html').mtimeMs : 0;
-const newestSource = Math.max(...['src/web', 'src/shared', 'index.html', 'vite.config.ts', 'public', 'scripts/prerender.ts', 'scripts/prerender-site.ts'].map(newest));
-if (newestSource > builtAt) {
-  console.log(builtAt ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+if (!webBuildIsCurrent()) {
+  console.log(existsSync('dist/web/index.html') ? 'Web sources changed: rebuilding the web app…' : 'Building the web app (first start)…');
+  try {
+    buildWebIfStale();
+  } catch {
+    process.exit(1);
+  }
 }
 
 // MALLOC_ARENA_MAX: glibc gives every image thread its own malloc arena, and each keeps the
@@ -21,10 +22,3 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));
-
-function newest(path) {
-  if (!existsSync(path)) return 0;
-  const stats = statSync(path);
-  if (!stats.isDirectory()) return stats.mtimeMs;
-  return Math.max(0, ...readdirSync(path).map((entry) => newest(join(path, entry))));
-}

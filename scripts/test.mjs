@@ -1,49 +1,109 @@
 // npm test: the one command that checks everything, exactly as CI runs it (STYLE habit 13):
 // type check, lint, unit and integration tests, a production build, then browser tests.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+//
+// The first four do not depend on one another, so they run side by side in three lanes
+// (type check then lint; unit and integration tests; the build, skipped when dist/web is
+// current); the browser tests start once all three have passed, with the machine to
+// themselves. A lane's output is printed whole when it ends, so lanes never interleave. The
+// time of each stage is printed at the end; the last line is always the test count.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const reports = mkdtempSync(join(tmpdir(), 'autorevive-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
+/** @type {{ title: string, seconds: number, status: string }[]} */
+const timings = [];
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
+const colour = process.stdout.isTTY ? { FORCE_COLOR: '1' } : {};
 
-function step(title, command, args, env = {}) {
-  console.log(`\n━━ ${title} ━━`);
-  const result = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  if (result.status !== 0) finish(`${title} failed`);
+/** Runs one stage with its output captured; resolves with whether it passed. */
+function stage(title, command, args, { report } = {}) {
+  const begun = Date.now();
+  console.log(`▶ ${title}…`);
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { env: { ...process.env, ...colour }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    running.add(child);
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(child);
+      const seconds = (Date.now() - begun) / 1000;
+      if (report && existsSync(report)) {
+        const json = JSON.parse(readFileSync(report, 'utf8'));
+        totals.passed += json.numPassedTests;
+        totals.failed += json.numFailedTests;
+        totals.skipped += json.numPendingTests + json.numTodoTests;
+      }
+      const status = signal ? 'stopped' : code === 0 ? 'passed' : 'failed';
+      timings.push({ title, seconds, status });
+      if (signal) return resolve(false); // stopped because another stage failed: its output is noise
+      console.log(`\n━━ ${title} ━━ (${status}, ${seconds.toFixed(0)} s)`);
+      process.stdout.write(Buffer.concat(output));
+      resolve(code === 0);
+    });
+  });
 }
 
-function vitest(title, projects, report) {
-  const file = join(reports, `${report}.json`);
-  console.log(`\n━━ ${title} ━━`);
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${file}`];
-  const result = spawnSync('npx', args, { stdio: 'inherit' });
-  if (existsSync(file)) {
-    const json = JSON.parse(readFileSync(file, 'utf8'));
-    totals.passed += json.numPassedTests;
-    totals.failed += json.numFailedTests;
-    totals.skipped += json.numPendingTests + json.numTodoTests;
+function vitest(title, projects, name) {
+  const report = join(reports, `${name}.json`);
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
+  return stage(title, 'npx', args, { report });
+}
+
+/** A lane: its stages one after another, stopping at the first that fails. */
+async function lane(...stages) {
+  for (const run of stages) if (!(await run())) return false;
+  return true;
+}
+
+function stopAll() {
+  for (const child of running) {
+    try {
+      process.kill(-child.pid, 'SIGTERM'); // the whole group: npx, node and its workers
+    } catch {
+      // already gone
+    }
   }
-  if (result.status !== 0) finish(`${title} failed`);
 }
 
 function finish(problem) {
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  console.log('\nStage times:');
+  for (const t of timings) console.log(`  ${t.title.padEnd(28)} ${t.seconds.toFixed(0).padStart(4)} s  ${t.status}`);
+  console.log(`  ${'Wall clock'.padEnd(28)} ${seconds.padStart(4)} s`);
+  rmSync(reports, { recursive: true, force: true });
   console.log(`\n${problem ? `✗ ${problem}` : '✓ all checks passed'} in ${seconds} s`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(problem || totals.failed > 0 ? 1 : 0);
 }
 
-step('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']);
-step('Lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-vitest('Unit and integration tests', ['unit', 'integration', 'security'], 'unit');
-step('Production build', 'npm', ['run', '--silent', 'build']);
+process.on('SIGINT', () => {
+  stopAll();
+  finish('interrupted');
+});
+
+const lanes = [
+  lane(
+    () => stage('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json']),
+    () => stage('Lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  ),
+  lane(() => vitest('Unit and integration tests', ['unit', 'integration', 'security'], 'unit')),
+  lane(() => stage('Production build', process.execPath, ['scripts/web-build.mjs'])),
+];
+// The first lane to fail stops the others: npm test fails fast, as it always has.
+const firstFailure = new Promise((resolve) => lanes.forEach((l) => l.then((ok) => ok || resolve())));
+await Promise.race([Promise.all(lanes), firstFailure.then(stopAll)]);
+const failed = timings.find((t) => t.status === 'failed');
+if (failed) finish(`${failed.title} failed`);
 
 const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
 if (existsSync(chromium)) {
-  vitest('Browser tests', ['e2e'], 'e2e');
+  if (!(await vitest('Browser tests', ['e2e'], 'e2e'))) finish('Browser tests failed');
 } else {
   console.log(`\n${'!'.repeat(78)}\n!! NO CHROMIUM at ${chromium}: the BROWSER TESTS WERE SKIPPED.\n!! Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.\n${'!'.repeat(78)}`);
 }

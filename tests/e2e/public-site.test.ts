@@ -1,13 +1,11 @@
-// Issue 3 in a real browser: every public page at phone and desktop widths with axe, the
-// prerendered HTML without JavaScript, hydration without mismatches, keyboard-only use of
-// the shell, the hero's Get Free Quote, the drawer, and the live network figure (D2).
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+// Issue 3 in a real browser: the prerendered HTML without JavaScript, hydration without
+// mismatches, keyboard-only use of the shell, the hero's Get Free Quote, the drawer, and the
+// live network figure (D2). Every public page at phone and desktop widths with axe is in
+// public-pages-*.test.ts, one file per width, so the widths run in parallel.
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cities } from '../../src/shared/cities';
 import { site } from '../../src/shared/site';
-import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, newContext, viewports, watchPageErrors } from './support';
-
-const publicPaths = ['/', '/services', '/about', '/contact', '/privacy-policy', '/terms', ...cities.map((city) => `/areas/${city.slug}`)];
+import { baseUrl, expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, newContext, publicPaths, viewports, watchPageErrors } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,40 +13,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await browser?.close();
-});
-
-/** Waits until the prerendered page has been hydrated (public-app.tsx marks the document). */
-async function hydrated(page: Page) {
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-}
-
-async function headingLevels(page: Page): Promise<number[]> {
-  return page.locator('main h1, main h2, main h3, main h4, main h5, main h6').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName[1])));
-}
-
-describe.skipIf(!hasChromium).each(['mobile', 'desktop'] as const)('every public page at %s width', (viewport) => {
-  let context: BrowserContext;
-  beforeAll(async () => {
-    context = await newConsentedContext(browser, viewport);
-  });
-  afterAll(async () => {
-    await context?.close();
-  });
-
-  it.each(publicPaths)(`%s is complete, hydrates cleanly and has no axe violations (${viewports[viewport].width} px)`, async (path) => {
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    const response = await page.goto(path);
-    expect(response?.status()).toBe(200);
-    await hydrated(page);
-    expect(await page.locator('h1').count()).toBe(1);
-    const levels = await headingLevels(page);
-    levels.forEach((level, index) => expect(level, `heading ${index} on ${path}`).toBeLessThanOrEqual((levels[index - 1] ?? 1) + 1));
-    await expectNoAxeViolations(page);
-    // A hydration mismatch, a missing chunk or a failed request would show up here.
-    expect(errors, `errors on ${path}`).toEqual([]);
-    await page.close();
-  });
 });
 
 describe.skipIf(!hasChromium)('found by search engines', () => {

@@ -2,20 +2,32 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { cities } from '../../src/shared/cities';
+import { chromiumArgs } from '../helpers/chromium';
 
 export const viewports = {
   mobile: { width: 375, height: 812 },
   desktop: { width: 1280, height: 900 },
 } as const;
 
-export const baseUrl = () => inject('baseUrl');
+/**
+ * This worker's lane (tests/setup/e2e-global.ts): its own server and its own Chromium, so test
+ * files run in parallel without sharing a database or a browser.
+ */
+function lane() {
+  const lanes = inject('lanes');
+  const worker = Number(process.env.VITEST_POOL_ID ?? 1);
+  return lanes[(Math.max(worker, 1) - 1) % lanes.length]!;
+}
+
+export const baseUrl = () => lane().baseUrl;
 export const hasChromium = inject('chromiumPath') !== null;
 
+/** The lane's Chromium, already running; close() disconnects and closes this file's contexts. */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: inject('chromiumPath')!,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
-  });
+  const endpoint = lane().browserEndpoint;
+  if (endpoint) return chromium.connect(endpoint);
+  return chromium.launch({ executablePath: inject('chromiumPath')!, args: chromiumArgs });
 }
 
 export async function newContext(browser: Browser, viewport: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
@@ -43,4 +55,12 @@ export function watchPageErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   return errors;
+}
+
+/** Every prerendered public page. */
+export const publicPaths = ['/', '/services', '/about', '/contact', '/privacy-policy', '/terms', ...cities.map((city) => `/areas/${city.slug}`)];
+
+/** Waits until the prerendered page has been hydrated (public-app.tsx marks the document). */
+export async function hydrated(page: Page) {
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
 }

@@ -1,5 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, wrapPglite, type Database } from '../../src/server/db/database';
@@ -21,6 +23,36 @@ export async function buildTestImage(): Promise<Buffer> {
   const dump = await client.dumpDataDir('none');
   await client.close();
   return Buffer.from(await dump.arrayBuffer());
+}
+
+const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
+/** What the image is made from: the migrations, how they and pg-boss run, and the exact package versions. */
+const IMAGE_INPUTS = ['src/server/db/migrations', 'src/server/db/migrate.ts', 'src/server/db/database.ts', 'src/server/plugins/jobs.ts', 'tests/helpers/database.ts', 'package-lock.json'];
+
+function inputFiles(path: string): string[] {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return [path];
+  return readdirSync(path)
+    .sort()
+    .flatMap((entry) => inputFiles(join(path, entry)));
+}
+
+/**
+ * The migrated image, built once and kept in node_modules/.cache under a hash of everything
+ * it is made from, so every test run (integration and browser, run after run) reuses it until
+ * a migration or a package changes.
+ */
+export async function testImagePath(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const file of IMAGE_INPUTS.flatMap((input) => inputFiles(join(repoRoot, input)))) hash.update(file.slice(repoRoot.length)).update('\0').update(readFileSync(file)).update('\0');
+  const dir = join(repoRoot, 'node_modules/.cache/autorevive');
+  const path = join(dir, `pglite-image-${hash.digest('hex').slice(0, 16)}.tar`);
+  if (existsSync(path)) return path;
+  mkdirSync(dir, { recursive: true });
+  const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.partial`;
+  writeFileSync(partial, await buildTestImage());
+  renameSync(partial, path); // atomic: a run never reads a half-written image
+  return path;
 }
 
 export async function openImage(imagePath: string): Promise<Database> {

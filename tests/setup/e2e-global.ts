@@ -1,42 +1,90 @@
-// Browser tests drive the real server, built as in production, on a database of its own.
-import { spawnSync } from 'node:child_process';
+// Browser tests drive the real server, built as in production. Test files run in parallel, so
+// each worker gets a lane of its own: a server on its own copy of the migrated database (no
+// test sees another's data or rate limits) and a Chromium reused by every file the worker
+// runs (tests open new contexts in it). A test file finds its lane from VITEST_POOL_ID through
+// tests/e2e/support.ts; nothing in a test file needs to know about lanes.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium as playwright, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
 import { createUser, type CreatedUser } from '../../src/server/db/factories';
+import { buildWebIfStale } from '../../scripts/web-build.mjs';
+import { openImage, testImagePath } from '../helpers/database';
+import { chromiumArgs } from '../helpers/chromium';
+
+export interface Lane {
+  baseUrl: string;
+  /** Playwright's endpoint for this lane's Chromium (chromium.connect). */
+  browserEndpoint: string | null;
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
     chromiumPath: string | null;
-    baseUrl: string;
+    lanes: Lane[];
+    /** The same accounts (e-mail, password, id) exist in every lane's database. */
     accounts: { admin: CreatedUser; repairer: CreatedUser };
   }
 }
 
+/** As many lanes as Vitest runs workers for this project (its maxWorkers, as Vitest resolves it). */
+function workerCount(project: TestProject): number {
+  const configured = project.config.maxWorkers || project.vitest.config.maxWorkers;
+  if (configured) return Math.max(1, Number(configured));
+  return Math.max(availableParallelism() - 1, 1);
+}
+
 export default async function setup(project: TestProject) {
-  const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
-  project.provide('chromiumPath', existsSync(chromium) ? chromium : null);
-  if (!existsSync('dist/web/index.html')) {
-    const build = spawnSync('npm', ['run', '--silent', 'build'], { stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('The web app did not build.');
-  }
+  const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
+  const hasChromium = existsSync(chromiumPath);
+  project.provide('chromiumPath', hasChromium ? chromiumPath : null);
+  buildWebIfStale();
+  const imagePath = await testImagePath();
 
-  const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false' });
-  const app = await buildApp(config);
-  const admin = await createUser(app.deps.database.db, { role: 'admin', name: 'Test Operations' });
-  const repairer = await createUser(app.deps.database.db, { role: 'repairer', name: 'Test Repairer' });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('The server did not start.');
-  project.provide('baseUrl', `http://127.0.0.1:${address.port}`);
-  project.provide('accounts', { admin, repairer });
-
-  return async () => {
-    await app.close();
-    rmSync(dataDir, { recursive: true, force: true });
+  const stops: Array<() => Promise<void>> = [];
+  const teardown = async () => {
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error('e2e teardown:', error));
   };
+  try {
+    const count = workerCount(project);
+    const lanes: Lane[] = [];
+    let accounts: { admin: CreatedUser; repairer: CreatedUser } | undefined;
+    for (let lane = 0; lane < count; lane++) {
+      const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
+      stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false' });
+      const database = await openImage(imagePath);
+      stops.push(() => database.close());
+      const app = await buildApp(config, { database });
+      stops.push(() => app.close());
+      // The same accounts, made the same way in the same order on copies of one image, so
+      // they have the same ids everywhere; checked, because tests may rely on the ids.
+      const admin = await createUser(app.deps.database.db, { role: 'admin', name: 'Test Operations', ...(accounts && { email: accounts.admin.email, password: accounts.admin.password }) });
+      const repairer = await createUser(app.deps.database.db, { role: 'repairer', name: 'Test Repairer', ...(accounts && { email: accounts.repairer.email, password: accounts.repairer.password }) });
+      accounts ??= { admin, repairer };
+      if (admin.id !== accounts.admin.id || repairer.id !== accounts.repairer.id || repairer.repairerId !== accounts.repairer.repairerId) {
+        throw new Error('The e2e lanes\' test accounts differ in id: create them the same way in every lane.');
+      }
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const address = app.server.address();
+      if (!address || typeof address === 'string') throw new Error('The server did not start.');
+
+      let browserEndpoint: string | null = null;
+      if (hasChromium) {
+        const browser: BrowserServer = await playwright.launchServer({ executablePath: chromiumPath, args: chromiumArgs, host: '127.0.0.1' });
+        stops.push(() => browser.close());
+        browserEndpoint = browser.wsEndpoint();
+      }
+      lanes.push({ baseUrl: `http://127.0.0.1:${address.port}`, browserEndpoint });
+    }
+    project.provide('lanes', lanes);
+    project.provide('accounts', accounts!);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

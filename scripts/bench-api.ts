@@ -1,0 +1,347 @@
+// Issue 9's numbers: how many reads a second the API serves, against bare Fastify.
+//   npm run bench:api                          5 s warm-up + 10 s measured per endpoint
+//   npm run bench:api -- --warmup=1 --duration=3   a quick look (or BENCH_WARMUP, BENCH_DURATION)
+//   npm run bench:api -- --only=site,assessment    some endpoints only (names as in ENDPOINTS)
+//   npm run bench:api -- --engines=pglite          skip the PostgreSQL server
+// Builds the web app when it is not current, then for each engine (PGlite always; a PostgreSQL
+// server too when DATABASE_URL or TEST_DATABASE_URL is set, on a database made for the run and
+// dropped after) seeds the demo data and an admin with the product's own CLIs, starts the
+// server as `npm start` does (scripts/start.mjs's environment, default log level) in a child
+// process on a free loopback port and a fresh DATA_DIR, and creates what the reads need
+// through the real API: one assessment with a generated photo (its grant cookie) and an admin
+// session. A bare Fastify hello-world in a separate process is measured right before each
+// engine's endpoints, and each endpoint's throughput is given as a share of it.
+// Every endpoint is first checked to answer 200; any non-2xx answer during a run fails the bench.
+// Exits 0 when every figure meets the issue's targets, 1 when one does not, 2 when the bench failed.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import sharp from 'sharp';
+import { multipartBody, validDetails } from '../tests/helpers/multipart';
+import { buildWebIfStale } from './web-build.mjs';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const CONNECTIONS = 10;
+const WARMUP_SECONDS = Number(option('warmup') ?? process.env.BENCH_WARMUP ?? 5);
+const DURATION_SECONDS = Number(option('duration') ?? process.env.BENCH_DURATION ?? 10);
+const START_TIMEOUT_MS = 120_000;
+const CLI_TIMEOUT_MS = 180_000;
+const ADMIN_EMAIL = 'bench-admin@autorevive.example';
+const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
+/** Headers a browser sends with every request. */
+const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-GB,en;q=0.9' };
+
+type Engine = 'pglite' | 'postgres';
+interface Fixture {
+  assessmentId: number;
+  imageId: number;
+  /** Cookie header with the customer's grant, as the browser that submitted holds it. */
+  customer: string;
+  /** Cookie header with an admin's session. */
+  admin: string;
+}
+interface Endpoint {
+  name: string;
+  label: string;
+  request: (f: Fixture) => { path: string; cookie?: string };
+  /** Share of bare Fastify's req/s the issue asks for, per engine. */
+  target?: Partial<Record<Engine, number>>;
+}
+
+// One line per endpoint. Later issues add theirs here (the quote read, the admin pending list).
+const ENDPOINTS: Endpoint[] = [
+  { name: 'site', label: 'GET /api/site', request: () => ({ path: '/api/site' }), target: { postgres: 0.5, pglite: 0.25 } },
+  { name: 'assessment', label: 'GET /api/assessments/{id} (grant)', request: (f) => ({ path: `/api/assessments/${f.assessmentId}`, cookie: f.customer }), target: { postgres: 0.3, pglite: 0.1 } },
+  { name: 'admin-list', label: 'GET /api/assessments (admin)', request: (f) => ({ path: '/api/assessments', cookie: f.admin }) },
+  { name: 'page', label: 'GET / (prerendered)', request: () => ({ path: '/' }) },
+  { name: 'thumb', label: 'GET /api/images/{id}?size=thumb (grant)', request: (f) => ({ path: `/api/images/${f.imageId}?size=thumb`, cookie: f.customer }) },
+];
+const P99_TARGET_MS = 25;
+
+interface Measured {
+  engine: Engine | 'bare';
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  ratio: number | null;
+  target: number | null;
+  ok: boolean;
+}
+
+const children = new Set<ChildProcess>();
+const cleanups: Array<() => Promise<void> | void> = [];
+
+async function main(): Promise<number> {
+  if (!(WARMUP_SECONDS >= 0 && DURATION_SECONDS >= 1)) throw new Error('--warmup must be ≥ 0 and --duration ≥ 1 (seconds).');
+  const only = option('only')?.split(',');
+  const endpoints = ENDPOINTS.filter((e) => !only || only.includes(e.name));
+  if (endpoints.length === 0) throw new Error(`--only names none of: ${ENDPOINTS.map((e) => e.name).join(', ')}`);
+  const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
+  const wanted = option('engines')?.split(',') ?? ['pglite', 'postgres'];
+  const engines = (['pglite', 'postgres'] as const).filter((e) => wanted.includes(e) && (e === 'pglite' || serverUrl));
+
+  console.log(buildWebIfStale() === 'built' ? 'Built the web app.' : 'The web app build is current.');
+  console.log(`${availableParallelism()} cores, load average ${loadAverage()}; ${CONNECTIONS} connections, ${WARMUP_SECONDS} s warm-up + ${DURATION_SECONDS} s measured per endpoint.`);
+  if (!serverUrl) console.log('DATABASE_URL and TEST_DATABASE_URL are unset: PGlite only.');
+
+  const hello = await startHello();
+  const results: Measured[] = [];
+  for (const engine of engines) {
+    const product = await startProduct(engine, serverUrl);
+    const fixture = await createFixture(product.origin);
+    for (const endpoint of endpoints) await expectOk(product.origin, endpoint.request(fixture), endpoint.label);
+
+    const bare = await drive(hello, { path: '/' }, 'bare Fastify');
+    results.push({ engine: 'bare', label: `bare Fastify hello-world (before ${engine})`, ...bare, ratio: 1, target: null, ok: true });
+    for (const endpoint of endpoints) {
+      const figures = await drive(product.origin, endpoint.request(fixture), endpoint.label);
+      const ratio = figures.rps / bare.rps;
+      const target = endpoint.target?.[engine] ?? null;
+      results.push({ engine, label: endpoint.label, ...figures, ratio, target, ok: (target === null || ratio >= target) && figures.p99 <= P99_TARGET_MS });
+    }
+    await product.stop();
+  }
+  printTable(results);
+  const misses = results.filter((r) => !r.ok);
+  console.log(`load average ${loadAverage()} after the runs`);
+  console.log(misses.length === 0 ? '\n✓ Every figure meets the issue\'s targets.' : `\n✗ ${misses.length} figure(s) miss the issue's targets (ratio or p99 ≤ ${P99_TARGET_MS} ms).`);
+  return misses.length === 0 ? 0 : 1;
+}
+
+/** The product as scripts/start.mjs runs it, after the demo seed and an admin made by the CLIs. */
+async function startProduct(engine: Engine, serverUrl: string | undefined): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const dataDir = temp('autorevive-bench-api-');
+  let databaseUrl: string | undefined;
+  if (engine === 'postgres') {
+    const name = `autorevive_bench_${randomBytes(5).toString('hex')}`;
+    await adminQuery(serverUrl!, `CREATE DATABASE ${name}`);
+    cleanups.push(() => adminQuery(serverUrl!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    const url = new URL(serverUrl!);
+    url.pathname = `/${name}`;
+    databaseUrl = url.toString();
+  }
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...environmentFromStartScript(),
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    SEED_DEMO_DATA: 'true',
+    DATABASE_URL: databaseUrl ?? '',
+    ADMIN_PASSWORD,
+  };
+  delete env.TEST_DATABASE_URL;
+  runCli('demo seed', ['src/server/db/seed-cli.ts'], env);
+  runCli('admin:create', ['src/server/modules/auth/admin-create-cli.ts', '--email', ADMIN_EMAIL, '--name', 'Bench Admin'], env);
+
+  console.log(`\nStarting the product on ${engine === 'pglite' ? 'PGlite' : 'the PostgreSQL server'} at ${origin}…`);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  children.add(child);
+  child.stdout!.resume(); // the request log goes somewhere, as it would in production
+  await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
+  return { origin, stop: () => stop(child) };
+}
+
+/** A bare Fastify hello-world in a process of its own, the yardstick. */
+async function startHello(): Promise<string> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    const app = Fastify();
+    app.get('/', async () => ({ hello: 'world' }));
+    await app.listen({ host: '127.0.0.1', port: ${port} });
+    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(origin, 30_000, 'bare Fastify', child);
+  return origin;
+}
+
+/** One assessment with a photo through POST /api/assessments, and an admin's sign-in. */
+async function createFixture(origin: string): Promise<Fixture> {
+  const photo = await generatedPhoto();
+  const { body, headers } = multipartBody(validDetails, [{ filename: 'IMG_0001.jpg', contentType: 'image/jpeg', data: photo }]);
+  const submitted = await fetch(`${origin}/api/assessments`, {
+    method: 'POST',
+    headers: { ...headers, 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` },
+    body: new Uint8Array(body),
+  });
+  if (submitted.status !== 201) throw new Error(`POST /api/assessments answered ${submitted.status}: ${await submitted.text()}`);
+  const assessment = (await submitted.json()) as { id: number; images: number[] };
+  const customer = cookies(submitted);
+  if (!customer || assessment.images.length !== 1) throw new Error('The submission gave no grant cookie or no photo.');
+
+  const signIn = await fetch(`${origin}/api/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+  });
+  if (signIn.status !== 200) throw new Error(`The admin's sign-in answered ${signIn.status}: ${await signIn.text()}`);
+  return { assessmentId: assessment.id, imageId: assessment.images[0]!, customer, admin: cookies(signIn) };
+}
+
+/** A 1600 × 1200 JPEG with a gradient and some noise, so it compresses like a photo. */
+async function generatedPhoto(): Promise<Buffer> {
+  const width = 1600;
+  const height = 1200;
+  const pixels = Buffer.alloc(width * height * 3);
+  const noise = randomBytes(pixels.length);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      pixels[i] = ((x * 255) / width + (noise[i]! & 31)) & 255;
+      pixels[i + 1] = ((y * 255) / height + (noise[i + 1]! & 31)) & 255;
+      pixels[i + 2] = (128 + (noise[i + 2]! & 63)) & 255;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+}
+
+function cookies(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .join('; ');
+}
+
+async function expectOk(origin: string, { path, cookie }: { path: string; cookie?: string }, label: string): Promise<void> {
+  const response = await fetch(`${origin}${path}`, { headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${label} answered ${response.status}, not 200: the bench would measure an error.`);
+}
+
+/** A warm-up run, then the measured run; fails on any error or non-2xx answer. */
+async function drive(origin: string, { path, cookie }: { path: string; cookie?: string }, label: string) {
+  const options = { url: `${origin}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } };
+  process.stdout.write(`  ${label}…`);
+  if (WARMUP_SECONDS > 0) await autocannon({ ...options, duration: WARMUP_SECONDS });
+  const result = await autocannon({ ...options, duration: DURATION_SECONDS });
+  const failures = result.errors + result.timeouts + result.non2xx;
+  if (failures > 0) throw new Error(`${label}: ${result.errors} errors, ${result.timeouts} timeouts and ${result.non2xx} non-2xx answers during the run.`);
+  process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+}
+
+function printTable(rows: Measured[]) {
+  const head = ['engine', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'target', 'meets'];
+  const cells = rows.map((r) => [
+    r.engine,
+    r.label,
+    Math.round(r.rps).toLocaleString('en-GB'),
+    r.p50.toFixed(0),
+    r.p99.toFixed(0),
+    r.engine === 'bare' ? '' : `${((r.ratio ?? 0) * 100).toFixed(1)}%`,
+    r.engine === 'bare' ? '' : `${r.target === null ? '' : `≥ ${(r.target * 100).toFixed(0)}%, `}p99 ≤ ${P99_TARGET_MS}`,
+    r.engine === 'bare' ? '' : r.ok ? 'yes' : 'NO',
+  ]);
+  const widths = head.map((h, c) => Math.max(h.length, ...cells.map((row) => row[c]!.length)));
+  const line = (row: string[]) => row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
+  console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${cells.map(line).join('\n')}\n`);
+  console.log(`req/s: mean over ${DURATION_SECONDS} s with ${CONNECTIONS} connections (autocannon), after ${WARMUP_SECONDS} s of warm-up; "of bare" = req/s ÷ bare Fastify's just before.`);
+}
+
+/** scripts/start.mjs's `env: { NAME: 'value' }` for the server, read so the bench cannot drift. */
+function environmentFromStartScript(): Record<string, string> {
+  const source = readFileSync(join(repoRoot, 'scripts/start.mjs'), 'utf8');
+  const block = /env:\s*\{([^}]*)\}/.exec(source)?.[1] ?? '';
+  const env: Record<string, string> = {};
+  for (const [, name, value] of block.matchAll(/([A-Z_][A-Z0-9_]*):\s*'([^']*)'/g)) env[name!] = value!;
+  if (env.NODE_ENV === undefined) throw new Error('scripts/start.mjs no longer reads as expected: update environmentFromStartScript.');
+  return env;
+}
+
+function runCli(what: string, args: string[], env: NodeJS.ProcessEnv) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env, encoding: 'utf8', timeout: CLI_TIMEOUT_MS });
+  if (result.status !== 0) throw new Error(`${what} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+}
+
+async function adminQuery(url: string, sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function waitFor(url: string, timeoutMs: number, what: string, child: ChildProcess): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before it answered`);
+    try {
+      const response = await fetch(url);
+      await response.arrayBuffer();
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
+}
+
+async function stop(child: ChildProcess): Promise<void> {
+  children.delete(child);
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+function temp(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+function option(name: string): string | undefined {
+  return process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+
+function loadAverage(): string {
+  return loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+}
+
+async function cleanUp() {
+  await Promise.all([...children].map(stop));
+  for (const cleanup of cleanups.reverse()) await Promise.resolve(cleanup()).catch((error: unknown) => console.error(`Clean-up: ${String(error)}`));
+}
+
+process.once('SIGINT', () => void cleanUp().finally(() => process.exit(130)));
+main()
+  .then(async (code) => {
+    await cleanUp();
+    process.exit(code);
+  })
+  .catch(async (error: unknown) => {
+    console.error(`\nThe bench failed: ${error instanceof Error ? error.message : String(error)}`);
+    await cleanUp();
+    process.exit(2);
+  });
