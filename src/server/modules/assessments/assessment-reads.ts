@@ -14,7 +14,7 @@ export const photoNotFoundMessage = assessmentMessages.photoNotFound;
 /** Views of these assessments for one audience: photos and quotes in three queries, however many rows. */
 export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudience): Promise<AssessmentView[]> {
   const ids = rows.map((row) => row.id);
-  const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, ids)]);
+  const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows)]);
   return rows.map((row) =>
     toAssessmentView(
       row,
@@ -33,7 +33,7 @@ export async function listAssessmentsForAdmin(db: Db, limit = 500): Promise<Asse
 export async function readAssessment(db: Db, id: number, viewer: Viewer): Promise<AssessmentView> {
   const row = await findAssessment(db, id);
   if (!row) throw notFound(assessmentNotFoundMessage);
-  const quotes = await quotesForAssessments(db, [row.id]);
+  const quotes = await quotesForAssessments(db, [row]);
   const access = customerRecordAccess(viewer, { assessmentId: row.id, assignedRepairerId: quotes.assignedRepairerId(row.id) });
   if (access === 'none') throw notFound(assessmentNotFoundMessage);
   const images = await imagesOf(db, [row.id]);

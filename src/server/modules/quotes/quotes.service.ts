@@ -14,15 +14,17 @@ export interface QuotesByAssessment {
   viewFor(assessmentId: number, audience: QuoteAudience): QuoteView | null;
 }
 
-export async function quotesForAssessments(db: Db, assessmentIds: number[]): Promise<QuotesByAssessment> {
-  const quotes = await quotesOf(db, assessmentIds);
+export async function quotesForAssessments(db: Db, assessments: ReadonlyArray<{ id: number; reference: string }>): Promise<QuotesByAssessment> {
+  const quotes = await quotesOf(db, assessments.map((assessment) => assessment.id));
+  const references = new Map(assessments.map((assessment) => [assessment.id, assessment.reference]));
+  const now = new Date();
   return {
     assignedRepairerId: (assessmentId) => quotes.get(assessmentId)?.quote.assignedRepairerId ?? null,
     viewFor(assessmentId, audience) {
       const found: QuoteWithItems | undefined = quotes.get(assessmentId);
       if (!found) return null;
       const visible = audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status);
-      return visible ? toQuoteView(found.quote, found.items) : null;
+      return visible ? toQuoteView(found.quote, found.items, references.get(assessmentId) ?? '', now) : null;
     },
   };
 }
