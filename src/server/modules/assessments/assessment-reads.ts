@@ -14,12 +14,13 @@ export const photoNotFoundMessage = assessmentMessages.photoNotFound;
 /** Views of these assessments for one audience: photos and quotes in three queries, however many rows. */
 export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudience): Promise<AssessmentView[]> {
   const ids = rows.map((row) => row.id);
-  const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows)]);
+  const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows, { withGuide: audience !== 'admin' })]);
   return rows.map((row) =>
     toAssessmentView(
       row,
       images.filter((image) => image.assessmentId === row.id),
       quotes.viewFor(row.id, audience),
+      quotes.guidePriceFor(row, audience),
     ),
   );
 }
@@ -33,11 +34,11 @@ export async function listAssessmentsForAdmin(db: Db, limit = 500): Promise<Asse
 export async function readAssessment(db: Db, id: number, viewer: Viewer): Promise<AssessmentView> {
   const row = await findAssessment(db, id);
   if (!row) throw notFound(assessmentNotFoundMessage);
-  const quotes = await quotesForAssessments(db, [row]);
+  const quotes = await quotesForAssessments(db, [row], { withGuide: viewer.user?.role !== 'admin' });
   const access = customerRecordAccess(viewer, { assessmentId: row.id, assignedRepairerId: quotes.assignedRepairerId(row.id) });
   if (access === 'none') throw notFound(assessmentNotFoundMessage);
   const images = await imagesOf(db, [row.id]);
-  return toAssessmentView(row, images, quotes.viewFor(row.id, access));
+  return toAssessmentView(row, images, quotes.viewFor(row.id, access), quotes.guidePriceFor(row, access));
 }
 
 /** GET /api/images/{id}: the photo's row if this viewer may see its assessment. */
