@@ -5,7 +5,7 @@ import type { Db } from '../../db/database';
 import { notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
-import { findAssessment, findImage, imagesOf, listAssessments, type AssessmentRow, type ImageRow } from './assessments.repo';
+import { assessmentsPage, findAssessment, findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
 import { toAssessmentView } from './assessment-view';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
@@ -25,9 +25,10 @@ export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudi
   );
 }
 
-/** GET /api/assessments (admins): the newest first. */
-export async function listAssessmentsForAdmin(db: Db, limit = 500): Promise<AssessmentView[]> {
-  return viewsOf(db, await listAssessments(db, limit), 'admin');
+/** GET /api/assessments (admins): a page, the newest first, with the total. */
+export async function listAssessmentsForAdmin(db: Db, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
+  const { rows, total } = await assessmentsPage(db, page, pageSize);
+  return { views: await viewsOf(db, rows, 'admin'), total };
 }
 
 /** GET /api/assessments/{id}: the record as this viewer may see it, or a 404 that reveals nothing. */

@@ -27,10 +27,6 @@ export async function findAssessmentByIdempotencyKey(db: Db, key: string): Promi
   return row;
 }
 
-export async function listAssessments(db: Db, limit: number): Promise<AssessmentRow[]> {
-  return db.select().from(assessments).orderBy(desc(assessments.createdAt), desc(assessments.id)).limit(limit);
-}
-
 export async function imagesOf(db: Db, assessmentIds: number[]): Promise<ImageRow[]> {
   if (assessmentIds.length === 0) return [];
   return db.select().from(assessmentImages).where(inArray(assessmentImages.assessmentId, assessmentIds)).orderBy(assessmentImages.position);

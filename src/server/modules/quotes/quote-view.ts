@@ -2,8 +2,8 @@
 // strings (D5).
 import { penceToDecimalString } from '../../../shared/money';
 import { isQuoteExpired } from '../../../shared/lifecycles/quote';
-import type { QuoteView } from '../../../shared/api/quotes';
-import type { QuoteItemRow, QuoteRow } from './quotes.repo';
+import type { ModificationRequestView, QuoteView } from '../../../shared/api/quotes';
+import type { ModificationRequestRow, QuoteItemRow, QuoteRow } from './quotes.repo';
 
 // Which statuses the customer may see is part of the quote's lifecycle (src/shared/lifecycles).
 export { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
@@ -33,5 +33,15 @@ export function toQuoteView(quote: QuoteRow, items: QuoteItemRow[], reference: s
     reference,
     expired: isQuoteExpired(quote.validUntilDate, now),
     approvedAt: quote.approvedAt ? quote.approvedAt.toISOString() : null,
+  };
+}
+
+export function toModificationRequestView(row: ModificationRequestRow): ModificationRequestView {
+  return {
+    id: row.id,
+    quoteId: row.quoteId,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
   };
 }
