@@ -39,6 +39,8 @@ export const assessments = pgTable(
     index('assessments_created_idx').on(t.createdAt, t.id),
     index('assessments_reference_search_idx').on(sql`lower(${t.reference}) text_pattern_ops`),
     index('assessments_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // The surname, roughly: the name's last word (searching 'patel' finds 'Priya Patel').
+    index('assessments_last_name_search_idx').on(sql`lower(regexp_replace(${t.name}, '^.* ', '')) text_pattern_ops`),
     index('assessments_email_search_idx').on(sql`lower(${t.email}) text_pattern_ops`),
     index('assessments_postcode_search_idx').on(sql`lower(replace(${t.postcode}, ' ', '')) text_pattern_ops`),
   ],

@@ -64,7 +64,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
 
 /**
  * The admin's enquiry search: case-insensitive prefix matches on the reference (with or without
- * 'AR-'), the e-mail address, the postcode (spaces ignored) and the name or any word of it.
+ * 'AR-'), the e-mail address, the postcode (spaces ignored), the name and its last word (the surname).
  * The prefix matches use the lower(...) text_pattern_ops indexes of migration 0002.
  */
 export function enquirySearchCondition(search: string | undefined): SQL | undefined {
@@ -76,7 +76,7 @@ export function enquirySearchCondition(search: string | undefined): SQL | undefi
     sql`lower(${assessments.reference}) LIKE ${prefix}`,
     sql`lower(${assessments.email}) LIKE ${prefix}`,
     sql`lower(${assessments.name}) LIKE ${prefix}`,
-    sql`lower(${assessments.name}) LIKE ${`% ${prefix}`}`,
+    sql`lower(regexp_replace(${assessments.name}, '^.* ', '')) LIKE ${prefix}`,
   ];
   if (!term.startsWith('ar-')) conditions.push(sql`lower(${assessments.reference}) LIKE ${`ar-${prefix}`}`);
   if (compact !== '%') conditions.push(sql`lower(replace(${assessments.postcode}, ' ', '')) LIKE ${compact}`);

@@ -83,7 +83,8 @@ export async function paidPlatformFeesPence(db: Db): Promise<number> {
 export type DeskFilter = 'needs-attention' | 'pending' | 'approved' | 'booked';
 
 function deskCondition(filter: DeskFilter): SQL | undefined {
-  const openRequest = sql`EXISTS (SELECT 1 FROM ${quoteModificationRequests} WHERE ${quoteModificationRequests.quoteId} = ${quotes.id} AND ${quoteModificationRequests.answeredAt} IS NULL)`;
+  // Open requests are few: read them once (hashed), rather than probing per quote.
+  const openRequest = sql`${quotes.id} IN (SELECT ${quoteModificationRequests.quoteId} FROM ${quoteModificationRequests} WHERE ${quoteModificationRequests.answeredAt} IS NULL)`;
   if (filter === 'needs-attention') return or(eq(quotes.status, 'pending'), and(eq(quotes.status, 'approved'), openRequest));
   return eq(quotes.status, filter);
 }
