@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPriceList } from '../../src/shared/price-list';
 import { createQuote, createUser } from '../../src/server/db/factories';
@@ -65,10 +65,14 @@ describe('a draft at once (D12)', () => {
   });
 
   it('prices alloy wheels per wheel', async () => {
-    const { quoteId } = await submit({ damageType: 'alloy_wheel', damageLocations: ['wheel_front_left', 'wheel_rear_right', 'wheel_rear_left'] });
+    const { quoteId, reference } = await submit({ damageType: 'alloy_wheel', damageLocations: ['wheel_front_left', 'wheel_rear_right', 'wheel_rear_left'] });
     const quote = await storedQuote(quoteId);
     expect(quote.laborPence).toBe(3 * 3_500);
     expect(quote.materialsPence).toBe(3 * 900);
+    // The team's e-mail names the service and the wheels in words.
+    const [team] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'assessment-new-team')).orderBy(desc(outboxEmails.id)).limit(1);
+    expect(team!.subject).toContain(`${reference}: Alloy Wheel Repair`);
+    expect(team!.textBody).toContain('Damage: Alloy Wheel Repair – Front left wheel, Rear right wheel, Rear left wheel');
   });
 
   it('starts the database with the seeded price list, and keeps an edited one whole', async () => {
