@@ -49,6 +49,12 @@ export const AssessmentViewSchema = z.object({
   }),
   /** Present for the customer once an admin has approved it (D12); always for admins. */
   quote: QuoteViewSchema.nullable(),
+  /**
+   * D12: while the quote awaits review, the price-list guide for repairs like this, in pounds
+   * ('105.00'–'165.00'), shown as "Typical price for repairs like this: £105–£165"; null once a
+   * quote is visible to the reader (or when the price list cannot price this damage).
+   */
+  guidePrice: z.object({ low: z.string(), high: z.string() }).nullable(),
 });
 export type AssessmentView = z.infer<typeof AssessmentViewSchema>;
 

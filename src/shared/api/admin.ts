@@ -1,0 +1,95 @@
+// The admin's quote desk (SPEC: Admin dashboard, Quote Management; section 7's admin quote
+// calls; issue 10). Every route here is admin only, checked before the body is parsed.
+import { z } from 'zod';
+import { PriceListEntrySchema, PriceListSchema } from '../price-list';
+import { AssessmentViewSchema } from './assessments';
+import { ModificationRequestViewSchema, QuoteViewSchema } from './quotes';
+
+/** GET /api/admin/stats: SPEC's four stat cards, from the database. */
+export const AdminStatsSchema = z.object({
+  totalEnquiries: z.number().int(),
+  pendingQuotes: z.number().int(),
+  /** Platform fees of paid bookings, pounds as a decimal string ('0.00' until payments exist). */
+  revenue: z.string(),
+  /** Verified repairers. */
+  repairers: z.number().int(),
+});
+export type AdminStats = z.infer<typeof AdminStatsSchema>;
+
+/** A pending quote card: the quote with its enquiry (photos as image ids) and open modification requests. */
+export const AdminQuoteCardSchema = z.object({
+  quote: QuoteViewSchema,
+  assessment: AssessmentViewSchema,
+  modificationRequests: z.array(ModificationRequestViewSchema),
+});
+export type AdminQuoteCard = z.infer<typeof AdminQuoteCardSchema>;
+
+/**
+ * GET /api/admin/quotes?status=pending|approved|booked|needs-attention&page=&pageSize=.
+ * needs-attention = pending, or approved with an unanswered modification request.
+ */
+export const AdminQuoteListQuerySchema = z.object({
+  status: z.enum(['needs-attention', 'pending', 'approved', 'booked']).default('needs-attention'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(20),
+});
+export const AdminQuoteListSchema = z.object({
+  items: z.array(AdminQuoteCardSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminQuoteList = z.infer<typeof AdminQuoteListSchema>;
+
+/** GET /api/admin/enquiries?search=&page=&pageSize=: search by reference, name, e-mail or postcode, newest first. */
+export const EnquirySearchQuerySchema = z.object({
+  search: z.string().trim().max(100, 'Please search with 100 characters or fewer').optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const EnquiryRowSchema = z.object({
+  assessmentId: z.number().int(),
+  reference: z.string(),
+  name: z.string(),
+  email: z.string(),
+  postcode: z.string(),
+  vehicle: z.string(),
+  damageType: z.string(),
+  createdAt: z.string(),
+  quoteId: z.number().int().nullable(),
+  quoteStatus: QuoteViewSchema.shape.status.nullable(),
+  totalCost: z.string().nullable(),
+});
+export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
+export const EnquiryListSchema = z.object({
+  items: z.array(EnquiryRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type EnquiryList = z.infer<typeof EnquiryListSchema>;
+
+/**
+ * POST /api/admin/quotes/{id}/update-full-quote: QuoteAdjustmentSchema from
+ * src/shared/quote-adjustment.ts (SPEC's six fields, optional materialsCost, workDescription,
+ * validUntil, warrantyMonths). Answers the updated AdminQuoteCard.
+ */
+
+/** POST /api/admin/quotes/{id}/approve. adjustedAmount is the total the admin saw, in pounds. */
+export const ApproveQuoteBodySchema = z.object({ adjustedAmount: z.union([z.string(), z.number()]).optional() }).default({});
+export const staleQuoteMessage = (total: string) => `This quote changed while you were looking at it: the total is now ${total}`;
+
+/** POST /api/admin/quotes/{id}/reset-to-price-list: redraft the figures from today's price list (pending or approved, not booked). Answers the AdminQuoteCard. */
+
+/** DELETE /api/admin/quotes/{id}: removes the whole enquiry, its photos (files too) and grants. Answers 204. */
+
+/** GET /api/admin/price-list answers the list; PUT /api/admin/price-list replaces it (validated as a whole). */
+export const AdminPriceListSchema = PriceListSchema;
+export const AdminPriceListEntrySchema = PriceListEntrySchema;
+
+export const adminQuoteMessages = {
+  notFound: 'We could not find that quote. It may have been deleted.',
+  approved: 'Quote Approved',
+  deleted: 'Quote Deleted',
+  updated: 'Quote Updated',
+} as const;
