@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, configure } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentView } from '../../../shared/api/assessments';
 import { site } from '../../../shared/site';
 import { dismissToast } from '../../components/ui/use-toast';
@@ -43,6 +43,7 @@ const created: AssessmentView = {
     zipCode: 'BS1 5TY',
   },
   quote: null,
+  guidePrice: { low: '105.00', high: '165.00' },
 };
 
 /** Stands in for XMLHttpRequest: records each request and answers from a queue. */
@@ -113,6 +114,12 @@ async function addPhotos(...files: File[]) {
   fireEvent.change(await screen.findByLabelText(/Choose photos|Add more photos/), { target: { files } });
 }
 
+/** Step 2's 'Continue to Review', then step 3's 'Submit Assessment' (SPEC's submit is on the review step). */
+async function submitFromReview() {
+  fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
+  fireEvent.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
+}
+
 function fillDetails() {
   for (const [field, value] of Object.entries(details)) {
     fireEvent.change(screen.getByLabelText(labels[field as keyof typeof details]), { target: { value } });
@@ -120,6 +127,14 @@ function fillDetails() {
   fireEvent.click(screen.getByLabelText("Driver's door"));
 }
 
+// Five test runs share two cores: give findBy… more than its default second.
+configure({ asyncUtilTimeout: 4000 });
+
+// The routes are lazy: load their modules once up front, so the first test does not spend its
+// findBy timeout on importing them on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import('../../routes/customer/assessment'), import('../../routes/customer/thank-you')]);
+}, 30_000);
 beforeEach(() => {
   window.sessionStorage.clear();
   window.localStorage.setItem('autorevive.cookie-consent', 'declined');
@@ -181,7 +196,7 @@ describe('assessment wizard', () => {
     renderApp('/assessment');
     await addPhotos(photo());
     fireEvent.click(continueButton());
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
     const summary = await screen.findByRole('alert', { name: /problems with your details/ });
     expect(summary).toHaveTextContent('Name must be at least 2 characters');
     expect(summary).toHaveTextContent('Please select at least one damage location');
@@ -198,7 +213,7 @@ describe('assessment wizard', () => {
     fireEvent.click(continueButton());
     fillDetails();
     fireEvent.click(screen.getByLabelText('Left wing'));
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    await submitFromReview();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'));
     expect(router.state.location.search).toBe('?ref=AR-7K3Q-9XPM&id=41');
@@ -225,7 +240,7 @@ describe('assessment wizard', () => {
     await addPhotos(photo());
     fireEvent.click(continueButton());
     fillDetails();
-    fireEvent.click(screen.getByRole('button', { name: 'Submit Assessment' }));
+    await submitFromReview();
 
     expect(await screen.findByText('Submission Failed')).toBeInTheDocument();
     expect(screen.getAllByText('We are very busy. Please try again.').length).toBeGreaterThan(0);

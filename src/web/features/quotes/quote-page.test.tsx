@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../shared/site';
 import { dismissToast } from '../../components/ui/use-toast';
@@ -68,6 +68,9 @@ const quote: Quote = {
   expired: false,
   approvedAt: '2026-03-02T12:30:00.000Z',
 };
+
+// Five test runs share two cores: give findBy… more than its default second.
+configure({ asyncUtilTimeout: 4000 });
 
 // The route is lazy: load its module once up front, so the first test does not spend its
 // findBy timeout on importing it on a busy machine.
