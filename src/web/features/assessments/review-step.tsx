@@ -27,8 +27,8 @@ function Group({ group, onEdit, children }: { group: ReviewGroup; onEdit: (group
         <h3 id={headingId} className="text-lg font-semibold text-navy-900">
           {title}
         </h3>
-        <Button variant="ghost" size="sm" className="underline underline-offset-2" onClick={() => onEdit(group)}>
-          Edit<span className="sr-only"> {title}</span>
+        <Button variant="ghost" size="sm" className="underline underline-offset-2" aria-label={`Edit ${title}`} onClick={() => onEdit(group)}>
+          Edit
         </Button>
       </div>
       <div className="mt-2">{children}</div>
