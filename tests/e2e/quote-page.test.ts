@@ -130,6 +130,20 @@ describe.skipIf(!hasChromium)('the customer quote page', () => {
     expect(desk.status()).toBe(200);
     expect(JSON.stringify(await desk.json())).toContain('Please could the repair be done on a Saturday morning?');
 
+    // Past its valid-until day (the server's `expired`; no way to age a quote over HTTP, so the
+    // real answer is altered): it says so, cannot be accepted, and offers to ask for a fresh one.
+    await page.route(`**/api/assessments/${id}`, async (route) => {
+      const real = (await (await route.fetch()).json()) as { quote: Record<string, unknown> };
+      await route.fulfill({ json: { ...real, quote: { ...real.quote, validUntil: '2026-01-05', expired: true } } });
+    });
+    await page.reload();
+    await page.getByText('Expired', { exact: true }).waitFor();
+    await page.getByText(/This quote expired on Monday 5 January 2026, so it can no longer be accepted/).waitFor();
+    expect(await page.getByRole('link', { name: 'Accept Quote & Book Appointment' }).count()).toBe(0);
+    await axeAtBothSizes(page, 'expired');
+    await page.getByRole('button', { name: 'Ask for a fresh quote' }).click();
+    expect(await page.getByRole('dialog', { name: 'Ask for a fresh quote' }).getByLabel('Your message').inputValue()).toContain('expired on Monday 5 January 2026');
+
     expect(errors).toEqual([]);
     await context.close();
   });
