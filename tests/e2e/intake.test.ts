@@ -41,7 +41,7 @@ async function fillDetails(page: Page, email: string) {
   await page.getByLabel('Left wing').check();
 }
 
-/** Steps 1 and 2 with the two sample photos, checking each screen with axe; stops before Submit. */
+/** Steps 1, 2 and 3 with the two sample photos, checking each screen with axe; stops before Submit on the review. */
 async function completeWizard(page: Page, email: string, size: keyof typeof viewports) {
   await page.goto('/assessment');
   await page.getByRole('heading', { level: 2, name: 'Upload photos of the damage' }).waitFor();
@@ -57,7 +57,8 @@ async function completeWizard(page: Page, email: string, size: keyof typeof view
 
   await page.getByRole('button', { name: 'Continue to Details' }).click();
   await page.getByRole('heading', { level: 2, name: 'Your details' }).waitFor();
-  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  // Step 2 checks the details before the review (SPEC's submit is on step 3).
+  await page.getByRole('button', { name: 'Continue to Review' }).click();
   await page.getByRole('alert').filter({ hasText: 'problems with your details' }).waitFor();
   expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
   await expectNoAxeViolations(page);
@@ -66,6 +67,16 @@ async function completeWizard(page: Page, email: string, size: keyof typeof view
   await fillDetails(page, email);
   await expectNoAxeViolations(page);
   await shot(page, `${size}-3-details`);
+
+  await page.getByRole('button', { name: 'Continue to Review' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Check and send' }).waitFor();
+  const damage = page.getByRole('region', { name: 'The damage' });
+  expect(await damage.textContent()).toContain("Scuff Removal");
+  expect(await damage.textContent()).toContain("Driver's door, Left wing");
+  expect(await page.getByRole('region', { name: 'Where the car is' }).textContent()).toContain('BS1 5TY');
+  await expect.poll(() => page.getByRole('img', { name: 'Photo 1: sample.jpg' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-3-review`);
 }
 
 async function submitAndReachThankYou(page: Page): Promise<{ reference: string; id: string }> {
@@ -232,7 +243,8 @@ describe.skipIf(!hasChromium)('assessment intake', () => {
         id: 9, assessmentId: Number(id), laborCost: '480.00', partsCost: '1170.00', materialsCost: '35.00', autoReviveFee: '330.00',
         vatAmount: '403.00', totalCost: '2418.00', totalPrice: '2418.00', repairerPayment: '1320.00', estimatedDays: 1, estimatedHours: 6,
         workDescription: [{ item: 'Respray driver door', cost: 650 }, { item: 'Blend left wing', cost: 120 }, { item: 'Replace door trim', cost: 880 }],
-        validUntil: '2099-01-30', warrantyMonths: 12, status: 'approved', assignmentStatus: 'pending', createdAt: new Date().toISOString(),
+        validUntil: '2099-01-30', warrantyMonths: 12, status: 'approved', assignmentStatus: 'unassigned', createdAt: new Date().toISOString(),
+        reference: assessment.reference, expired: false, approvedAt: new Date().toISOString(),
       };
       await page.route(`**/api/assessments/${id}`, (route) => route.fulfill({ json: { ...assessment, quote } }));
       await page.goto(`/quote/${id}`);

@@ -1,12 +1,12 @@
-import { damageLocationLabels, damageTypeLabels, isDamageLocation, isDamageType } from '../../../shared/damage';
+import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { DamagePhotos } from './damage-photos';
 
 /** What the customer sent: reference, vehicle, damage and photos. */
 export function AssessmentSummary({ assessment, headingLevel = 2 }: { assessment: Assessment; headingLevel?: 2 | 3 }) {
   const Heading = `h${headingLevel}` as const;
-  const damageType = isDamageType(assessment.damageType) ? damageTypeLabels[assessment.damageType] : assessment.damageType;
-  const locations = assessment.damageLocations.map((location) => (isDamageLocation(location) ? damageLocationLabels[location] : location));
+  const damageType = isAnyDamageType(assessment.damageType) ? allDamageTypeLabels[assessment.damageType] : assessment.damageType;
+  const locations = assessment.damageLocations.map((location) => (isAnyDamageLocation(location) ? allDamageLocationLabels[location] : location));
   return (
     <section aria-labelledby="assessment-summary" className="rounded-lg border border-slate-200 bg-white p-5">
       <Heading id="assessment-summary" className="text-xl font-bold text-navy-900">

@@ -6,8 +6,9 @@ import { Button } from '../../components/ui/button';
 import { DetailsFields } from './details-fields';
 import { ErrorSummary } from './error-summary';
 import { PhotoUpload } from './photo-upload';
+import { ReviewSummary, reviewGroups, type ReviewGroup } from './review-step';
 import { emptyDetails, readSavedDetails, saveDetails, type DetailsFormValues } from './saved-details';
-import { StepIndicator } from './step-indicator';
+import { StepIndicator, type WizardStep } from './step-indicator';
 import { UploadFailedPanel, UploadProgressPanel } from './upload-status';
 import { usePhotoSelection } from './use-photo-selection';
 import { useSubmitAssessment } from './use-submit-assessment';
@@ -15,17 +16,25 @@ import { useSubmitAssessment } from './use-submit-assessment';
 const stepHeading = 'text-2xl font-bold tracking-tight text-navy-900';
 const photoCount = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
 
-/** SPEC section 2's assessment wizard: photos, then details; success goes to /thank-you. */
+/** SPEC section 2's assessment wizard: photos, details, then a review to submit; success goes to /thank-you. */
 export function AssessmentWizard() {
-  const [step, setStep] = useState<1 | 2>(1);
+  const [step, setStep] = useState<WizardStep>(1);
   const [restored, setRestored] = useState(false);
   const selection = usePhotoSelection();
-  const { photos } = selection;
+  const { photos, unreadable } = selection;
   const form = useForm<DetailsFormValues, unknown, CustomerDetails>({
     resolver: zodResolver(CustomerDetailsSchema),
     defaultValues: emptyDetails,
   });
-  const { submit, progress, failure, pending } = useSubmitAssessment(form, photos);
+  // Where focus goes when the next step shows: its heading, or a field (Edit links, server errors).
+  const focusField = useRef<keyof DetailsFormValues | null>(null);
+  const { submit, progress, failure, pending } = useSubmitAssessment(form, photos, {
+    // The server refused some details: back to step 2, where they are shown on their fields.
+    onFieldErrors: (first) => {
+      focusField.current = first;
+      setStep(2);
+    },
+  });
   const heading = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef(step);
 
@@ -40,15 +49,25 @@ export function AssessmentWizard() {
     return () => subscription.unsubscribe();
   }, [form]);
 
-  // A new step is a new screen: move focus to its heading, as a page change would.
+  // A new step is a new screen: move focus to its heading, as a page change would, or to the
+  // field an Edit link or a server error is about.
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    heading.current?.focus();
-  }, [step]);
+    const field = focusField.current;
+    focusField.current = null;
+    if (field) form.setFocus(field);
+    else heading.current?.focus();
+  }, [step, form]);
+
+  const edit = (group: ReviewGroup) => {
+    focusField.current = reviewGroups[group].focus;
+    setStep(group === 'photos' ? 1 : 2);
+  };
 
   const errors = form.formState.errors;
   const showSummary = form.formState.submitCount > 0 && Object.keys(errors).length > 0;
+  const canContinue = photos.length > 0 && unreadable === 0;
 
   return (
     <div className="grid gap-8">
@@ -69,19 +88,23 @@ export function AssessmentWizard() {
               We kept the details you typed. Photos are not kept when the page reloads, so please add them again.
             </p>
           ) : null}
-          <PhotoUpload photos={photos} problems={selection.problems} onAdd={selection.add} onRemove={selection.remove} />
+          <PhotoUpload photos={photos} problems={selection.problems} onAdd={selection.add} onRemove={selection.remove} readability={selection.readability} />
           <div className="flex flex-col-reverse items-stretch gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-800">
-              {photos.length === 0 ? 'Add at least one photo to continue.' : `${photoCount(photos.length)} added.`}
+              {photos.length === 0
+                ? 'Add at least one photo to continue.'
+                : unreadable > 0
+                  ? `Remove the ${unreadable === 1 ? 'file' : 'files'} we can't read to continue.`
+                  : `${photoCount(photos.length)} added.`}
             </p>
-            <Button size="lg" disabled={photos.length === 0} onClick={() => setStep(2)}>
+            <Button size="lg" disabled={!canContinue} onClick={() => setStep(2)}>
               Continue to Details
             </Button>
           </div>
         </section>
-      ) : (
+      ) : step === 2 ? (
         <section aria-labelledby="step-heading">
-          <form onSubmit={submit} noValidate className="grid gap-6">
+          <form onSubmit={(event) => void form.handleSubmit(() => setStep(3))(event)} noValidate className="grid gap-6">
             <div>
               <h2 id="step-heading" ref={heading} tabIndex={-1} className={stepHeading}>
                 Your details
@@ -91,12 +114,35 @@ export function AssessmentWizard() {
               </p>
             </div>
             {showSummary ? <ErrorSummary form={form} errors={errors} /> : null}
+            {failure?.fieldErrors && !pending ? <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={false} onRetry={() => undefined} /> : null}
             <DetailsFields form={form} />
-            {progress ? <UploadProgressPanel progress={progress} photos={photos} /> : null}
-            {failure && !pending ? <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={failure.canRetry} onRetry={() => void submit()} /> : null}
             <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
-              <Button variant="outline" size="lg" disabled={pending} onClick={() => setStep(1)}>
+              <Button variant="outline" size="lg" onClick={() => setStep(1)}>
                 Back to Photos
+              </Button>
+              <Button type="submit" size="lg">
+                Continue to Review
+              </Button>
+            </div>
+          </form>
+        </section>
+      ) : (
+        <section aria-labelledby="step-heading">
+          <form onSubmit={(event) => void submit(event)} noValidate className="grid gap-6">
+            <div>
+              <h2 id="step-heading" ref={heading} tabIndex={-1} className={stepHeading}>
+                Check and send
+              </h2>
+              <p className="mt-2 text-slate-700">Please check everything below. Use Edit to change anything, then submit.</p>
+            </div>
+            <ReviewSummary values={form.getValues()} photos={photos} onEdit={edit} />
+            {progress ? <UploadProgressPanel progress={progress} photos={photos} /> : null}
+            {failure && !failure.fieldErrors && !pending ? (
+              <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={failure.canRetry} onRetry={() => void submit()} />
+            ) : null}
+            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
+              <Button variant="outline" size="lg" disabled={pending} onClick={() => setStep(2)}>
+                Back to Details
               </Button>
               <Button type="submit" size="lg" disabled={pending}>
                 {pending ? 'Sending…' : 'Submit Assessment'}

@@ -1,6 +1,17 @@
+import { useEffect } from 'react';
 import type { FieldErrors, UseFormReturn } from 'react-hook-form';
 import type { CustomerDetails } from '../../../shared/customer-details';
-import { damageLocationLabels, damageLocations, damageTypeLabels, damageTypes } from '../../../shared/damage';
+import {
+  ALLOY_WHEEL,
+  allDamageLocationLabels,
+  allDamageTypeLabels,
+  allDamageTypes,
+  damageLocations,
+  damageLocationsProblem,
+  isAnyDamageLocation,
+  isAnyDamageType,
+  wheelLocations,
+} from '../../../shared/damage';
 import { FieldError, FieldGroup, TextAreaField, TextField } from '../../components/form';
 import type { DetailsFormValues } from './saved-details';
 import { VehicleLookupField } from './vehicle-lookup';
@@ -38,11 +49,28 @@ function ChoiceError({ name, errors }: { name: FieldName; errors: FieldErrors<De
   return <FieldError id={`${fieldId(name)}-error`} message={messageOf(errors, name)} />;
 }
 
+/** Alloy Wheel Repair asks which wheels; every other type asks which body parts. */
+export const locationsFor = (type: unknown) => (type === ALLOY_WHEEL ? wheelLocations : damageLocations);
+
+/** When the type changes, ticked locations that do not go with it (wheels with a dent) are dropped. */
+function useLocationsFollowType(form: DetailsForm) {
+  const type = form.watch('damageType');
+  useEffect(() => {
+    if (!isAnyDamageType(type)) return;
+    const current = form.getValues('damageLocations') ?? [];
+    const kept = current.filter((location) => isAnyDamageLocation(location) && damageLocationsProblem(type, [location]) === null);
+    if (kept.length !== current.length) form.setValue('damageLocations', kept, { shouldDirty: true });
+  }, [form, type]);
+  return type;
+}
+
 export function DetailsFields({ form }: { form: DetailsForm }) {
   const {
     register,
     formState: { errors },
   } = form;
+  const type = useLocationsFollowType(form);
+  const wheels = type === ALLOY_WHEEL;
   const text = (name: FieldName) => ({ ...register(name), id: fieldId(name), label: fieldLabels[name], error: messageOf(errors, name) });
   const choiceDescribedBy = (name: FieldName) => (errors[name] ? `${fieldId(name)}-error` : undefined);
 
@@ -71,10 +99,10 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
       <fieldset className="rounded-lg border border-slate-200 p-4 sm:p-6" aria-describedby={choiceDescribedBy('damageType')}>
         <legend className="px-1 text-lg font-semibold text-navy-900">{fieldLabels.damageType}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {damageTypes.map((type, index) => (
-            <label key={type} className={choiceClass}>
-              <input id={index === 0 ? fieldId('damageType') : undefined} type="radio" value={type} className="size-5 accent-teal-brand" {...register('damageType')} />
-              <span className="text-slate-900">{damageTypeLabels[type]}</span>
+          {allDamageTypes.map((option, index) => (
+            <label key={option} className={choiceClass}>
+              <input id={index === 0 ? fieldId('damageType') : undefined} type="radio" value={option} className="size-5 accent-teal-brand" {...register('damageType')} />
+              <span className="text-slate-900">{allDamageTypeLabels[option]}</span>
             </label>
           ))}
         </div>
@@ -84,10 +112,10 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
       <fieldset className="rounded-lg border border-slate-200 p-4 sm:p-6" aria-describedby={[locationsHintId, choiceDescribedBy('damageLocations')].filter(Boolean).join(' ')}>
         <legend className="px-1 text-lg font-semibold text-navy-900">{fieldLabels.damageLocations}</legend>
         <p id={locationsHintId} className="mt-1 text-sm text-slate-700">
-          Tick every part that is damaged.
+          {wheels ? 'Tick every wheel that is damaged.' : 'Tick every part that is damaged.'}
         </p>
         <div className="mt-3 grid grid-cols-1 gap-2 sm:grid-cols-2 lg:grid-cols-3">
-          {damageLocations.map((location, index) => (
+          {locationsFor(type).map((location, index) => (
             <label key={location} className={choiceClass}>
               <input
                 id={index === 0 ? fieldId('damageLocations') : undefined}
@@ -96,7 +124,7 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
                 className="size-5 accent-teal-brand"
                 {...register('damageLocations')}
               />
-              <span className="text-slate-900">{damageLocationLabels[location]}</span>
+              <span className="text-slate-900">{allDamageLocationLabels[location]}</span>
             </label>
           ))}
         </div>

@@ -1,19 +1,31 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { photoTooLargeMessage, photoTypeMessage, tooManyPhotosMessage } from '../../../shared/customer-details';
 import { PhotoUpload } from './photo-upload';
+import { looksLikeHeic } from './prepare-photo';
 import { usePhotoSelection } from './use-photo-selection';
 
 function Harness() {
   const selection = usePhotoSelection();
-  return <PhotoUpload photos={selection.photos} problems={selection.problems} onAdd={selection.add} onRemove={selection.remove} />;
+  return (
+    <PhotoUpload photos={selection.photos} problems={selection.problems} onAdd={selection.add} onRemove={selection.remove} readability={selection.readability} />
+  );
 }
 
 function photo(name: string, type = 'image/jpeg', size = 2048): File {
   const file = new File([new Uint8Array(8)], name, { type, lastModified: 1_700_000_000_000 });
   Object.defineProperty(file, 'size', { value: size });
   return file;
+}
+
+/** The start of a real HEIC file: an ftyp box with the given major brand and mif1/heic compatible brands. */
+function heicBytes(brand = 'heic'): Uint8Array {
+  const text = `\0\0\0\x18ftyp${brand}\0\0\0\0mif1heic`;
+  return Uint8Array.from(text, (c) => c.charCodeAt(0));
+}
+function heic(name: string, bytes = heicBytes(), type = 'image/heic'): File {
+  return new File([bytes as BlobPart], name, { type, lastModified: 1_700_000_000_000 });
 }
 
 const picker = () => screen.getByLabelText(/Choose photos|Add more photos/) as HTMLInputElement;
@@ -24,7 +36,10 @@ beforeEach(() => {
   URL.createObjectURL = vi.fn(() => 'blob:preview');
   URL.revokeObjectURL = vi.fn();
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 describe('photo upload widget', () => {
   it('offers a keyboard-reachable file picker for JPEG, PNG, WebP and HEIC, with SPEC’s text and a counter', () => {
@@ -39,7 +54,7 @@ describe('photo upload widget', () => {
 
   it('counts chosen photos, previews them, and shows HEIC as a named tile', () => {
     render(<Harness />);
-    choose(photo('front.jpg'), photo('side.heic', ''));
+    choose(photo('front.jpg'), heic('side.heic', heicBytes(), ''));
     expect(screen.getByText('2/10 files selected')).toBeInTheDocument();
     const list = screen.getByRole('list', { name: 'Chosen photos' });
     expect(within(list).getByRole('img', { name: 'Preview of photo 1' })).toHaveAttribute('src', 'blob:preview');
@@ -96,5 +111,35 @@ describe('photo upload widget', () => {
     expect(zone).not.toHaveAttribute('data-drag-active');
     expect(screen.getByText('1/10 files selected')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Remove photo 1: dropped.webp' })).toBeInTheDocument();
+  });
+
+  it("flags a file the browser cannot decode on its tile at once, and sniffs HEIC's bytes instead of decoding it", async () => {
+    const decode = vi.fn(async (file: File) => {
+      if (file.name === 'broken.jpg') throw new DOMException('The source image could not be decoded.', 'InvalidStateError');
+      return { width: 800, height: 600, close: () => undefined };
+    });
+    vi.stubGlobal('createImageBitmap', decode);
+    render(<Harness />);
+    choose(photo('good.jpg'), photo('broken.jpg'), heic('iphone.heic'), heic('fake.heic', new Uint8Array(64).fill(7)));
+
+    const list = screen.getByRole('list', { name: 'Chosen photos' });
+    const tile = (name: string) => within(list).getByText(name).closest('li')!;
+    await waitFor(() => expect(tile('broken.jpg')).toHaveTextContent("This file isn't a photo we can read"));
+    await waitFor(() => expect(tile('fake.heic')).toHaveTextContent("This file isn't a photo we can read"));
+    expect(tile('good.jpg')).not.toHaveTextContent("can't read");
+    expect(tile('good.jpg')).not.toHaveTextContent("isn't a photo");
+    expect(tile('iphone.heic')).not.toHaveTextContent("isn't a photo");
+    expect(screen.getByRole('button', { name: 'Remove photo 2: broken.jpg' })).toHaveAccessibleDescription(/This file isn't a photo we can read/);
+    // HEIC is never decoded here (most browsers cannot): only the others were.
+    expect(decode.mock.calls.map(([file]) => (file as File).name).sort()).toEqual(['broken.jpg', 'good.jpg']);
+  });
+
+  it('recognises HEIC and HEIF by their ftyp brand, major or compatible', () => {
+    expect(looksLikeHeic(heicBytes('heic'))).toBe(true);
+    expect(looksLikeHeic(heicBytes('mif1'))).toBe(true);
+    expect(looksLikeHeic(heicBytes('heif'))).toBe(true);
+    // An MP4 whose compatible brands are not HEIF's, and a JPEG renamed .heic.
+    expect(looksLikeHeic(Uint8Array.from('\0\0\0\x18ftypisom\0\0\0\0isomavc1', (c) => c.charCodeAt(0)))).toBe(false);
+    expect(looksLikeHeic(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0, 0, 1]))).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { photoRules } from '../../../shared/customer-details';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import type { SelectedPhoto } from './use-photo-selection';
+import type { Readability, SelectedPhoto } from './use-photo-selection';
 import { PhotoPreview } from './photo-preview';
 
 // SPEC's text with WebP added (D7).
@@ -16,6 +16,8 @@ type PhotoUploadProps = {
   onRemove: (id: string) => void;
   /** While a submission is on its way, the selection cannot change. */
   locked?: boolean;
+  /** Whether each photo (by id) is one the browser can read; unreadable ones are flagged on their tile. */
+  readability?: Readability;
 };
 
 const hasFiles = (event: DragEvent) => Array.from(event.dataTransfer.types).includes('Files');
@@ -35,7 +37,7 @@ function useGuardAgainstStrayDrops() {
   }, []);
 }
 
-export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false }: PhotoUploadProps) {
+export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false, readability = {} }: PhotoUploadProps) {
   const inputId = useId();
   const helpId = useId();
   const counterId = useId();
@@ -143,7 +145,14 @@ export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false 
       {photos.length > 0 ? (
         <ul aria-label="Chosen photos" className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {photos.map((photo, index) => (
-            <PhotoPreview key={photo.id} photo={photo} position={index + 1} onRemove={onRemove} disabled={locked} />
+            <PhotoPreview
+              key={photo.id}
+              photo={photo}
+              position={index + 1}
+              onRemove={onRemove}
+              disabled={locked}
+              readability={readability[photo.id]}
+            />
           ))}
         </ul>
       ) : null}

@@ -76,3 +76,65 @@ function jpegName(name: string): string {
   const base = name.replace(/\.[^./\\]+$/, '');
   return `${base || 'photo'}.jpg`;
 }
+
+// --- Can the browser read it as a photo? (step 1 flags a file that is not, at once) ---------
+
+/** What a photo's tile says when the file is not a photo anyone can read. */
+export const unreadablePhotoMessage = "This file isn't a photo we can read";
+
+export type PhotoReadability = 'checking' | 'readable' | 'unreadable';
+
+const heicBrands = new Set(['heic', 'heix', 'heim', 'heis', 'hevc', 'hevx', 'heif', 'mif1', 'msf1']);
+
+/** Whether the file is named or typed as HEIC/HEIF (what the server converts, D7). */
+export const isHeicFile = (file: File) => /^image\/hei[cf]$/i.test(file.type) || /\.hei[cf]$/i.test(file.name);
+
+async function headBytes(file: File, count: number): Promise<Uint8Array> {
+  const blob = file.slice(0, count);
+  if (typeof blob.arrayBuffer === 'function') return new Uint8Array(await blob.arrayBuffer());
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
+    reader.readAsArrayBuffer(blob);
+  });
+}
+
+const ascii = (bytes: Uint8Array, start: number) => String.fromCharCode(...bytes.subarray(start, start + 4));
+
+/**
+ * An ISO-BMFF file whose first box is `ftyp` with a HEIF brand (major or compatible). Most
+ * browsers cannot decode HEIC, so its bytes are sniffed instead of decoding it.
+ */
+export function looksLikeHeic(bytes: Uint8Array): boolean {
+  if (bytes.length < 16 || ascii(bytes, 4) !== 'ftyp') return false;
+  const boxSize = ((bytes[0]! << 24) | (bytes[1]! << 16) | (bytes[2]! << 8) | bytes[3]!) >>> 0;
+  const end = Math.min(bytes.length, boxSize >= 16 ? boxSize : 16);
+  if (heicBrands.has(ascii(bytes, 8))) return true;
+  for (let offset = 16; offset + 4 <= end; offset += 4) {
+    if (heicBrands.has(ascii(bytes, offset))) return true;
+  }
+  return false;
+}
+
+/**
+ * Whether this browser can read the file as a photo: HEIC by its bytes, anything else by
+ * decoding it. A browser with no decoder to ask (createImageBitmap) gets the benefit of the
+ * doubt, and the server still checks every photo.
+ */
+export async function canReadPhoto(file: File): Promise<boolean> {
+  try {
+    if (isHeicFile(file)) return looksLikeHeic(await headBytes(file, 64));
+  } catch {
+    return false;
+  }
+  if (typeof createImageBitmap !== 'function') return true;
+  try {
+    const bitmap = await createImageBitmap(file);
+    const readable = bitmap.width > 0 && bitmap.height > 0;
+    bitmap.close();
+    return readable;
+  } catch {
+    return false;
+  }
+}

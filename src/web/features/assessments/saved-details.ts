@@ -1,5 +1,5 @@
 import type { CustomerDetailsInput } from '../../../shared/customer-details';
-import { isDamageLocation, isDamageType } from '../../../shared/damage';
+import { isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 
 // The details typed into the wizard survive a reload of the tab (sessionStorage: this tab
 // only, gone when it closes). Photos are never stored: only text the customer typed.
@@ -51,8 +51,8 @@ export function readSavedDetails(): DetailsFormValues | null {
     const value = saved[field];
     if (typeof value === 'string') values[field] = value.slice(0, 2000);
   }
-  if (isDamageType(saved.damageType)) values.damageType = saved.damageType;
-  if (Array.isArray(saved.damageLocations)) values.damageLocations = saved.damageLocations.filter(isDamageLocation);
+  if (isAnyDamageType(saved.damageType)) values.damageType = saved.damageType;
+  if (Array.isArray(saved.damageLocations)) values.damageLocations = saved.damageLocations.filter(isAnyDamageLocation);
   const hasAny = textFields.some((field) => values[field] !== '') || values.damageLocations.length > 0;
   return hasAny ? values : null;
 }

@@ -1,9 +1,11 @@
 import { cn } from '../../lib/cn';
 
-// SPEC section 2: three steps are shown; only the first two are screens of their own.
+// SPEC section 2: three steps, each a screen of its own: photos, details, then a review to submit.
 export const wizardSteps = ['Upload Photos', 'Customer Details', 'Review'] as const;
 
-export function StepIndicator({ current }: { current: 1 | 2 }) {
+export type WizardStep = 1 | 2 | 3;
+
+export function StepIndicator({ current }: { current: WizardStep }) {
   return (
     <nav aria-label="Progress">
       <ol className="flex items-start gap-2 sm:gap-4">

@@ -1,5 +1,6 @@
-import { useCallback, useReducer } from 'react';
+import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { photoFileProblem, photoRules, tooManyPhotosMessage } from '../../../shared/customer-details';
+import { canReadPhoto, type PhotoReadability } from './prepare-photo';
 /** A photo the customer has chosen, before it is sent. */
 export type SelectedPhoto = { id: string; file: File };
 
@@ -33,22 +34,48 @@ export function addPhotos(current: readonly SelectedPhoto[], files: readonly Fil
   return { photos, problems };
 }
 
-type Selection = { photos: SelectedPhoto[]; problems: string[]; added: number };
-type Action = { type: 'add'; files: readonly File[] } | { type: 'remove'; id: string };
+export type Readability = Readonly<Record<string, PhotoReadability>>;
+
+type Selection = { photos: SelectedPhoto[]; problems: string[]; added: number; readability: Readability };
+type Action =
+  | { type: 'add'; files: readonly File[] }
+  | { type: 'remove'; id: string }
+  | { type: 'checked'; id: string; readable: boolean };
 
 function reduce(state: Selection, action: Action): Selection {
   if (action.type === 'remove') {
-    return { ...state, photos: state.photos.filter((photo) => photo.id !== action.id), problems: [] };
+    const { [action.id]: _removed, ...readability } = state.readability;
+    return { ...state, photos: state.photos.filter((photo) => photo.id !== action.id), problems: [], readability };
+  }
+  if (action.type === 'checked') {
+    if (!(action.id in state.readability)) return state; // removed while it was being checked
+    return { ...state, readability: { ...state.readability, [action.id]: action.readable ? 'readable' : 'unreadable' } };
   }
   let added = state.added;
   const result = addPhotos(state.photos, action.files, () => `photo-${++added}`);
-  return { ...result, added };
+  const readability: Record<string, PhotoReadability> = { ...state.readability };
+  for (const photo of result.photos) readability[photo.id] ??= 'checking';
+  return { ...result, added, readability };
 }
 
-/** The photos chosen in the wizard, and why any file was refused at the last attempt. */
+/**
+ * The photos chosen in the wizard, why any file was refused at the last attempt, and whether
+ * each chosen file is a photo this browser can read (checked as soon as it is added).
+ */
 export function usePhotoSelection() {
-  const [{ photos, problems }, dispatch] = useReducer(reduce, { photos: [], problems: [], added: 0 });
+  const [{ photos, problems, readability }, dispatch] = useReducer(reduce, { photos: [], problems: [], added: 0, readability: {} });
   const add = useCallback((files: readonly File[]) => dispatch({ type: 'add', files }), []);
   const remove = useCallback((id: string) => dispatch({ type: 'remove', id }), []);
-  return { photos, problems, add, remove };
+
+  const started = useRef(new Set<string>());
+  useEffect(() => {
+    for (const photo of photos) {
+      if (readability[photo.id] !== 'checking' || started.current.has(photo.id)) continue;
+      started.current.add(photo.id);
+      void canReadPhoto(photo.file).then((readable) => dispatch({ type: 'checked', id: photo.id, readable }));
+    }
+  }, [photos, readability]);
+
+  const unreadable = photos.filter((photo) => readability[photo.id] === 'unreadable').length;
+  return { photos, problems, readability, unreadable, add, remove };
 }

@@ -11,7 +11,13 @@ import { fieldLabels, type DetailsForm } from './details-fields';
 import { attemptFingerprint, createKeyKeeper } from './idempotency-key';
 import { clearSavedDetails, type DetailsFormValues } from './saved-details';
 
-export type SubmitFailure = { message: string; canRetry: boolean; hint?: string };
+export type SubmitFailure = {
+  message: string;
+  canRetry: boolean;
+  hint?: string;
+  /** The server refused some details, now shown on their fields (step 2). */
+  fieldErrors?: boolean;
+};
 
 const isFormField = (name: string): name is keyof DetailsFormValues => Object.hasOwn(fieldLabels, name);
 
@@ -31,7 +37,11 @@ const retryable = (status: number) => status === 429 || status === 408 || status
 const photoProblem = (status: number) => status === 413 || status === 415 || status === 422;
 
 /** Sends the assessment, shows progress, and on failure keeps everything for 'Try again'. */
-export function useSubmitAssessment(form: DetailsForm, photos: readonly SelectedPhoto[]) {
+export function useSubmitAssessment(
+  form: DetailsForm,
+  photos: readonly SelectedPhoto[],
+  { onFieldErrors }: { onFieldErrors?: (first: keyof DetailsFormValues) => void } = {},
+) {
   const navigate = useNavigate();
   const mutation = useCreateAssessment();
   const [keys] = useState(createKeyKeeper);
@@ -49,10 +59,13 @@ export function useSubmitAssessment(form: DetailsForm, photos: readonly Selected
       failure = { message: error.userMessage ?? failure.message, canRetry: retryable(error.status) };
       const fieldErrors = Object.entries(serverFieldErrors(error.body)).filter(([name]) => isFormField(name));
       fieldErrors.forEach(([name, message], index) => {
-        form.setError(name as keyof DetailsFormValues, { type: 'server', message }, { shouldFocus: index === 0 });
+        form.setError(name as keyof DetailsFormValues, { type: 'server', message }, { shouldFocus: index === 0 && !onFieldErrors });
       });
-      if (fieldErrors.length > 0) failure.hint = 'Please correct the details marked below, then submit again.';
-      else if (photoProblem(error.status)) failure.hint = 'Use Back to Photos to remove or replace that photo, then submit again.';
+      if (fieldErrors.length > 0) {
+        failure.hint = 'Please correct the details marked below, then continue to the review and submit again.';
+        failure.fieldErrors = true;
+        onFieldErrors?.(fieldErrors[0]![0] as keyof DetailsFormValues);
+      } else if (photoProblem(error.status)) failure.hint = 'Use Edit next to Photos to remove or replace that photo, then submit again.';
     }
     setFailure(failure);
     toast({ title: 'Submission Failed', description: failure.message, variant: 'destructive' });

@@ -1,14 +1,28 @@
+import { useRef, useState, type MouseEvent } from 'react';
 import { Link } from 'react-router';
-import { site } from '../../../shared/site';
+import { formatLondonDate } from '../../../shared/london-time';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
+import { quotePdfUrl } from './api/quote-pdf';
+import { ModificationDialog } from './modification-dialog';
+
+/** What an expired quote's 'Ask for a fresh quote' starts the message with. */
+export const freshQuoteMessage = (quote: Quote) =>
+  `My quote ${quote.reference} expired on ${formatLondonDate(quote.validUntil)}. Please could you send me a fresh quote for the same repair?`;
 
 /**
- * Accept goes to booking (D13). Changing the quote and its PDF (D21) are still being built,
- * so their buttons are shown, disabled, with a way to get either today.
+ * Accept goes to booking (D13); an expired quote cannot be accepted and offers to ask for a
+ * fresh one instead. Changes are asked for in a dialog and the PDF is a real download (D21).
  */
-export function QuoteActions({ quote, expired }: { quote: Quote; expired: boolean }) {
-  const open = quote.status === 'approved' && !expired;
+export function QuoteActions({ quote }: { quote: Quote }) {
+  const [dialog, setDialog] = useState<'change' | 'fresh' | null>(null);
+  const opener = useRef<HTMLElement | null>(null);
+  const openDialog = (kind: 'change' | 'fresh') => (event: MouseEvent<HTMLElement>) => {
+    opener.current = event.currentTarget;
+    setDialog(kind);
+  };
+  const approved = quote.status === 'approved';
+  const open = approved && !quote.expired;
   return (
     <section aria-labelledby="quote-next" className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-5">
       <h2 id="quote-next" className="text-xl font-bold text-navy-900">
@@ -18,25 +32,37 @@ export function QuoteActions({ quote, expired }: { quote: Quote; expired: boolea
         <Link to={`/booking/${quote.id}`} className={`${buttonClasses('primary', 'lg')} py-2 text-center`}>
           Accept Quote &amp; Book Appointment
         </Link>
+      ) : quote.expired && approved ? (
+        <>
+          <p role="status" className="rounded-md border border-amber-700 bg-amber-50 p-3 text-slate-900">
+            This quote expired on {formatLondonDate(quote.validUntil)}, so it can no longer be accepted. Prices and availability may have
+            changed: ask us for a fresh quote and we will send one within 24 hours.
+          </p>
+          <Button size="lg" onClick={openDialog('fresh')}>
+            Ask for a fresh quote
+          </Button>
+        </>
       ) : (
-        <p className="text-slate-800">
-          {expired
-            ? `This quote has expired. Call us on ${site.supportPhone} and we will refresh it.`
-            : 'You have accepted this quote. We will be in touch about your appointment.'}
-        </p>
+        <p className="text-slate-800">You have accepted this quote. We will be in touch about your appointment.</p>
       )}
       <div className="grid gap-3">
-        <Button variant="outline" disabled aria-describedby="quote-coming-soon">
-          Request Quote Modification
-        </Button>
-        <Button variant="outline" disabled aria-describedby="quote-coming-soon">
+        {open ? (
+          <Button variant="outline" onClick={openDialog('change')}>
+            Request Quote Modification
+          </Button>
+        ) : null}
+        <a href={quotePdfUrl(quote.id)} download className={buttonClasses('outline')}>
           Download PDF Quote
-        </Button>
+        </a>
       </div>
-      <p id="quote-coming-soon" className="text-sm text-slate-700">
-        Requesting changes online and downloading a PDF are coming soon. Until then, call {site.supportPhone} or e-mail{' '}
-        {site.supportEmail} and we will help.
-      </p>
+      <ModificationDialog
+        quoteId={quote.id}
+        open={dialog !== null}
+        onOpenChange={(next) => setDialog(next ? dialog : null)}
+        title={dialog === 'fresh' ? 'Ask for a fresh quote' : 'Request Quote Modification'}
+        initialMessage={dialog === 'fresh' ? freshQuoteMessage(quote) : ''}
+        returnFocus={opener}
+      />
     </section>
   );
 }

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../shared/site';
+import { dismissToast } from '../../components/ui/use-toast';
 import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
@@ -38,7 +39,7 @@ const assessment: Assessment = {
     zipCode: 'BS1 5TY',
   },
   quote: null,
-  guidePrice: null,
+  guidePrice: { low: '105.00', high: '165.00' },
 };
 
 const quote: Quote = {
@@ -65,11 +66,21 @@ const quote: Quote = {
   createdAt: '2026-03-02T12:00:00.000Z',
   reference: 'AR-7K3Q-9XPM',
   expired: false,
-  approvedAt: '2026-03-02T12:00:00.000Z',
+  approvedAt: '2026-03-02T12:30:00.000Z',
 };
 
+// Five test runs share two cores: give findBy… more than its default second.
+configure({ asyncUtilTimeout: 4000 });
+
+// The route is lazy: load its module once up front, so the first test does not spend its
+// findBy timeout on importing it on a busy machine.
+beforeAll(async () => {
+  await import('../../routes/customer/quote');
+}, 30_000);
 beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));
 afterEach(() => {
+  act(() => dismissToast());
+  vi.useRealTimers();
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -87,7 +98,7 @@ describe('quote page', () => {
   });
 
   it('shows the approved quote: Ready, items, Total Estimate, timeline, validity and warranty', async () => {
-    stubFetch(() => jsonResponse({ ...assessment, quote }));
+    stubFetch(() => jsonResponse({ ...assessment, quote, guidePrice: null }));
     renderApp('/quote/41');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
     expect(screen.getByText('Ready')).toBeInTheDocument();
@@ -104,8 +115,10 @@ describe('quote page', () => {
     expect(screen.getByText('Monday 23 November 2099')).toBeInTheDocument();
     expect(screen.getByText('12 months on the repair')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accept Quote & Book Appointment' })).toHaveAttribute('href', '/booking/5');
-    expect(screen.getByRole('button', { name: 'Request Quote Modification' })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Download PDF Quote' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Request Quote Modification' })).toBeEnabled();
+    const pdf = screen.getByRole('link', { name: 'Download PDF Quote' });
+    expect(pdf).toHaveAttribute('href', '/api/quotes/5/pdf');
+    expect(pdf).toHaveAttribute('download');
   });
 
   it('shows Assessment Not Found for a 404 and for an id that is not a number', async () => {
@@ -116,5 +129,117 @@ describe('quote page', () => {
     cleanup();
     renderApp('/quote/abc');
     expect(await screen.findByRole('heading', { level: 1, name: 'Assessment Not Found' })).toBeInTheDocument();
+  });
+
+  it('shows the price-list guide while the quote is prepared, labelled as a guide', async () => {
+    stubFetch(() => jsonResponse(assessment));
+    renderApp('/quote/41');
+    expect(await screen.findByRole('heading', { name: 'Typical price for repairs like this: £105–£165' })).toBeInTheDocument();
+    expect(screen.getByText(/a guide from our price list, not your quote: your price is set once a technician has looked at your photos/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
+  });
+
+  it('polls quietly every 30 seconds while waiting, turns Ready with the Quote Ready! toast, then stops polling', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let approved = false;
+    const fetchMock = stubFetch(() => jsonResponse(approved ? { ...assessment, quote, guidePrice: null } : assessment));
+    renderApp('/quote/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Generating Your Quote' })).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+
+    await act(() => vi.advanceTimersByTimeAsync(29_000));
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_500));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('heading', { level: 1, name: 'Generating Your Quote' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Check again' })).toBeEnabled(); // a quiet poll is not a 'Checking…'
+
+    approved = true;
+    await act(() => vi.advanceTimersByTimeAsync(30_000));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
+    expect(screen.getByText('Quote Ready!')).toBeInTheDocument();
+    expect(screen.getByText('Your repair quote has been generated.')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    await act(() => vi.advanceTimersByTimeAsync(90_000));
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it("'Check again' reads the assessment at once and shows the toast when the quote is there", async () => {
+    let approved = false;
+    const fetchMock = stubFetch(() => jsonResponse(approved ? { ...assessment, quote, guidePrice: null } : assessment));
+    renderApp('/quote/41');
+    const check = await screen.findByRole('button', { name: 'Check again' });
+    approved = true;
+    fireEvent.click(check);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
+    expect(screen.getByText('Quote Ready!')).toBeInTheDocument();
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not toast a quote that was already ready when the page opened', async () => {
+    stubFetch(() => jsonResponse({ ...assessment, quote, guidePrice: null }));
+    renderApp('/quote/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
+    expect(screen.queryByText('Quote Ready!')).not.toBeInTheDocument();
+  });
+
+  it('says an expired quote has expired, cannot accept it, and offers to ask for a fresh one with a prefilled message', async () => {
+    const expired = { ...quote, validUntil: '2026-04-01', expired: true };
+    const fetchMock = stubFetch((url, init) => {
+      if (init?.method === 'POST') return jsonResponse({ id: 3, quoteId: 5, message: 'x', createdAt: '2026-05-01T09:00:00.000Z', answeredAt: null }, 201);
+      return jsonResponse({ ...assessment, quote: expired, guidePrice: null });
+    });
+    renderApp('/quote/41');
+    expect(await screen.findByText('Expired')).toBeInTheDocument();
+    expect(screen.getByText(/This quote expired on Wednesday 1 April 2026, so it can no longer be accepted/)).toBeInTheDocument();
+    expect(screen.getByText('Expired on')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Ask for a fresh quote' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ask for a fresh quote' });
+    const message = within(dialog).getByLabelText('Your message');
+    expect(message).toHaveValue(
+      'My quote AR-7K3Q-9XPM expired on Wednesday 1 April 2026. Please could you send me a fresh quote for the same repair?',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Modification Request Sent')).toBeInTheDocument();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
+    expect(post[0]).toBe('/api/quotes/5/modification-requests');
+    expect(JSON.parse(String(post[1]!.body))).toEqual({ message: (message as HTMLTextAreaElement).value });
+  });
+
+  it("checks the modification message's length before sending, counts characters, and shows the server's refusal", async () => {
+    let answer: Response | null = null;
+    const fetchMock = stubFetch((_url, init) => {
+      if (init?.method === 'POST') return answer!;
+      return jsonResponse({ ...assessment, quote, guidePrice: null });
+    });
+    renderApp('/quote/41');
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Quote Modification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Quote Modification' });
+    const message = within(dialog).getByLabelText('Your message');
+    expect(message).toHaveValue('');
+    expect(within(dialog).getByText('0/1,000 characters')).toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('Please tell us what you would like changed in at least 10 characters')).toBeInTheDocument();
+    expect(message).toHaveAttribute('aria-invalid', 'true');
+
+    fireEvent.change(message, { target: { value: 'x'.repeat(1001) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('Please keep your message to 1000 characters or fewer')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+
+    answer = jsonResponse({ message: 'This quote can no longer be changed.' }, 409);
+    fireEvent.change(message, { target: { value: 'Could the repair be done on a Saturday?' } });
+    expect(within(dialog).getByText('39/1,000 characters')).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('This quote can no longer be changed.')).toBeInTheDocument();
+    expect(screen.queryByText('Modification Request Sent')).not.toBeInTheDocument();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Request Quote Modification' })).toHaveFocus();
   });
 });

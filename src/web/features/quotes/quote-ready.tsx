@@ -1,6 +1,5 @@
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { AssessmentSummary } from '../assessments';
-import { isQuoteExpired } from '../../../shared/lifecycles/quote';
 import { QuoteActions } from './quote-actions';
 import { QuoteBreakdown } from './quote-breakdown';
 import { QuoteTerms, QuoteTimeline } from './quote-timeline';
@@ -8,7 +7,8 @@ import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 /** SPEC's quote view, once an admin has approved the quote (D12). */
 export function QuoteReady({ assessment, quote }: { assessment: Assessment; quote: Quote }) {
-  const expired = isQuoteExpired(quote.validUntil, new Date());
+  // The server says whether it is past its valid-until day in London (isQuoteExpired).
+  const { expired } = quote;
   return (
     <div className="grid gap-6">
       <div>
@@ -26,7 +26,7 @@ export function QuoteReady({ assessment, quote }: { assessment: Assessment; quot
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <QuoteBreakdown quote={quote} />
         <div className="grid content-start gap-6">
-          <QuoteActions quote={quote} expired={expired} />
+          <QuoteActions quote={quote} />
           <QuoteTerms quote={quote} expired={expired} />
           <QuoteTimeline quote={quote} />
         </div>

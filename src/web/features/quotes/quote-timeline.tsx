@@ -1,11 +1,14 @@
-import { formatLondonDate } from '../../../shared/london-time';
+import { estimatedCompletion } from '../../../shared/business-days';
+import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** SPEC's timeline: parts 2–3 business days, the repair in estimatedDays, the check the same day. */
-export function QuoteTimeline({ quote }: { quote: Quote }) {
-  const repairDays = Math.max(1, quote.estimatedDays);
+export function QuoteTimeline({ quote, now = new Date() }: { quote: Quote; now?: Date }) {
+  const repairDays = Math.max(1, Math.round(quote.estimatedDays));
+  // Business days skip weekends and bank holidays in England and Wales, counted from today.
+  const { earliestDate, latestDate } = estimatedCompletion(londonDateOf(now), repairDays);
   const steps = [
     { title: 'Parts ordering', time: '2–3 business days' },
     { title: 'Repair work', time: days(repairDays) },
@@ -28,7 +31,9 @@ export function QuoteTimeline({ quote }: { quote: Quote }) {
         ))}
       </ol>
       <p className="mt-4 rounded-md bg-navy-50 p-3 text-slate-900">
-        <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} business days
+        <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} business days, so between{' '}
+        <time dateTime={earliestDate}>{formatLondonDate(earliestDate)}</time> and <time dateTime={latestDate}>{formatLondonDate(latestDate)}</time>{' '}
+        if you book today.
       </p>
     </section>
   );

@@ -4,13 +4,22 @@ import { AssessmentViewSchema, type AssessmentView } from '../../../../shared/ap
 
 export const assessmentQueryKey = (id: number | string) => ['/api/assessments', String(id)] as const;
 
+export type UseAssessmentOptions = {
+  /**
+   * Read it again every so many milliseconds while this says so (false: stop). The quote page
+   * polls quietly only while the quote is being prepared.
+   */
+  refetchInterval?: (assessment: AssessmentView | undefined) => number | false;
+};
+
 /**
  * GET /api/assessments/{id}: readable with the customer's access grant (D10); anyone else
  * gets 404. Its quote appears once an admin approves it (D12).
  */
-export function useAssessment(id: string) {
+export function useAssessment(id: string, { refetchInterval }: UseAssessmentOptions = {}) {
   return useQuery<AssessmentView>({
     queryKey: assessmentQueryKey(id),
     queryFn: getQueryFn({ on401: 'throw', schema: AssessmentViewSchema }),
+    ...(refetchInterval ? { refetchInterval: (query) => refetchInterval(query.state.data) } : {}),
   });
 }

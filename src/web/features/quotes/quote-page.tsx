@@ -1,0 +1,42 @@
+import { useEffect, useRef, useState } from 'react';
+import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
+import { toast } from '../../components/ui/use-toast';
+import { useAssessment } from '../assessments';
+import { QuoteNotFound } from './quote-not-found';
+import { QuoteReady } from './quote-ready';
+import { QuoteSkeleton } from './quote-skeleton';
+import { QuoteWaiting } from './quote-waiting';
+
+/** While the quote is being prepared the page reads the assessment again this often, quietly. */
+export const QUOTE_POLL_MS = 30_000;
+
+const pollWhileWaiting = (assessment: Assessment | undefined) => (assessment && !assessment.quote ? QUOTE_POLL_MS : false);
+
+/** SPEC's quote view for the assessment `id`: skeleton, not found, Generating Your Quote, or Ready. */
+export function QuoteForAssessment({ id }: { id: string }) {
+  const { data: assessment, isPending, refetch } = useAssessment(id, { refetchInterval: pollWhileWaiting });
+  const [checking, setChecking] = useState(false);
+  const sawWaiting = useRef(false);
+  const quoteId = assessment?.quote?.id;
+  const waiting = assessment !== undefined && !assessment.quote;
+
+  // SPEC section 8's toast, only when the quote turns up while the customer is watching.
+  useEffect(() => {
+    if (waiting) sawWaiting.current = true;
+    else if (quoteId !== undefined && sawWaiting.current) {
+      sawWaiting.current = false;
+      toast({ title: 'Quote Ready!', description: 'Your repair quote has been generated.', variant: 'success' });
+    }
+  }, [waiting, quoteId]);
+
+  const checkAgain = () => {
+    setChecking(true);
+    void refetch().finally(() => setChecking(false));
+  };
+
+  if (isPending) return <QuoteSkeleton />;
+  // A failed 'Check again' or poll keeps what was already shown; a failed first read is a 404 (D10).
+  if (!assessment) return <QuoteNotFound />;
+  if (!assessment.quote) return <QuoteWaiting assessment={assessment} onCheckAgain={checkAgain} checking={checking} />;
+  return <QuoteReady assessment={assessment} quote={assessment.quote} />;
+}

@@ -1,0 +1,26 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { QuoteView } from '../../../shared/api/quotes';
+import { QuoteTimeline } from './quote-timeline';
+
+const quote = { estimatedDays: 2 } as QuoteView;
+
+afterEach(cleanup);
+
+describe('quote timeline', () => {
+  it('dates the estimated completion in business days, skipping the weekend and Christmas bank holidays', () => {
+    // Monday 21 December 2026: +5 and +6 business days skip Christmas Day and Boxing Day's substitute (Monday 28th).
+    render(<QuoteTimeline quote={quote} now={new Date('2026-12-21T10:00:00Z')} />);
+    const completion = screen.getByText(/Estimated completion/).parentElement!;
+    expect(completion).toHaveTextContent(
+      'Estimated completion: 5–6 business days, so between Wednesday 30 December 2026 and Thursday 31 December 2026 if you book today.',
+    );
+  });
+
+  it('counts from the London day, not the UTC one', () => {
+    // 23:30 UTC on Thursday 2 July 2026 is already Friday in London (BST): the count starts from Friday.
+    render(<QuoteTimeline quote={{ ...quote, estimatedDays: 1 }} now={new Date('2026-07-02T23:30:00Z')} />);
+    expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('between Thursday 9 July 2026 and Friday 10 July 2026');
+  });
+});
