@@ -24,8 +24,8 @@ export function DeleteQuoteDialog({ quoteId, reference, name }: { quoteId: numbe
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
-        <Button variant="danger" size="sm">
-          Delete<span className="sr-only"> enquiry {reference}</span>
+        <Button variant="danger" size="sm" aria-label={`Delete enquiry ${reference}`}>
+          Delete
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>

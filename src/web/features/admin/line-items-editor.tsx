@@ -40,8 +40,8 @@ export function LineItemsEditor({ idPrefix, lines, onChange, error }: LineItemsE
                 onChange={(event) => update(line.key, { cost: event.target.value })}
               />
             </div>
-            <Button variant="ghost" size="sm" className="min-h-11" onClick={() => onChange(lines.filter((other) => other.key !== line.key))}>
-              Remove<span className="sr-only"> item {index + 1}</span>
+            <Button variant="ghost" size="sm" className="min-h-11" aria-label={`Remove item ${index + 1}`} onClick={() => onChange(lines.filter((other) => other.key !== line.key))}>
+              Remove
             </Button>
           </li>
         ))}
