@@ -10,6 +10,8 @@ import { runMigrations } from './db/migrate';
 import { createAppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -35,6 +37,8 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   authRoutes,
   accessRoutes,
   assessmentRoutes,
+  quoteRoutes,
+  adminRoutes,
   emailRoutes,
   vehicleRoutes,
 ];

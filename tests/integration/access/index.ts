@@ -1,19 +1,23 @@
 // Every domain's route-access cases, one file per domain (tests/integration/route-access.test.ts).
 import { accessCases } from './access.cases';
+import { adminCases } from './admin.cases';
 import { assessmentCases } from './assessments.cases';
 import { authCases } from './auth.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
+import { quoteCases } from './quotes.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
 import type { AccessWorld, Case } from './world';
 
 export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   access: accessCases,
+  admin: adminCases,
   assessments: assessmentCases,
   auth: authCases,
   email: emailCases,
   health: healthCases,
+  quotes: quoteCases,
   site: siteCases,
   vehicles: vehicleCases,
 };

@@ -22,10 +22,14 @@ export interface AccessWorld {
   /** The customer's assessment: an approved quote, a photo, and a repairer assigned to the job. */
   assessmentId: number;
   imageId: number;
-  /** Another customer's assessment, with no quote. */
+  /** Another customer's assessment, its quote still pending. */
   otherAssessmentId: number;
   /** A working access-link token for the customer's assessment. */
   customerToken: string;
+  /** The customer's approved quote. */
+  quoteId: number;
+  /** The other customer's quote, still pending review (invisible to them, D12). */
+  pendingQuoteId: number;
 }
 
 export const everyone = (status: number): Partial<Record<Who, number>> => ({
@@ -54,7 +58,8 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const assigned = await createUser(db, { role: 'repairer' });
   const assessment = await createAssessmentRecord(db);
   const other = await createAssessmentRecord(db);
-  await createQuote(db, { assessmentId: assessment.id, status: 'approved', assignmentStatus: 'assigned', assignedRepairerId: assigned.repairerId });
+  const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved', assignmentStatus: 'assigned', assignedRepairerId: assigned.repairerId });
+  const pendingQuote = await createQuote(db, { assessmentId: other.id, status: 'pending' });
   const image = await createImageRecord(db, { assessmentId: assessment.id });
   await t.app.deps.store.put(image.displayKey, Buffer.from('not really a jpeg'));
   const customer = await createGrant(db, assessment.id);
@@ -72,5 +77,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     imageId: image.id,
     otherAssessmentId: other.id,
     customerToken: customer.token,
+    quoteId: quote.id,
+    pendingQuoteId: pendingQuote.id,
   };
 }

@@ -1,4 +1,5 @@
 // A customer's damage assessment and its photos (SPEC section 3, Assessment).
+import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
 import { assessmentLifecycle } from '../../../shared/lifecycles/assessment';
@@ -33,6 +34,15 @@ export const assessments = pgTable(
     uniqueIndex('assessments_reference_key').on(t.reference),
     uniqueIndex('assessments_idempotency_key').on(t.idempotencyKey),
     oneOf('assessments_status_check', t.status, assessmentLifecycle.statuses),
+    // The admin's enquiry search (issue 10): case-insensitive prefix matches (LIKE 'x%') on
+    // lower(...) use these btree indexes; newest first for the unfiltered list.
+    index('assessments_created_idx').on(t.createdAt, t.id),
+    index('assessments_reference_search_idx').on(sql`lower(${t.reference}) text_pattern_ops`),
+    index('assessments_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    // The surname, roughly: the name's last word (searching 'patel' finds 'Priya Patel').
+    index('assessments_last_name_search_idx').on(sql`lower(regexp_replace(${t.name}, '^.* ', '')) text_pattern_ops`),
+    index('assessments_email_search_idx').on(sql`lower(${t.email}) text_pattern_ops`),
+    index('assessments_postcode_search_idx').on(sql`lower(replace(${t.postcode}, ' ', '')) text_pattern_ops`),
   ],
 );
 

@@ -7,6 +7,7 @@ export * from './auth';
 export * from './assessments';
 export * from './access';
 export * from './quotes';
+export * from './price-list';
 export * from './bookings';
 export * from './payments';
 export * from './dispatch';

@@ -34,6 +34,8 @@ export const quotes = pgTable(
   },
   (t) => [
     uniqueIndex('quotes_assessment_key').on(t.assessmentId),
+    // The quote desk's lists: by status, newest first.
+    index('quotes_status_created_idx').on(t.status, t.createdAt),
     oneOf('quotes_status_check', t.status, quoteLifecycle.statuses),
     oneOf('quotes_assignment_status_check', t.assignmentStatus, QUOTE_ASSIGNMENT_STATUSES),
   ],
@@ -53,11 +55,17 @@ export const quoteItems = pgTable(
   (t) => [index('quote_items_quote_idx').on(t.quoteId)],
 );
 
-export const quoteModificationRequests = pgTable('quote_modification_requests', {
-  id: serial('id').primaryKey(),
-  quoteId: integer('quote_id')
-    .notNull()
-    .references(() => quotes.id, { onDelete: 'cascade' }),
-  message: text('message').notNull(),
-  createdAt: createdAt(),
-});
+// D21: a customer's request to change an approved quote; answered when an admin revises and re-approves it.
+export const quoteModificationRequests = pgTable(
+  'quote_modification_requests',
+  {
+    id: serial('id').primaryKey(),
+    quoteId: integer('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [index('quote_modification_requests_quote_idx').on(t.quoteId)],
+);

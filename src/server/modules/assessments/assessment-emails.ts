@@ -1,5 +1,5 @@
 // What the customer and the team are told when an assessment arrives (issue 4, D4, D10).
-import { damageTypeLabels, type DamageType } from '../../../shared/damage';
+import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { outcodeOf } from '../../../shared/postcode';
 import { site } from '../../../shared/site';
 import type { NewOutboxEmail } from '../email/email.repo';
@@ -34,7 +34,9 @@ export function customerReceiptEmail(assessment: AssessmentRow, photoCount: numb
 }
 
 export function teamNewAssessmentEmail(assessment: AssessmentRow, photoCount: number, teamEmail: string, publicUrl: string): NewOutboxEmail {
-  const label = damageTypeLabels[assessment.damageType as DamageType] ?? assessment.damageType;
+  // The alloy-aware lists: 'Alloy Wheel Repair' and wheel positions read as words too.
+  const label = isAnyDamageType(assessment.damageType) ? allDamageTypeLabels[assessment.damageType] : assessment.damageType;
+  const where = assessment.damageLocations.map((location) => (isAnyDamageLocation(location) ? allDamageLocationLabels[location] : location));
   const district = outcodeOf(assessment.postcode) ?? assessment.postcode;
   return {
     kind: 'assessment-new-team',
@@ -43,7 +45,7 @@ export function teamNewAssessmentEmail(assessment: AssessmentRow, photoCount: nu
     textBody: [
       `A new assessment has arrived: ${assessment.reference}.`,
       '',
-      `Damage: ${label} – ${assessment.damageLocations.join(', ')}`,
+      `Damage: ${label} – ${where.join(', ')}`,
       `Vehicle: ${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`,
       `Area: ${assessment.city} (${district})`,
       `Photos: ${photoCount}`,

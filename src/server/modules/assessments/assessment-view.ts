@@ -4,7 +4,12 @@ import type { AssessmentView } from '../../../shared/api/assessments';
 import type { QuoteView } from '../../../shared/api/quotes';
 import type { AssessmentRow, ImageRow } from './assessments.repo';
 
-export function toAssessmentView(row: AssessmentRow, images: ImageRow[], quote: QuoteView | null): AssessmentView {
+export function toAssessmentView(
+  row: AssessmentRow,
+  images: ImageRow[],
+  quote: QuoteView | null,
+  guidePrice: AssessmentView['guidePrice'] = null,
+): AssessmentView {
   return {
     id: row.id,
     reference: row.reference,
@@ -37,5 +42,6 @@ export function toAssessmentView(row: AssessmentRow, images: ImageRow[], quote: 
       zipCode: row.postcode,
     },
     quote,
+    guidePrice,
   };
 }

@@ -1,4 +1,4 @@
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assessmentImages, assessments } from '../../db/schema';
 
@@ -27,10 +27,6 @@ export async function findAssessmentByIdempotencyKey(db: Db, key: string): Promi
   return row;
 }
 
-export async function listAssessments(db: Db, limit: number): Promise<AssessmentRow[]> {
-  return db.select().from(assessments).orderBy(desc(assessments.createdAt), desc(assessments.id)).limit(limit);
-}
-
 export async function imagesOf(db: Db, assessmentIds: number[]): Promise<ImageRow[]> {
   if (assessmentIds.length === 0) return [];
   return db.select().from(assessmentImages).where(inArray(assessmentImages.assessmentId, assessmentIds)).orderBy(assessmentImages.position);
@@ -39,4 +35,72 @@ export async function imagesOf(db: Db, assessmentIds: number[]): Promise<ImageRo
 export async function findImage(db: Db, imageId: number): Promise<ImageRow | undefined> {
   const [row] = await db.select().from(assessmentImages).where(eq(assessmentImages.id, imageId));
   return row;
+}
+
+export async function countAssessments(db: Db): Promise<number> {
+  return db.$count(assessments);
+}
+
+export async function findAssessmentsByIds(db: Db, ids: number[]): Promise<AssessmentRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(assessments).where(inArray(assessments.id, ids));
+}
+
+/** A page of assessments, newest first, with the total (GET /api/assessments). */
+export async function assessmentsPage(db: Db, page: number, pageSize: number): Promise<{ rows: AssessmentRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(assessments)
+      .orderBy(desc(assessments.createdAt), desc(assessments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(assessments),
+  ]);
+  return { rows, total };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/**
+ * The admin's enquiry search: case-insensitive prefix matches on the reference (with or without
+ * 'AR-'), the e-mail address, the postcode (spaces ignored), the name and its last word (the surname).
+ * The prefix matches use the lower(...) text_pattern_ops indexes of migration 0002.
+ */
+export function enquirySearchCondition(search: string | undefined): SQL | undefined {
+  const term = (search ?? '').trim().toLowerCase();
+  if (term === '') return undefined;
+  const prefix = `${escapeLike(term)}%`;
+  const compact = `${escapeLike(term.replace(/\s+/g, ''))}%`;
+  const conditions: SQL[] = [
+    sql`lower(${assessments.reference}) LIKE ${prefix}`,
+    sql`lower(${assessments.email}) LIKE ${prefix}`,
+    sql`lower(${assessments.name}) LIKE ${prefix}`,
+    sql`lower(regexp_replace(${assessments.name}, '^.* ', '')) LIKE ${prefix}`,
+  ];
+  if (!term.startsWith('ar-')) conditions.push(sql`lower(${assessments.reference}) LIKE ${`ar-${prefix}`}`);
+  if (compact !== '%') conditions.push(sql`lower(replace(${assessments.postcode}, ' ', '')) LIKE ${compact}`);
+  return or(...conditions);
+}
+
+export async function searchAssessments(db: Db, search: string | undefined, page: number, pageSize: number): Promise<{ rows: AssessmentRow[]; total: number }> {
+  const where = enquirySearchCondition(search);
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(assessments)
+      .where(where)
+      .orderBy(desc(assessments.createdAt), desc(assessments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(assessments, where),
+  ]);
+  return { rows, total };
+}
+
+/** Deletes the assessment (its quote, items, photos' rows and grants go with it by cascade); answers the photo keys to remove from the file store. */
+export async function deleteAssessment(db: Db, id: number): Promise<{ deleted: boolean; fileKeys: string[] }> {
+  const images = await db.select({ displayKey: assessmentImages.displayKey, thumbKey: assessmentImages.thumbKey }).from(assessmentImages).where(eq(assessmentImages.assessmentId, id));
+  const deleted = await db.delete(assessments).where(eq(assessments.id, id)).returning({ id: assessments.id });
+  return { deleted: deleted.length > 0, fileKeys: images.flatMap((image) => [image.displayKey, image.thumbKey]) };
 }

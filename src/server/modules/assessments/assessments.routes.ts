@@ -10,6 +10,7 @@ import {
   IdParamsSchema,
   ImageQuerySchema,
 } from '../../../shared/api/assessments';
+import { PageQuerySchema } from '../../../shared/api/quotes';
 import { CustomerDetailsSchema, photosRequiredMessage } from '../../../shared/customer-details';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
@@ -60,7 +61,12 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      admin.get('/api/assessments', { schema: { response: { 200: AssessmentListSchema } } }, async () => listAssessmentsForAdmin(db));
+      // Paged like GET /api/quotes: SPEC's array body, the total in X-Total-Count.
+      admin.get('/api/assessments', { schema: { querystring: PageQuerySchema, response: { 200: AssessmentListSchema } } }, async (request, reply) => {
+        const { views, total } = await listAssessmentsForAdmin(db, request.query.page, request.query.pageSize);
+        reply.header('X-Total-Count', String(total));
+        return views;
+      });
     }),
   );
 

@@ -6,6 +6,7 @@ import type { Database, Db } from '../../db/database';
 import { conflict, DomainError } from '../../plugins/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
+import { createDraftQuote } from '../quotes/quote-desk.service';
 import type { Enqueue } from '../../jobs';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
@@ -57,6 +58,8 @@ export async function createAssessment(
         ...input.details,
       });
       const grant = await createGrant(tx, assessment.id);
+      // D12: the draft quote from the price list, in the same transaction as the submission.
+      await createDraftQuote(tx, assessment);
       const prefix = `photos/${assessment.createdAt.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
       const rows = [];
       for (const [position, photo] of processed.entries()) {

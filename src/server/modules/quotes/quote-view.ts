@@ -1,13 +1,15 @@
 // SPEC section 3's Quote as the API returns it (src/shared/api/quotes.ts): money as decimal
 // strings (D5).
 import { penceToDecimalString } from '../../../shared/money';
-import type { QuoteView } from '../../../shared/api/quotes';
-import type { QuoteItemRow, QuoteRow } from './quotes.repo';
+import { isQuoteExpired } from '../../../shared/lifecycles/quote';
+import type { ModificationRequestView, QuoteView } from '../../../shared/api/quotes';
+import type { ModificationRequestRow, QuoteItemRow, QuoteRow } from './quotes.repo';
 
 // Which statuses the customer may see is part of the quote's lifecycle (src/shared/lifecycles).
 export { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 
-export function toQuoteView(quote: QuoteRow, items: QuoteItemRow[]): QuoteView {
+/** `reference` is the enquiry's; `now` decides `expired` (isQuoteExpired, London days). */
+export function toQuoteView(quote: QuoteRow, items: QuoteItemRow[], reference: string, now: Date = new Date()): QuoteView {
   const money = penceToDecimalString;
   return {
     id: quote.id,
@@ -28,5 +30,18 @@ export function toQuoteView(quote: QuoteRow, items: QuoteItemRow[]): QuoteView {
     status: quote.status,
     assignmentStatus: quote.assignmentStatus,
     createdAt: quote.createdAt.toISOString(),
+    reference,
+    expired: isQuoteExpired(quote.validUntilDate, now),
+    approvedAt: quote.approvedAt ? quote.approvedAt.toISOString() : null,
+  };
+}
+
+export function toModificationRequestView(row: ModificationRequestRow): ModificationRequestView {
+  return {
+    id: row.id,
+    quoteId: row.quoteId,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+    answeredAt: row.answeredAt ? row.answeredAt.toISOString() : null,
   };
 }

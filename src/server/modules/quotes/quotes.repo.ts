@@ -1,7 +1,7 @@
 // The quotes module owns the quotes and quote_items tables; other modules ask it.
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { quoteItems, quotes } from '../../db/schema';
+import { payments, quoteItems, quoteModificationRequests, quotes } from '../../db/schema';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -26,4 +26,125 @@ export async function quotesOf(db: Db, assessmentIds: number[]): Promise<Map<num
 export async function assignedRepairerOf(db: Db, assessmentId: number): Promise<number | null> {
   const [row] = await db.select({ assignedRepairerId: quotes.assignedRepairerId }).from(quotes).where(eq(quotes.assessmentId, assessmentId));
   return row?.assignedRepairerId ?? null;
+}
+
+export type NewQuoteRow = typeof quotes.$inferInsert;
+export type ModificationRequestRow = typeof quoteModificationRequests.$inferSelect;
+
+export async function findQuote(db: Db, id: number): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id));
+  return row;
+}
+
+/** The quote row locked for the rest of the transaction (two admins saving at once take turns). */
+export async function lockQuote(db: Db, id: number): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.id, id)).for('update');
+  return row;
+}
+
+export async function findQuoteByAssessment(db: Db, assessmentId: number): Promise<QuoteRow | undefined> {
+  const [row] = await db.select().from(quotes).where(eq(quotes.assessmentId, assessmentId));
+  return row;
+}
+
+export async function itemsOf(db: Db, quoteIds: number[]): Promise<QuoteItemRow[]> {
+  if (quoteIds.length === 0) return [];
+  return db.select().from(quoteItems).where(inArray(quoteItems.quoteId, quoteIds)).orderBy(quoteItems.quoteId, quoteItems.position);
+}
+
+export async function insertQuote(db: Db, row: NewQuoteRow): Promise<QuoteRow> {
+  const [created] = await db.insert(quotes).values(row).returning();
+  return created!;
+}
+
+/** Replaces a quote's line items with these, in order. */
+export async function replaceItems(db: Db, quoteId: number, items: ReadonlyArray<{ description: string; costPence: number }>): Promise<QuoteItemRow[]> {
+  await db.delete(quoteItems).where(eq(quoteItems.quoteId, quoteId));
+  if (items.length === 0) return [];
+  return db
+    .insert(quoteItems)
+    .values(items.map((item, position) => ({ quoteId, position, description: item.description, costPence: item.costPence })))
+    .returning();
+}
+
+export async function countQuotesWithStatus(db: Db, status: QuoteRow['status']): Promise<number> {
+  return db.$count(quotes, eq(quotes.status, status));
+}
+
+/** Platform fees of quotes with a payment that succeeded (D14: the payment owns "paid"). */
+export async function paidPlatformFeesPence(db: Db): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string | null>`coalesce(sum(${quotes.feePence}), 0)` })
+    .from(quotes)
+    .where(exists(db.select({ one: sql`1` }).from(payments).where(and(eq(payments.quoteId, quotes.id), eq(payments.status, 'succeeded')))));
+  return Number(row?.total ?? 0);
+}
+
+export type DeskFilter = 'needs-attention' | 'pending' | 'approved' | 'booked';
+
+function deskCondition(filter: DeskFilter): SQL | undefined {
+  // Open requests are few: read them once (hashed), rather than probing per quote.
+  const openRequest = sql`${quotes.id} IN (SELECT ${quoteModificationRequests.quoteId} FROM ${quoteModificationRequests} WHERE ${quoteModificationRequests.answeredAt} IS NULL)`;
+  if (filter === 'needs-attention') return or(eq(quotes.status, 'pending'), and(eq(quotes.status, 'approved'), openRequest));
+  return eq(quotes.status, filter);
+}
+
+/** A page of the quote desk: the oldest waiting first for work still to do, the newest first otherwise. */
+export async function deskPage(db: Db, filter: DeskFilter, page: number, pageSize: number): Promise<{ rows: QuoteRow[]; total: number }> {
+  const where = deskCondition(filter);
+  const order = filter === 'needs-attention' || filter === 'pending' ? [asc(quotes.createdAt), asc(quotes.id)] : [desc(quotes.createdAt), desc(quotes.id)];
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(quotes)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(quotes, where),
+  ]);
+  return { rows, total };
+}
+
+/** All quotes, newest first (GET /api/quotes). */
+export async function quotesPage(db: Db, page: number, pageSize: number): Promise<{ rows: QuoteRow[]; total: number }> {
+  const [rows, total] = await Promise.all([
+    db
+      .select()
+      .from(quotes)
+      .orderBy(desc(quotes.createdAt), desc(quotes.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.$count(quotes),
+  ]);
+  return { rows, total };
+}
+
+/** Modification requests of these quotes; `openOnly` leaves out the answered ones. */
+export async function modificationRequestsOf(db: Db, quoteIds: number[], openOnly: boolean): Promise<ModificationRequestRow[]> {
+  if (quoteIds.length === 0) return [];
+  const where = inArray(quoteModificationRequests.quoteId, quoteIds);
+  return db
+    .select()
+    .from(quoteModificationRequests)
+    .where(openOnly ? and(where, isNull(quoteModificationRequests.answeredAt)) : where)
+    .orderBy(asc(quoteModificationRequests.createdAt), asc(quoteModificationRequests.id));
+}
+
+export async function insertModificationRequest(db: Db, quoteId: number, message: string): Promise<ModificationRequestRow> {
+  const [row] = await db.insert(quoteModificationRequests).values({ quoteId, message }).returning();
+  return row!;
+}
+
+export async function answerModificationRequests(db: Db, quoteId: number, at: Date): Promise<number> {
+  const rows = await db
+    .update(quoteModificationRequests)
+    .set({ answeredAt: at })
+    .where(and(eq(quoteModificationRequests.quoteId, quoteId), isNull(quoteModificationRequests.answeredAt)))
+    .returning({ id: quoteModificationRequests.id });
+  return rows.length;
+}
+
+export async function countOpenModificationRequests(db: Db, quoteId: number): Promise<number> {
+  return db.$count(quoteModificationRequests, and(eq(quoteModificationRequests.quoteId, quoteId), isNull(quoteModificationRequests.answeredAt)));
 }

@@ -3,6 +3,8 @@
 import type { QuoteView } from '../../../shared/api/quotes';
 import type { Db } from '../../db/database';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES, toQuoteView } from './quote-view';
+import { guideFor } from './quote-desk.service';
+import { loadPriceList } from './price-list.repo';
 import { assignedRepairerOf, quotesOf, type QuoteWithItems } from './quotes.repo';
 
 export type QuoteAudience = 'admin' | 'customer' | 'assigned-repairer';
@@ -12,17 +14,38 @@ export interface QuotesByAssessment {
   assignedRepairerId(assessmentId: number): number | null;
   /** The quote as this audience may see it: admins see every status, others once approved (D12). */
   viewFor(assessmentId: number, audience: QuoteAudience): QuoteView | null;
+  /** D12: the guide price while the quote is not visible to this audience; null once it is. */
+  guidePriceFor(assessment: GuideInput, audience: QuoteAudience): { low: string; high: string } | null;
 }
 
-export async function quotesForAssessments(db: Db, assessmentIds: number[]): Promise<QuotesByAssessment> {
-  const quotes = await quotesOf(db, assessmentIds);
+type GuideInput = { id: number; damageType: string; damageLocations: readonly string[] };
+
+export async function quotesForAssessments(
+  db: Db,
+  assessments: ReadonlyArray<{ id: number; reference: string }>,
+  options: { withGuide?: boolean } = {},
+): Promise<QuotesByAssessment> {
+  const [quotes, priceList] = await Promise.all([
+    quotesOf(db, assessments.map((assessment) => assessment.id)),
+    options.withGuide ? loadPriceList(db) : Promise.resolve(null),
+  ]);
+  const references = new Map(assessments.map((assessment) => [assessment.id, assessment.reference]));
+  const now = new Date();
+  const visible = (assessmentId: number, audience: QuoteAudience) => {
+    const found = quotes.get(assessmentId);
+    return !!found && (audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status));
+  };
   return {
+    guidePriceFor(assessment, audience) {
+      if (!priceList || visible(assessment.id, audience)) return null;
+      return guideFor(priceList, assessment);
+    },
     assignedRepairerId: (assessmentId) => quotes.get(assessmentId)?.quote.assignedRepairerId ?? null,
     viewFor(assessmentId, audience) {
       const found: QuoteWithItems | undefined = quotes.get(assessmentId);
       if (!found) return null;
       const visible = audience === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status);
-      return visible ? toQuoteView(found.quote, found.items) : null;
+      return visible ? toQuoteView(found.quote, found.items, references.get(assessmentId) ?? '', now) : null;
     },
   };
 }

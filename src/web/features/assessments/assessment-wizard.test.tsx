@@ -43,6 +43,7 @@ const created: AssessmentView = {
     zipCode: 'BS1 5TY',
   },
   quote: null,
+  guidePrice: null,
 };
 
 /** Stands in for XMLHttpRequest: records each request and answers from a queue. */

@@ -38,6 +38,7 @@ const assessment: Assessment = {
     zipCode: 'BS1 5TY',
   },
   quote: null,
+  guidePrice: null,
 };
 
 const quote: Quote = {
@@ -60,8 +61,11 @@ const quote: Quote = {
   validUntil: '2099-11-23',
   warrantyMonths: 12,
   status: 'approved',
-  assignmentStatus: 'pending',
+  assignmentStatus: 'unassigned',
   createdAt: '2026-03-02T12:00:00.000Z',
+  reference: 'AR-7K3Q-9XPM',
+  expired: false,
+  approvedAt: '2026-03-02T12:00:00.000Z',
 };
 
 beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));

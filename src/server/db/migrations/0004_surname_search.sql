@@ -1,0 +1,1 @@
+CREATE INDEX "assessments_last_name_search_idx" ON "assessments" USING btree (lower(regexp_replace("name", '^.* ', '')) text_pattern_ops);

@@ -1,0 +1,135 @@
+// SPEC: Admin dashboard (stat cards, Quote Management) and section 7's admin quote calls.
+// Every route is in an admin roleGroup: the role is checked before the body is parsed.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminPriceListSchema,
+  AdminQuoteCardSchema,
+  AdminQuoteListQuerySchema,
+  AdminQuoteListSchema,
+  AdminStatsSchema,
+  adminQuoteMessages,
+  ApproveQuoteBodySchema,
+  EnquiryListSchema,
+  EnquirySearchQuerySchema,
+} from '../../../shared/api/admin';
+import { IdParamsSchema } from '../../../shared/api/assessments';
+import { missingPriceListEntries } from '../../../shared/price-list';
+import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { findAssessment, deleteAssessment } from '../assessments/assessments.repo';
+import { accessLinkPath, createGrant } from '../access/grants.service';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import type { OutboxEmail } from '../email/email.repo';
+import { approveQuote, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
+import { quoteReadyEmail } from '../quotes/quote-emails';
+import { loadPriceList, replacePriceList } from '../quotes/price-list.repo';
+import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
+import type { Db } from '../../db/database';
+import { adminStats, cardsFor, deskList, enquiryList } from './admin-desk';
+
+export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const { database, config } = deps;
+  const db = database.db;
+
+  /** Inside the change's transaction: a fresh grant (tokens are stored hashed) and the customer's e-mail with its link. */
+  async function tellCustomer(tx: Db, quote: QuoteRow, revised: boolean): Promise<OutboxEmail> {
+    const assessment = await findAssessment(tx, quote.assessmentId);
+    if (!assessment) throw notFound(adminQuoteMessages.notFound);
+    const grant = await createGrant(tx, assessment.id);
+    const url = `${config.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
+    return queueEmail(tx, quoteReadyEmail(assessment, quote, url, revised));
+  }
+
+  async function card(quoteId: number) {
+    const quote = await findQuote(db, quoteId);
+    if (!quote) throw notFound(adminQuoteMessages.notFound);
+    const [found] = await cardsFor(db, [quote]);
+    return found!;
+  }
+
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.get('/api/admin/stats', { schema: { response: { 200: AdminStatsSchema } } }, async () => adminStats(db));
+
+      admin.get('/api/admin/quotes', { schema: { querystring: AdminQuoteListQuerySchema, response: { 200: AdminQuoteListSchema } } }, async (request) =>
+        deskList(db, request.query.status, request.query.page, request.query.pageSize),
+      );
+
+      admin.get('/api/admin/enquiries', { schema: { querystring: EnquirySearchQuerySchema, response: { 200: EnquiryListSchema } } }, async (request) =>
+        enquiryList(db, request.query.search, request.query.page, request.query.pageSize),
+      );
+
+      admin.post(
+        '/api/admin/quotes/:id/update-full-quote',
+        { schema: { params: IdParamsSchema, body: QuoteAdjustmentSchema, response: { 200: AdminQuoteCardSchema } } },
+        async (request) => {
+          const emails = await db.transaction(async (tx) => {
+            const { quote, customerToBeTold } = await reviseQuote(tx, request.params.id, request.body);
+            return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
+          });
+          await dispatchEmails(deps.jobs, emails);
+          return card(request.params.id);
+        },
+      );
+
+      admin.post(
+        '/api/admin/quotes/:id/approve',
+        { schema: { params: IdParamsSchema, body: ApproveQuoteBodySchema, response: { 200: AdminQuoteCardSchema } } },
+        async (request) => {
+          const seen = seenTotalPence(request.body?.adjustedAmount);
+          const email = await db.transaction(async (tx) => {
+            const quote = await approveQuote(tx, request.params.id, seen);
+            return tellCustomer(tx, quote, false);
+          });
+          await dispatchEmails(deps.jobs, [email]);
+          return card(request.params.id);
+        },
+      );
+
+      admin.post(
+        '/api/admin/quotes/:id/reset-to-price-list',
+        { schema: { params: IdParamsSchema, response: { 200: AdminQuoteCardSchema } } },
+        async (request) => {
+          const emails = await db.transaction(async (tx) => {
+            const current = await findQuote(tx, request.params.id);
+            if (!current) throw notFound(adminQuoteMessages.notFound);
+            const assessment = await findAssessment(tx, current.assessmentId);
+            if (!assessment) throw notFound(adminQuoteMessages.notFound);
+            const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment);
+            return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
+          });
+          await dispatchEmails(deps.jobs, emails);
+          return card(request.params.id);
+        },
+      );
+
+      // Spam and withdrawn requests: the whole enquiry goes, photo files after the commit.
+      admin.delete('/api/admin/quotes/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
+        const fileKeys = await db.transaction(async (tx) => {
+          const quote = await lockQuote(tx, request.params.id);
+          if (!quote) throw notFound(adminQuoteMessages.notFound);
+          if (quote.status === 'booked') throw conflict('This quote has been booked, so its enquiry cannot be deleted.');
+          const { fileKeys: keys } = await deleteAssessment(tx, quote.assessmentId);
+          return keys;
+        });
+        await Promise.all(
+          fileKeys.map((key) =>
+            deps.store.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'photo file left behind; the sweeper removes it')),
+          ),
+        );
+        return reply.status(204).send();
+      });
+
+      admin.get('/api/admin/price-list', { schema: { response: { 200: AdminPriceListSchema } } }, async () => loadPriceList(db));
+
+      admin.put('/api/admin/price-list', { schema: { body: AdminPriceListSchema, response: { 200: AdminPriceListSchema } } }, async (request) => {
+        const missing = missingPriceListEntries(request.body);
+        if (missing.length > 0) throw badRequest(`The price list must price every damage type and band. Missing: ${missing.join(', ')}`);
+        await replacePriceList(db, request.body);
+        return loadPriceList(db);
+      });
+    }),
+  );
+};

@@ -1,0 +1,167 @@
+// SPEC section 7's quote calls (issue 10). The grant holder reads their quote once an admin has
+// approved it (D12), admins always, the assigned repairer when they have the job; to anyone
+// else a quote does not exist (404, like a missing id).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminQuoteMessages } from '../../../shared/api/admin';
+import { IdParamsSchema } from '../../../shared/api/assessments';
+import {
+  AssessmentIdParamsSchema,
+  CreateQuoteBodySchema,
+  ModificationRequestBodySchema,
+  ModificationRequestViewSchema,
+  PageQuerySchema,
+  QuoteListSchema,
+  QuoteViewSchema,
+} from '../../../shared/api/quotes';
+import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
+import { londonDateOf } from '../../../shared/london-time';
+import { outcodeOf } from '../../../shared/postcode';
+import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
+import type { Db } from '../../db/database';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { enforceRateLimit } from '../../plugins/rate-limit';
+import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
+import { findAssessment, findAssessmentsByIds } from '../assessments/assessments.repo';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import { upsertDraftFromFigures } from './quote-desk.service';
+import { teamModificationRequestEmail } from './quote-emails';
+import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
+import { toModificationRequestView, toQuoteView } from './quote-view';
+import { findQuote, findQuoteByAssessment, insertModificationRequest, itemsOf, quotesPage, type QuoteRow } from './quotes.repo';
+
+const notFoundMessage = adminQuoteMessages.notFound;
+
+/** The quote as this viewer may see it, or a 404 that reveals nothing. */
+async function readableQuote(db: Db, quote: QuoteRow | undefined, viewer: Viewer): Promise<{ quote: QuoteRow; access: CustomerRecordAccess }> {
+  if (!quote) throw notFound(notFoundMessage);
+  const access = customerRecordAccess(viewer, { assessmentId: quote.assessmentId, assignedRepairerId: quote.assignedRepairerId });
+  if (access === 'none') throw notFound(notFoundMessage);
+  if (access !== 'admin' && !CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.status)) throw notFound(notFoundMessage);
+  return { quote, access };
+}
+
+async function viewOf(db: Db, quote: QuoteRow) {
+  const [items, assessment] = await Promise.all([itemsOf(db, [quote.id]), findAssessment(db, quote.assessmentId)]);
+  return toQuoteView(quote, items, assessment?.reference ?? '');
+}
+
+export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const { database, config } = deps;
+  const db = database.db;
+
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.get('/api/quotes', { schema: { querystring: PageQuerySchema, response: { 200: QuoteListSchema } } }, async (request, reply) => {
+        const { rows, total } = await quotesPage(db, request.query.page, request.query.pageSize);
+        const [items, assessments] = await Promise.all([
+          itemsOf(
+            db,
+            rows.map((row) => row.id),
+          ),
+          findAssessmentsByIds(
+            db,
+            rows.map((row) => row.assessmentId),
+          ),
+        ]);
+        const references = new Map(assessments.map((row) => [row.id, row.reference]));
+        const now = new Date();
+        reply.header('X-Total-Count', String(total));
+        return rows.map((row) =>
+          toQuoteView(
+            row,
+            items.filter((item) => item.quoteId === row.id),
+            references.get(row.assessmentId) ?? '',
+            now,
+          ),
+        );
+      });
+
+      // SPEC's sample-quote call: creates or replaces the pending draft, priced by the rules.
+      admin.post('/api/quotes', { schema: { body: CreateQuoteBodySchema, response: { 200: QuoteViewSchema, 201: QuoteViewSchema } } }, async (request, reply) => {
+        const { assessmentId, laborCost, partsCost, estimatedDays, workDescription, validUntil, warrantyMonths } = request.body;
+        const parsed = QuoteAdjustmentSchema.safeParse({ laborCost, partsCost, estimatedDays, workDescription, validUntil, warrantyMonths });
+        if (!parsed.success) {
+          const fieldErrors: Record<string, string> = {};
+          for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
+          throw badRequest(parsed.error.issues[0]!.message, fieldErrors);
+        }
+        if (!(await findAssessment(db, assessmentId))) throw notFound("The assessment you're looking for could not be found.");
+        const { quote, created } = await db.transaction((tx) => upsertDraftFromFigures(tx, assessmentId, parsed.data));
+        return reply.status(created ? 201 : 200).send(await viewOf(db, quote));
+      });
+    }),
+  );
+
+  app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
+    const { quote } = await readableQuote(db, await findQuoteByAssessment(db, request.params.assessmentId), await request.viewer());
+    reply.header('Cache-Control', 'private, no-store');
+    return viewOf(db, quote);
+  });
+
+  app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
+    const { quote } = await readableQuote(db, await findQuote(db, request.params.id), await request.viewer());
+    reply.header('Cache-Control', 'private, no-store');
+    return viewOf(db, quote);
+  });
+
+  app.get('/api/quotes/:id/pdf', { schema: { params: IdParamsSchema } }, async (request, reply) => {
+    const { quote } = await readableQuote(db, await findQuote(db, request.params.id), await request.viewer());
+    const [items, assessment] = await Promise.all([itemsOf(db, [quote.id]), findAssessment(db, quote.assessmentId)]);
+    if (!assessment) throw notFound(notFoundMessage);
+    const pdf = await renderQuotePdf({
+      reference: assessment.reference,
+      issuedDate: londonDateOf(quote.approvedAt ?? quote.updatedAt),
+      customerName: assessment.name,
+      postcodeDistrict: outcodeOf(assessment.postcode) ?? '',
+      vehicle: `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`,
+      damageType: assessment.damageType,
+      damageLocations: assessment.damageLocations,
+      lineItems: items.map((item) => ({ description: item.description, costPence: item.costPence })),
+      laborPence: quote.laborPence,
+      partsPence: quote.partsPence,
+      materialsPence: quote.materialsPence,
+      feePence: quote.feePence,
+      vatPence: quote.vatPence,
+      totalPence: quote.totalPence,
+      validUntilDate: quote.validUntilDate,
+      warrantyMonths: quote.warrantyMonths,
+      estimatedDays: quote.estimatedDays,
+    });
+    return reply
+      .type('application/pdf')
+      .header('Content-Disposition', `attachment; filename="${quotePdfFileName(assessment.reference)}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(pdf);
+  });
+
+  // D21: the customer asks for a change to their approved quote; the team is e-mailed.
+  app.post(
+    '/api/quotes/:id/modification-requests',
+    { schema: { params: IdParamsSchema, response: { 201: ModificationRequestViewSchema } } },
+    async (request, reply) => {
+      const { quote, access } = await readableQuote(db, await findQuote(db, request.params.id), await request.viewer());
+      // Only the customer asks; to staff the call does not exist.
+      if (access !== 'customer') throw notFound(notFoundMessage);
+      if (quote.status !== 'approved') throw conflict('This quote has already been booked, so it can no longer be changed. Please call us.');
+      const body = ModificationRequestBodySchema.safeParse(request.body);
+      if (!body.success) throw badRequest(body.error.issues[0]!.message, { message: body.error.issues[0]!.message });
+      await enforceRateLimit(db, {
+        key: `modification-requests:${quote.id}`,
+        windowSeconds: 3600,
+        max: 5,
+        message: 'You have sent several requests for this quote in the last hour. We will reply soon, or please call us.',
+      });
+      const assessment = await findAssessment(db, quote.assessmentId);
+      if (!assessment) throw notFound(notFoundMessage);
+      const { row, email } = await db.transaction(async (tx) => {
+        const created = await insertModificationRequest(tx, quote.id, body.data.message);
+        const queued = await queueEmail(tx, teamModificationRequestEmail(assessment, body.data.message, config.teamEmail, config.publicUrl));
+        return { row: created, email: queued };
+      });
+      await dispatchEmails(deps.jobs, [email]);
+      return reply.status(201).send(toModificationRequestView(row));
+    },
+  );
+};

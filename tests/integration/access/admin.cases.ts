@@ -1,0 +1,21 @@
+import { adminOnly, type AccessWorld, type Case } from './world';
+
+// The quote desk is admin only: 401 signed out, 403 for repairers, checked before parsing.
+// Changes are aimed at a quote that does not exist (or sent invalid), so the shared world stays as it is.
+export const adminCases = (world: AccessWorld): Case[] => [
+  { method: 'GET', url: '/api/admin/stats', route: '/api/admin/stats', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/quotes', route: '/api/admin/quotes', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/enquiries?search=ar-', route: '/api/admin/enquiries', expect: adminOnly(200) },
+  {
+    method: 'POST',
+    url: `/api/admin/quotes/${world.pendingQuoteId}/update-full-quote`,
+    route: '/api/admin/quotes/:id/update-full-quote',
+    payload: { laborCost: 'lots', partsCost: 0, estimatedDays: 1 },
+    expect: adminOnly(400),
+  },
+  { method: 'POST', url: '/api/admin/quotes/999999/approve', route: '/api/admin/quotes/:id/approve', payload: {}, expect: adminOnly(404) },
+  { method: 'POST', url: '/api/admin/quotes/999999/reset-to-price-list', route: '/api/admin/quotes/:id/reset-to-price-list', expect: adminOnly(404) },
+  { method: 'DELETE', url: '/api/admin/quotes/999999', route: '/api/admin/quotes/:id', expect: adminOnly(404) },
+  { method: 'GET', url: '/api/admin/price-list', route: '/api/admin/price-list', expect: adminOnly(200) },
+  { method: 'PUT', url: '/api/admin/price-list', route: '/api/admin/price-list', payload: [], expect: adminOnly(400) },
+];
