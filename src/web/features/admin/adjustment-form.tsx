@@ -163,7 +163,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
           </div>
           <LineItemsEditor idPrefix={idPrefix} lines={state.lines} onChange={(lines) => { setFromServer({}); setState((current) => ({ ...current, lines })); }} error={issues.workDescription} />
         </div>
-        <LiveBreakdown preview={preview} lines={state.lines} changed={dirty} />
+        <LiveBreakdown preview={preview} lines={state.lines} changed={dirty} reference={quote.reference} />
       </div>
 
       {approveProblem ? (

@@ -6,7 +6,7 @@ const quoteStatus = { pending: 'Awaiting review', approved: 'Approved', booked: 
 /** Enquiries as rows; scrolls sideways on a phone rather than squeezing. */
 export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: string }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={caption}>
+    <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
       <table className="w-full min-w-[44rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-slate-900">

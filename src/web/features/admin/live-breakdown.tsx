@@ -5,7 +5,7 @@ import type { LineDraft } from './adjustment-state';
 const row = 'flex items-baseline justify-between gap-4 py-1.5';
 
 /** The breakdown as it will be stored, recomputed from the form on every keystroke. */
-export function LiveBreakdown({ preview, lines, changed }: { preview: PriceBreakdown | null; lines: LineDraft[]; changed: boolean }) {
+export function LiveBreakdown({ preview, lines, changed, reference }: { preview: PriceBreakdown | null; lines: LineDraft[]; changed: boolean; reference: string }) {
   const rows: Array<[string, number]> = preview
     ? [
         ['Labour', preview.laborPence],
@@ -16,7 +16,7 @@ export function LiveBreakdown({ preview, lines, changed }: { preview: PriceBreak
       ]
     : [];
   return (
-    <section aria-label="Breakdown" className="self-start rounded-lg border border-slate-200 bg-slate-50 p-4">
+    <section aria-label={`Breakdown for ${reference}`} className="self-start rounded-lg border border-slate-200 bg-slate-50 p-4">
       <h4 className="font-semibold text-navy-900">{changed ? 'Breakdown (not saved yet)' : 'Breakdown'}</h4>
       {lines.length > 0 ? (
         <ul className="mt-2 divide-y divide-slate-200 text-sm">

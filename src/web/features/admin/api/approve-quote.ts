@@ -13,6 +13,6 @@ export function useApproveQuote(quoteId: number) {
   return useMutation({
     mutationFn: (adjustedAmount: string) => apiJson('POST', approveQuoteUrl(quoteId), { adjustedAmount }),
     // A 409 also refreshes, so the card shows the figures that won.
-    onSettled: () => invalidateAdminDesk(queryClient),
+    onSettled: () => void invalidateAdminDesk(queryClient),
   });
 }

@@ -9,6 +9,6 @@ export function useDeleteQuote(quoteId: number) {
     mutationFn: async () => {
       await apiRequest('DELETE', `/api/admin/quotes/${quoteId}`);
     },
-    onSuccess: () => invalidateAdminDesk(queryClient),
+    onSuccess: () => void invalidateAdminDesk(queryClient),
   });
 }

@@ -8,6 +8,6 @@ export function useResetToPriceList(quoteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson('POST', `/api/admin/quotes/${quoteId}/reset-to-price-list`, {}, AdminQuoteCardSchema),
-    onSuccess: () => invalidateAdminDesk(queryClient),
+    onSuccess: () => void invalidateAdminDesk(queryClient),
   });
 }

@@ -11,6 +11,6 @@ export function useUpdateFullQuote(quoteId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: QuoteAdjustmentInput) => apiJson('POST', updateFullQuoteUrl(quoteId), input, AdminQuoteCardSchema),
-    onSuccess: () => invalidateAdminDesk(queryClient),
+    onSuccess: () => void invalidateAdminDesk(queryClient),
   });
 }
