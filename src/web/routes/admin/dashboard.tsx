@@ -1,9 +1,5 @@
-import { ScreenNotReady } from '../../components/screen-not-ready';
+import { AdminDashboard } from '../../features/admin';
 
 export default function AdminDashboardPage() {
-  return (
-    <ScreenNotReady title="Admin dashboard">
-      <p>This page will let the team review and approve quotes, send jobs to nearby repairers and manage the repairer network.</p>
-    </ScreenNotReady>
-  );
+  return <AdminDashboard />;
 }

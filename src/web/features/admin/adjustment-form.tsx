@@ -1,0 +1,201 @@
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { isApiError } from '../../lib/api';
+import { adminQuoteMessages, type AdminQuoteCard } from '../../../shared/api/admin';
+import { londonDateOf } from '../../../shared/london-time';
+import { decimalStringToPence, formatPence, penceToDecimalString } from '../../../shared/money';
+import { adjustmentLabels } from '../../../shared/quote-adjustment';
+import { useApproveQuote } from './api/approve-quote';
+import { useResetToPriceList } from './api/reset-to-price-list';
+import { useUpdateFullQuote } from './api/update-full-quote';
+import {
+  adjustmentBody,
+  adjustmentContext,
+  adjustmentIssues,
+  initialAdjustmentState,
+  previewOf,
+  shownDerived,
+  type AdjustmentIssues,
+  type AdjustmentState,
+  type DerivedField,
+  type TypedField,
+} from './adjustment-state';
+import { LiveBreakdown } from './live-breakdown';
+import { LineItemsEditor } from './line-items-editor';
+import { MoneyField } from './money-field';
+
+/** The server's field messages from a 400 (fieldErrors), or its sentence on the field it names. */
+function serverIssues(error: unknown): { issues: AdjustmentIssues; message: string | undefined } {
+  if (!isApiError(error)) return { issues: {}, message: undefined };
+  const issues: AdjustmentIssues = {};
+  try {
+    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, string> };
+    for (const [path, message] of Object.entries(body.fieldErrors ?? {})) {
+      issues[path.split('.')[0] as keyof AdjustmentIssues] ??= message;
+    }
+  } catch {
+    // Not JSON: the sentence alone.
+  }
+  if (error.userMessage?.startsWith('VAT must be')) issues.vatAmount ??= error.userMessage;
+  return { issues, message: error.userMessage };
+}
+
+/** SPEC's adjustment fields with the breakdown recomputed as the admin types; Save, Reset and Approve. */
+export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
+  const { quote } = card;
+  const idPrefix = `quote-${quote.id}`;
+  const [state, setState] = useState<AdjustmentState>(() => initialAdjustmentState(quote));
+  const [baseline, setBaseline] = useState(() => JSON.stringify(adjustmentBody(initialAdjustmentState(quote), null)));
+  const [fromServer, setFromServer] = useState<AdjustmentIssues>({});
+  const [approveProblem, setApproveProblem] = useState<string | null>(null);
+  const save = useUpdateFullQuote(quote.id);
+  const reset = useResetToPriceList(quote.id);
+  const approve = useApproveQuote(quote.id);
+
+  const context = useMemo(() => adjustmentContext(quote, londonDateOf(new Date())), [quote]);
+  const preview = previewOf(state, context);
+  const shown = shownDerived(state, preview);
+  const body = adjustmentBody(state, preview);
+  const issues = { ...adjustmentIssues(body, context), ...fromServer };
+  const dirty = JSON.stringify(body) !== baseline;
+  const busy = save.isPending || reset.isPending || approve.isPending;
+
+  const restart = (next: AdminQuoteCard) => {
+    const fresh = initialAdjustmentState(next.quote);
+    setState(fresh);
+    setBaseline(JSON.stringify(adjustmentBody(fresh, null)));
+    setFromServer({});
+  };
+
+  const setTyped = (field: TypedField, value: string) => {
+    setFromServer({});
+    setState((current) => ({ ...current, typed: { ...current.typed, [field]: value } }));
+  };
+  const setDerived = (field: DerivedField, value: string) => {
+    setFromServer({});
+    setState((current) => ({
+      ...current,
+      derived: { ...shownDerived(current, previewOf(current, context)), [field]: value },
+      follows: { ...current.follows, [field]: false },
+    }));
+  };
+  const followDefault = (field: DerivedField) => setState((current) => ({ ...current, follows: { ...current.follows, [field]: true } }));
+
+  const onSave = (event: FormEvent) => {
+    event.preventDefault();
+    setApproveProblem(null);
+    if (Object.keys(adjustmentIssues(body, context)).length > 0) return;
+    save.mutate(body, {
+      onSuccess: (next) => {
+        restart(next);
+        toast({ title: adminQuoteMessages.updated, description: `${quote.reference}: total ${formatPence(decimalStringToPence(next.quote.totalCost) ?? 0)}`, variant: 'success' });
+      },
+      onError: (error) => {
+        const server = serverIssues(error);
+        setFromServer(server.issues);
+        toast({ title: 'Error', description: `Failed to update quote details${server.message ? `: ${server.message}` : ''}`, variant: 'destructive' });
+      },
+    });
+  };
+
+  const onReset = () =>
+    reset.mutate(undefined, {
+      onSuccess: (next) => {
+        restart(next);
+        toast({ title: adminQuoteMessages.updated, description: `${quote.reference} is back to the price list.`, variant: 'success' });
+      },
+      onError: (error) =>
+        toast({ title: 'Error', description: `Failed to update quote details${isApiError(error) && error.userMessage ? `: ${error.userMessage}` : ''}`, variant: 'destructive' }),
+    });
+
+  const onApprove = () => {
+    setApproveProblem(null);
+    approve.mutate(quote.totalCost, {
+      onSuccess: () => toast({ title: adminQuoteMessages.approved, description: `${quote.reference}: the customer has been e-mailed their quote.`, variant: 'success' }),
+      onError: (error) => {
+        const message = isApiError(error) && error.userMessage ? error.userMessage : 'The quote could not be approved. Please try again.';
+        setApproveProblem(message);
+        toast({ title: 'Approval Failed', description: message, variant: 'destructive' });
+      },
+    });
+  };
+
+  const correctVat = preview ? penceToDecimalString(preview.vatPence) : null;
+  const money = (field: TypedField | DerivedField) => `${idPrefix}-${field}`;
+
+  return (
+    <form onSubmit={onSave} noValidate aria-label={`Adjust quote ${quote.reference}`} className="mt-4">
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div>
+          <h4 className="font-semibold text-navy-900">Adjust the quote</h4>
+          <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
+            {(['laborCost', 'partsCost', 'materialsCost'] as const).map((field) => (
+              <MoneyField key={field} id={money(field)} label={`${adjustmentLabels[field]} (£)`} value={state.typed[field]} onChange={(value) => setTyped(field, value)} error={issues[field]} />
+            ))}
+            <MoneyField
+              id={money('autoReviveFee')}
+              label={`${adjustmentLabels.autoReviveFee} (£)`}
+              value={shown.autoReviveFee}
+              onChange={(value) => setDerived('autoReviveFee', value)}
+              error={issues.autoReviveFee}
+              hint={state.follows.autoReviveFee ? '20% of labour, parts and materials' : <FollowButton onClick={() => followDefault('autoReviveFee')}>Use 20%</FollowButton>}
+            />
+            <MoneyField
+              id={money('repairerPayment')}
+              label={`${adjustmentLabels.repairerPayment} (£)`}
+              value={shown.repairerPayment}
+              onChange={(value) => setDerived('repairerPayment', value)}
+              error={issues.repairerPayment}
+              hint={state.follows.repairerPayment ? '80% of labour, parts and materials' : <FollowButton onClick={() => followDefault('repairerPayment')}>Use 80%</FollowButton>}
+            />
+            <MoneyField
+              id={money('vatAmount')}
+              label={`${adjustmentLabels.vatAmount} (£)`}
+              value={shown.vatAmount}
+              onChange={(value) => setDerived('vatAmount', value)}
+              error={issues.vatAmount}
+              hint={
+                state.follows.vatAmount ? '20% of labour, parts, materials and fee' : correctVat ? <FollowButton onClick={() => followDefault('vatAmount')}>{`Use £${correctVat}`}</FollowButton> : undefined
+              }
+            />
+            <MoneyField id={money('estimatedDays')} label="Estimated days" kind="days" value={state.typed.estimatedDays} onChange={(value) => setTyped('estimatedDays', value)} error={issues.estimatedDays} />
+          </div>
+          <LineItemsEditor idPrefix={idPrefix} lines={state.lines} onChange={(lines) => { setFromServer({}); setState((current) => ({ ...current, lines })); }} error={issues.workDescription} />
+        </div>
+        <LiveBreakdown preview={preview} lines={state.lines} changed={dirty} reference={quote.reference} />
+      </div>
+
+      {approveProblem ? (
+        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 font-semibold text-red-900">
+          {approveProblem}
+        </p>
+      ) : null}
+
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={busy || !dirty}>
+          {save.isPending ? 'Saving…' : 'Save changes'}
+        </Button>
+        <Button variant="secondary" disabled={busy || dirty} onClick={onApprove} aria-describedby={dirty ? `${idPrefix}-approve-hint` : undefined}>
+          {approve.isPending ? 'Approving…' : quote.status === 'pending' ? `Approve at ${formatPence(decimalStringToPence(quote.totalCost) ?? 0)}` : 'Re-approve and tell the customer'}
+        </Button>
+        <Button variant="outline" disabled={busy} onClick={onReset}>
+          Reset to price list
+        </Button>
+        {dirty ? (
+          <p id={`${idPrefix}-approve-hint`} className="text-sm text-slate-700">
+            Save your changes before approving.
+          </p>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function FollowButton({ onClick, children }: { onClick: () => void; children: string }) {
+  return (
+    <button type="button" onClick={onClick} className="font-semibold text-teal-brand-dark underline underline-offset-2">
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,224 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import type { AdminQuoteCard, AdminStats, EnquiryList } from '../../../shared/api/admin';
+import { staleQuoteMessage } from '../../../shared/api/admin';
+
+const admin = { user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } };
+const stats: AdminStats = { totalEnquiries: 1234, pendingQuotes: 1, revenue: '0.00', repairers: 12 };
+
+const card: AdminQuoteCard = {
+  quote: {
+    id: 5,
+    assessmentId: 41,
+    laborCost: '100.00',
+    partsCost: '50.00',
+    materialsCost: '0.00',
+    autoReviveFee: '30.00',
+    vatAmount: '36.00',
+    totalCost: '216.00',
+    totalPrice: '216.00',
+    repairerPayment: '120.00',
+    estimatedDays: 1,
+    estimatedHours: 3,
+    workDescription: [
+      { item: 'Labour', cost: 100 },
+      { item: 'Parts', cost: 50 },
+    ],
+    validUntil: '2099-11-23',
+    warrantyMonths: 12,
+    status: 'pending',
+    assignmentStatus: 'unassigned',
+    createdAt: '2026-03-02T12:00:00.000Z',
+    reference: 'AR-7K3Q-9XPM',
+    expired: false,
+    approvedAt: null,
+  },
+  assessment: {
+    id: 41,
+    reference: 'AR-7K3Q-9XPM',
+    status: 'submitted',
+    name: 'Priya Shah',
+    email: 'priya@example.co.uk',
+    phone: '+447700900123',
+    address: '12 Park Road',
+    city: 'Bristol',
+    county: 'Avon',
+    postcode: 'BS1 5TY',
+    vehicleYear: '2019',
+    vehicleMake: 'Ford',
+    vehicleModel: 'Focus',
+    damageType: 'alloy_wheel',
+    damageLocations: ['wheel_front_left'],
+    damageLocation: 'wheel_front_left',
+    damageDescription: 'Kerbed front wheel',
+    images: [7, 8],
+    createdAt: '2026-03-02T10:00:00.000Z',
+    customer: {
+      name: 'Priya Shah',
+      email: 'priya@example.co.uk',
+      phone: '+447700900123',
+      address: '12 Park Road',
+      city: 'Bristol',
+      county: 'Avon',
+      postcode: 'BS1 5TY',
+      state: 'Avon',
+      zipCode: 'BS1 5TY',
+    },
+    quote: null,
+    guidePrice: null,
+  },
+  modificationRequests: [],
+};
+
+const enquiries: EnquiryList = { items: [], total: 0, page: 1, pageSize: 20 };
+
+type Handler = (url: string, init?: RequestInit) => Response | undefined;
+
+function serve(extra: Handler = () => undefined) {
+  return stubFetch((url, init) => {
+    const answer = extra(url, init);
+    if (answer) return answer;
+    if (url === '/api/auth/me') return jsonResponse(admin);
+    if (url === '/api/admin/stats') return jsonResponse(stats);
+    if (url.startsWith('/api/admin/quotes?')) return jsonResponse({ items: [card], total: 1, page: 1, pageSize: 10 });
+    if (url.startsWith('/api/admin/enquiries')) return jsonResponse(enquiries);
+    return jsonResponse({ message: `Unexpected ${url}` }, 404);
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof serve>, method: string, fragment: string) =>
+  fetchMock.mock.calls.filter(([url, init]) => String(url).includes(fragment) && (init?.method ?? 'GET') === method);
+
+async function openCard() {
+  renderApp('/admin');
+  return screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ }, { timeout: 5000 });
+}
+
+const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
+
+beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('admin quote desk', () => {
+  it('shows the four stat cards and the card with its customer, alloy wheel damage and photos', async () => {
+    serve();
+    const article = await openCard();
+    expect(screen.getByText('Total Enquiries').nextElementSibling).toHaveTextContent('1,234');
+    expect(screen.getByText('Revenue').nextElementSibling).toHaveTextContent('£0.00');
+    expect(within(article).getByText('Alloy Wheel Repair')).toBeInTheDocument();
+    expect(within(article).getByRole('img', { name: /Damage photo 2 of 2/ })).toHaveAttribute('src', '/api/images/8?size=thumb');
+  });
+
+  it('recomputes the fee, VAT and total as the admin types labour, before anything is saved', async () => {
+    const fetchMock = serve();
+    const article = await openCard();
+    type(within(article).getByLabelText('Labour (£)'), '200');
+    expect(within(article).getByLabelText('Service fee (£)')).toHaveValue(50);
+    expect(within(article).getByLabelText('VAT (£)')).toHaveValue(60);
+    expect(within(article).getByTestId('live-total')).toHaveTextContent('£360.00');
+    expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
+  });
+
+  it('says the line items must add up to labour, parts and materials, and sends nothing until they do', async () => {
+    const fetchMock = serve();
+    const article = await openCard();
+    type(within(article).getByLabelText('Labour (£)'), '200');
+    expect(within(article).getByText('The line items add up to £150.00, but labour, parts and materials come to £250.00')).toBeInTheDocument();
+    fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
+    expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
+
+    type(within(article).getByLabelText('Item 1 cost (£)'), '200');
+    expect(within(article).queryByText(/The line items add up to/)).not.toBeInTheDocument();
+  });
+
+  it('gives the right VAT when the admin types a wrong one, and offers to use it', async () => {
+    serve();
+    const article = await openCard();
+    type(within(article).getByLabelText('VAT (£)'), '10');
+    expect(within(article).getByText('VAT must be £36.00 (20% of £180.00)')).toBeInTheDocument();
+    fireEvent.click(within(article).getByRole('button', { name: 'Use £36.00' }));
+    expect(within(article).getByLabelText('VAT (£)')).toHaveValue(36);
+    expect(within(article).queryByText(/VAT must be/)).not.toBeInTheDocument();
+  });
+
+  it("saves the six fields with the line items, and shows the server's VAT message on the field when it refuses", async () => {
+    const vat = 'VAT must be £44.00 (20% of £220.00)';
+    const fetchMock = serve((url) =>
+      url.endsWith('/update-full-quote') ? jsonResponse({ error: 'bad_request', message: vat, fieldErrors: { vatAmount: vat } }, 400) : undefined,
+    );
+    const article = await openCard();
+    type(within(article).getByLabelText('Parts (£)'), '60');
+    type(within(article).getByLabelText('Item 2 cost (£)'), '60');
+    fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
+
+    await waitFor(() => expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(1));
+    const [, init] = calls(fetchMock, 'POST', 'update-full-quote')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({
+      laborCost: '100.00',
+      partsCost: '60',
+      materialsCost: '0.00',
+      autoReviveFee: '32.00',
+      repairerPayment: '128.00',
+      vatAmount: '38.40',
+      estimatedDays: '1',
+      workDescription: [
+        { item: 'Labour', cost: '100.00' },
+        { item: 'Parts', cost: '60' },
+      ],
+    });
+    expect(await within(article).findByText(vat)).toBeInTheDocument();
+    expect(within(article).getByLabelText('VAT (£)')).toHaveAttribute('aria-invalid', 'true');
+    expect(await screen.findByText(`Failed to update quote details: ${vat}`)).toBeInTheDocument();
+  });
+
+  it("approves at the total shown, and a stale approve shows the server's sentence", async () => {
+    const stale = staleQuoteMessage('£240.00');
+    const fetchMock = serve((url) => (url.endsWith('/approve') ? jsonResponse({ error: 'conflict', message: stale }, 409) : undefined));
+    const article = await openCard();
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve at £216.00' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', '/api/admin/quotes/5/approve')).toHaveLength(1));
+    const [, init] = calls(fetchMock, 'POST', '/approve')[0]!;
+    expect(JSON.parse(String(init?.body))).toEqual({ adjustedAmount: '216.00' });
+    expect(await within(article).findByRole('alert')).toHaveTextContent(stale);
+  });
+
+  it('will not approve over unsaved changes', async () => {
+    serve();
+    const article = await openCard();
+    type(within(article).getByLabelText('Labour (£)'), '200');
+    expect(within(article).getByRole('button', { name: /Approve at/ })).toBeDisabled();
+    expect(within(article).getByText('Save your changes before approving.')).toBeInTheDocument();
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const fetchMock = serve((url, init) => (url === '/api/admin/quotes/5' && init?.method === 'DELETE' ? new Response(null, { status: 204 }) : undefined));
+    const article = await openCard();
+    fireEvent.click(within(article).getByRole('button', { name: 'Delete enquiry AR-7K3Q-9XPM' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete enquiry AR-7K3Q-9XPM?' });
+    expect(calls(fetchMock, 'DELETE', '/api/admin/quotes/5')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
+    await waitFor(() => expect(calls(fetchMock, 'DELETE', '/api/admin/quotes/5')).toHaveLength(1));
+    expect(await screen.findByText('Quote Deleted')).toBeInTheDocument();
+  });
+
+  it('shows an open modification request on its card', async () => {
+    serve((url) =>
+      url.startsWith('/api/admin/quotes?')
+        ? jsonResponse({
+            items: [{ ...card, quote: { ...card.quote, status: 'approved' }, modificationRequests: [{ id: 3, quoteId: 5, message: 'Can you do it without the parts?', createdAt: '2026-03-03T09:30:00.000Z', answeredAt: null }] }],
+            total: 1,
+            page: 1,
+            pageSize: 10,
+          })
+        : undefined,
+    );
+    const article = await openCard();
+    expect(within(article).getByText('The customer asked: “Can you do it without the parts?”')).toBeInTheDocument();
+    expect(within(article).getByText('Modification request, 3 Mar 2026, 9:30')).toBeInTheDocument();
+  });
+});

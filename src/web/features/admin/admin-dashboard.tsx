@@ -1,0 +1,46 @@
+import { Tabs } from 'radix-ui';
+import { QuoteManagement } from './quote-management';
+import { StatCards } from './stat-cards';
+
+const tabClass =
+  'min-h-11 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-700 hover:text-navy-900 data-[state=active]:border-teal-brand data-[state=active]:text-navy-900 sm:text-base';
+
+/** SPEC's admin dashboard: the stat cards, then Quote Management, Repairer Network and AI Email Collection. */
+export function AdminDashboard() {
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
+      <h1 className="text-3xl font-bold text-navy-900">Admin dashboard</h1>
+      <div className="mt-6">
+        <StatCards />
+      </div>
+      <Tabs.Root defaultValue="quotes" className="mt-8">
+        <Tabs.List aria-label="Admin areas" className="flex flex-wrap gap-1 border-b border-slate-300">
+          <Tabs.Trigger value="quotes" className={tabClass}>
+            Quote Management
+          </Tabs.Trigger>
+          <Tabs.Trigger value="repairers" className={tabClass}>
+            Repairer Network
+          </Tabs.Trigger>
+          <Tabs.Trigger value="emails" className={tabClass}>
+            AI Email Collection
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="quotes" className="pt-6">
+          <QuoteManagement />
+        </Tabs.Content>
+        <Tabs.Content value="repairers" className="pt-6">
+          <p className="rounded-md border border-slate-200 bg-white p-4 text-slate-800">
+            Coming soon: the repairer network. The first 50 repairers with their verification and specialisations, a note when
+            more exist, and bulk actions such as introduction e-mails and updating the network from Google Places.
+          </p>
+        </Tabs.Content>
+        <Tabs.Content value="emails" className="pt-6">
+          <p className="rounded-md border border-slate-200 bg-white p-4 text-slate-800">
+            Coming soon: AI e-mail collection. Status cards, a batch size (1 to 100, 50 by default), Collect Batch and Collect
+            All Emails, a progress bar and the last 5 collected results.
+          </p>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}

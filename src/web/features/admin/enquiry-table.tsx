@@ -1,0 +1,44 @@
+import type { EnquiryRow } from '../../../shared/api/admin';
+import { damageTypeLabel, formatDecimalPounds, formatWhen } from './admin-format';
+
+const quoteStatus = { pending: 'Awaiting review', approved: 'Approved', booked: 'Booked' } as const;
+
+/** Enquiries as rows; scrolls sideways on a phone rather than squeezing. */
+export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: string }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
+      <table className="w-full min-w-[44rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-100 text-slate-900">
+          <tr>
+            <th scope="col" className="px-3 py-2">Reference</th>
+            <th scope="col" className="px-3 py-2">Customer</th>
+            <th scope="col" className="px-3 py-2">Postcode</th>
+            <th scope="col" className="px-3 py-2">Vehicle</th>
+            <th scope="col" className="px-3 py-2">Damage</th>
+            <th scope="col" className="px-3 py-2">Received</th>
+            <th scope="col" className="px-3 py-2">Quote</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-200 bg-white">
+          {rows.map((row) => (
+            <tr key={row.assessmentId}>
+              <td className="px-3 py-2 font-mono whitespace-nowrap">{row.reference}</td>
+              <td className="px-3 py-2">
+                {row.name}
+                <span className="block break-all text-slate-700">{row.email}</span>
+              </td>
+              <td className="px-3 py-2 whitespace-nowrap">{row.postcode}</td>
+              <td className="px-3 py-2">{row.vehicle}</td>
+              <td className="px-3 py-2">{damageTypeLabel(row.damageType)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">{formatWhen(row.createdAt)}</td>
+              <td className="px-3 py-2 whitespace-nowrap">
+                {row.quoteStatus ? `${quoteStatus[row.quoteStatus]} · ${formatDecimalPounds(row.totalCost)}` : 'No quote'}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

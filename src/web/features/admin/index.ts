@@ -1,0 +1,2 @@
+// The admin desk (SPEC: Admin dashboard; issue 10). Other features use it only through here.
+export { AdminDashboard } from './admin-dashboard';

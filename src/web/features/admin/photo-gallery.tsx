@@ -1,0 +1,52 @@
+import { Dialog } from 'radix-ui';
+import { useState } from 'react';
+import { Button } from '../../components/ui/button';
+
+/** Damage photos as thumbnails; each opens full size in a dialog (Escape closes, focus returns to the thumbnail). */
+export function PhotoGallery({ images, reference }: { images: number[]; reference: string }) {
+  const [open, setOpen] = useState<number | null>(null);
+  if (images.length === 0) return <p className="text-sm text-slate-700">No photos.</p>;
+  const current = open === null ? null : images[open];
+  return (
+    <Dialog.Root open={open !== null} onOpenChange={(isOpen) => !isOpen && setOpen(null)}>
+      <ul className="flex flex-wrap gap-2" aria-label={`Damage photos for ${reference}`}>
+        {images.map((id, index) => (
+          <li key={id}>
+            <Dialog.Trigger asChild>
+              <button type="button" onClick={() => setOpen(index)} className="block overflow-hidden rounded-md border border-slate-300 hover:border-teal-brand">
+                <img src={`/api/images/${id}?size=thumb`} alt={`Damage photo ${index + 1} of ${images.length}: open full size`} width={96} height={96} loading="lazy" className="size-24 object-cover" />
+              </button>
+            </Dialog.Trigger>
+          </li>
+        ))}
+      </ul>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-900/80" />
+        <Dialog.Content className="fixed top-1/2 left-1/2 z-50 flex max-h-[95vh] w-[calc(100%-1rem)] max-w-4xl -translate-x-1/2 -translate-y-1/2 flex-col gap-3 rounded-xl bg-white p-4 shadow-2xl">
+          <Dialog.Title className="text-lg font-bold text-navy-900">
+            {reference}: damage photo {open === null ? '' : open + 1} of {images.length}
+          </Dialog.Title>
+          <Dialog.Description className="sr-only">The customer's photo at full size.</Dialog.Description>
+          {current !== undefined && current !== null ? (
+            <img src={`/api/images/${current}`} alt={`Damage photo ${(open ?? 0) + 1} of ${images.length}, full size`} className="max-h-[70vh] w-full object-contain" />
+          ) : null}
+          <div className="flex flex-wrap justify-between gap-2">
+            <div className="flex gap-2">
+              <Button variant="outline" size="sm" disabled={open === 0} onClick={() => setOpen((index) => (index === null ? null : Math.max(0, index - 1)))}>
+                Previous photo
+              </Button>
+              <Button variant="outline" size="sm" disabled={open === images.length - 1} onClick={() => setOpen((index) => (index === null ? null : Math.min(images.length - 1, index + 1)))}>
+                Next photo
+              </Button>
+            </div>
+            <Dialog.Close asChild>
+              <Button variant="secondary" size="sm">
+                Close
+              </Button>
+            </Dialog.Close>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}

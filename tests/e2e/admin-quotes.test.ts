@@ -1,0 +1,175 @@
+// Issue 10's quote desk in a real browser against the real server: a customer's enquiry gets
+// its draft at once; an admin adjusts labour and parts and sees the totals change before
+// saving, saves, approves; the customer's page turns Ready with the admin's figures; a
+// modification request reaches the card. axe on /admin at 375 and 1280 px, with the photo
+// viewer and the delete dialog open.
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, watchPageErrors, type viewports } from './support';
+
+const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
+const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS ?? '/tmp';
+
+let browser: Browser;
+beforeAll(async () => {
+  if (hasChromium) browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/admin-quotes-${name}.png`, fullPage: true });
+
+/** A customer's enquiry through SPEC's multipart call, from their own browser (which then holds the grant). */
+async function submitEnquiry(customer: BrowserContext, name: string): Promise<{ id: number; reference: string }> {
+  const form = new FormData();
+  const fields: Array<[string, string]> = [
+    ['name', name],
+    ['email', `desk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.uk`],
+    ['phone', '07700 900123'],
+    ['address', '12 Park Road'],
+    ['city', 'Bristol'],
+    ['county', 'Avon'],
+    ['postcode', 'BS1 5TY'],
+    ['vehicleMake', 'Ford'],
+    ['vehicleModel', 'Focus'],
+    ['vehicleYear', '2019'],
+    ['damageType', 'scratch'],
+    ['damageLocations', 'driver_door'],
+    ['damageDescription', 'A long scratch along the driver door, about 40 cm.'],
+  ];
+  for (const [field, value] of fields) form.append(field, value);
+  form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
+  const response = await customer.request.post('/api/assessments', {
+    multipart: form,
+    headers: { 'Idempotency-Key': `admin-desk-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as { id: number; reference: string };
+}
+
+async function signInAsAdmin(size: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
+  const { admin } = inject('accounts');
+  const context = await newConsentedContext(browser, size);
+  const page = await context.newPage();
+  await page.goto('/sign-in?next=%2Fadmin');
+  await page.getByLabel('E-mail address').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL('**/admin');
+  await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
+  return { context, page };
+}
+
+const cardOf = (page: Page, reference: string) => page.getByRole('article', { name: new RegExp(reference) });
+
+/** The photo viewer and the delete dialog, each checked with axe, each giving focus back. */
+async function checkDialogs(page: Page, reference: string, size: string) {
+  const card = cardOf(page, reference);
+  const thumbnail = card.getByRole('button', { name: /Damage photo 1 of 1/ });
+  await thumbnail.click();
+  const viewer = page.getByRole('dialog', { name: `${reference}: damage photo 1 of 1` });
+  await viewer.waitFor();
+  await expect.poll(() => viewer.getByRole('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-viewer`);
+  await page.keyboard.press('Escape');
+  await viewer.waitFor({ state: 'detached' });
+  expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
+
+  await card.getByRole('button', { name: `Delete enquiry ${reference}` }).click();
+  const confirm = page.getByRole('alertdialog', { name: `Delete enquiry ${reference}?` });
+  await confirm.waitFor();
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-delete`);
+  await confirm.getByRole('button', { name: 'Keep it' }).click();
+  await confirm.waitFor({ state: 'detached' });
+}
+
+describe.skipIf(!hasChromium)('admin quote desk', () => {
+  it('adjusts, saves and approves a quote; the customer sees the figures; a modification request reaches the card', async () => {
+    const customer = await newConsentedContext(browser, 'desktop');
+    const { id, reference } = await submitEnquiry(customer, 'Priya Shah');
+    const customerPage = await customer.newPage();
+    await customerPage.goto(`/quote/${id}`);
+    await customerPage.getByRole('heading', { level: 1, name: 'Generating Your Quote' }).waitFor();
+
+    const { context, page } = await signInAsAdmin('desktop');
+    const errors = watchPageErrors(page);
+    const card = cardOf(page, reference);
+    await card.waitFor();
+    await expectNoAxeViolations(page);
+    await checkDialogs(page, reference, 'desktop');
+
+    // Labour £300, parts £120, no materials: fee £84, VAT £100.80, total £604.80, shown before saving.
+    await card.getByLabel('Labour (£)').fill('300');
+    await card.getByLabel('Parts (£)').fill('120');
+    await card.getByLabel('Materials (£)').fill('0');
+    await expect.poll(() => card.getByTestId('live-total').textContent()).toBe('£604.80');
+    expect(await card.getByLabel('Service fee (£)').inputValue()).toBe('84.00');
+    expect(await card.getByLabel('VAT (£)').inputValue()).toBe('100.80');
+    await card.getByText(/The line items add up to .*, but labour, parts and materials come to £420\.00/).waitFor();
+    while ((await card.getByRole('button', { name: /^Remove item/ }).count()) > 1) await card.getByRole('button', { name: /^Remove item/ }).last().click();
+    await card.getByLabel('Item 1', { exact: true }).fill('Smart repair of the driver door scratch');
+    await card.getByLabel('Item 1 cost (£)').fill('420');
+    expect(await card.getByText(/The line items add up to/).count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'desktop-adjusted');
+
+    await card.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Quote Updated', { exact: true }).waitFor();
+    await card.getByRole('button', { name: 'Approve at £604.80' }).click();
+    await page.getByText('Quote Approved', { exact: true }).waitFor();
+    await card.waitFor({ state: 'detached' });
+
+    await customerPage.reload();
+    await customerPage.getByText('Total Estimate').first().waitFor();
+    const main = (await customerPage.getByRole('main').textContent()) ?? '';
+    for (const text of ['£604.80', '£300.00', '£120.00', 'Smart repair of the driver door scratch']) expect(main).toContain(text);
+
+    const asked = 'Could you quote for the wing mirror as well, please?';
+    const quote = (await (await customer.request.get(`/api/assessments/${id}`)).json()) as { quote: { id: number } };
+    const request = await customer.request.post(`/api/quotes/${quote.quote.id}/modification-requests`, { data: { message: asked } });
+    expect(request.ok(), await request.text()).toBe(true);
+    await page.reload();
+    await cardOf(page, reference).getByText(`The customer asked: “${asked}”`).waitFor();
+    await expectNoAxeViolations(page);
+    expect(errors).toEqual([]);
+    await Promise.all([context.close(), customer.close()]);
+  });
+
+  it('on a phone: the desk passes axe with the viewer and the delete dialog open, and deletes after confirmation', async () => {
+    const customer = await newConsentedContext(browser, 'mobile');
+    const { id, reference } = await submitEnquiry(customer, 'Tom Jones');
+    const { context, page } = await signInAsAdmin('mobile');
+    const card = cardOf(page, reference);
+    await card.waitFor();
+    await expectNoAxeViolations(page);
+    await shot(page, 'mobile-desk');
+    await checkDialogs(page, reference, 'mobile');
+
+    await card.getByRole('button', { name: `Delete enquiry ${reference}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete permanently' }).click();
+    await page.getByText('Quote Deleted', { exact: true }).waitFor();
+    await card.waitFor({ state: 'detached' });
+
+    const customerPage = await customer.newPage();
+    await customerPage.goto(`/quote/${id}`);
+    await customerPage.getByRole('heading', { level: 1, name: 'Assessment Not Found' }).waitFor();
+    await Promise.all([context.close(), customer.close()]);
+  });
+
+  it('finds an enquiry by postcode and reference in the searchable list', async () => {
+    const customer = await newConsentedContext(browser, 'desktop');
+    const { reference } = await submitEnquiry(customer, 'Search Person');
+    const { context, page } = await signInAsAdmin('desktop');
+    const list = page.getByRole('region', { name: 'All enquiries (table)' });
+    await page.getByLabel('Search by reference, name, e-mail or postcode').fill(reference);
+    await expect.poll(() => list.getByRole('row').count()).toBe(2);
+    expect(await list.textContent()).toContain(reference);
+    await page.getByText('Page 1 of 1').waitFor();
+    await Promise.all([context.close(), customer.close()]);
+  });
+});
