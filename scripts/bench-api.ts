@@ -14,7 +14,7 @@
 // Every endpoint is first checked to answer 200; any non-2xx answer during a run fails the bench.
 // Exits 0 when every figure meets the issue's targets, 1 when one does not, 2 when the bench failed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -174,7 +174,7 @@ async function createFixture(origin: string): Promise<Fixture> {
   const { body, headers } = multipartBody(validDetails, [{ filename: 'IMG_0001.jpg', contentType: 'image/jpeg', data: photo }]);
   const submitted = await fetch(`${origin}/api/assessments`, {
     method: 'POST',
-    headers: { ...headers, 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` },
+    headers: { ...headers, 'idempotency-key': randomUUID() },
     body: new Uint8Array(body),
   });
   if (submitted.status !== 201) throw new Error(`POST /api/assessments answered ${submitted.status}: ${await submitted.text()}`);

@@ -7,7 +7,7 @@
 // growth over its RSS just before, its CPU time, and GET /healthz latency meanwhile.
 // Targets: RSS growth ≤ 150 MB, submission ≤ 2 × sink time, /healthz ≤ 100 ms throughout.
 // Exits 0 when every target is met, 1 when one is not, 2 when the bench itself failed.
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -90,7 +90,7 @@ async function main(): Promise<number> {
 function submission(run: number, photos: FilePart[]) {
   const fields = { ...validDetails, damageDescription: `${validDetails.damageDescription} Bench run ${run}, ${new Date().toISOString()}.` };
   const { body, headers } = multipartBody(fields, photos);
-  return { body, headers: { ...headers, 'idempotency-key': `bench-${randomBytes(12).toString('hex')}` } };
+  return { body, headers: { ...headers, 'idempotency-key': randomUUID() } };
 }
 
 async function measure(server: BenchServer, { body, headers }: { body: Buffer; headers: Record<string, string> }): Promise<Run> {

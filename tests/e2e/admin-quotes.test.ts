@@ -3,6 +3,7 @@
 // saving, saves, approves; the customer's page turns Ready with the admin's figures; a
 // modification request reaches the card. axe on /admin at 375 and 1280 px, with the photo
 // viewer and the delete dialog open.
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -44,7 +45,7 @@ async function submitEnquiry(customer: BrowserContext, name: string): Promise<{ 
   form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
   const response = await customer.request.post('/api/assessments', {
     multipart: form,
-    headers: { 'Idempotency-Key': `admin-desk-${Date.now()}-${Math.floor(Math.random() * 1e9)}` },
+    headers: { 'Idempotency-Key': randomUUID() },
   });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; reference: string };
