@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { assessmentView } from '../../test/fixtures';
 import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
 import type { AdminQuoteCard, AdminStats, EnquiryList } from '../../../shared/api/admin';
 import { staleQuoteMessage } from '../../../shared/api/admin';
@@ -35,40 +36,12 @@ const card: AdminQuoteCard = {
     expired: false,
     approvedAt: null,
   },
-  assessment: {
-    id: 41,
-    reference: 'AR-7K3Q-9XPM',
-    status: 'submitted',
-    name: 'Priya Shah',
-    email: 'priya@example.co.uk',
-    phone: '+447700900123',
-    address: '12 Park Road',
-    city: 'Bristol',
-    county: 'Avon',
-    postcode: 'BS1 5TY',
-    vehicleYear: '2019',
-    vehicleMake: 'Ford',
-    vehicleModel: 'Focus',
+  assessment: assessmentView({
     damageType: 'alloy_wheel',
     damageLocations: ['wheel_front_left'],
-    damageLocation: 'wheel_front_left',
     damageDescription: 'Kerbed front wheel',
-    images: [7, 8],
-    createdAt: '2026-03-02T10:00:00.000Z',
-    customer: {
-      name: 'Priya Shah',
-      email: 'priya@example.co.uk',
-      phone: '+447700900123',
-      address: '12 Park Road',
-      city: 'Bristol',
-      county: 'Avon',
-      postcode: 'BS1 5TY',
-      state: 'Avon',
-      zipCode: 'BS1 5TY',
-    },
-    quote: null,
     guidePrice: null,
-  },
+  }),
   modificationRequests: [],
 };
 

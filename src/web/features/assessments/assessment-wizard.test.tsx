@@ -5,46 +5,20 @@ import type { AssessmentView } from '../../../shared/api/assessments';
 import { site } from '../../../shared/site';
 import { dismissToast } from '../../components/ui/use-toast';
 import { renderApp } from '../../test/render-app';
+import { assessmentView } from '../../test/fixtures';
 
 const STORAGE_KEY = 'autorevive.assessment-details';
 
 type Answer = { status: number; body: unknown };
 
 /** What POST /api/assessments answers, whole, as src/shared/api/assessments.ts declares it. */
-const created: AssessmentView = {
-  id: 41,
-  reference: 'AR-7K3Q-9XPM',
-  status: 'submitted',
+const created: AssessmentView = assessmentView({
   name: 'Jane Smith',
   email: 'jane@example.co.uk',
-  phone: '+447700900123',
-  address: '12 Park Road',
-  city: 'Bristol',
-  county: 'Avon',
-  postcode: 'BS1 5TY',
-  vehicleYear: '2019',
-  vehicleMake: 'Ford',
-  vehicleModel: 'Focus',
-  damageType: 'scratch',
   damageLocations: ['left_wing'],
-  damageLocation: 'left_wing',
   damageDescription: 'A long scratch',
   images: [1],
-  createdAt: '2026-03-02T10:00:00.000Z',
-  customer: {
-    name: 'Jane Smith',
-    email: 'jane@example.co.uk',
-    phone: '+447700900123',
-    address: '12 Park Road',
-    city: 'Bristol',
-    county: 'Avon',
-    postcode: 'BS1 5TY',
-    state: 'Avon',
-    zipCode: 'BS1 5TY',
-  },
-  quote: null,
-  guidePrice: { low: '105.00', high: '165.00' },
-};
+});
 
 /** Stands in for XMLHttpRequest: records each request and answers from a queue. */
 class FakeXhr {

@@ -4,43 +4,11 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { site } from '../../../shared/site';
 import { dismissToast } from '../../components/ui/use-toast';
 import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { assessmentView } from '../../test/fixtures';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
-const assessment: Assessment = {
-  id: 41,
-  reference: 'AR-7K3Q-9XPM',
-  status: 'submitted',
-  name: 'Priya Shah',
-  email: 'priya@example.co.uk',
-  phone: '+447700900123',
-  address: '12 Park Road',
-  city: 'Bristol',
-  county: 'Avon',
-  postcode: 'BS1 5TY',
-  vehicleYear: '2019',
-  vehicleMake: 'Ford',
-  vehicleModel: 'Focus',
-  damageType: 'scratch',
-  damageLocations: ['driver_door'],
-  damageLocation: 'driver_door',
-  damageDescription: 'Long scratch along the driver door',
-  images: [7, 8],
-  createdAt: '2026-03-02T10:00:00.000Z',
-  customer: {
-    name: 'Priya Shah',
-    email: 'priya@example.co.uk',
-    phone: '+447700900123',
-    address: '12 Park Road',
-    city: 'Bristol',
-    county: 'Avon',
-    postcode: 'BS1 5TY',
-    state: 'Avon',
-    zipCode: 'BS1 5TY',
-  },
-  quote: null,
-  guidePrice: { low: '105.00', high: '165.00' },
-};
+const assessment: Assessment = assessmentView();
 
 const quote: Quote = {
   id: 5,
