@@ -15,10 +15,7 @@ export const ImageQuerySchema = z.object({ size: z.enum(['display', 'thumb']).de
 
 // SPEC section 3's Assessment as read, with the server's reference (e.g. 'AR-7K3Q-9XPM') and
 // D9's US-style aliases (state, zipCode) holding the county and postcode.
-export const AssessmentViewSchema = z.object({
-  id: z.number().int(),
-  reference: z.string(),
-  status: z.string(),
+const CustomerContactSchema = z.object({
   name: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -26,6 +23,13 @@ export const AssessmentViewSchema = z.object({
   city: z.string(),
   county: z.string(),
   postcode: z.string(),
+});
+
+export const AssessmentViewSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.string(),
+  ...CustomerContactSchema.shape,
   vehicleYear: z.string(),
   vehicleMake: z.string(),
   vehicleModel: z.string(),
@@ -36,17 +40,7 @@ export const AssessmentViewSchema = z.object({
   /** Image ids, for /api/images/{id}. */
   images: z.array(z.number().int()),
   createdAt: z.string(),
-  customer: z.object({
-    name: z.string(),
-    email: z.string(),
-    phone: z.string(),
-    address: z.string(),
-    city: z.string(),
-    county: z.string(),
-    postcode: z.string(),
-    state: z.string(),
-    zipCode: z.string(),
-  }),
+  customer: CustomerContactSchema.extend({ state: z.string(), zipCode: z.string() }),
   /** Present for the customer once an admin has approved it (D12); always for admins. */
   quote: QuoteViewSchema.nullable(),
   /**
