@@ -1,0 +1,136 @@
+// Booking (SPEC: Booking, Confirmation; sections 3 Appointment, Availability, Calendar day; 7 the
+// appointment calls; DECISIONS D13–D15, D21; issue 11). Slots are London calendar days and
+// src/shared/calendar.ts's two time slots; capacity is owned by the database (slot_capacity).
+import { z } from 'zod';
+import { appointmentLifecycle } from '../lifecycles/appointment';
+import { paymentLifecycle } from '../lifecycles/payment';
+import { timeSlots } from '../calendar';
+
+const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const CALENDAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+export const CalendarDateSchema = z.string({ error: 'Please choose a date' }).regex(CALENDAR_DATE, 'Please give the date as YYYY-MM-DD');
+export const CalendarMonthSchema = z.string({ error: 'Please choose a month' }).regex(CALENDAR_MONTH, 'Please give the month as YYYY-MM');
+export const TimeSlotSchema = z.enum(timeSlots, { error: 'Please choose a morning or afternoon slot' });
+
+export const NOTES_MAX = 1000;
+/** How long a slot is held for payment (D13). */
+export const HOLD_MINUTES = 30;
+/** Free cancellation and rescheduling up to this many hours before the slot starts (D14). */
+export const FREE_CHANGE_HOURS = 24;
+
+// --- Availability -----------------------------------------------------------------------------
+/** Both slots of one day: true when it can be booked now (working day, lead time, capacity left). */
+export const SlotAvailabilitySchema = z.object({ morning: z.boolean(), afternoon: z.boolean() });
+
+/** GET /api/appointments/available?date=YYYY-MM-DD (SPEC section 7). */
+export const AvailabilityQuerySchema = z.object({ date: CalendarDateSchema });
+export const AvailabilityViewSchema = z.object({ date: z.string(), available: SlotAvailabilitySchema });
+export type AvailabilityView = z.infer<typeof AvailabilityViewSchema>;
+
+/** GET /api/appointments/available-month?month=YYYY-MM: every day of the month in one request, for the grid. */
+export const MonthAvailabilityQuerySchema = z.object({ month: CalendarMonthSchema });
+export const MonthAvailabilityViewSchema = z.object({
+  month: z.string(),
+  /** Every calendar day of the month, in order; weekends, bank holidays and past days are all false. */
+  days: z.array(AvailabilityViewSchema),
+});
+export type MonthAvailabilityView = z.infer<typeof MonthAvailabilityViewSchema>;
+
+// --- Holding a slot -------------------------------------------------------------------------------
+/**
+ * POST /api/appointments (SPEC section 3's Appointment request), by the quote's grant holder.
+ * appointmentDate is SPEC's ISO datetime (its London calendar day is used) or a plain YYYY-MM-DD.
+ */
+export const CreateAppointmentBodySchema = z.object({
+  quoteId: z.coerce.number({ error: 'Please choose a quote to book' }).int().positive().max(2_147_483_647),
+  appointmentDate: z.string({ error: 'Please choose a date' }).min(10, 'Please choose a date').max(40),
+  timeSlot: TimeSlotSchema,
+  notes: z.string().trim().max(NOTES_MAX, `Please keep your notes to ${NOTES_MAX} characters or fewer`).optional().default(''),
+});
+export type CreateAppointmentBody = z.input<typeof CreateAppointmentBodySchema>;
+
+/** POST /api/appointments/{id}/reschedule: another free slot, atomically, under the 24-hour rule. */
+export const RescheduleAppointmentBodySchema = z.object({
+  appointmentDate: z.string({ error: 'Please choose a date' }).min(10, 'Please choose a date').max(40),
+  timeSlot: TimeSlotSchema,
+});
+export type RescheduleAppointmentBody = z.infer<typeof RescheduleAppointmentBodySchema>;
+
+export const AppointmentIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/**
+ * An appointment as its grant holder, an admin or the assigned repairer reads it:
+ * GET /api/appointments/{id}, and the answer of POST /api/appointments, .../cancel, .../reschedule.
+ */
+export const AppointmentViewSchema = z.object({
+  id: z.number().int(),
+  quoteId: z.number().int(),
+  assessmentId: z.number().int(),
+  /** YYYY-MM-DD, a London calendar day. */
+  appointmentDate: z.string(),
+  timeSlot: TimeSlotSchema,
+  status: z.enum(appointmentLifecycle.statuses),
+  /** ISO instant the hold lapses; null once confirmed. */
+  holdExpiresAt: z.string().nullable(),
+  /** ISO instants of the slot's start and end (Europe/London 8:00–12:00 or 13:00–17:00). */
+  startsAt: z.string(),
+  endsAt: z.string(),
+  notes: z.string(),
+  /** The quote's total in pounds, a decimal string. */
+  totalCost: z.string(),
+  /** The enquiry's reference, e.g. 'AR-7K3Q-9XPM'. */
+  reference: z.string(),
+  /** Its payment's status; null before checkout starts. "Paid" is paymentStatus === 'succeeded'. */
+  paymentStatus: z.enum(paymentLifecycle.statuses).nullable(),
+  /** True while the customer may still cancel free or reschedule (confirmed or assigned, more than 24 hours ahead). */
+  canChange: z.boolean(),
+  createdAt: z.string(),
+});
+export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
+
+// --- The admin's Availability screen --------------------------------------------------------------
+export const SlotCapacityViewSchema = z.object({
+  /** Places in the slot: the admin's override, or SLOT_CAPACITY. 0 when the day is closed. */
+  capacity: z.number().int(),
+  /** Places held or booked. */
+  taken: z.number().int(),
+  /** True when an admin set this slot's capacity. */
+  overridden: z.boolean(),
+});
+export const AdminAvailabilityDaySchema = z.object({
+  date: z.string(),
+  /** A weekday that is not a bank holiday. */
+  workingDay: z.boolean(),
+  closed: z.boolean(),
+  slots: z.object({ morning: SlotCapacityViewSchema, afternoon: SlotCapacityViewSchema }),
+});
+export type AdminAvailabilityDay = z.infer<typeof AdminAvailabilityDaySchema>;
+
+/** GET /api/admin/availability?month=YYYY-MM (admin only). */
+export const AdminAvailabilityQuerySchema = z.object({ month: CalendarMonthSchema });
+export const AdminAvailabilityMonthSchema = z.object({
+  month: z.string(),
+  defaultCapacity: z.number().int(),
+  days: z.array(AdminAvailabilityDaySchema),
+});
+export type AdminAvailabilityMonth = z.infer<typeof AdminAvailabilityMonthSchema>;
+
+/**
+ * PUT /api/admin/availability/{date} (admin only): a slot's capacity (null = back to SLOT_CAPACITY),
+ * or close/reopen the whole day. Lowering below what is already booked is refused (409) with a sentence;
+ * closing a day stops new bookings and keeps the existing ones. Answers the day.
+ */
+export const AdminAvailabilityDateParamsSchema = z.object({ date: CalendarDateSchema });
+const CapacityOverrideSchema = z
+  .number({ error: 'Please enter a whole number of places' })
+  .int('Please enter a whole number of places')
+  .min(0, 'Capacity cannot be negative')
+  .max(50, 'Capacity can be at most 50')
+  .nullable();
+export const AdminAvailabilityUpdateSchema = z.object({
+  morning: CapacityOverrideSchema.optional(),
+  afternoon: CapacityOverrideSchema.optional(),
+  closed: z.boolean().optional(),
+});
+export type AdminAvailabilityUpdate = z.infer<typeof AdminAvailabilityUpdateSchema>;

@@ -1,0 +1,64 @@
+// Checkout (SPEC: Checkout; section 7's create-payment-intent; DECISIONS D13, D14; issue 11).
+// The server owns the money: every amount comes from the quote in integer pence.
+import { z } from 'zod';
+
+export const paymentProviders = ['stripe', 'test'] as const;
+export type PaymentProviderName = (typeof paymentProviders)[number];
+
+/** GET /api/payments/config: which provider checkout uses. Public; no secrets. */
+export const PaymentConfigSchema = z.object({
+  provider: z.enum(paymentProviders),
+  /** Stripe's publishable key when provider is 'stripe'; null in test mode. */
+  publishableKey: z.string().nullable(),
+  /** True for the test-mode provider: checkout and e-mails say "Test mode: no real money is taken". */
+  testMode: z.boolean(),
+});
+export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
+
+export const TEST_MODE_NOTICE = 'Test mode: no real money is taken';
+
+/**
+ * POST /api/create-payment-intent (SPEC section 7), by the quote's grant holder with a live hold.
+ * `amount` is what SPEC's client sends; it is ignored (and logged when it differs).
+ */
+export const CreatePaymentIntentBodySchema = z.object({
+  quoteId: z.coerce.number({ error: 'No quote found. Please start from the beginning.' }).int().positive().max(2_147_483_647),
+  amount: z.number().optional(),
+  /** D14: the customer asks that the repair may start within the 14-day cancellation period. Needed for a slot inside 14 days. */
+  startWithinCancellationPeriod: z.boolean().optional(),
+});
+export type CreatePaymentIntentBody = z.infer<typeof CreatePaymentIntentBodySchema>;
+
+export const PaymentIntentViewSchema = z.object({
+  clientSecret: z.string(),
+  /** Integer pence, from the quote's total. */
+  amount: z.number().int(),
+  currency: z.literal('gbp'),
+  appointmentId: z.number().int(),
+  provider: z.enum(paymentProviders),
+});
+export type PaymentIntentView = z.infer<typeof PaymentIntentViewSchema>;
+
+/** POST /api/test-payments/confirm: the test-mode provider's card form (absent when Stripe is configured). */
+export const TestPaymentConfirmBodySchema = z.object({
+  clientSecret: z.string({ error: 'Payment is not set up. Please try again.' }).min(1).max(200),
+  cardNumber: z.string({ error: 'Please enter your card number' }).trim().min(1, 'Please enter your card number').max(40),
+  /** MM/YY */
+  expiry: z.string({ error: 'Please enter the expiry date' }).trim().min(1, 'Please enter the expiry date').max(10),
+  cvc: z.string({ error: 'Please enter the security code' }).trim().min(1, 'Please enter the security code').max(10),
+});
+export type TestPaymentConfirmBody = z.infer<typeof TestPaymentConfirmBodySchema>;
+
+/** A successful test-mode confirmation; a refused card answers 402 with ErrorBody { error: 'card_declined' | 'insufficient_funds' | ..., message }. */
+export const TestPaymentResultSchema = z.object({
+  status: z.literal('succeeded'),
+  appointmentId: z.number().int(),
+});
+export type TestPaymentResult = z.infer<typeof TestPaymentResultSchema>;
+
+/** The card numbers the test-mode provider knows, as Stripe's test cards behave. */
+export const TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+} as const;
