@@ -125,6 +125,47 @@ describe('the admin adjusts and approves', () => {
     expect(await storedQuote(quoteId)).toEqual(before);
   });
 
+  it('sets the valid-until day and warranty months; the customer\'s quote and PDF show them; bad ones change nothing', async () => {
+    const { quoteId, cookie } = await submit();
+    const before = await storedQuote(quoteId);
+    const figures = { laborCost: '132.00', partsCost: '0.00', estimatedDays: 1 };
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ warrantyMonths: 6 }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ warrantyMonths: 0 }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ warrantyMonths: 12.5 }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ warrantyMonths: '24' }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ validUntil: '2020-01-01' }, 'validUntil', 'Valid until cannot be in the past'],
+      [{ validUntil: '31/12/2099' }, 'validUntil', 'Valid until must be a date such as 2026-06-30'],
+      [{ validUntil: '' }, 'validUntil', 'Valid until must be a date such as 2026-06-30'],
+    ];
+    for (const [extra, field, message] of refusals) {
+      const response = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { ...figures, ...extra });
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(response.json().fieldErrors[field]).toBe(message);
+    }
+    expect(await storedQuote(quoteId)).toEqual(before);
+
+    // Later than approval's default of 30 days, so approval keeps it.
+    const saved = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { ...figures, validUntil: '2099-12-31', warrantyMonths: 24 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().quote).toMatchObject({ validUntil: '2099-12-31', warrantyMonths: 24 });
+    expect((await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, {})).statusCode).toBe(200);
+
+    const view = await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } });
+    expect(view.json()).toMatchObject({ validUntil: '2099-12-31', warrantyMonths: 24 });
+    const pdf = await t.app.inject({ url: `/api/quotes/${quoteId}/pdf`, headers: { cookie } });
+    const file = join(pdfDir, 'terms.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Valid until: Thursday 31 December 2099');
+    expect(text).toContain('Warranty: 24 months');
+
+    // An approved quote's terms can be revised too: shortened validity is kept (no re-approval moves it).
+    const revised = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { ...figures, validUntil: '2099-01-15', warrantyMonths: 36 });
+    expect(revised.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } })).json()).toMatchObject({ validUntil: '2099-01-15', warrantyMonths: 36 });
+  });
+
   it('refuses line items that do not add up', async () => {
     const { quoteId } = await submit();
     const response = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, {
