@@ -91,6 +91,35 @@ describe('a draft at once (D12)', () => {
   });
 });
 
+describe('editing the price list', () => {
+  it('names each bad figure or wording by entry and field, and changes nothing', async () => {
+    const list = (await asAdmin('GET', '/api/admin/price-list')).json() as typeof defaultPriceList;
+    const bad = list.map((entry, index) => {
+      if (index === 0) return { ...entry, laborPence: -100 };
+      if (index === 1) return { ...entry, partsPence: '12.00' };
+      if (index === 2) return { ...entry, materialsWording: '  ' };
+      if (index === 3) return { ...entry, hours: 2.3 };
+      if (index === 4) return { ...entry, materialsPence: 1_000_001 };
+      if (index === 5) return { ...entry, labourWording: 'x'.repeat(121) };
+      return entry;
+    });
+    const response = await asAdmin('PUT', '/api/admin/price-list', bad);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'invalid_input',
+      fieldErrors: {
+        '0.laborPence': 'Labour cannot be negative',
+        '1.partsPence': 'Parts must be an amount in pence',
+        '2.materialsWording': 'Materials wording is required',
+        '3.hours': 'Hours must be in quarter hours',
+        '4.materialsPence': 'Materials must be £10,000.00 or less',
+        '5.labourWording': 'Labour wording must be 120 characters or fewer',
+      },
+    });
+    expect((await asAdmin('GET', '/api/admin/price-list')).json()).toEqual(list);
+  });
+});
+
 describe('who reads a quote', () => {
   it('hides a pending quote from its customer (and its PDF), and shows another customer nothing', async () => {
     const { id, quoteId, cookie } = await submit();
