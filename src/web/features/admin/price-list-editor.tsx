@@ -128,7 +128,10 @@ function PriceListForm({ list }: { list: PriceList }) {
   const summary = problems.map((problem) => ({ ...problem, message: summaryMessage(problem, drafts) }));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Price list" className="mt-6 grid gap-6">
+    <form onSubmit={onSubmit} noValidate aria-labelledby="price-list-form-title" className="mt-6 grid gap-6">
+      <h2 id="price-list-form-title" className="text-xl font-bold text-navy-900">
+        Prices for each damaged location
+      </h2>
       <div id="price-list-errors" tabIndex={-1} className="grid gap-3 outline-none">
         <ErrorSummary
           problems={summary}
