@@ -18,6 +18,7 @@ export const routePatterns = [
   '/confirmation/:appointmentId',
   '/repairer',
   '/admin',
+  '/admin/price-list',
   '/sign-in',
 ] as const;
 

@@ -91,6 +91,35 @@ describe('a draft at once (D12)', () => {
   });
 });
 
+describe('editing the price list', () => {
+  it('names each bad figure or wording by entry and field, and changes nothing', async () => {
+    const list = (await asAdmin('GET', '/api/admin/price-list')).json() as typeof defaultPriceList;
+    const bad = list.map((entry, index) => {
+      if (index === 0) return { ...entry, laborPence: -100 };
+      if (index === 1) return { ...entry, partsPence: '12.00' };
+      if (index === 2) return { ...entry, materialsWording: '  ' };
+      if (index === 3) return { ...entry, hours: 2.3 };
+      if (index === 4) return { ...entry, materialsPence: 1_000_001 };
+      if (index === 5) return { ...entry, labourWording: 'x'.repeat(121) };
+      return entry;
+    });
+    const response = await asAdmin('PUT', '/api/admin/price-list', bad);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'invalid_input',
+      fieldErrors: {
+        '0.laborPence': 'Labour cannot be negative',
+        '1.partsPence': 'Parts must be an amount in pence',
+        '2.materialsWording': 'Materials wording is required',
+        '3.hours': 'Hours must be in quarter hours',
+        '4.materialsPence': 'Materials must be £10,000.00 or less',
+        '5.labourWording': 'Labour wording must be 120 characters or fewer',
+      },
+    });
+    expect((await asAdmin('GET', '/api/admin/price-list')).json()).toEqual(list);
+  });
+});
+
 describe('who reads a quote', () => {
   it('hides a pending quote from its customer (and its PDF), and shows another customer nothing', async () => {
     const { id, quoteId, cookie } = await submit();
@@ -123,6 +152,47 @@ describe('the admin adjusts and approves', () => {
     expect(response.json().message).toBe('VAT must be £91.20 (20% of £456.00)');
     expect(response.json().fieldErrors.vatAmount).toBe('VAT must be £91.20 (20% of £456.00)');
     expect(await storedQuote(quoteId)).toEqual(before);
+  });
+
+  it('sets the valid-until day and warranty months; the customer\'s quote and PDF show them; bad ones change nothing', async () => {
+    const { quoteId, cookie } = await submit();
+    const before = await storedQuote(quoteId);
+    const figures = { laborCost: '132.00', partsCost: '0.00', estimatedDays: 1 };
+    const refusals: [Record<string, unknown>, string, string][] = [
+      [{ warrantyMonths: 6 }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ warrantyMonths: 0 }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ warrantyMonths: 12.5 }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ warrantyMonths: '24' }, 'warrantyMonths', 'Warranty must be a whole number of months from 12 to 120'],
+      [{ validUntil: '2020-01-01' }, 'validUntil', 'Valid until cannot be in the past'],
+      [{ validUntil: '31/12/2099' }, 'validUntil', 'Valid until must be a date such as 2026-06-30'],
+      [{ validUntil: '' }, 'validUntil', 'Valid until must be a date such as 2026-06-30'],
+    ];
+    for (const [extra, field, message] of refusals) {
+      const response = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { ...figures, ...extra });
+      expect(response.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(response.json().fieldErrors[field]).toBe(message);
+    }
+    expect(await storedQuote(quoteId)).toEqual(before);
+
+    // Later than approval's default of 30 days, so approval keeps it.
+    const saved = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { ...figures, validUntil: '2099-12-31', warrantyMonths: 24 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().quote).toMatchObject({ validUntil: '2099-12-31', warrantyMonths: 24 });
+    expect((await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, {})).statusCode).toBe(200);
+
+    const view = await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } });
+    expect(view.json()).toMatchObject({ validUntil: '2099-12-31', warrantyMonths: 24 });
+    const pdf = await t.app.inject({ url: `/api/quotes/${quoteId}/pdf`, headers: { cookie } });
+    const file = join(pdfDir, 'terms.pdf');
+    writeFileSync(file, pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+    expect(text).toContain('Valid until: Thursday 31 December 2099');
+    expect(text).toContain('Warranty: 24 months');
+
+    // An approved quote's terms can be revised too: shortened validity is kept (no re-approval moves it).
+    const revised = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { ...figures, validUntil: '2099-01-15', warrantyMonths: 36 });
+    expect(revised.statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } })).json()).toMatchObject({ validUntil: '2099-01-15', warrantyMonths: 36 });
   });
 
   it('refuses line items that do not add up', async () => {

@@ -86,6 +86,10 @@ export const staleQuoteMessage = (total: string) => `This quote changed while yo
 /** GET /api/admin/price-list answers the list; PUT /api/admin/price-list replaces it (validated as a whole). */
 export const AdminPriceListSchema = PriceListSchema;
 export const AdminPriceListEntrySchema = PriceListEntrySchema;
+export const priceListMessages = {
+  saved: 'Price List Saved',
+  savedDescription: 'New enquiries get their draft quotes from these figures.',
+} as const;
 
 export const adminQuoteMessages = {
   notFound: 'We could not find that quote. It may have been deleted.',

@@ -78,7 +78,10 @@ export const routes: RouteObject[] = [
             path: 'admin',
             handle: title('Admin dashboard'),
             lazy: async () => ({ Component: (await import('../features/auth/require-role')).RequireAdmin }),
-            children: [{ index: true, lazy: page(() => import('../routes/admin/dashboard')) }],
+            children: [
+              { index: true, lazy: page(() => import('../routes/admin/dashboard')) },
+              { path: 'price-list', handle: title('Price list'), lazy: page(() => import('../routes/admin/price-list')) },
+            ],
           },
 
           // D23: anything else

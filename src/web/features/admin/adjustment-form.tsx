@@ -1,11 +1,14 @@
 import { useMemo, useState, type FormEvent } from 'react';
+import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';
 import { adminQuoteMessages, type AdminQuoteCard } from '../../../shared/api/admin';
+import { QUOTE_VALIDITY_DAYS } from '../../../shared/business-days';
 import { londonDateOf } from '../../../shared/london-time';
 import { decimalStringToPence, formatPence, penceToDecimalString } from '../../../shared/money';
-import { adjustmentLabels } from '../../../shared/quote-adjustment';
+import { adjustmentLabels, MAX_WARRANTY_MONTHS } from '../../../shared/quote-adjustment';
+import { site } from '../../../shared/site';
 import { useApproveQuote } from './api/approve-quote';
 import { useResetToPriceList } from './api/reset-to-price-list';
 import { useUpdateFullQuote } from './api/update-full-quote';
@@ -19,6 +22,7 @@ import {
   type AdjustmentIssues,
   type AdjustmentState,
   type DerivedField,
+  type TermsField,
   type TypedField,
 } from './adjustment-state';
 import { LiveBreakdown } from './live-breakdown';
@@ -79,6 +83,10 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
       derived: { ...shownDerived(current, previewOf(current, context)), [field]: value },
       follows: { ...current.follows, [field]: false },
     }));
+  };
+  const setTerm = (field: TermsField, value: string) => {
+    setFromServer({});
+    setState((current) => ({ ...current, terms: { ...current.terms, [field]: value } }));
   };
   const followDefault = (field: DerivedField) => setState((current) => ({ ...current, follows: { ...current.follows, [field]: true } }));
 
@@ -160,6 +168,33 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
               }
             />
             <MoneyField id={money('estimatedDays')} label="Estimated days" kind="days" value={state.typed.estimatedDays} onChange={(value) => setTyped('estimatedDays', value)} error={issues.estimatedDays} />
+            <TextField
+              id={`${idPrefix}-validUntil`}
+              label="Valid until"
+              type="date"
+              min={context.today}
+              value={state.terms.validUntil}
+              onChange={(event) => setTerm('validUntil', event.target.value)}
+              error={issues.validUntil}
+              hint={
+                quote.status === 'pending'
+                  ? `Today or later. Approval makes a quote valid for at least ${QUOTE_VALIDITY_DAYS} days from that day.`
+                  : 'Today or later.'
+              }
+            />
+            <TextField
+              id={`${idPrefix}-warrantyMonths`}
+              label="Warranty (months)"
+              type="number"
+              inputMode="numeric"
+              step="1"
+              min={String(site.warrantyMonths)}
+              max={String(MAX_WARRANTY_MONTHS)}
+              value={state.terms.warrantyMonths}
+              onChange={(event) => setTerm('warrantyMonths', event.target.value)}
+              error={issues.warrantyMonths}
+              hint={`Whole months, at least the ${site.warrantyMonths} we promise on every repair.`}
+            />
           </div>
           <LineItemsEditor idPrefix={idPrefix} lines={state.lines} onChange={(lines) => { setFromServer({}); setState((current) => ({ ...current, lines })); }} error={issues.workDescription} />
         </div>

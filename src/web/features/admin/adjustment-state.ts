@@ -26,9 +26,15 @@ export type AdjustmentState = {
   /** Whether a derived amount still follows the default (true) or was typed by the admin. */
   follows: Record<DerivedField, boolean>;
   lines: LineDraft[];
+  /** The quote's terms as typed, and as stored: each is sent only when the admin changed it. */
+  terms: Record<TermsField, string>;
+  storedTerms: Record<TermsField, string>;
 };
 
-export type AdjustmentIssues = Partial<Record<AdjustmentField | 'workDescription', string>>;
+/** The valid-until day (YYYY-MM-DD, London) and the warranty in whole months. */
+export type TermsField = 'validUntil' | 'warrantyMonths';
+
+export type AdjustmentIssues = Partial<Record<AdjustmentField | TermsField | 'workDescription', string>>;
 
 let nextLineKey = 1;
 export const newLineKey = () => nextLineKey++;
@@ -58,7 +64,15 @@ export function initialAdjustmentState(quote: QuoteView): AdjustmentState {
       item: line.item,
       cost: Number.isFinite(line.cost) ? penceToDecimalString(poundsToPence(line.cost)) : '',
     })),
+    terms: { validUntil: quote.validUntil, warrantyMonths: String(quote.warrantyMonths) },
+    storedTerms: { validUntil: quote.validUntil, warrantyMonths: String(quote.warrantyMonths) },
   };
+}
+
+/** The warranty as typed, for the shared rule to judge: a blank or non-number is NaN, which it refuses with its message. */
+function warrantyValue(text: string): number {
+  const trimmed = text.trim();
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 export function adjustmentContext(quote: QuoteView, today: string): AdjustmentContext {
@@ -96,6 +110,10 @@ export function adjustmentBody(state: AdjustmentState, preview: PriceBreakdown |
     vatAmount: shown.vatAmount,
     estimatedDays: state.typed.estimatedDays,
     workDescription: state.lines.map((line) => ({ item: line.item, cost: line.cost })),
+    // Unchanged terms are left to the server as they are: a draft's stored valid-until can be
+    // in the past by now, and resending it would refuse every other change.
+    ...(state.terms.validUntil !== state.storedTerms.validUntil && { validUntil: state.terms.validUntil }),
+    ...(state.terms.warrantyMonths.trim() !== state.storedTerms.warrantyMonths && { warrantyMonths: warrantyValue(state.terms.warrantyMonths) }),
   };
 }
 

@@ -149,6 +149,53 @@ describe('admin quote desk', () => {
     expect(await screen.findByText(`Failed to update quote details: ${vat}`)).toBeInTheDocument();
   });
 
+  it('refuses a valid-until day in the past and a warranty under 12 months or not whole, and sends nothing', async () => {
+    const fetchMock = serve();
+    const article = await openCard();
+    const validUntil = within(article).getByLabelText('Valid until');
+    const warranty = within(article).getByLabelText('Warranty (months)');
+    expect(validUntil).toHaveValue('2099-11-23');
+    expect(validUntil).toHaveAttribute('type', 'date');
+    expect(warranty).toHaveValue(12);
+
+    type(validUntil, '2020-01-01');
+    expect(within(article).getByText('Valid until cannot be in the past')).toBeInTheDocument();
+    expect(validUntil).toHaveAttribute('aria-invalid', 'true');
+    expect(validUntil.getAttribute('aria-describedby')).toContain(`${validUntil.id}-error`);
+    type(validUntil, '');
+    expect(within(article).getByText('Valid until must be a date such as 2026-06-30')).toBeInTheDocument();
+    type(validUntil, '2099-11-23');
+
+    const warrantyMessage = 'Warranty must be a whole number of months from 12 to 120';
+    for (const bad of ['6', '0', '-12', '12.5', '']) {
+      type(warranty, bad);
+      expect(within(article).getByText(warrantyMessage)).toBeInTheDocument();
+      expect(warranty).toHaveAttribute('aria-invalid', 'true');
+      fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
+    }
+    expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
+  });
+
+  it('saves a changed valid-until day and warranty with the figures, and leaves unchanged ones out', async () => {
+    const fetchMock = serve((url) => (url.endsWith('/update-full-quote') ? jsonResponse(card) : undefined));
+    const article = await openCard();
+    type(within(article).getByLabelText('Warranty (months)'), '24');
+    fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(1));
+    const first = JSON.parse(String(calls(fetchMock, 'POST', 'update-full-quote')[0]![1]?.body)) as Record<string, unknown>;
+    expect(first.warrantyMonths).toBe(24);
+    expect(first).not.toHaveProperty('validUntil');
+    expect(first.laborCost).toBe('100.00');
+    expect(await screen.findByText('Quote Updated')).toBeInTheDocument();
+
+    type(within(article).getByLabelText('Valid until'), '2099-12-31');
+    fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(2));
+    const second = JSON.parse(String(calls(fetchMock, 'POST', 'update-full-quote')[1]![1]?.body)) as Record<string, unknown>;
+    expect(second.validUntil).toBe('2099-12-31');
+    expect(second).not.toHaveProperty('warrantyMonths');
+  });
+
   it("approves at the total shown, and a stale approve shows the server's sentence", async () => {
     const stale = staleQuoteMessage('£240.00');
     const fetchMock = serve((url) => (url.endsWith('/approve') ? jsonResponse({ error: 'conflict', message: stale }, 409) : undefined));

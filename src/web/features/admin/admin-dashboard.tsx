@@ -1,4 +1,6 @@
 import { Tabs } from 'radix-ui';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
 import { QuoteManagement } from './quote-management';
 import { StatCards } from './stat-cards';
 
@@ -9,7 +11,13 @@ const tabClass =
 export function AdminDashboard() {
   return (
     <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
-      <h1 className="text-3xl font-bold text-navy-900">Admin dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-navy-900">Admin dashboard</h1>
+        {/* The drafts' prices (D12): a page of its own, beside SPEC's three tabs rather than a fourth. */}
+        <Link to="/admin/price-list" className={buttonClasses('outline')}>
+          Edit the price list
+        </Link>
+      </div>
       <div className="mt-6">
         <StatCards />
       </div>

@@ -1,0 +1,5 @@
+import { PriceListScreen } from '../../features/admin';
+
+export default function AdminPriceListPage() {
+  return <PriceListScreen />;
+}
