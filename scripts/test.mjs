@@ -7,11 +7,14 @@
 // themselves. A lane's output is printed whole when it ends, so lanes never interleave. The
 // time of each stage is printed at the end; the last line is always the test count.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-const reports = mkdtempSync(join(tmpdir(), 'autorevive-test-'));
+// TEST_REPORTS=<dir> keeps Vitest's JSON reports (per-file and per-test durations) there.
+const keepReports = process.env.TEST_REPORTS;
+if (keepReports) mkdirSync(keepReports, { recursive: true });
+const reports = keepReports || mkdtempSync(join(tmpdir(), 'autorevive-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
 /** @type {{ title: string, seconds: number, status: string }[]} */
@@ -76,7 +79,7 @@ function finish(problem) {
   console.log('\nStage times:');
   for (const t of timings) console.log(`  ${t.title.padEnd(28)} ${t.seconds.toFixed(0).padStart(4)} s  ${t.status}`);
   console.log(`  ${'Wall clock'.padEnd(28)} ${seconds.padStart(4)} s`);
-  rmSync(reports, { recursive: true, force: true });
+  if (!keepReports) rmSync(reports, { recursive: true, force: true });
   console.log(`\n${problem ? `✗ ${problem}` : '✓ all checks passed'} in ${seconds} s`);
   console.log(`tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(problem || totals.failed > 0 ? 1 : 0);

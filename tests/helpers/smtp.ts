@@ -39,6 +39,10 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** The next `count` messages are refused with 451, as a busy server would. */
+    failNext(count: number) {
+      failuresLeft = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
