@@ -1,20 +1,26 @@
 // The outbox: e-mails are stored first, then sent over real SMTP with retries, or kept and
 // logged when no SMTP server is configured. Delivery is driven through the job registry
 // (enqueue, then drainJobs): what production's worker runs, now and deterministically.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
-import { createMailer } from '../../src/server/modules/email/mailer';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
-import { startSmtpServer } from '../helpers/smtp';
+import { startSmtpServer, switchableMailer } from '../helpers/smtp';
 
+// One app for the file; its mailer is pointed at the SMTP server, or at none, per test.
+const mailer = switchableMailer();
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpServer();
+  t = await createTestApp({ mailer });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const newEmail = (to = 'customer@example.com') => ({
   kind: 'test',
@@ -26,55 +32,49 @@ const newEmail = (to = 'customer@example.com') => ({
 });
 
 describe('outbox delivery over SMTP', () => {
-  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let mailing: TestApp;
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    mailing = await createTestApp({ mailer: createMailer(smtp.url) });
-  });
-  afterAll(async () => {
-    await mailing.close();
-    await smtp.close();
+  beforeEach(() => {
+    mailer.use(smtp.url);
+    smtp.received.length = 0;
   });
 
   it('sends a pending e-mail over SMTP and marks it sent', async () => {
-    smtp.received.length = 0;
-    const email = await queueEmail(mailing.database.db, newEmail());
-    await dispatchEmails(mailing.app.deps.jobs, [email]);
-    expect(await drainJobs(mailing.app)).toEqual({ 'send-email': 1 });
+    const email = await queueEmail(t.database.db, newEmail());
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
     expect(smtp.received).toHaveLength(1);
     expect(smtp.received[0]!.to).toEqual(['customer@example.com']);
     expect(smtp.received[0]!.raw).toContain('Subject: Your AutoRevive quote');
     expect(smtp.received[0]!.raw).toMatch(/^X-AutoRevive-Kind: test\r?$/im);
-    expect((await findEmail(mailing.database.db, email.id))!.status).toBe('sent');
+    expect((await findEmail(t.database.db, email.id))!.status).toBe('sent');
     // Delivering again sends nothing: a retried job never duplicates an e-mail.
-    await dispatchEmails(mailing.app.deps.jobs, [email]);
-    expect(await drainJobs(mailing.app)).toEqual({ 'send-email': 1 });
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
     expect(smtp.received).toHaveLength(1);
   });
 
   it('counts a failed attempt and lets the job retry, then gives up after the limit', async () => {
-    smtp.received.length = 0;
     smtp.failNext(MAX_EMAIL_ATTEMPTS);
-    const email = await queueEmail(mailing.database.db, newEmail());
-    await dispatchEmails(mailing.app.deps.jobs, [email]);
+    const email = await queueEmail(t.database.db, newEmail());
+    await dispatchEmails(t.app.deps.jobs, [email]);
     // The first attempt, from the queue: it fails and is left to the retry policy.
-    const first = await mailing.app.deps.jobs.drain();
+    const first = await t.app.deps.jobs.drain();
     expect(first.completed).toEqual({});
     expect(first.failed).toEqual([expect.objectContaining({ name: 'send-email', error: expect.objectContaining({ message: expect.stringMatching(/temporarily unavailable/) }) })]);
-    expect((await findEmail(mailing.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: 1 });
     // Each retry waits for its delay; running the job through the registry makes it now.
     for (let attempt = 2; attempt < MAX_EMAIL_ATTEMPTS; attempt++) {
-      await expect(mailing.app.deps.jobs.run('send-email', { id: email.id })).rejects.toThrow(/temporarily unavailable/);
-      expect((await findEmail(mailing.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: attempt });
+      await expect(t.app.deps.jobs.run('send-email', { id: email.id })).rejects.toThrow(/temporarily unavailable/);
+      expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: attempt });
     }
-    await mailing.app.deps.jobs.run('send-email', { id: email.id });
-    expect((await findEmail(mailing.database.db, email.id))!).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
+    await t.app.deps.jobs.run('send-email', { id: email.id });
+    expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
     expect(smtp.received).toHaveLength(0);
   });
 });
 
 describe('outbox delivery without SMTP', () => {
+  beforeEach(() => mailer.use(undefined));
+
   it('keeps the e-mail in the outbox as logged when no SMTP server is configured', async () => {
     const email = await queueEmail(t.database.db, newEmail());
     await dispatchEmails(t.app.deps.jobs, [email]);
