@@ -18,6 +18,14 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
           setupFiles: ['tests/setup/unit.ts'],
+          // Unit files share their worker's module cache instead of each importing React,
+          // jsdom's environment and the shared rules afresh: a third less CPU for this project
+          // (docs/decisions/0006). Their tests restore what they stub (vi.unstubAllGlobals,
+          // vi.useRealTimers in afterEach), which is what makes sharing safe; a new unit test
+          // that stubs a global or the clock must do the same. Forks, not threads: the HEIC
+          // decoder's event-loop test and sharp behave as in production in a process.
+          pool: 'forks',
+          isolate: false,
           // Property tests and scrypt at full cost take seconds of CPU; on a busy machine 5 s
           // (Vitest's default) is not enough.
           testTimeout: 20_000,

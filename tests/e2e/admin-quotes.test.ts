@@ -8,10 +8,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, watchPageErrors, type viewports } from './support';
+import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, watchPageErrors, type viewports } from './support';
 
 const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
-const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS ?? '/tmp';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,7 +20,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS}/admin-quotes-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `admin-quotes-${name}`, process.env.ADMIN_SCREENSHOTS ?? process.env.E2E_SCREENSHOTS);
 
 /** A customer's enquiry through SPEC's multipart call, from their own browser (which then holds the grant). */
 async function submitEnquiry(customer: BrowserContext, name: string): Promise<{ id: number; reference: string }> {

@@ -8,10 +8,9 @@ import { join, resolve } from 'node:path';
 import { request, type APIRequestContext, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { decimalStringToPence, formatPence } from '../../src/shared/money';
-import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, viewports, watchPageErrors } from './support';
+import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
 const images = resolve(import.meta.dirname, '../fixtures/images');
-const SCREENSHOTS = process.env.QUOTE_SCREENSHOTS ?? '/tmp';
 
 let browser: Browser;
 let admin: APIRequestContext;
@@ -33,7 +32,7 @@ async function axeAtBothSizes(page: Page, name: string) {
   for (const size of ['mobile', 'desktop'] as const) {
     await page.setViewportSize(viewports[size]);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/quote-${name}-${size}.png`, fullPage: true });
+    await screenshot(page, `quote-${name}-${size}`, process.env.QUOTE_SCREENSHOTS ?? process.env.E2E_SCREENSHOTS);
   }
 }
 

@@ -57,6 +57,16 @@ export function watchPageErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * A full-page screenshot for a person to look at, taken only when E2E_SCREENSHOTS names a
+ * folder (or the older per-file INTAKE_/ADMIN_/QUOTE_SCREENSHOTS do): screenshots assert
+ * nothing, and encoding dozens of full-page PNGs cost the browser stage CPU on every run.
+ */
+export async function screenshot(page: Page, name: string, folder = process.env.E2E_SCREENSHOTS): Promise<void> {
+  if (!folder) return;
+  await page.screenshot({ path: `${folder}/${name}.png`, fullPage: true });
+}
+
 /** Every prerendered public page. */
 export const publicPaths = ['/', '/services', '/about', '/contact', '/privacy-policy', '/terms', ...cities.map((city) => `/areas/${city.slug}`)];
 

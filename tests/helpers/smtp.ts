@@ -1,5 +1,26 @@
 // A real SMTP server on loopback, so the real nodemailer transport is what tests exercise.
 import { SMTPServer } from 'smtp-server';
+import { createMailer, type Mailer } from '../../src/server/modules/email/mailer';
+
+/**
+ * A mailer that sends through whichever mailer the test last chose (`use(smtpUrl)`, or none
+ * for "no SMTP configured"), so one app serves a file's tests with and without SMTP instead
+ * of a new app (and database) per configuration.
+ */
+export function switchableMailer(): Mailer & { use(smtpUrl: string | undefined): void } {
+  let current = createMailer(undefined);
+  return {
+    get configured() {
+      return current.configured;
+    },
+    send: (mail) => current.send(mail),
+    close: () => current.close(),
+    use(smtpUrl) {
+      current.close();
+      current = createMailer(smtpUrl);
+    },
+  };
+}
 
 export interface ReceivedMail {
   from: string;
@@ -39,6 +60,10 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    /** The next `count` messages are refused with 451, as a busy server would. */
+    failNext(count: number) {
+      failuresLeft = count;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -1,18 +1,26 @@
 // The outbox: e-mails are stored first, then sent over real SMTP with retries, or kept and
-// logged when no SMTP server is configured.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// logged when no SMTP server is configured. Delivery is driven through the job registry
+// (enqueue, then drainJobs): what production's worker runs, now and deterministically.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { findEmail } from '../../src/server/modules/email/email.repo';
-import { deliverEmail, MAX_EMAIL_ATTEMPTS, queueEmail, type EmailDeps } from '../../src/server/modules/email/email.service';
-import { createMailer } from '../../src/server/modules/email/mailer';
+import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { startSmtpServer } from '../helpers/smtp';
+import { drainJobs } from '../helpers/jobs';
+import { startSmtpServer, switchableMailer } from '../helpers/smtp';
 
+// One app for the file; its mailer is pointed at the SMTP server, or at none, per test.
+const mailer = switchableMailer();
 let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
 beforeAll(async () => {
-  t = await createTestApp();
+  smtp = await startSmtpServer();
+  t = await createTestApp({ mailer });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const newEmail = (to = 'customer@example.com') => ({
   kind: 'test',
@@ -23,49 +31,55 @@ const newEmail = (to = 'customer@example.com') => ({
   headers: { 'X-AutoRevive-Kind': 'test' },
 });
 
-function deps(smtpUrl: string | undefined): EmailDeps {
-  return { db: t.database.db, jobs: t.app.deps.jobs, mailer: createMailer(smtpUrl), mailFrom: 'AutoRevive <no-reply@autorevive.co.uk>', log: t.app.log };
-}
-
-describe('outbox delivery', () => {
-  it('sends a pending e-mail over SMTP and marks it sent', async () => {
-    const smtp = await startSmtpServer();
-    try {
-      const email = await queueEmail(t.database.db, newEmail());
-      await deliverEmail(deps(smtp.url), email.id);
-      expect(smtp.received).toHaveLength(1);
-      expect(smtp.received[0]!.to).toEqual(['customer@example.com']);
-      expect(smtp.received[0]!.raw).toContain('Subject: Your AutoRevive quote');
-      expect(smtp.received[0]!.raw).toMatch(/^X-AutoRevive-Kind: test\r?$/im);
-      expect((await findEmail(t.database.db, email.id))!.status).toBe('sent');
-      // Delivering again sends nothing: a retried job never duplicates an e-mail.
-      await deliverEmail(deps(smtp.url), email.id);
-      expect(smtp.received).toHaveLength(1);
-    } finally {
-      await smtp.close();
-    }
+describe('outbox delivery over SMTP', () => {
+  beforeEach(() => {
+    mailer.use(smtp.url);
+    smtp.received.length = 0;
   });
 
-  it('keeps the e-mail in the outbox as logged when no SMTP server is configured', async () => {
+  it('sends a pending e-mail over SMTP and marks it sent', async () => {
     const email = await queueEmail(t.database.db, newEmail());
-    await deliverEmail(deps(undefined), email.id);
-    expect((await findEmail(t.database.db, email.id))!.status).toBe('logged');
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['customer@example.com']);
+    expect(smtp.received[0]!.raw).toContain('Subject: Your AutoRevive quote');
+    expect(smtp.received[0]!.raw).toMatch(/^X-AutoRevive-Kind: test\r?$/im);
+    expect((await findEmail(t.database.db, email.id))!.status).toBe('sent');
+    // Delivering again sends nothing: a retried job never duplicates an e-mail.
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
+    expect(smtp.received).toHaveLength(1);
   });
 
   it('counts a failed attempt and lets the job retry, then gives up after the limit', async () => {
-    const smtp = await startSmtpServer({ failFirst: MAX_EMAIL_ATTEMPTS });
-    try {
-      const email = await queueEmail(t.database.db, newEmail());
-      for (let attempt = 1; attempt < MAX_EMAIL_ATTEMPTS; attempt++) {
-        await expect(deliverEmail(deps(smtp.url), email.id)).rejects.toThrow(/temporarily unavailable/);
-        expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: attempt });
-      }
-      await deliverEmail(deps(smtp.url), email.id);
-      expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
-      expect(smtp.received).toHaveLength(0);
-    } finally {
-      await smtp.close();
+    smtp.failNext(MAX_EMAIL_ATTEMPTS);
+    const email = await queueEmail(t.database.db, newEmail());
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    // The first attempt, from the queue: it fails and is left to the retry policy.
+    const first = await t.app.deps.jobs.drain();
+    expect(first.completed).toEqual({});
+    expect(first.failed).toEqual([expect.objectContaining({ name: 'send-email', error: expect.objectContaining({ message: expect.stringMatching(/temporarily unavailable/) }) })]);
+    expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: 1 });
+    // Each retry waits for its delay; running the job through the registry makes it now.
+    for (let attempt = 2; attempt < MAX_EMAIL_ATTEMPTS; attempt++) {
+      await expect(t.app.deps.jobs.run('send-email', { id: email.id })).rejects.toThrow(/temporarily unavailable/);
+      expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: attempt });
     }
+    await t.app.deps.jobs.run('send-email', { id: email.id });
+    expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
+    expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('outbox delivery without SMTP', () => {
+  beforeEach(() => mailer.use(undefined));
+
+  it('keeps the e-mail in the outbox as logged when no SMTP server is configured', async () => {
+    const email = await queueEmail(t.database.db, newEmail());
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
+    expect((await findEmail(t.database.db, email.id))!.status).toBe('logged');
   });
 });
 

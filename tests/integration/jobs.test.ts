@@ -6,20 +6,21 @@ import { outboxEmails } from '../../src/server/db/schema';
 import { jobDefinitions } from '../../src/server/jobs';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
-import { createMailer } from '../../src/server/modules/email/mailer';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
-import { startSmtpServer } from '../helpers/smtp';
+import { startSmtpServer, switchableMailer } from '../helpers/smtp';
 
 const newEmail = (to: string) => ({ kind: 'test', toAddress: to, subject: 'Jobs test', textBody: 'Hello', htmlBody: null, headers: {} });
 
-describe('the job registry', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+// One app for the file; its mailer sends through a test's SMTP server only where one says so.
+const mailer = switchableMailer();
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ mailer });
+});
+afterAll(() => t.close());
 
+describe('the job registry', () => {
   it('declares each job once, with a retry policy, and creates its queue with that policy', async () => {
     const names = jobDefinitions.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
@@ -48,7 +49,7 @@ describe('the job registry', () => {
 describe('e-mail through the queue', () => {
   it('sends a dispatched e-mail over SMTP when the queue is drained, and reports a failed attempt for retry', async () => {
     const smtp = await startSmtpServer({ failFirst: 1 });
-    const t = await createTestApp({ mailer: createMailer(smtp.url) });
+    mailer.use(smtp.url);
     try {
       const email = await queueEmail(t.database.db, newEmail('queued@example.com'));
       await dispatchEmails(t.app.deps.jobs, [email]);
@@ -64,7 +65,7 @@ describe('e-mail through the queue', () => {
       expect(smtp.received.map((m) => m.to)).toEqual([['queued@example.com']]);
       expect((await findEmail(t.database.db, email.id))!.status).toBe('sent');
     } finally {
-      await t.close();
+      mailer.use(undefined);
       await smtp.close();
     }
   });

@@ -1,0 +1,115 @@
+// Issue 4 in a real browser, shared by the intake files (split so that no one file holds a
+// lane for much longer than the others): the wizard with real photos (JPEG and HEIC), the
+// thank-you page with the server's reference, the receipt's access link, and D10's promise
+// that nobody else can read the assessment or its photos.
+import { resolve } from 'node:path';
+import { request, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { site } from '../../src/shared/site';
+import { baseUrl, expectNoAxeViolations, screenshot, type viewports } from './support';
+
+const images = resolve(import.meta.dirname, '../fixtures/images');
+export const REFERENCE = /AR-[0-9A-Z]{4}-[0-9A-Z]{4}/;
+
+export const shot = (page: Page, name: string) => screenshot(page, `intake-${name}`, process.env.INTAKE_SCREENSHOTS ?? process.env.E2E_SCREENSHOTS);
+
+async function fillDetails(page: Page, email: string) {
+  const fields: Array<[string, string]> = [
+    ['Full name', 'Priya Shah'],
+    ['E-mail address', email],
+    ['Phone number', '07700 900123'],
+    ['Street address', '12 Park Road'],
+    ['Town or city', 'Bristol'],
+    ['County', 'Avon'],
+    ['Postcode', 'bs1 5ty'],
+    ['Make', 'Ford'],
+    ['Model', 'Focus'],
+    ['Year', '2019'],
+    ['Describe the damage', 'A long scratch along the driver door, about 40 cm.'],
+  ];
+  for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+  await page.getByLabel('Scuff Removal').check();
+  await page.getByLabel("Driver's door").check();
+  await page.getByLabel('Left wing').check();
+}
+
+/** Steps 1, 2 and 3 with the two sample photos, checking each screen with axe; stops before Submit on the review. */
+export async function completeWizard(page: Page, email: string, size: keyof typeof viewports) {
+  await page.goto('/assessment');
+  await page.getByRole('heading', { level: 2, name: 'Upload photos of the damage' }).waitFor();
+  expect(await page.getByRole('button', { name: 'Continue to Details' }).isDisabled()).toBe(true);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Choose photos').setInputFiles([resolve(images, 'sample.jpg'), resolve(images, 'sample.heic')]);
+  await page.getByText('2/10 files selected').waitFor();
+  await page.getByRole('button', { name: 'Remove photo 2: sample.heic' }).waitFor();
+  await page.getByText('HEIC photo').waitFor();
+  await expect.poll(() => page.getByRole('img', { name: 'Preview of photo 1' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-1-photos`);
+
+  await page.getByRole('button', { name: 'Continue to Details' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Your details' }).waitFor();
+  // Step 2 checks the details before the review (SPEC's submit is on step 3).
+  await page.getByRole('button', { name: 'Continue to Review' }).click();
+  await page.getByRole('alert').filter({ hasText: 'problems with your details' }).waitFor();
+  expect(await page.getByLabel('Full name').getAttribute('aria-invalid')).toBe('true');
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-2-errors`);
+
+  await fillDetails(page, email);
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-3-details`);
+
+  await page.getByRole('button', { name: 'Continue to Review' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Check and send' }).waitFor();
+  const damage = page.getByRole('region', { name: 'The damage' });
+  expect(await damage.textContent()).toContain("Scuff Removal");
+  expect(await damage.textContent()).toContain("Driver's door, Left wing");
+  expect(await page.getByRole('region', { name: 'Where the car is' }).textContent()).toContain('BS1 5TY');
+  await expect.poll(() => page.getByRole('img', { name: 'Photo 1: sample.jpg' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expectNoAxeViolations(page);
+  await shot(page, `${size}-3-review`);
+}
+
+export async function submitAndReachThankYou(page: Page): Promise<{ reference: string; id: string }> {
+  await page.getByRole('button', { name: 'Submit Assessment' }).click();
+  return reachThankYou(page);
+}
+
+export async function reachThankYou(page: Page): Promise<{ reference: string; id: string }> {
+  await page.waitForURL(/\/thank-you\?/, { timeout: 30_000 });
+  const url = new URL(page.url());
+  const reference = url.searchParams.get('ref') ?? '';
+  const id = url.searchParams.get('id') ?? '';
+  expect(reference).toMatch(REFERENCE);
+  await page.getByText(reference, { exact: true }).waitFor();
+  expect(await page.getByRole('main').textContent()).toContain(site.quoteTurnaround);
+  return { reference, id };
+}
+
+/** The customer's receipt e-mail, read from the outbox by an admin signed in through the API. */
+export async function accessPathFromEmail(email: string): Promise<{ path: string; count: number }> {
+  const admin = inject('accounts').admin;
+  const api = await request.newContext({ baseURL: baseUrl() });
+  try {
+    const signIn = await api.post('/api/auth/sign-in', { data: { email: admin.email, password: admin.password } });
+    expect(signIn.status()).toBe(200);
+    const outbox = (await (await api.get('/api/admin/emails?limit=200')).json()) as Array<{ kind: string; toAddress: string; textBody: string }>;
+    const receipts = outbox.filter((message) => message.toAddress === email && message.kind === 'assessment-received');
+    const link = /https?:\/\/\S+\/access\/\S+/.exec(receipts[0]?.textBody ?? '')?.[0];
+    expect(link, 'access link in the receipt e-mail').toBeTruthy();
+    const url = new URL(link!);
+    return { path: `${url.pathname}${url.search}`, count: receipts.length };
+  } finally {
+    await api.dispose();
+  }
+}
+
+export async function expectNoAccess(context: BrowserContext, assessmentId: string, imageId: number) {
+  for (const path of [`/api/assessments/${assessmentId}`, `/api/images/${imageId}`, `/api/images/${imageId}?size=thumb`]) {
+    const response = await context.request.get(path);
+    expect(response.status(), path).toBe(404);
+    const body = await response.text();
+    for (const secret of ['Priya', 'Park Road', '7700', 'BS1 5TY', '@example.co.uk']) expect(body, path).not.toContain(secret);
+  }
+}
