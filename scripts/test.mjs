@@ -4,8 +4,10 @@
 // Three lanes run side by side (docs/decisions/0006-a-test-suite-that-stays-fast.md): type
 // check then lint; unit and integration tests; the build (skipped when dist/web is current)
 // then the browser tests, which start as soon as the build is done rather than after every
-// other stage, since they are the longest lane. Type check and lint run at a lower CPU
-// priority: they have the most slack, so they take what the test lanes leave idle. A lane's
+// other stage, since they are the longest lane. The other lanes run at a lower CPU priority
+// (unit and integration nice 5, type check and lint nice 10, by their slack), so the browser
+// tests, the longest lane and the most sensitive to time, get the CPU first and the rest
+// take what it leaves idle. A lane's
 // output is printed whole when it ends, so lanes never interleave. The time of each stage is
 // printed at the end; the last line is always the test count.
 import { spawn } from 'node:child_process';
@@ -61,10 +63,10 @@ function stage(title, command, args, { report, nice = 0 } = {}) {
   });
 }
 
-function vitest(title, projects, name) {
+function vitest(title, projects, name, { nice = 0 } = {}) {
   const report = join(reports, `${name}.json`);
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
-  return stage(title, 'npx', args, { report });
+  return stage(title, 'npx', args, { report, nice });
 }
 
 /** A lane: its stages one after another, stopping at the first that fails. */
@@ -106,7 +108,7 @@ const lanes = [
     () => stage('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { nice: 10 }),
     () => stage('Lint', 'npx', ['eslint', '.', '--max-warnings=0'], { nice: 10 }),
   ),
-  lane(() => vitest('Unit and integration tests', ['unit', 'integration', 'security'], 'unit')),
+  lane(() => vitest('Unit and integration tests', ['unit', 'integration', 'security'], 'unit', { nice: 5 })),
   lane(
     () => stage('Production build', process.execPath, ['scripts/web-build.mjs']),
     // The browser tests need the build and nothing else; without Chromium they are reported below.
