@@ -507,3 +507,20 @@ describe("the admin's availability", () => {
     expect((await setCapacity('30-02-2027', { closed: true })).statusCode).toBe(400);
   });
 });
+
+describe('availability reads are rate limited per address', () => {
+  it('answers 429 with a sentence past the limit, for day and month reads together, and not for another address', async () => {
+    const limited = await createTestApp({ configure: (config) => (config.availabilityReadsPerMinutePerAddress = 2) });
+    try {
+      const read = (url: string, remoteAddress: string) => limited.app.inject({ method: 'GET', url, remoteAddress });
+      expect((await read('/api/appointments/available?date=2027-03-10', '192.0.2.10')).statusCode).toBe(200);
+      expect((await read('/api/appointments/available-month?month=2027-03', '192.0.2.10')).statusCode).toBe(200);
+      const refused = await read('/api/appointments/available?date=2027-03-10', '192.0.2.10');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Too many availability checks from your connection. Please wait a minute and try again.');
+      expect((await read('/api/appointments/available?date=2027-03-10', '192.0.2.11')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
