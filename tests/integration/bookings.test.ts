@@ -484,6 +484,16 @@ describe("the admin's availability", () => {
     expect((await book(second.cookie, { quoteId: second.quote.id, appointmentDate: '2027-03-10', timeSlot: 'afternoon' })).statusCode).toBe(200);
   });
 
+  it("gives an unpaid hold's place back when the admin deletes its enquiry", async () => {
+    const { quote, cookie } = await customer();
+    await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    expect(await taken('2027-03-10', 'morning')).toBe(1);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quote.id}`, headers: { cookie: adminCookie } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await taken('2027-03-10', 'morning')).toBe(0);
+    expect(await t.database.db.select().from(appointments)).toHaveLength(0);
+  });
+
   it('puts a slot back to SLOT_CAPACITY with null', async () => {
     await setCapacity('2027-03-10', { morning: 1 });
     const back = await setCapacity('2027-03-10', { morning: null });
