@@ -68,6 +68,8 @@ export const EnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(20),
   IDLE_TIMEOUT_SECONDS: count('number of seconds', 1, 3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(10),
+  // Issue 11 (D15): places in each booking slot unless an admin overrides a date's slot.
+  SLOT_CAPACITY: count('number of places', 1, 50).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -120,6 +122,8 @@ export interface AppConfig {
   /** A connection that sends or receives nothing for this long is closed. */
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Places in each booking slot (morning, afternoon) unless an admin overrides that date's slot. */
+  slotCapacity: number;
 }
 
 export interface StripeConfig {
@@ -202,5 +206,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    slotCapacity: env.SLOT_CAPACITY,
   };
 }

@@ -34,3 +34,10 @@ export const appointmentLifecycle = defineLifecycle({
 });
 
 export type AppointmentStatus = (typeof appointmentLifecycle.statuses)[number];
+
+/** The statuses that occupy a place in a slot: leaving one of them releases the place (docs/decisions/0008-booking-capacity.md). */
+export const LIVE_APPOINTMENT_STATUSES = ['held', 'confirmed', 'assigned'] as const satisfies readonly AppointmentStatus[];
+
+export function isLiveAppointment(status: string): boolean {
+  return (LIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}
