@@ -3,6 +3,7 @@ import { accessCases } from './access.cases';
 import { adminCases } from './admin.cases';
 import { assessmentCases } from './assessments.cases';
 import { authCases } from './auth.cases';
+import { bookingCases } from './bookings.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { quoteCases } from './quotes.cases';
@@ -15,6 +16,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   admin: adminCases,
   assessments: assessmentCases,
   auth: authCases,
+  bookings: bookingCases,
   email: emailCases,
   health: healthCases,
   quotes: quoteCases,

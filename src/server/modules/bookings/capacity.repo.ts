@@ -3,8 +3,8 @@
 // the day is open), and slot_capacity's CHECK (0 <= taken <= capacity) is the backstop. Call
 // these inside the transaction that creates or changes the appointment, so the place and the
 // booking commit or roll back together.
-import { and, eq, gt, sql } from 'drizzle-orm';
-import type { TimeSlot } from '../../../shared/calendar';
+import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
+import { timeSlots, type TimeSlot } from '../../../shared/calendar';
 import { isLiveAppointment, type AppointmentStatus } from '../../../shared/lifecycles/appointment';
 import type { Db } from '../../db/database';
 import { slotCapacity } from '../../db/schema';
@@ -64,5 +64,74 @@ export async function leaveLiveState(
   const row = await transition(tx, 'appointment', name, appointmentId, options);
   // Both transitions start only from live statuses, so the row has just left one.
   if (!isLiveAppointment(row.status)) await releasePlace(tx, { date: row.appointmentDate, slot: row.timeSlot as TimeSlot });
+  return row;
+}
+
+export type SlotRow = typeof slotCapacity.$inferSelect;
+
+/** The slot rows of these days (inclusive), for availability and the admin's screen. */
+export async function slotRowsBetween(db: Db, from: string, to: string): Promise<SlotRow[]> {
+  return db
+    .select()
+    .from(slotCapacity)
+    .where(and(gte(slotCapacity.slotDate, from), lte(slotCapacity.slotDate, to)));
+}
+
+/** Places a slot offers now: the admin's override, else SLOT_CAPACITY; 0 when its day is closed. */
+export function effectiveCapacity(row: SlotRow | undefined, defaultCapacity: number): number {
+  if (!row) return defaultCapacity;
+  if (row.closed) return 0;
+  return row.overridden ? row.capacity : defaultCapacity;
+}
+
+export function hasFreePlace(row: SlotRow | undefined, defaultCapacity: number): boolean {
+  return (row?.taken ?? 0) < effectiveCapacity(row, defaultCapacity);
+}
+
+/**
+ * An admin's capacity for one slot: a number of places, or null for SLOT_CAPACITY again.
+ * Answers false (nothing changed) when the slot already has more places taken than that; the
+ * guard is in the statement, and the CHECK would refuse it anyway.
+ */
+export async function setSlotCapacity(db: Db, { date, slot }: Slot, capacity: number | null, defaultCapacity: number): Promise<boolean> {
+  if (capacity === null) {
+    // Back to the default; the stored number never drops below what is taken (the CHECK).
+    await db
+      .insert(slotCapacity)
+      .values({ slotDate: date, timeSlot: slot, capacity: defaultCapacity, overridden: false })
+      .onConflictDoUpdate({
+        target: [slotCapacity.slotDate, slotCapacity.timeSlot],
+        set: { overridden: false, capacity: sql`GREATEST(${slotCapacity.taken}, ${defaultCapacity}::integer)`, updatedAt: sql`now()` },
+      });
+    return true;
+  }
+  const rows = await db
+    .insert(slotCapacity)
+    .values({ slotDate: date, timeSlot: slot, capacity, overridden: true })
+    .onConflictDoUpdate({
+      target: [slotCapacity.slotDate, slotCapacity.timeSlot],
+      set: { overridden: true, capacity, updatedAt: sql`now()` },
+      setWhere: sql`${slotCapacity.taken} <= ${capacity}::integer`,
+    })
+    .returning({ taken: slotCapacity.taken });
+  return rows.length === 1;
+}
+
+/** Closes or reopens a whole day: both slots. Bookings already made are kept; no new ones are taken. */
+export async function setDayClosed(db: Db, date: string, closed: boolean, defaultCapacity: number): Promise<void> {
+  for (const slot of timeSlots) {
+    await db
+      .insert(slotCapacity)
+      .values({ slotDate: date, timeSlot: slot, capacity: defaultCapacity, closed })
+      .onConflictDoUpdate({ target: [slotCapacity.slotDate, slotCapacity.timeSlot], set: { closed, updatedAt: sql`now()` } });
+  }
+}
+
+/** One slot's row, if it has one. */
+export async function findSlotRow(db: Db, { date, slot }: Slot): Promise<SlotRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(slotCapacity)
+    .where(and(eq(slotCapacity.slotDate, date), eq(slotCapacity.timeSlot, slot)));
   return row;
 }
