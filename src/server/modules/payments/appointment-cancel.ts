@@ -17,7 +17,8 @@ import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { cancellationEmail, refundEmail } from './booking-emails';
 import { findPaymentByAppointment, lockPayment, unreleasedPayoutIds } from './payments.repo';
-import { bookingFacts, type PaymentsContext } from './payments.service';
+import { bookingFacts } from './booking-email-facts';
+import type { PaymentsContext } from './payments.service';
 
 export const cancelMessages = {
   notFound: 'We could not find that appointment.',

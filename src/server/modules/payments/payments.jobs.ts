@@ -8,7 +8,7 @@ import { londonDateOf } from '../../../shared/london-time';
 import { defineJob, type JobContext } from '../../jobs/registry';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { reminderEmail } from './booking-emails';
-import { bookingFacts } from './payments.service';
+import { bookingFacts } from './booking-email-facts';
 import { claimReminder, reminderCandidates } from './payments.repo';
 
 export const REMINDER_HOURS = 24;

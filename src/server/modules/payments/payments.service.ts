@@ -10,17 +10,16 @@ import type { Db } from '../../db/database';
 import { transition, TransitionConflictError } from '../../db/transition';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
-import { accessLinkPath, createGrant } from '../access/grants.service';
 import { findLiveAppointmentOfQuote, lockAppointment } from '../bookings/appointments.repo';
 import { lapseHolds } from '../bookings/bookings.service';
 import { takePlace } from '../bookings/capacity.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { findQuote, lockQuote } from '../quotes/quotes.repo';
-import { confirmationEmail, refundEmail, type BookingEmailFacts } from './booking-emails';
+import { bookingFacts } from './booking-email-facts';
+import { confirmationEmail, refundEmail } from './booking-emails';
 import { CardError, type PaymentProvider } from './payment-provider';
 import {
-  bookingEmailRecord,
   findPaymentByAppointment,
   insertOwedPayout,
   insertPayment,
@@ -140,24 +139,6 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
     await updatePayment(ctx.db, payment.id, { startWithinCancellationPeriod: true });
   }
   return view(payment);
-}
-
-/** The facts every booking e-mail needs, with a fresh access link to the appointment (D10). */
-export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: number, testMode: boolean): Promise<BookingEmailFacts> {
-  const record = await bookingEmailRecord(tx, appointmentId);
-  if (!record) throw new Error(`Appointment ${appointmentId} has no quote or assessment to write to`);
-  const grant = await createGrant(tx, record.assessmentId);
-  return {
-    appointmentId,
-    reference: record.reference,
-    customerName: record.customerName,
-    customerEmail: record.customerEmail,
-    date: record.date,
-    slot: record.slot as TimeSlot,
-    totalPence: record.totalPence,
-    appointmentUrl: `${config.publicUrl}${accessLinkPath(grant.token, `/appointments/${appointmentId}`)}`,
-    testMode,
-  };
 }
 
 export type SettleOutcome = 'confirmed' | 'reinstated' | 'refunded' | 'already-settled' | 'out-of-order';
