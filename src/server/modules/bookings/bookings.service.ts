@@ -24,7 +24,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
-import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound, type DomainError } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
