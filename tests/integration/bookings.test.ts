@@ -484,6 +484,16 @@ describe("the admin's availability", () => {
     expect((await book(second.cookie, { quoteId: second.quote.id, appointmentDate: '2027-03-10', timeSlot: 'afternoon' })).statusCode).toBe(200);
   });
 
+  it("gives an unpaid hold's place back when the admin deletes its enquiry", async () => {
+    const { quote, cookie } = await customer();
+    await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    expect(await taken('2027-03-10', 'morning')).toBe(1);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quote.id}`, headers: { cookie: adminCookie } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await taken('2027-03-10', 'morning')).toBe(0);
+    expect(await t.database.db.select().from(appointments)).toHaveLength(0);
+  });
+
   it('puts a slot back to SLOT_CAPACITY with null', async () => {
     await setCapacity('2027-03-10', { morning: 1 });
     const back = await setCapacity('2027-03-10', { morning: null });
@@ -505,5 +515,22 @@ describe("the admin's availability", () => {
   it('refuses a date that does not exist', async () => {
     expect((await setCapacity('2027-02-30', { closed: true })).statusCode).toBe(400);
     expect((await setCapacity('30-02-2027', { closed: true })).statusCode).toBe(400);
+  });
+});
+
+describe('availability reads are rate limited per address', () => {
+  it('answers 429 with a sentence past the limit, for day and month reads together, and not for another address', async () => {
+    const limited = await createTestApp({ configure: (config) => (config.availabilityReadsPerMinutePerAddress = 2) });
+    try {
+      const read = (url: string, remoteAddress: string) => limited.app.inject({ method: 'GET', url, remoteAddress });
+      expect((await read('/api/appointments/available?date=2027-03-10', '192.0.2.10')).statusCode).toBe(200);
+      expect((await read('/api/appointments/available-month?month=2027-03', '192.0.2.10')).statusCode).toBe(200);
+      const refused = await read('/api/appointments/available?date=2027-03-10', '192.0.2.10');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Too many availability checks from your connection. Please wait a minute and try again.');
+      expect((await read('/api/appointments/available?date=2027-03-10', '192.0.2.11')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 });

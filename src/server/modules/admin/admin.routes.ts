@@ -19,6 +19,7 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { findAssessment, deleteAssessment } from '../assessments/assessments.repo';
+import { releaseHoldOfQuote } from '../bookings/capacity.repo';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import type { OutboxEmail } from '../email/email.repo';
@@ -111,6 +112,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           const quote = await lockQuote(tx, request.params.id);
           if (!quote) throw notFound(adminQuoteMessages.notFound);
           if (quote.status === 'booked') throw conflict('This quote has been booked, so its enquiry cannot be deleted.');
+          // An unpaid hold gives its place back before the cascade removes it.
+          await releaseHoldOfQuote(tx, quote.id);
           const { fileKeys: keys } = await deleteAssessment(tx, quote.assessmentId);
           return keys;
         });
