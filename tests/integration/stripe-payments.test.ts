@@ -95,6 +95,19 @@ describe('payment intents at Stripe', () => {
     expect(stripe.intents.size).toBeGreaterThan(0);
   });
 
+  it('gives two racing requests for one booking the same intent and one payment row', async () => {
+    const booking = await heldBooking(t, FAR);
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => post(t, '/api/create-payment-intent', { quoteId: booking.quote.id }, booking.cookie)),
+    );
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
+    expect(second!.json()).toEqual(first!.json());
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(1);
+    // Whatever reached Stripe used one key, so Stripe made one intent.
+    expect(new Set(creates().map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(creates().filter((r) => !r.replayed)).toHaveLength(1);
+  });
+
   it("maps a card error from Stripe to 402 with Stripe's code and message (SPEC's 'Payment Failed')", async () => {
     const booking = await heldBooking(t, FAR);
     stripe.failNext('/v1/payment_intents', { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
