@@ -8,6 +8,7 @@ import { appointments, assessments, slotCapacity } from '../../src/server/db/sch
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { bookingDateMessages } from '../../src/server/modules/bookings/booking-rules';
 import { bookingMessages } from '../../src/server/modules/bookings/bookings.service';
+import { leaveLiveState, takePlace } from '../../src/server/modules/bookings/capacity.repo';
 import { site } from '../../src/shared/site';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
@@ -532,5 +533,33 @@ describe('availability reads are rate limited per address', () => {
     } finally {
       await limited.close();
     }
+  });
+});
+
+describe("capacity.repo, the functions checkout calls", () => {
+  it('releases a place once per appointment, however often it is cancelled', async () => {
+    const { quote, cookie } = await customer();
+    const held = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    const other = await customer();
+    await book(other.cookie, { quoteId: other.quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    const id = held.json().id as number;
+    const db = t.database.db;
+    await db.transaction((tx) => leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: new Date() } }));
+    await expect(db.transaction((tx) => leaveLiveState(tx, id, 'cancel'))).rejects.toThrow('This booking has been cancelled.');
+    await expect(db.transaction((tx) => leaveLiveState(tx, id, 'lapse'))).rejects.toThrow('This booking has been cancelled, so it cannot be released now.');
+    expect(await taken('2027-03-10', 'morning')).toBe(1); // the other customer's place is still taken
+  });
+
+  it('lets slots without an override follow SLOT_CAPACITY when it changes, and never overbooks', async () => {
+    const db = t.database.db;
+    const slot = { date: '2027-03-10', slot: 'morning' as const };
+    expect(await takePlace(db, slot, 2)).toBe(true);
+    expect(await takePlace(db, slot, 2)).toBe(true);
+    expect(await takePlace(db, slot, 2)).toBe(false);
+    expect(await takePlace(db, slot, 3)).toBe(true); // SLOT_CAPACITY raised to 3
+    expect(await takePlace(db, slot, 1)).toBe(false); // lowered to 1: nobody more, nobody thrown out
+    expect(await slotRow('2027-03-10', 'morning')).toMatchObject({ taken: 3, capacity: 3 });
+    // The database refuses an overbooking whatever the application does.
+    await expect(db.update(slotCapacity).set({ taken: 4 }).where(eq(slotCapacity.slotDate, '2027-03-10'))).rejects.toThrow();
   });
 });

@@ -24,7 +24,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
-import { badRequest, conflict, notFound, type DomainError } from '../../plugins/errors';
+import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -73,7 +73,8 @@ export async function lapseHolds(db: Db, ids: number[], now: Date): Promise<numb
       await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
       lapsed++;
     } catch (error) {
-      if (!(error instanceof TransitionConflictError)) throw error;
+      // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
+      if (!(error instanceof DomainError)) throw error;
     }
   }
   return lapsed;
