@@ -291,3 +291,20 @@ describe('Revenue on the admin stat card', () => {
     expect(Number(await revenue())).toBeCloseTo(before, 2);
   });
 });
+
+describe('deleting an enquiry (admin) once checkout has started', () => {
+  it('deletes it with its unpaid payment attempt, and keeps one whose payment was refunded (409)', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const cookie = await signInAs(t.app, admin.email, admin.password);
+    const remove = (quoteId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quoteId}`, headers: { cookie } });
+    const unpaid = await readyToPay();
+    expect((await remove(unpaid.quote.id)).statusCode).toBe(204);
+    expect(await paymentOf(t, unpaid.appointmentId)).toHaveLength(0);
+    const refunded = await paid(FAR, 'afternoon');
+    expect((await post(t, `/api/appointments/${refunded.appointmentId}/cancel`, undefined, refunded.cookie)).statusCode).toBe(200);
+    const response = await remove(refunded.quote.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/kept as a record/);
+    expect((await paymentOf(t, refunded.appointmentId))[0]!.status).toBe('refunded');
+  });
+});
