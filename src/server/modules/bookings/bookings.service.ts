@@ -17,7 +17,7 @@ import { slotEndsAt, slotStartsAt, timeSlots, type TimeSlot } from '../../../sha
 import { daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { appointmentLifecycle, conflictMessage } from '../../../shared/lifecycles';
 import { isQuoteExpired } from '../../../shared/lifecycles/quote';
-import { formatLondonDate } from '../../../shared/london-time';
+import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
 import { site } from '../../../shared/site';
 import type { AppConfig } from '../../config/config';
@@ -103,9 +103,9 @@ function byKey(rows: SlotRow[]): Map<string, SlotRow> {
   return new Map(rows.map((row) => [slotKey(row.slotDate, row.timeSlot), row]));
 }
 
-function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapacity: number, now: Date): AvailabilityView {
+function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
   const available = Object.fromEntries(
-    timeSlots.map((slot) => [slot, slotRefusal(date, slot, now) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
+    timeSlots.map((slot) => [slot, slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
   ) as AvailabilityView['available'];
   return { date, available };
 }
@@ -113,7 +113,7 @@ function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapaci
 export async function availabilityOn(ctx: BookingContext, date: string, now: Date): Promise<AvailabilityView> {
   await lapseExpiredHolds(ctx.db, now, { from: date, to: date });
   const rows = byKey(await slotRowsBetween(ctx.db, date, date));
-  return dayAvailability(date, rows, ctx.config.slotCapacity, now);
+  return dayAvailability(date, rows, ctx.config.slotCapacity, now, londonDateOf(now));
 }
 
 export function monthDays(month: string): string[] {
@@ -127,7 +127,8 @@ export async function availabilityInMonth(ctx: BookingContext, month: string, no
   const to = days[days.length - 1]!;
   await lapseExpiredHolds(ctx.db, now, { from, to });
   const rows = byKey(await slotRowsBetween(ctx.db, from, to));
-  return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now)) };
+  const today = londonDateOf(now);
+  return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now, today)) };
 }
 
 // --- Reading an appointment -----------------------------------------------------------------------
