@@ -13,6 +13,7 @@ import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -42,6 +43,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   assessmentRoutes,
   quoteRoutes,
   bookingRoutes,
+  paymentRoutes,
   adminRoutes,
   emailRoutes,
   vehicleRoutes,

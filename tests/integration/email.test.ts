@@ -37,6 +37,16 @@ describe('outbox delivery over SMTP', () => {
     smtp.received.length = 0;
   });
 
+  it('sends a stored attachment (a booking .ics) as a MIME part with its content type', async () => {
+    const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+    const email = await queueEmail(t.database.db, { ...newEmail(), attachments: [{ filename: 'autorevive-booking.ics', contentType: 'text/calendar; charset=utf-8', content: ics }] });
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
+    const raw = smtp.received[0]!.raw;
+    expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; name=autorevive-booking\.ics\r?$/im);
+    expect(raw).toMatch(/filename=autorevive-booking\.ics/);
+  });
+
   it('sends a pending e-mail over SMTP and marks it sent', async () => {
     const email = await queueEmail(t.database.db, newEmail());
     await dispatchEmails(t.app.deps.jobs, [email]);

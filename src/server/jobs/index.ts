@@ -3,10 +3,11 @@
 import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
 import { lapseExpiredHoldsJob } from '../modules/bookings/bookings.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
+import { sendRemindersJob } from '../modules/payments/payments.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

@@ -6,6 +6,7 @@ import { authCases } from './auth.cases';
 import { bookingCases } from './bookings.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
+import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -19,6 +20,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   bookings: bookingCases,
   email: emailCases,
   health: healthCases,
+  payments: paymentCases,
   quotes: quoteCases,
   site: siteCases,
   vehicles: vehicleCases,

@@ -47,6 +47,8 @@ export const appointments = pgTable(
     notes: text('notes').notNull().default(''),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // The reminder 24 hours before the slot is sent once: set in the statement that queues it.
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
