@@ -72,7 +72,7 @@ function BookingForm({ quote }: { quote: Quote }) {
     create.mutate(
       { quoteId: quote.id, appointmentDate: date, timeSlot: slot, notes: notes.trim() },
       {
-        onSuccess: () => void navigate(`/checkout?quote_id=${quote.id}`),
+        onSuccess: (held) => void navigate(`/checkout?quote_id=${quote.id}`, { state: { appointmentId: held.id } }),
         onError: (error) => {
           if (isApiError(error) && error.status === 404) {
             toast({ title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });

@@ -20,7 +20,17 @@ function stubServer({ appointment = held(), intent: answerIntent, confirm }: Stu
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
     if (path === '/api/quotes/5') return jsonResponse(quoteView());
-    if (path === '/api/create-payment-intent' && init?.method === 'POST') return answerIntent ? answerIntent() : jsonResponse(intent);
+    if (path === '/api/create-payment-intent' && init?.method === 'POST') {
+      if (answerIntent) return answerIntent();
+      // As the server does (D14): inside 14 days the intent needs the customer's request.
+      const body = JSON.parse(String(init.body)) as { startWithinCancellationPeriod?: boolean };
+      const inside = new Date(appointment.startsAt).getTime() - NOW.getTime() < 14 * 24 * 60 * 60 * 1000;
+      if (inside && body.startWithinCancellationPeriod !== true) {
+        const message = 'Your appointment is within the 14-day cancellation period. Please tick the box to ask us to start the repair within it.';
+        return jsonResponse({ error: 'validation', message, fieldErrors: { startWithinCancellationPeriod: message } }, 400);
+      }
+      return jsonResponse(intent);
+    }
     if (path === '/api/appointments/31') return jsonResponse(appointment);
     if (path === '/api/test-payments/confirm') return confirm ? confirm() : jsonResponse({ status: 'succeeded', appointmentId: 31 });
     return jsonResponse({ message: 'Not found' }, 404);
@@ -87,6 +97,7 @@ describe('checkout', () => {
   it('inside 14 days the request box starts unticked and must be ticked to pay; it is then sent with the intent', async () => {
     const fetchMock = stubServer();
     const { router } = renderApp('/checkout?quote_id=5');
+    // The server refused the intent without the request: nothing to pay with until it is given.
     const box = await screen.findByRole('checkbox', { name: 'I ask for the repair to start within the 14-day cancellation period.' });
     expect(box).not.toBeChecked();
     await fillCard();
@@ -94,6 +105,7 @@ describe('checkout', () => {
     expect(await screen.findByText(/please tick the box to ask for the repair to start within the cancellation period/)).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }]);
 
     fireEvent.click(box);
     fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));

@@ -1,15 +1,15 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { TEST_MODE_NOTICE, type PaymentConfig, type PaymentIntentView } from '../../../shared/api/payments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
-import { formatPence } from '../../../shared/money';
+import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { userMessageOf } from '../../lib/api';
+import { isApiError, userMessageOf } from '../../lib/api';
 import { bookingToasts, useAppointment, useQuote } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
 import { CancellationConsent } from './cancellation-consent';
@@ -54,29 +54,70 @@ export function CheckoutForQuote({ quoteId }: { quoteId: string | null }) {
   return <Checkout quoteId={quoteId} />;
 }
 
-type Setup = { state: 'loading' } | { state: 'ready'; intent: PaymentIntentView } | { state: 'failed'; message: string | null };
+type Setup =
+  | { state: 'loading' }
+  | { state: 'ready'; intent: PaymentIntentView }
+  /** D14: the slot is inside the 14-day period; the intent is created once the customer asks to start within it. */
+  | { state: 'needs-request' }
+  | { state: 'failed'; message: string | null };
+
+/** The server's 400 for a slot inside 14 days without the customer's request (its field error names the box). */
+function asksForStartRequest(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 400) return false;
+  try {
+    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, string> };
+    return Boolean(body.fieldErrors?.startWithinCancellationPeriod);
+  } catch {
+    return false;
+  }
+}
+
+/** The booking page passes the hold's id along, so its day and hold time show before the intent exists. */
+function heldAppointmentHint(state: unknown): number | null {
+  const id = (state as { appointmentId?: unknown } | null)?.appointmentId;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
 
 function Checkout({ quoteId }: { quoteId: string }) {
   const config = usePaymentConfig();
   const quote = useQuote(quoteId);
+  const location = useLocation();
   const [setup, setSetup] = useState<Setup>({ state: 'loading' });
-  const appointment = useAppointment(setup.state === 'ready' ? setup.intent.appointmentId : null);
+  const hint = heldAppointmentHint(location.state);
+  const appointment = useAppointment(setup.state === 'ready' ? setup.intent.appointmentId : hint);
   const started = useRef(false);
+  const requested = useRef<Promise<PaymentIntentView | null> | null>(null);
 
+  const fail = useCallback((error: unknown) => {
+    toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
+    setSetup({ state: 'failed', message: userMessageOf(error, '') || null });
+  }, []);
   const start = useCallback(() => {
     setSetup({ state: 'loading' });
+    requested.current = null;
     createPaymentIntent({ quoteId: Number(quoteId) })
       .then((intent) => setSetup({ state: 'ready', intent }))
-      .catch((error: unknown) => {
-        toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
-        setSetup({ state: 'failed', message: userMessageOf(error, '') || null });
-      });
-  }, [quoteId]);
+      .catch((error: unknown) => (asksForStartRequest(error) ? setSetup({ state: 'needs-request' }) : fail(error)));
+  }, [quoteId, fail]);
   useEffect(() => {
     if (started.current) return;
     started.current = true;
     start();
   }, [start]);
+
+  /** The customer ticked D14's box: the intent is created with their request (once). */
+  const requestStart = useCallback(() => {
+    requested.current ??= createPaymentIntent({ quoteId: Number(quoteId), startWithinCancellationPeriod: true })
+      .then((intent) => {
+        setSetup({ state: 'ready', intent });
+        return intent;
+      })
+      .catch((error: unknown) => {
+        fail(error);
+        return null;
+      });
+    return requested.current;
+  }, [quoteId, fail]);
 
   const quoteMissing = quote.isError;
   useEffect(() => {
@@ -110,8 +151,18 @@ function Checkout({ quoteId }: { quoteId: string }) {
         </div>
       </div>
     );
-  if (setup.state === 'loading' || !config.data || !quote.data || !appointment.data) return <CheckoutLoading />;
-  return <CheckoutReady config={config.data} quote={quote.data} intent={setup.intent} appointment={appointment.data} />;
+  const waitingForAppointment = setup.state === 'ready' && !appointment.data;
+  if (setup.state === 'loading' || !config.data || !quote.data || waitingForAppointment) return <CheckoutLoading />;
+  return (
+    <CheckoutReady
+      config={config.data}
+      quote={quote.data}
+      intent={setup.state === 'ready' ? setup.intent : null}
+      appointment={appointment.data}
+      requestStart={requestStart}
+      askedForRequest={setup.state === 'needs-request' || requested.current !== null}
+    />
+  );
 }
 
 function CheckoutLoading() {
@@ -126,32 +177,35 @@ function CheckoutLoading() {
   );
 }
 
-type ReadyProps = { config: PaymentConfig; quote: Quote; intent: PaymentIntentView; appointment: AppointmentView };
+type ReadyProps = {
+  config: PaymentConfig;
+  quote: Quote;
+  /** Null until the customer asks to start within 14 days (D14), when the slot is inside them. */
+  intent: PaymentIntentView | null;
+  appointment: AppointmentView | undefined;
+  requestStart: () => Promise<PaymentIntentView | null>;
+  /** The server asked for D14's request (or it has been given). */
+  askedForRequest: boolean;
+};
 
-function CheckoutReady({ config, quote, intent, appointment }: ReadyProps) {
+function CheckoutReady({ config, quote, intent, appointment, requestStart, askedForRequest }: ReadyProps) {
   const navigate = useNavigate();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string>();
   const [failure, setFailure] = useState<string>();
-  const required = needsStartConsent(appointment, new Date());
-  const payLabel = `Pay ${formatPence(intent.amount)}`;
+  const required = askedForRequest || (appointment !== undefined && needsStartConsent(appointment, new Date()));
+  const amount = intent?.amount ?? decimalStringToPence(quote.totalCost) ?? 0;
+  const payLabel = `Pay ${formatPence(amount)}`;
 
-  /** D14: refuses without the request inside 14 days; with it, records it with the (same) intent. */
-  const beforePay = async (): Promise<boolean> => {
+  /** The intent to pay, once D14's request is given where it is needed; null stops the payment. */
+  const ensureIntent = async (): Promise<PaymentIntentView | null> => {
     setFailure(undefined);
     if (required && !consent) {
       setConsentError(consentRequired);
-      return false;
+      return null;
     }
     setConsentError(undefined);
-    if (!required) return true;
-    try {
-      await createPaymentIntent({ quoteId: quote.id, startWithinCancellationPeriod: true });
-      return true;
-    } catch (error) {
-      toast({ title: checkoutToasts.paymentError, description: userMessageOf(error, checkoutToasts.paymentErrorText), variant: 'destructive' });
-      return false;
-    }
+    return intent ?? requestStart();
   };
 
   const onOutcome = (outcome: PayOutcome) => {
@@ -172,7 +226,7 @@ function CheckoutReady({ config, quote, intent, appointment }: ReadyProps) {
       <div>
         <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Checkout</h1>
         <p className="mt-3 text-lg text-slate-700">
-          {formatLondonDate(appointment.appointmentDate)}, {slotLabels[appointment.timeSlot]}. Quote{' '}
+          {appointment ? `${formatLondonDate(appointment.appointmentDate)}, ${slotLabels[appointment.timeSlot]}. ` : ''}Quote{' '}
           <span className="font-mono font-semibold text-slate-900">{quote.reference}</span>.
         </p>
       </div>
@@ -185,13 +239,15 @@ function CheckoutReady({ config, quote, intent, appointment }: ReadyProps) {
           <h2 id="payment-heading" className="text-xl font-bold text-navy-900">
             Payment
           </h2>
-          {appointment.holdExpiresAt ? <HoldCountdown holdExpiresAt={appointment.holdExpiresAt} quoteId={quote.id} /> : null}
+          {appointment?.holdExpiresAt ? <HoldCountdown holdExpiresAt={appointment.holdExpiresAt} quoteId={quote.id} /> : null}
           <CancellationConsent
             required={required}
             checked={consent}
             onChange={(next) => {
               setConsent(next);
-              if (next) setConsentError(undefined);
+              if (!next) return;
+              setConsentError(undefined);
+              if (!intent) void requestStart();
             }}
             error={consentError}
           />
@@ -201,18 +257,27 @@ function CheckoutReady({ config, quote, intent, appointment }: ReadyProps) {
             </p>
           ) : null}
           {config.provider === 'stripe' && config.publishableKey ? (
-            <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
-              <StripePaymentForm
-                publishableKey={config.publishableKey}
-                clientSecret={intent.clientSecret}
-                appointmentId={intent.appointmentId}
-                payLabel={payLabel}
-                beforePay={beforePay}
-                onOutcome={onOutcome}
-              />
-            </Suspense>
+            intent ? (
+              <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
+                <StripePaymentForm
+                  publishableKey={config.publishableKey}
+                  clientSecret={intent.clientSecret}
+                  appointmentId={intent.appointmentId}
+                  payLabel={payLabel}
+                  beforePay={async () => (await ensureIntent()) !== null}
+                  onOutcome={onOutcome}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <p className="text-slate-800">Tick the box above to continue to the secure card form.</p>
+                <Button size="lg" onClick={() => void ensureIntent()}>
+                  {payLabel}
+                </Button>
+              </>
+            )
           ) : (
-            <TestCardForm clientSecret={intent.clientSecret} payLabel={payLabel} beforePay={beforePay} onOutcome={onOutcome} />
+            <TestCardForm payLabel={payLabel} ensureIntent={ensureIntent} onOutcome={onOutcome} />
           )}
           <p className="text-sm text-slate-700">{heldPaymentNote}</p>
         </section>

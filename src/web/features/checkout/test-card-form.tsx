@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { TEST_CARDS } from '../../../shared/api/payments';
+import { TEST_CARDS, type PaymentIntentView } from '../../../shared/api/payments';
 import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { isApiError } from '../../lib/api';
@@ -8,10 +8,9 @@ import { formatCardNumber, formatExpiry, normaliseCard, validateCard, type CardE
 import type { PayOutcome } from './pay-outcome';
 
 type Props = {
-  clientSecret: string;
   payLabel: string;
-  /** Checks D14's request and records it with the intent; false stops the payment. */
-  beforePay: () => Promise<boolean>;
+  /** The intent to pay, once D14's request is given where needed; null stops the payment. */
+  ensureIntent: () => Promise<PaymentIntentView | null>;
   onOutcome: (outcome: PayOutcome) => void;
 };
 
@@ -22,7 +21,7 @@ const cards = [
 ];
 
 /** The embedded test-mode provider's card form: behaves as Stripe's test cards do (issue 11). */
-export function TestCardForm({ clientSecret, payLabel, beforePay, onOutcome }: Props) {
+export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
   const [card, setCard] = useState({ cardNumber: '', expiry: '', cvc: '' });
   const [errors, setErrors] = useState<CardErrors>({});
   const [busy, setBusy] = useState(false);
@@ -32,11 +31,18 @@ export function TestCardForm({ clientSecret, payLabel, beforePay, onOutcome }: P
     event.preventDefault();
     const found = validateCard(card, new Date());
     setErrors(found);
-    const consentOk = await beforePay();
-    if (Object.keys(found).length > 0 || !consentOk) return;
+    if (Object.keys(found).length > 0) {
+      await ensureIntent(); // shows D14's message too, when the box is needed
+      return;
+    }
     setBusy(true);
+    const intent = await ensureIntent();
+    if (!intent) {
+      setBusy(false);
+      return;
+    }
     confirm.mutate(
-      { clientSecret, ...normaliseCard(card) },
+      { clientSecret: intent.clientSecret, ...normaliseCard(card) },
       {
         onSuccess: (result) => onOutcome({ kind: 'succeeded', appointmentId: result.appointmentId }),
         onError: (error) =>
