@@ -12,6 +12,8 @@ import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
+import { bookingRoutes } from './modules/bookings/bookings.routes';
+import { paymentRoutes } from './modules/payments/payments.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -40,6 +42,8 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   accessRoutes,
   assessmentRoutes,
   quoteRoutes,
+  bookingRoutes,
+  paymentRoutes,
   adminRoutes,
   emailRoutes,
   vehicleRoutes,

@@ -17,6 +17,16 @@ const optionalUrl = (protocols: string[], example: string) =>
       message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, for example ${example}`,
     });
 
+const optionalSecret = (prefixes: string[], example: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || prefixes.some((prefix) => value.startsWith(prefix)), {
+      message: `must start with ${prefixes.join(' or ')}, for example ${example}`,
+    });
+
 const count = (unit: string, min: number, max: number) =>
   z.coerce.number({ message: `must be a whole ${unit}` }).int({ message: `must be a whole ${unit}` }).min(min).max(max);
 
@@ -40,6 +50,13 @@ export const EnvSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   DVLA_BASE_URL: optionalUrl(['http', 'https'], 'https://driver-vehicle-licensing.api.gov.uk'),
+  // Issue 11: Stripe takes card payments when all three keys are set; without them the
+  // test-mode provider does (docs/decisions/0009-payments.md).
+  STRIPE_SECRET_KEY: optionalSecret(['sk_', 'rk_'], 'sk_test_…'),
+  STRIPE_PUBLISHABLE_KEY: optionalSecret(['pk_'], 'pk_test_…'),
+  STRIPE_WEBHOOK_SECRET: optionalSecret(['whsec_'], 'whsec_…'),
+  /** Tests only: Stripe's API at another address (a local stand-in). */
+  STRIPE_API_BASE: optionalUrl(['http', 'https'], 'http://127.0.0.1:12111'),
   // Issue 7: limits and timeouts that keep one visitor from slowing everyone.
   PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR: count('megapixels', 1, 10_000).default(150),
   PHOTO_QUEUE_MEGAPIXELS: count('megapixels', 1, 100_000).default(600),
@@ -51,6 +68,8 @@ export const EnvSchema = z.object({
   HEADERS_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(20),
   IDLE_TIMEOUT_SECONDS: count('number of seconds', 1, 3600).default(30),
   KEEP_ALIVE_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(10),
+  // Issue 11 (D15): places in each booking slot unless an admin overrides a date's slot.
+  SLOT_CAPACITY: count('number of places', 1, 50).default(3),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -81,6 +100,8 @@ export interface AppConfig {
   /** DVLA Vehicle Enquiry Service key; unset: the registration lookup is hidden. */
   dvlaApiKey: string | undefined;
   dvlaBaseUrl: string;
+  /** Stripe's keys when all three are set; unset: the test-mode provider takes payments. */
+  stripe: StripeConfig | undefined;
   /** Registration look-ups one address may make in an hour. */
   vehicleLookupsPerHourPerAddress: number;
   /** Pixels one address may have waiting to be decoded; past it, 429 with Retry-After. */
@@ -101,6 +122,36 @@ export interface AppConfig {
   /** A connection that sends or receives nothing for this long is closed. */
   idleTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Places in each booking slot (morning, afternoon) unless an admin overrides that date's slot. */
+  slotCapacity: number;
+}
+
+export interface StripeConfig {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the SDK sends its calls; unset: api.stripe.com. */
+  apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+/** All three Stripe keys or none: a partial set would take money that no webhook confirms. */
+function stripeConfig(env: Env): StripeConfig | undefined {
+  const keys = { STRIPE_SECRET_KEY: env.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: env.STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET: env.STRIPE_WEBHOOK_SECRET };
+  const missing = Object.entries(keys).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    const set = Object.keys(keys).filter((name) => !missing.includes(name));
+    throw new ConfigError([
+      `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set, but ${set.join(' and ')} ${set.length > 1 ? 'are' : 'is'}: set all three Stripe keys to take payments with Stripe, or none to use the test-mode provider`,
+    ]);
+  }
+  let apiBase: StripeConfig['apiBase'];
+  if (env.STRIPE_API_BASE) {
+    const url = new URL(env.STRIPE_API_BASE);
+    const protocol = url.protocol === 'http:' ? 'http' : 'https';
+    apiBase = { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
+  }
+  return { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase };
 }
 
 export class ConfigError extends Error {
@@ -143,6 +194,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     assessmentsPerHourPerAddress: 30,
     dvlaApiKey: env.DVLA_API_KEY,
     dvlaBaseUrl: (env.DVLA_BASE_URL ?? 'https://driver-vehicle-licensing.api.gov.uk').replace(/\/+$/, ''),
+    stripe: stripeConfig(env),
     vehicleLookupsPerHourPerAddress: 20,
     photoQueueMaxPixelsPerVisitor: env.PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR * 1_000_000,
     photoQueueMaxPixels: env.PHOTO_QUEUE_MEGAPIXELS * 1_000_000,
@@ -154,5 +206,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,
     idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+    slotCapacity: env.SLOT_CAPACITY,
   };
 }

@@ -1,11 +1,13 @@
 // Every background job the app runs, declared once (see ./registry). Add a job here and
 // enqueue it by name: jobs.enqueue('send-email', { id }).
 import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
+import { lapseExpiredHoldsJob } from '../modules/bookings/bookings.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
+import { sendRemindersJob } from '../modules/payments/payments.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

@@ -22,6 +22,8 @@ export const appointmentLifecycle = defineLifecycle({
     confirm: { from: ['held'], to: 'confirmed', done: 'confirmed' },
     // The 30-minute hold ran out unpaid, or the customer booked another slot instead.
     lapse: { from: ['held'], to: 'lapsed', done: 'released' },
+    // Its payment succeeded after the hold lapsed, and the slot still had a place (docs/decisions/0009-payments.md).
+    reinstate: { from: ['lapsed'], to: 'confirmed', done: 'reinstated' },
     // A repairer accepted the job (first to accept wins, D16).
     assign: { from: ['confirmed'], to: 'assigned', done: 'assigned' },
     // Another free slot, atomically, up to 24 hours before (D14); the status is kept.
@@ -34,3 +36,10 @@ export const appointmentLifecycle = defineLifecycle({
 });
 
 export type AppointmentStatus = (typeof appointmentLifecycle.statuses)[number];
+
+/** The statuses that occupy a place in a slot: leaving one of them releases the place (docs/decisions/0008-booking-capacity.md). */
+export const LIVE_APPOINTMENT_STATUSES = ['held', 'confirmed', 'assigned'] as const satisfies readonly AppointmentStatus[];
+
+export function isLiveAppointment(status: string): boolean {
+  return (LIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
+}

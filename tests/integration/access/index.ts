@@ -3,8 +3,10 @@ import { accessCases } from './access.cases';
 import { adminCases } from './admin.cases';
 import { assessmentCases } from './assessments.cases';
 import { authCases } from './auth.cases';
+import { bookingCases } from './bookings.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
+import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -15,8 +17,10 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   admin: adminCases,
   assessments: assessmentCases,
   auth: authCases,
+  bookings: bookingCases,
   email: emailCases,
   health: healthCases,
+  payments: paymentCases,
   quotes: quoteCases,
   site: siteCases,
   vehicles: vehicleCases,

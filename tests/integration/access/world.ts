@@ -4,6 +4,7 @@ import type { TestApp } from '../../helpers/app';
 import { signInAs } from '../../helpers/app';
 import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../../src/server/db/factories';
 import { createGrant } from '../../../src/server/modules/access/grants.service';
+import { appointments } from '../../../src/server/db/schema';
 
 export type Who = 'anonymous' | 'customer' | 'otherCustomer' | 'repairer' | 'assignedRepairer' | 'admin';
 
@@ -30,6 +31,8 @@ export interface AccessWorld {
   quoteId: number;
   /** The other customer's quote, still pending review (invisible to them, D12). */
   pendingQuoteId: number;
+  /** A confirmed appointment on the customer's quote, far ahead (issue 11). */
+  appointmentId: number;
 }
 
 export const everyone = (status: number): Partial<Record<Who, number>> => ({
@@ -60,6 +63,10 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const other = await createAssessmentRecord(db);
   const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved', assignmentStatus: 'assigned', assignedRepairerId: assigned.repairerId });
   const pendingQuote = await createQuote(db, { assessmentId: other.id, status: 'pending' });
+  const [appointment] = await db
+    .insert(appointments)
+    .values({ quoteId: quote.id, appointmentDate: '2099-03-03', timeSlot: 'morning', status: 'confirmed' })
+    .returning();
   const image = await createImageRecord(db, { assessmentId: assessment.id });
   await t.app.deps.store.put(image.displayKey, Buffer.from('not really a jpeg'));
   const customer = await createGrant(db, assessment.id);
@@ -79,5 +86,6 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     customerToken: customer.token,
     quoteId: quote.id,
     pendingQuoteId: pendingQuote.id,
+    appointmentId: appointment!.id,
   };
 }

@@ -1,20 +1,35 @@
 // Booking: slot capacity, appointments and the warranty of a completed job (D6, D13, D15).
-import { date, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
-import { appointmentLifecycle } from '../../../shared/lifecycles/appointment';
+import { appointmentLifecycle, LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
+import { timeSlots } from '../../../shared/calendar';
 import { quotes } from './quotes';
 import { repairers } from './repairers';
 
-// D15: a slot's capacity and how much of it is taken; booking is a guarded UPDATE.
+// D15, docs/decisions/0008-booking-capacity.md: a slot's capacity and how much of it is taken.
+// A row exists once a slot is booked or an admin touched it; a missing row is an open slot of
+// SLOT_CAPACITY places, nothing taken. Taking a place is one guarded upsert (bookings.repo.ts);
+// the CHECK is the backstop the database enforces whatever the application does.
+// `capacity` is the admin's override when `overridden`, otherwise the SLOT_CAPACITY in force
+// when a place was last taken. Closing a day is its own flag, never capacity 0, so closing
+// never conflicts with bookings already made.
 export const slotCapacity = pgTable(
   'slot_capacity',
   {
     slotDate: date('slot_date').notNull(),
-    timeSlot: text('time_slot').notNull(),
+    timeSlot: text('time_slot', { enum: timeSlots }).notNull(),
     capacity: integer('capacity').notNull(),
     taken: integer('taken').notNull().default(0),
+    overridden: boolean('overridden').notNull().default(false),
+    closed: boolean('closed').notNull().default(false),
+    updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.slotDate, t.timeSlot] })],
+  (t) => [
+    primaryKey({ columns: [t.slotDate, t.timeSlot] }),
+    check('slot_capacity_taken_check', sql`${t.taken} >= 0 AND ${t.taken} <= ${t.capacity}`),
+    oneOf('slot_capacity_time_slot_check', t.timeSlot, timeSlots),
+  ],
 );
 
 export const appointments = pgTable(
@@ -32,10 +47,25 @@ export const appointments = pgTable(
     notes: text('notes').notNull().default(''),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    // The reminder 24 hours before the slot is sent once: set in the statement that queues it.
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('appointments_quote_idx').on(t.quoteId), oneOf('appointments_status_check', t.status, appointmentLifecycle.statuses)],
+  (t) => [
+    index('appointments_quote_idx').on(t.quoteId),
+    oneOf('appointments_status_check', t.status, appointmentLifecycle.statuses),
+    oneOf('appointments_time_slot_check', t.timeSlot, timeSlots),
+    // A quote has at most one live booking (held, confirmed or assigned): a second concurrent
+    // hold for the same quote fails here rather than taking a second place.
+    uniqueIndex('appointments_quote_live_key')
+      .on(t.quoteId)
+      .where(sql`${t.status} IN (${sql.raw(LIVE_APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // The lapse sweep: holds by expiry.
+    index('appointments_held_expiry_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'held'`),
+  ],
 );
 
 // D6: a warranty record per completed job.

@@ -3,6 +3,12 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle
 import { createdAt, oneOf } from './columns';
 import { outboxEmailLifecycle } from '../../../shared/lifecycles/outbox-email';
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 // Every e-mail goes through here first (ARCHITECTURE: outbox, sent with retries).
 export const outboxEmails = pgTable(
   'outbox_emails',
@@ -14,6 +20,8 @@ export const outboxEmails = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    // Small text attachments (a booking's .ics): content as text, sent with its content type.
+    attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     // The outbox e-mail lifecycle (src/shared/lifecycles/outbox-email.ts).
     status: text('status', { enum: outboxEmailLifecycle.statuses }).notNull().default(outboxEmailLifecycle.initial),
     attempts: integer('attempts').notNull().default(0),

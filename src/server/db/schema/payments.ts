@@ -1,5 +1,5 @@
 // Money taken from customers and owed to repairers (D14).
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
 import { paymentLifecycle } from '../../../shared/lifecycles/payment';
 import { payoutLifecycle } from '../../../shared/lifecycles/payout';
@@ -22,11 +22,24 @@ export const payments = pgTable(
     // The payment lifecycle (src/shared/lifecycles/payment.ts): the one place "paid" is stored.
     status: text('status', { enum: paymentLifecycle.statuses }).notNull().default(paymentLifecycle.initial),
     refundedPence: integer('refunded_pence').notNull().default(0),
+    // What checkout hands the card form: Stripe's client secret, or the test-mode provider's.
+    clientSecret: text('client_secret').notNull(),
+    // D14: the customer asked, with the unticked box, that the repair may start within the
+    // 14-day cancellation period (required for a slot inside it).
+    startWithinCancellationPeriod: boolean('start_within_cancellation_period').notNull().default(false),
+    // The provider's sentence for the last refused card (SPEC's 'Payment Failed').
+    failureMessage: text('failure_message'),
+    // The provider's time of the last event applied: older events arriving late are ignored.
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    refundRef: text('refund_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
+    // One intent per booking: a second create-payment-intent answers the same one.
+    uniqueIndex('payments_appointment_key').on(t.appointmentId),
+    uniqueIndex('payments_client_secret_key').on(t.clientSecret),
     oneOf('payments_status_check', t.status, paymentLifecycle.statuses),
   ],
 );
@@ -39,9 +52,8 @@ export const payouts = pgTable(
     paymentId: integer('payment_id')
       .notNull()
       .references(() => payments.id),
-    repairerId: integer('repairer_id')
-      .notNull()
-      .references(() => repairers.id),
+    // Null until a repairer accepts the job (issue 12 fills it in); the share is owed from payment.
+    repairerId: integer('repairer_id').references(() => repairers.id),
     amountPence: integer('amount_pence').notNull(),
     status: text('status', { enum: payoutLifecycle.statuses }).notNull().default(payoutLifecycle.initial),
     releaseAfterAt: timestamp('release_after_at', { withTimezone: true }),
@@ -49,5 +61,12 @@ export const payouts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [oneOf('payouts_status_check', t.status, payoutLifecycle.statuses)],
+  (t) => [oneOf('payouts_status_check', t.status, payoutLifecycle.statuses), uniqueIndex('payouts_payment_key').on(t.paymentId)],
 );
+
+// Each Stripe webhook event is applied once: a replayed delivery finds its id here.
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -4,7 +4,7 @@ import { outboxEmails, unsubscribes } from '../../db/schema';
 import { transition } from '../../db/transition';
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
-export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers'>;
+export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments'>;
 
 export async function insertEmail(db: Db, email: NewOutboxEmail): Promise<OutboxEmail> {
   const [row] = await db.insert(outboxEmails).values(email).returning();

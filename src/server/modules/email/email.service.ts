@@ -43,6 +43,7 @@ export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
       text: email.textBody,
       html: email.htmlBody,
       headers: email.headers,
+      attachments: email.attachments,
     });
     await markEmail(deps.db, id, 'sent');
   } catch (error) {

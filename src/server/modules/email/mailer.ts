@@ -9,6 +9,7 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   headers?: Record<string, string>;
+  attachments?: { filename: string; contentType: string; content: string }[];
 }
 
 export interface Mailer {
@@ -32,6 +33,7 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.headers ? { headers: mail.headers } : {}),
+        ...(mail.attachments?.length ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
       });
     },
     close() {

@@ -1,0 +1,83 @@
+// The bookings module owns the appointments table; other modules ask it.
+import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
+import type { Db } from '../../db/database';
+import { appointments, assessments, payments, quotes } from '../../db/schema';
+
+export type AppointmentRow = typeof appointments.$inferSelect;
+
+/** An appointment with what its view and its access check need, in one query. */
+export interface AppointmentRecord {
+  appointment: AppointmentRow;
+  assessmentId: number;
+  assignedRepairerId: number | null;
+  totalPence: number;
+  reference: string;
+  paymentStatus: (typeof payments.$inferSelect)['status'] | null;
+}
+
+export async function findAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
+  const [row] = await db
+    .select({
+      appointment: appointments,
+      assessmentId: quotes.assessmentId,
+      assignedRepairerId: quotes.assignedRepairerId,
+      totalPence: quotes.totalPence,
+      reference: assessments.reference,
+      // Its newest payment (checkout makes one per hold; a retry after a failure makes another).
+      paymentStatus: sql<AppointmentRecord['paymentStatus']>`(
+        SELECT ${payments.status} FROM ${payments} WHERE ${payments.appointmentId} = ${appointments.id}
+        ORDER BY ${payments.id} DESC LIMIT 1)`,
+    })
+    .from(appointments)
+    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+    .where(eq(appointments.id, id));
+  return row;
+}
+
+/** The row locked for the rest of the transaction. */
+export async function lockAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
+  return row;
+}
+
+/** The quote's live (held, confirmed or assigned) appointment; at most one, by a unique index. */
+export async function findLiveAppointmentOfQuote(db: Db, quoteId: number): Promise<AppointmentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(appointments)
+    .where(and(eq(appointments.quoteId, quoteId), inArray(appointments.status, [...LIVE_APPOINTMENT_STATUSES])))
+    .orderBy(desc(appointments.id))
+    .limit(1);
+  return row;
+}
+
+export async function insertHeldAppointment(
+  db: Db,
+  values: { quoteId: number; appointmentDate: string; timeSlot: 'morning' | 'afternoon'; notes: string; holdExpiresAt: Date },
+): Promise<AppointmentRow> {
+  const [row] = await db
+    .insert(appointments)
+    .values({ ...values, status: 'held' })
+    .returning();
+  return row!;
+}
+
+/** Holds whose 30 minutes ran out by `now`, oldest first; optionally only on these days. */
+export async function expiredHoldIds(db: Db, now: Date, options: { from?: string; to?: string; limit?: number } = {}): Promise<number[]> {
+  const rows = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(
+      and(
+        eq(appointments.status, 'held'),
+        lte(appointments.holdExpiresAt, now),
+        options.from ? gte(appointments.appointmentDate, options.from) : undefined,
+        options.to ? lte(appointments.appointmentDate, options.to) : undefined,
+      ),
+    )
+    .orderBy(appointments.holdExpiresAt)
+    .limit(options.limit ?? 500);
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,105 @@
+// SPEC section 7's appointment calls (issue 11) and the admin's Availability screen. Public:
+// availability, which reveals no personal data. The grant holder: holding a slot, reading and
+// rescheduling their appointment. Admins and the assigned repairer read it too; to anyone else
+// an appointment does not exist (404, like a missing id). Cancel and payment are checkout's.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  AdminAvailabilityDateParamsSchema,
+  AdminAvailabilityDaySchema,
+  AdminAvailabilityMonthSchema,
+  AdminAvailabilityQuerySchema,
+  AdminAvailabilityUpdateSchema,
+  AppointmentIdParamsSchema,
+  AppointmentViewSchema,
+  AvailabilityQuerySchema,
+  AvailabilityViewSchema,
+  MonthAvailabilityQuerySchema,
+  MonthAvailabilityViewSchema,
+} from '../../../shared/api/appointments';
+import { isCalendarDate } from '../../../shared/calendar-date';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { badRequest } from '../../plugins/errors';
+import { enforceRateLimit } from '../../plugins/rate-limit';
+import { dispatchEmails } from '../email/email.service';
+import { adminAvailabilityMonth, updateAvailability } from './admin-availability.service';
+import { bookingDateMessages } from './booking-rules';
+import { availabilityInMonth, availabilityOn, holdSlot, readableAppointment, reschedule, toAppointmentView, type BookingContext } from './bookings.service';
+
+/** Availability reads one address may make a minute: a calendar session makes a handful. */
+export const AVAILABILITY_READS_PER_MINUTE = 120;
+
+function realDate(date: string): string {
+  if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
+  return date;
+}
+
+export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const ctx: BookingContext = { db: deps.database.db, config: deps.config };
+
+  const limitAvailabilityReads = (ip: string) =>
+    enforceRateLimit(ctx.db, {
+      key: `availability:${ip}`,
+      windowSeconds: 60,
+      max: AVAILABILITY_READS_PER_MINUTE,
+      message: 'Too many availability checks from your connection. Please wait a minute and try again.',
+    });
+
+  app.get('/api/appointments/available', { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilityViewSchema } } }, async (request, reply) => {
+    const date = realDate(request.query.date);
+    await limitAvailabilityReads(request.ip);
+    reply.header('Cache-Control', 'no-store');
+    return availabilityOn(ctx, date, new Date());
+  });
+
+  app.get(
+    '/api/appointments/available-month',
+    { schema: { querystring: MonthAvailabilityQuerySchema, response: { 200: MonthAvailabilityViewSchema } } },
+    async (request, reply) => {
+      await limitAvailabilityReads(request.ip);
+      reply.header('Cache-Control', 'no-store');
+      return availabilityInMonth(ctx, request.query.month, new Date());
+    },
+  );
+
+  // The body is parsed by the service after the access check (authorise before parsing).
+  app.post('/api/appointments', { schema: { response: { 200: AppointmentViewSchema } } }, async (request, reply) => {
+    const view = await holdSlot(ctx, await request.viewer(), request.body, new Date());
+    reply.header('Cache-Control', 'private, no-store');
+    return view;
+  });
+
+  app.get('/api/appointments/:id', { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } }, async (request, reply) => {
+    const now = new Date();
+    const { record } = await readableAppointment(ctx, request.params.id, await request.viewer(), now);
+    reply.header('Cache-Control', 'private, no-store');
+    return toAppointmentView(record, now);
+  });
+
+  app.post(
+    '/api/appointments/:id/reschedule',
+    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } },
+    async (request, reply) => {
+      const { view, emails } = await reschedule(ctx, request.params.id, await request.viewer(), request.body, new Date());
+      await dispatchEmails(deps.jobs, emails);
+      reply.header('Cache-Control', 'private, no-store');
+      return view;
+    },
+  );
+
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.get(
+        '/api/admin/availability',
+        { schema: { querystring: AdminAvailabilityQuerySchema, response: { 200: AdminAvailabilityMonthSchema } } },
+        async (request) => adminAvailabilityMonth(ctx, request.query.month, new Date()),
+      );
+
+      admin.put(
+        '/api/admin/availability/:date',
+        { schema: { params: AdminAvailabilityDateParamsSchema, body: AdminAvailabilityUpdateSchema, response: { 200: AdminAvailabilityDaySchema } } },
+        async (request) => updateAvailability(ctx, realDate(request.params.date), request.body, new Date()),
+      );
+    }),
+  );
+};

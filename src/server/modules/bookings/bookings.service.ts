@@ -1,0 +1,293 @@
+// Booking (issue 11; D13–D15; docs/decisions/0008-booking-capacity.md): availability from real
+// capacity, a 30-minute hold on a slot, lapse of unpaid holds, reading and rescheduling an
+// appointment. Every status change goes through transition(); every place taken or released
+// goes through capacity.repo in the same transaction.
+import { lte } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  CreateAppointmentBodySchema,
+  FREE_CHANGE_HOURS,
+  HOLD_MINUTES,
+  RescheduleAppointmentBodySchema,
+  type AppointmentView,
+  type AvailabilityView,
+  type MonthAvailabilityView,
+} from '../../../shared/api/appointments';
+import { slotEndsAt, slotStartsAt, timeSlots, type TimeSlot } from '../../../shared/calendar';
+import { daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
+import { appointmentLifecycle, conflictMessage } from '../../../shared/lifecycles';
+import { isQuoteExpired } from '../../../shared/lifecycles/quote';
+import { formatLondonDate } from '../../../shared/london-time';
+import { penceToDecimalString } from '../../../shared/money';
+import { site } from '../../../shared/site';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { appointments } from '../../db/schema';
+import { transition, TransitionConflictError } from '../../db/transition';
+import { badRequest, conflict, notFound, type DomainError } from '../../plugins/errors';
+import { customerRecordAccess, type Viewer } from '../access/access.policy';
+import { findAssessment } from '../assessments/assessments.repo';
+import type { OutboxEmail } from '../email/email.repo';
+import { findQuote, lockQuote } from '../quotes/quotes.repo';
+import {
+  expiredHoldIds,
+  findAppointmentRecord,
+  findLiveAppointmentOfQuote,
+  insertHeldAppointment,
+  lockAppointment,
+  type AppointmentRecord,
+} from './appointments.repo';
+import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './booking-rules';
+import { onAppointmentRescheduled } from './bookings.hooks';
+import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotRow } from './capacity.repo';
+
+export const bookingMessages = {
+  quoteNotFound: "The quote you're trying to book could not be found.",
+  appointmentNotFound: 'We could not find that appointment.',
+  slotTaken: SLOT_TAKEN_MESSAGE,
+  quoteBooked: 'This quote has already been booked and paid for. Your appointment is in your confirmation e-mail.',
+  quoteWithdrawn: 'This enquiry has been withdrawn, so its quote can no longer be booked.',
+  alreadyConfirmed: 'This quote already has a confirmed appointment. To change it, please reschedule it from your appointment page.',
+  callUs: `Changes within ${FREE_CHANGE_HOURS} hours of your appointment need a phone call: please ring us on ${site.supportPhone}.`,
+  sameSlot: 'Your appointment is already in that slot. Please choose another.',
+} as const;
+
+export const quoteExpiredMessage = (validUntil: string) =>
+  `This quote expired on ${formatLondonDate(validUntil)}. Please ask us for a new one.`;
+
+export interface BookingContext {
+  db: Db;
+  config: AppConfig;
+}
+
+// --- Lapse ----------------------------------------------------------------------------------------
+
+/**
+ * Lapses these holds if their 30 minutes have run out at `now`, releasing each place, each in its
+ * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone.
+ */
+export async function lapseHolds(db: Db, ids: number[], now: Date): Promise<number> {
+  let lapsed = 0;
+  for (const id of ids) {
+    try {
+      await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
+      lapsed++;
+    } catch (error) {
+      if (!(error instanceof TransitionConflictError)) throw error;
+    }
+  }
+  return lapsed;
+}
+
+/** Lapses every expired hold on these days (inclusive) or, without days, everywhere. */
+export async function lapseExpiredHolds(db: Db, now: Date, days: { from?: string; to?: string } = {}): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const ids = await expiredHoldIds(db, now, { ...days, limit: 200 });
+    if (ids.length === 0) return total;
+    const lapsed = await lapseHolds(db, ids, now);
+    total += lapsed;
+    // Rows that could not be lapsed were confirmed meanwhile; nothing more to do for them.
+    if (lapsed < ids.length) return total;
+  }
+}
+
+// --- Availability ---------------------------------------------------------------------------------
+
+function slotKey(date: string, slot: TimeSlot): string {
+  return `${date}/${slot}`;
+}
+
+function byKey(rows: SlotRow[]): Map<string, SlotRow> {
+  return new Map(rows.map((row) => [slotKey(row.slotDate, row.timeSlot), row]));
+}
+
+function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapacity: number, now: Date): AvailabilityView {
+  const available = Object.fromEntries(
+    timeSlots.map((slot) => [slot, slotRefusal(date, slot, now) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
+  ) as AvailabilityView['available'];
+  return { date, available };
+}
+
+export async function availabilityOn(ctx: BookingContext, date: string, now: Date): Promise<AvailabilityView> {
+  await lapseExpiredHolds(ctx.db, now, { from: date, to: date });
+  const rows = byKey(await slotRowsBetween(ctx.db, date, date));
+  return dayAvailability(date, rows, ctx.config.slotCapacity, now);
+}
+
+export function monthDays(month: string): string[] {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  return Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => toCalendarDate(year, monthNumber, i + 1));
+}
+
+export async function availabilityInMonth(ctx: BookingContext, month: string, now: Date): Promise<MonthAvailabilityView> {
+  const days = monthDays(month);
+  const from = days[0]!;
+  const to = days[days.length - 1]!;
+  await lapseExpiredHolds(ctx.db, now, { from, to });
+  const rows = byKey(await slotRowsBetween(ctx.db, from, to));
+  return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now)) };
+}
+
+// --- Reading an appointment -----------------------------------------------------------------------
+
+export function toAppointmentView(record: AppointmentRecord, now: Date): AppointmentView {
+  const { appointment } = record;
+  const slot = appointment.timeSlot as TimeSlot;
+  const changeable = appointment.status === 'confirmed' || appointment.status === 'assigned';
+  return {
+    id: appointment.id,
+    quoteId: appointment.quoteId,
+    assessmentId: record.assessmentId,
+    appointmentDate: appointment.appointmentDate,
+    timeSlot: slot,
+    status: appointment.status,
+    holdExpiresAt: appointment.status === 'held' && appointment.holdExpiresAt ? appointment.holdExpiresAt.toISOString() : null,
+    startsAt: slotStartsAt(appointment.appointmentDate, slot).toISOString(),
+    endsAt: slotEndsAt(appointment.appointmentDate, slot).toISOString(),
+    notes: appointment.notes,
+    totalCost: penceToDecimalString(record.totalPence),
+    reference: record.reference,
+    paymentStatus: record.paymentStatus,
+    canChange: changeable && isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS),
+    createdAt: appointment.createdAt.toISOString(),
+  };
+}
+
+/**
+ * The appointment as this viewer may read it (its grant holder, an admin, the repairer assigned to
+ * its quote), or 404 to anyone else, as for a missing id. An expired hold is lapsed first.
+ */
+export async function readableAppointment(ctx: BookingContext, id: number, viewer: Viewer, now: Date) {
+  let record = await findAppointmentRecord(ctx.db, id);
+  if (!record) throw notFound(bookingMessages.appointmentNotFound);
+  const access = customerRecordAccess(viewer, { assessmentId: record.assessmentId, assignedRepairerId: record.assignedRepairerId });
+  if (access === 'none') throw notFound(bookingMessages.appointmentNotFound);
+  const { appointment } = record;
+  if (appointment.status === 'held' && appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
+    await lapseHolds(ctx.db, [appointment.id], now);
+    record = (await findAppointmentRecord(ctx.db, id))!;
+  }
+  return { record, access };
+}
+
+// --- Holding a slot -------------------------------------------------------------------------------
+
+function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
+  const issue = error.issues[0]!;
+  const field = String(issue.path[0] ?? 'body');
+  return badRequest(issue.message, { [field]: issue.message });
+}
+
+/** A slot from a request's appointmentDate and timeSlot, or a 400 with the rule it breaks. */
+function requestedSlot(appointmentDate: string, slot: TimeSlot, now: Date): Slot {
+  const parsed = parseAppointmentDate(appointmentDate);
+  if ('error' in parsed) throw badRequest(parsed.error, { appointmentDate: parsed.error });
+  const refusal = slotRefusal(parsed.date, slot, now);
+  if (refusal) throw badRequest(refusal, { appointmentDate: refusal });
+  return { date: parsed.date, slot };
+}
+
+/** Takes the new place and releases the old one in a fixed order, so two swaps never deadlock. */
+async function movePlace(tx: Db, from: Slot, to: Slot, defaultCapacity: number): Promise<void> {
+  const releaseFirst = slotKey(from.date, from.slot) <= slotKey(to.date, to.slot);
+  if (releaseFirst) await releasePlace(tx, from);
+  if (!(await takePlace(tx, to, defaultCapacity))) throw conflict(SLOT_TAKEN_MESSAGE);
+  if (!releaseFirst) await releasePlace(tx, from);
+}
+
+/**
+ * POST /api/appointments: the quote's grant holder holds a slot for 30 minutes. Booking again
+ * replaces their own hold (it lapses and frees its place in the same transaction); on a full
+ * slot nothing changes.
+ */
+export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unknown, now: Date): Promise<AppointmentView> {
+  // Authorise before parsing: a browser holding no customer grant learns nothing about the rules.
+  // Only the quote id is read before the quote's grant is checked; the rest after.
+  if (viewer.assessmentIds.length === 0) throw notFound(bookingMessages.quoteNotFound);
+  const quoteIdOnly = z.object({ quoteId: CreateAppointmentBodySchema.shape.quoteId }).safeParse(rawBody);
+  if (!quoteIdOnly.success) throw notFound(bookingMessages.quoteNotFound);
+  const owned = await findQuote(ctx.db, quoteIdOnly.data.quoteId);
+  if (!owned || !viewer.assessmentIds.includes(owned.assessmentId) || owned.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
+  const body = CreateAppointmentBodySchema.safeParse(rawBody);
+  if (!body.success) throw firstIssue(body.error);
+  const { quoteId, appointmentDate, timeSlot, notes } = body.data;
+
+  const wanted = requestedSlot(appointmentDate, timeSlot, now);
+  // Expired holds on that slot give their places back before we try to take one.
+  await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
+
+  const id = await ctx.db.transaction(async (tx) => {
+    // One booking at a time per quote: the quote row is locked until commit.
+    const quote = await lockQuote(tx, quoteId);
+    if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
+      throw notFound(bookingMessages.quoteNotFound);
+    }
+    if (quote.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
+    if (quote.status === 'booked') throw conflict(bookingMessages.quoteBooked);
+    const assessment = await findAssessment(tx, quote.assessmentId);
+    if (!assessment || assessment.status === 'withdrawn') throw conflict(bookingMessages.quoteWithdrawn);
+    if (isQuoteExpired(quote.validUntilDate, now)) throw conflict(quoteExpiredMessage(quote.validUntilDate));
+
+    const live = await findLiveAppointmentOfQuote(tx, quote.id);
+    if (live && live.status !== 'held') throw conflict(bookingMessages.alreadyConfirmed);
+    if (live) {
+      // Replace the customer's own hold: lapse it and move its place, in one fixed lock order.
+      const releaseFirst = slotKey(live.appointmentDate, live.timeSlot as TimeSlot) <= slotKey(wanted.date, wanted.slot);
+      if (releaseFirst) await leaveLiveState(tx, live.id, 'lapse');
+      if (!(await takePlace(tx, wanted, ctx.config.slotCapacity))) throw conflict(SLOT_TAKEN_MESSAGE);
+      if (!releaseFirst) await leaveLiveState(tx, live.id, 'lapse');
+    } else if (!(await takePlace(tx, wanted, ctx.config.slotCapacity))) {
+      throw conflict(SLOT_TAKEN_MESSAGE);
+    }
+    const created = await insertHeldAppointment(tx, {
+      quoteId: quote.id,
+      appointmentDate: wanted.date,
+      timeSlot: wanted.slot,
+      notes,
+      holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+    });
+    return created.id;
+  });
+  return toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now);
+}
+
+// --- Rescheduling ---------------------------------------------------------------------------------
+
+/**
+ * POST /api/appointments/{id}/reschedule by the grant holder: another free slot, atomically (the
+ * new place taken and the old released in one transaction; on a full slot nothing changes), for
+ * a confirmed or assigned appointment more than 24 hours before its slot. Answers the view and
+ * the e-mails to dispatch once committed.
+ */
+export async function reschedule(
+  ctx: BookingContext,
+  id: number,
+  viewer: Viewer,
+  rawBody: unknown,
+  now: Date,
+): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
+  const { access } = await readableAppointment(ctx, id, viewer, now);
+  // Only the customer moves their appointment; to staff the call does not exist.
+  if (access !== 'customer') throw notFound(bookingMessages.appointmentNotFound);
+  const body = RescheduleAppointmentBodySchema.safeParse(rawBody);
+  if (!body.success) throw firstIssue(body.error);
+
+  const emails = await ctx.db.transaction(async (tx) => {
+    const current = await lockAppointment(tx, id);
+    if (!current) throw notFound(bookingMessages.appointmentNotFound);
+    if (current.status !== 'confirmed' && current.status !== 'assigned') {
+      throw new TransitionConflictError('appointment', 'reschedule', current.status, conflictMessage(appointmentLifecycle, 'reschedule', current.status));
+    }
+    const from: Slot = { date: current.appointmentDate, slot: current.timeSlot as TimeSlot };
+    if (!isOutsideChangeWindow(from.date, from.slot, now, FREE_CHANGE_HOURS)) throw conflict(bookingMessages.callUs);
+    const to = requestedSlot(body.data.appointmentDate, body.data.timeSlot, now);
+    if (to.date === from.date && to.slot === from.slot) throw badRequest(bookingMessages.sameSlot, { appointmentDate: bookingMessages.sameSlot });
+
+    await movePlace(tx, from, to, ctx.config.slotCapacity);
+    await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });
+    return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, from, to }, ctx.config);
+  });
+  return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now), emails };
+}
+

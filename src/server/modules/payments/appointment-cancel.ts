@@ -1,0 +1,64 @@
+// POST /api/appointments/{id}/cancel (D14): the grant holder cancels. An unpaid hold goes
+// freely; a paid booking more than 24 hours ahead is cancelled and refunded in full through the
+// provider, its place freed and the repairer's share voided, in one transaction; inside 24
+// hours the customer is asked to phone.
+import { FREE_CHANGE_HOURS, type AppointmentView } from '../../../shared/api/appointments';
+import type { TimeSlot } from '../../../shared/calendar';
+import { site } from '../../../shared/site';
+import type { Db } from '../../db/database';
+import { transition } from '../../db/transition';
+import { conflict, notFound } from '../../plugins/errors';
+import type { Viewer } from '../access/access.policy';
+import { findAppointmentRecord, lockAppointment } from '../bookings/appointments.repo';
+import { isOutsideChangeWindow } from '../bookings/booking-rules';
+import { readableAppointment, toAppointmentView } from '../bookings/bookings.service';
+import { leaveLiveState } from '../bookings/capacity.repo';
+import type { OutboxEmail } from '../email/email.repo';
+import { queueEmail } from '../email/email.service';
+import { cancellationEmail, refundEmail } from './booking-emails';
+import { findPaymentByAppointment, lockPayment, unreleasedPayoutIds } from './payments.repo';
+import { bookingFacts } from './booking-email-facts';
+import type { PaymentsContext } from './payments.service';
+
+export const cancelMessages = {
+  notFound: 'We could not find that appointment.',
+  phoneUs: `Your appointment is less than ${FREE_CHANGE_HOURS} hours away, so it can no longer be cancelled online. Please call us on ${site.supportPhone}.`,
+} as const;
+
+export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id: number, now: Date): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
+  const { access } = await readableAppointment({ db: ctx.db, config: ctx.config }, id, viewer, now);
+  // Only the customer cancels online; to staff and repairers the call does not exist.
+  if (access !== 'customer') throw notFound(cancelMessages.notFound);
+
+  const emails = await ctx.db.transaction(async (tx) => {
+    const appointment = await lockAppointment(tx, id);
+    if (!appointment) throw notFound(cancelMessages.notFound);
+    const slot = appointment.timeSlot as TimeSlot;
+    const paid = appointment.status === 'confirmed' || appointment.status === 'assigned';
+    if (paid && !isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS)) throw conflict(cancelMessages.phoneUs);
+    // Guarded: a lapsed, cancelled or completed booking answers 409 with a sentence.
+    await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });
+    if (!paid) return [];
+    return refundCancelledBooking(tx, ctx, id);
+  });
+  const record = await findAppointmentRecord(ctx.db, id);
+  if (!record) throw notFound(cancelMessages.notFound);
+  return { view: toAppointmentView(record, now), emails };
+}
+
+/** Refund in full, void the repairer's share, reopen the quote, and tell the customer. */
+async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentId: number): Promise<OutboxEmail[]> {
+  const found = await findPaymentByAppointment(tx, appointmentId);
+  const payment = found && (await lockPayment(tx, found.id));
+  const facts = await bookingFacts(tx, ctx.config, appointmentId, (payment?.provider ?? ctx.provider.name) === 'test');
+  const emails = [await queueEmail(tx, cancellationEmail(facts, Math.floor(Date.now() / 1000)))];
+  if (payment?.status === 'succeeded') {
+    for (const payoutId of await unreleasedPayoutIds(tx, payment.id)) await transition(tx, 'payout', 'void', payoutId);
+    await transition(tx, 'quote', 'reopen', payment.quoteId);
+    // Last, so a refusal by the provider rolls everything back; the key makes a retry safe.
+    const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
+    await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
+    emails.push(await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'cancelled')));
+  }
+  return emails;
+}

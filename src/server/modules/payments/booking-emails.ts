@@ -1,0 +1,148 @@
+// What the customer is told about their booking (issue 11): confirmation with a calendar
+// attachment, the reminder 24 hours before, cancellation, refund and reschedule. Every link
+// carries a fresh access grant (D10); test-mode bookings say no real money was taken.
+import { createEvent } from 'ics';
+import { TEST_MODE_NOTICE } from '../../../shared/api/payments';
+import { slotEndsAt, slotLabels, slotStartsAt, type TimeSlot } from '../../../shared/calendar';
+import { formatLondonDate } from '../../../shared/london-time';
+import { formatPence } from '../../../shared/money';
+import { site } from '../../../shared/site';
+import type { EmailAttachment } from '../../db/schema/email';
+import type { NewOutboxEmail } from '../email/email.repo';
+
+export interface BookingEmailFacts {
+  appointmentId: number;
+  reference: string;
+  customerName: string;
+  customerEmail: string;
+  date: string;
+  slot: TimeSlot;
+  totalPence: number;
+  /** The appointment page, behind an access link. */
+  appointmentUrl: string;
+  testMode: boolean;
+}
+
+const footer = [`Questions? Call ${site.supportPhone} (${site.supportHoursSentence}) or reply to ${site.supportEmail}.`, '', site.brand];
+const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotLabels[facts.slot].toLowerCase()}`;
+const testLine = (facts: BookingEmailFacts) => (facts.testMode ? [`${TEST_MODE_NOTICE}.`, ''] : []);
+
+function email(kind: string, facts: BookingEmailFacts, subject: string, lines: string[], attachments: EmailAttachment[] = []): NewOutboxEmail {
+  return {
+    kind,
+    toAddress: facts.customerEmail,
+    subject: facts.testMode ? `[Test mode] ${subject}` : subject,
+    textBody: [
+      `Hello ${facts.customerName},`,
+      '',
+      ...testLine(facts),
+      ...lines,
+      '',
+      'Please do not forward this e-mail: the link opens your booking and details.',
+      '',
+      ...footer,
+    ].join('\n'),
+    htmlBody: null,
+    headers: {},
+    attachments,
+  };
+}
+
+/**
+ * The booking as an iCalendar event (RFC 5545) in UTC instants, so every calendar shows the
+ * slot at its London wall-clock time whatever the server's time zone. `sequence` grows when the
+ * booking moves or is cancelled, so calendars replace the earlier copy (same UID).
+ */
+export function bookingCalendar(facts: Pick<BookingEmailFacts, 'appointmentId' | 'reference' | 'date' | 'slot' | 'appointmentUrl'>, options: { sequence: number; cancelled?: boolean }): EmailAttachment {
+  const { error, value } = createEvent({
+    productId: 'autorevive/booking',
+    method: options.cancelled ? 'CANCEL' : 'PUBLISH',
+    uid: `appointment-${facts.appointmentId}@autorevive.co.uk`,
+    sequence: options.sequence,
+    start: slotStartsAt(facts.date, facts.slot).getTime(),
+    end: slotEndsAt(facts.date, facts.slot).getTime(),
+    startInputType: 'utc',
+    startOutputType: 'utc',
+    endInputType: 'utc',
+    endOutputType: 'utc',
+    title: `${site.brand} repair (${facts.reference})`,
+    description: `Your mobile repair, reference ${facts.reference}. The technician arrives within the window. Details: ${facts.appointmentUrl}`,
+    status: options.cancelled ? 'CANCELLED' : 'CONFIRMED',
+    organizer: { name: site.brand, email: site.supportEmail },
+  });
+  if (error || !value) throw new Error(`Could not build the calendar event: ${error?.message ?? 'no value'}`);
+  return { filename: 'autorevive-booking.ics', contentType: 'text/calendar; charset=utf-8', content: value };
+}
+
+export function confirmationEmail(facts: BookingEmailFacts): NewOutboxEmail {
+  return email(
+    'booking-confirmed',
+    facts,
+    `Booking confirmed – ${formatLondonDate(facts.date)} – reference ${facts.reference}`,
+    [
+      `Your repair is booked for ${when(facts)}.`,
+      `Appointment number: ${facts.appointmentId}`,
+      `Paid: ${formatPence(facts.totalPence)}. We hold your payment until the repair is completed to your satisfaction.`,
+      '',
+      'What happens next:',
+      '- We will call you 24 hours before your appointment.',
+      '- Please be there 15 minutes before the window starts, with the car somewhere the technician can work.',
+      '- The calendar file attached adds the appointment to your calendar.',
+      '',
+      'See, cancel or reschedule your appointment (free up to 24 hours before):',
+      facts.appointmentUrl,
+    ],
+    [bookingCalendar(facts, { sequence: 0 })],
+  );
+}
+
+export function reminderEmail(facts: BookingEmailFacts): NewOutboxEmail {
+  return email('booking-reminder', facts, `Reminder: your repair is tomorrow – reference ${facts.reference}`, [
+    `This is a reminder that your repair is booked for ${when(facts)}.`,
+    'Please be there 15 minutes before the window starts.',
+    '',
+    `Changes are no longer possible online within 24 hours of the appointment: please call us on ${site.supportPhone}.`,
+    facts.appointmentUrl,
+  ]);
+}
+
+export function cancellationEmail(facts: BookingEmailFacts, sequence: number): NewOutboxEmail {
+  return email(
+    'booking-cancelled',
+    facts,
+    `Booking cancelled – reference ${facts.reference}`,
+    [`Your repair booked for ${when(facts)} has been cancelled.`, 'You can book another slot for the same quote while it is valid:', facts.appointmentUrl],
+    [bookingCalendar(facts, { sequence, cancelled: true })],
+  );
+}
+
+export function refundEmail(facts: BookingEmailFacts, reason: 'cancelled' | 'slot-gone'): NewOutboxEmail {
+  const lines =
+    reason === 'cancelled'
+      ? [`We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with.`]
+      : [
+          `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
+          `We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with. Please choose another slot:`,
+          facts.appointmentUrl,
+        ];
+  return email('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
+    ...lines,
+    'Refunds usually reach your account within 5–10 working days.',
+  ]);
+}
+
+export function rescheduleEmail(facts: BookingEmailFacts, from: { date: string; slot: TimeSlot }, sequence: number): NewOutboxEmail {
+  return email(
+    'booking-rescheduled',
+    facts,
+    `Booking moved to ${formatLondonDate(facts.date)} – reference ${facts.reference}`,
+    [
+      `Your repair has moved from ${when(from)} to ${when(facts)}.`,
+      'The calendar file attached replaces the earlier one.',
+      '',
+      'See or change your appointment (free up to 24 hours before):',
+      facts.appointmentUrl,
+    ],
+    [bookingCalendar(facts, { sequence })],
+  );
+}

@@ -1,0 +1,65 @@
+// Checkout's calls (issue 11; SPEC section 7's create-payment-intent; D13, D14). Public: which
+// provider checkout uses. The quote's grant holder: the payment intent, the test-mode card form
+// and cancelling. Stripe: its webhook, verified by signature. The test-mode route exists only
+// without Stripe, and the webhook only with it.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppointmentIdParamsSchema, AppointmentViewSchema } from '../../../shared/api/appointments';
+import { PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
+import type { ModuleDeps } from '../../module-deps';
+import { badRequest, notFound } from '../../plugins/errors';
+import { dispatchEmails } from '../email/email.service';
+import { cancelAppointment } from './appointment-cancel';
+import { createPaymentIntent, paymentMessages, type PaymentsContext } from './payments.service';
+import { createStripeClient, createStripeProvider } from './stripe-provider';
+import { registerStripeWebhook } from './stripe-webhook';
+import { createTestProvider } from './test-provider';
+import { confirmTestPayment } from './test-payments';
+
+export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const { config } = deps;
+  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  const ctx: PaymentsContext = { db: deps.database.db, config, provider: stripe ? createStripeProvider(stripe) : createTestProvider(), log: app.log };
+
+  app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, async () => ({
+    provider: ctx.provider.name,
+    publishableKey: config.stripe?.publishableKey ?? null,
+    testMode: ctx.provider.name === 'test',
+  }));
+
+  // The body is parsed by the service after the access check (authorise before parsing).
+  app.post('/api/create-payment-intent', { schema: { response: { 200: PaymentIntentViewSchema } } }, async (request, reply) => {
+    const view = await createPaymentIntent({ ...ctx, log: request.log }, await request.viewer(), request.body, new Date());
+    reply.header('Cache-Control', 'private, no-store');
+    return view;
+  });
+
+  app.post(
+    '/api/appointments/:id/cancel',
+    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } },
+    async (request, reply) => {
+      const { view, emails } = await cancelAppointment({ ...ctx, log: request.log }, await request.viewer(), request.params.id, new Date());
+      await dispatchEmails(deps.jobs, emails);
+      reply.header('Cache-Control', 'private, no-store');
+      return view;
+    },
+  );
+
+  if (stripe && config.stripe) {
+    await registerStripeWebhook(app, { ...ctx, stripe, webhookSecret: config.stripe.webhookSecret, jobs: deps.jobs });
+  } else {
+    app.post('/api/test-payments/confirm', { schema: { response: { 200: TestPaymentResultSchema } } }, async (request, reply) => {
+      const viewer = await request.viewer();
+      // Authorise before parsing: only a browser holding a customer grant can own a payment.
+      if (viewer.assessmentIds.length === 0) throw notFound(paymentMessages.notSetUp);
+      const body = TestPaymentConfirmBodySchema.safeParse(request.body);
+      if (!body.success) {
+        const issue = body.error.issues[0]!;
+        throw badRequest(issue.message, { [String(issue.path[0] ?? 'body')]: issue.message });
+      }
+      const { result, emails } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body.data, new Date());
+      await dispatchEmails(deps.jobs, emails);
+      reply.header('Cache-Control', 'private, no-store');
+      return result;
+    });
+  }
+};

@@ -1,0 +1,226 @@
+// Checkout (issue 11; D13, D14; docs/decisions/0009-payments.md). The server owns the money: the
+// amount is the quote's total in pence, never the browser's. One payment (one provider intent) per
+// booking. A succeeded payment is settled by ONE function, whether Stripe's webhook or the
+// test-mode card form reports it.
+import type { FastifyBaseLogger } from 'fastify';
+import { CreatePaymentIntentBodySchema, type PaymentIntentView } from '../../../shared/api/payments';
+import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { transition, TransitionConflictError } from '../../db/transition';
+import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
+import { customerRecordAccess, type Viewer } from '../access/access.policy';
+import { findLiveAppointmentOfQuote, lockAppointment } from '../bookings/appointments.repo';
+import { lapseHolds } from '../bookings/bookings.service';
+import { takePlace } from '../bookings/capacity.repo';
+import type { OutboxEmail } from '../email/email.repo';
+import { queueEmail } from '../email/email.service';
+import { findQuote, lockQuote } from '../quotes/quotes.repo';
+import { bookingFacts } from './booking-email-facts';
+import { confirmationEmail, refundEmail } from './booking-emails';
+import { CardError, type PaymentProvider } from './payment-provider';
+import {
+  findPaymentByAppointment,
+  insertOwedPayout,
+  insertPayment,
+  lockPayment,
+  updatePayment,
+  type PaymentRow,
+} from './payments.repo';
+
+export interface PaymentsContext {
+  db: Db;
+  config: AppConfig;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+}
+
+/** D14: the Consumer Contracts Regulations' cancellation period. */
+export const CANCELLATION_PERIOD_DAYS = 14;
+
+export const paymentMessages = {
+  // SPEC's 'Invalid Quote' toast.
+  noQuote: 'No quote found. Please start from the beginning.',
+  noHold: 'This quote has no slot held for payment. Please choose a date and time first.',
+  holdLapsed: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.',
+  alreadyPaid: 'This booking has already been paid for. Your confirmation is on its way by e-mail.',
+  startWithin: `Your appointment is within the ${CANCELLATION_PERIOD_DAYS}-day cancellation period. Please tick the box to ask us to start the repair within it.`,
+  notSetUp: 'Payment is not set up. Please try again.',
+} as const;
+
+/** A refused card as the API answers it: 402 with the provider's code and sentence (SPEC's 'Payment Failed'). */
+export function cardErrorToDomain(error: CardError): DomainError {
+  return new DomainError(402, error.code, error.message);
+}
+
+/** Pounds (SPEC's client) or pence: whichever the browser meant, is it the quote's total? */
+function sameAmount(sent: number, totalPence: number): boolean {
+  return sent === totalPence || Math.round(sent * 100) === totalPence;
+}
+
+/** POST /api/create-payment-intent, by the quote's grant holder with a live hold. */
+export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, rawBody: unknown, now: Date): Promise<PaymentIntentView> {
+  // Authorise before parsing: a browser with no customer grant learns nothing of the rules.
+  if (viewer.assessmentIds.length === 0) throw notFound(paymentMessages.noQuote);
+  const parsed = CreatePaymentIntentBodySchema.safeParse(rawBody);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw badRequest(issue.message, { [String(issue.path[0] ?? 'body')]: issue.message });
+  }
+  const body = parsed.data;
+  const quote = await findQuote(ctx.db, body.quoteId);
+  // Not the grant holder (admins and repairers included): the quote does not exist for them.
+  if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
+    throw notFound(paymentMessages.noQuote);
+  }
+  if (quote.status === 'booked') throw conflict(paymentMessages.alreadyPaid);
+  if (quote.status !== 'approved') throw notFound(paymentMessages.noQuote);
+
+  const appointment = await findLiveAppointmentOfQuote(ctx.db, quote.id);
+  if (!appointment) throw conflict(paymentMessages.noHold);
+  if (appointment.status !== 'held') throw conflict(paymentMessages.alreadyPaid);
+  if (appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
+    await lapseHolds(ctx.db, [appointment.id], now);
+    throw conflict(paymentMessages.holdLapsed);
+  }
+  const startsAt = slotStartsAt(appointment.appointmentDate, appointment.timeSlot as TimeSlot);
+  const insidePeriod = startsAt.getTime() - now.getTime() < CANCELLATION_PERIOD_DAYS * 24 * 60 * 60 * 1000;
+  if (insidePeriod && body.startWithinCancellationPeriod !== true) {
+    throw badRequest(paymentMessages.startWithin, { startWithinCancellationPeriod: paymentMessages.startWithin });
+  }
+
+  const amountPence = quote.totalPence;
+  if (body.amount !== undefined && !sameAmount(body.amount, amountPence)) {
+    ctx.log.warn({ quoteId: quote.id, appointmentId: appointment.id, sentAmount: body.amount, amountPence }, 'ignored an amount sent by the browser that differs from the quote');
+  }
+  const view = (payment: PaymentRow): PaymentIntentView => ({
+    clientSecret: payment.clientSecret,
+    amount: payment.amountPence,
+    currency: 'gbp',
+    appointmentId: appointment.id,
+    provider: payment.provider,
+  });
+
+  let payment = await findPaymentByAppointment(ctx.db, appointment.id);
+  if (!payment) {
+    // Keyed by booking and amount: two racing requests get Stripe's one intent; the loser's insert finds the row.
+    const intent = await ctx.provider
+      .createIntent({
+        appointmentId: appointment.id,
+        quoteId: quote.id,
+        amountPence,
+        description: `AutoRevive repair, appointment ${appointment.id}`,
+        idempotencyKey: `appointment-${appointment.id}-intent-${amountPence}`,
+      })
+      .catch((error: unknown) => {
+        throw error instanceof CardError ? cardErrorToDomain(error) : error;
+      });
+    payment =
+      (await insertPayment(ctx.db, {
+        quoteId: quote.id,
+        appointmentId: appointment.id,
+        provider: ctx.provider.name,
+        providerRef: intent.id,
+        clientSecret: intent.clientSecret,
+        amountPence,
+        startWithinCancellationPeriod: body.startWithinCancellationPeriod === true,
+      })) ?? (await findPaymentByAppointment(ctx.db, appointment.id));
+    if (!payment) throw new Error(`The payment for appointment ${appointment.id} was neither inserted nor found`);
+    return view(payment);
+  }
+  if (payment.status === 'succeeded' || payment.status === 'refunded') throw conflict(paymentMessages.alreadyPaid);
+  if (payment.amountPence !== amountPence) {
+    // An admin revised the quote while it was unpaid: the intent follows the quote.
+    await ctx.provider.updateAmount(payment.providerRef, amountPence, `payment-${payment.id}-amount-${amountPence}`);
+    await updatePayment(ctx.db, payment.id, { amountPence });
+    payment = { ...payment, amountPence };
+  }
+  if (body.startWithinCancellationPeriod === true && !payment.startWithinCancellationPeriod) {
+    await updatePayment(ctx.db, payment.id, { startWithinCancellationPeriod: true });
+  }
+  return view(payment);
+}
+
+export type SettleOutcome = 'confirmed' | 'reinstated' | 'refunded' | 'already-settled' | 'out-of-order';
+
+/**
+ * A payment succeeded at the provider: THE one path for Stripe's webhook and the test-mode
+ * provider. Inside the caller's transaction: the payment succeeds, the held appointment is
+ * confirmed and its quote booked, the repairer's share is recorded as owed (D14) and the
+ * confirmation e-mail is queued. A payment arriving after its hold lapsed re-takes the slot if
+ * it still has a place; otherwise (or when the booking was cancelled meanwhile) the money goes
+ * straight back. Idempotent: a second report of the same payment changes nothing.
+ */
+export async function settleSucceededPayment(
+  tx: Db,
+  ctx: PaymentsContext,
+  paymentId: number,
+  report: { eventAt?: Date } = {},
+): Promise<{ outcome: SettleOutcome; emails: OutboxEmail[] }> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment) throw new Error(`No payment ${paymentId}`);
+  if (payment.status === 'succeeded' || payment.status === 'refunded') return { outcome: 'already-settled', emails: [] };
+  if (report.eventAt && payment.lastEventAt && report.eventAt < payment.lastEventAt) return { outcome: 'out-of-order', emails: [] };
+  await transition(tx, 'payment', 'succeed', payment.id, { set: { failureMessage: null, lastEventAt: report.eventAt ?? new Date() } });
+
+  const appointmentId = payment.appointmentId!;
+  const appointment = await lockAppointment(tx, appointmentId);
+  if (!appointment) throw new Error(`Payment ${paymentId} has no appointment`);
+  const testMode = payment.provider === 'test';
+
+  let outcome: SettleOutcome | null = null;
+  if (appointment.status === 'held') {
+    await transition(tx, 'appointment', 'confirm', appointmentId, { set: { holdExpiresAt: null } });
+    outcome = 'confirmed';
+  } else if (appointment.status === 'lapsed') {
+    // The place went back when the hold lapsed: take one again if the slot still has room and
+    // the quote has no other live booking (savepoint: a refusal must not spoil the transaction).
+    try {
+      await tx.transaction(async (savepoint) => {
+        const taken = await takePlace(savepoint, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, ctx.config.slotCapacity);
+        if (!taken) throw new SlotGone();
+        await transition(savepoint, 'appointment', 'reinstate', appointmentId, { set: { holdExpiresAt: null } });
+      });
+      outcome = 'reinstated';
+    } catch (error) {
+      ctx.log.warn({ appointmentId, paymentId, err: error }, 'a payment arrived after its hold lapsed and the slot could not be taken again: refunding');
+    }
+  } else if (appointment.status === 'confirmed' || appointment.status === 'assigned') {
+    return { outcome: 'already-settled', emails: [] };
+  }
+
+  if (outcome === null) {
+    // Lapsed and full, or cancelled meanwhile: the customer gets their money back at once.
+    const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
+    await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
+    const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
+    return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'slot-gone'))] };
+  }
+
+  const quote = await lockQuote(tx, payment.quoteId);
+  if (!quote) throw new Error(`Payment ${paymentId} has no quote`);
+  await transition(tx, 'quote', 'book', quote.id);
+  // D14: the repairer's share, owed until the job is done and confirmed. Nobody has accepted the
+  // job yet at payment time (issue 12 assigns it), so the repairer is filled in then.
+  await insertOwedPayout(tx, { paymentId: payment.id, repairerId: quote.assignedRepairerId, amountPence: quote.repairerPaymentPence });
+  const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
+  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }))] };
+}
+
+class SlotGone extends Error {}
+
+/** A card was refused: the payment is marked failed (the customer may retry on the same intent). */
+export async function recordPaymentFailed(tx: Db, paymentId: number, failure: { message: string; eventAt?: Date }): Promise<'failed' | 'ignored'> {
+  const payment = await lockPayment(tx, paymentId);
+  if (!payment) return 'ignored';
+  // Out of order: a failure reported after the payment succeeded (or older than the last event applied).
+  if (payment.status !== 'requires_payment' && payment.status !== 'failed') return 'ignored';
+  if (failure.eventAt && payment.lastEventAt && failure.eventAt < payment.lastEventAt) return 'ignored';
+  try {
+    await transition(tx, 'payment', 'fail', payment.id, { set: { failureMessage: failure.message, lastEventAt: failure.eventAt ?? new Date() } });
+    return 'failed';
+  } catch (error) {
+    if (error instanceof TransitionConflictError) return 'ignored';
+    throw error;
+  }
+}

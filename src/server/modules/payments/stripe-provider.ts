@@ -1,0 +1,54 @@
+// Stripe through its official SDK (stripe 23.1.0). D14: separate charges and transfers, so the
+// charge goes to the platform's own account; the repairer's share is transferred later
+// (issue 12). STRIPE_API_BASE points the SDK at a local stand-in in tests.
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../config/config';
+import { CardError, type PaymentProvider } from './payment-provider';
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    ...(config.apiBase ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol } : {}),
+    // Safe to retry: every call has an idempotency key.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'AutoRevive' },
+  });
+}
+
+function mapCardError(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    throw new CardError(error.decline_code ?? error.code ?? 'card_declined', error.message);
+  }
+  throw error;
+}
+
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createIntent(input) {
+      const intent = await stripe.paymentIntents
+        .create(
+          {
+            amount: input.amountPence,
+            currency: 'gbp',
+            description: input.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: { appointment_id: String(input.appointmentId), quote_id: String(input.quoteId) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch(mapCardError);
+      if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intent.id} without a client secret`);
+      return { id: intent.id, clientSecret: intent.client_secret, amountPence: intent.amount };
+    },
+    async updateAmount(intentId, amountPence, idempotencyKey) {
+      await stripe.paymentIntents.update(intentId, { amount: amountPence }, { idempotencyKey }).catch(mapCardError);
+    },
+    async refund(input) {
+      const refund = await stripe.refunds
+        .create({ payment_intent: input.intentId, amount: input.amountPence, reason: 'requested_by_customer' }, { idempotencyKey: input.idempotencyKey })
+        .catch(mapCardError);
+      return { id: refund.id };
+    },
+  };
+}

@@ -1,0 +1,74 @@
+// POST /api/stripe/webhook (issue 11): Stripe's reports, trusted only when signed. The signature
+// is verified on the raw body with a 300-second tolerance; each event id is applied once (its
+// record commits with its effects, so a failure lets Stripe retry); events older than the last
+// one applied to a payment, or a failure after a success, change nothing; only
+// payment_intent.succeeded confirms a booking.
+import type { FastifyInstance } from 'fastify';
+import type Stripe from 'stripe';
+import { z } from 'zod';
+import type { AppJobs } from '../../jobs';
+import { DomainError } from '../../plugins/errors';
+import { dispatchEmails } from '../email/email.service';
+import type { OutboxEmail } from '../email/email.repo';
+import { findPaymentByProviderRef, recordStripeEvent } from './payments.repo';
+import { recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
+
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+export const WebhookAnswerSchema = z.object({ received: z.literal(true) });
+
+export interface WebhookContext extends PaymentsContext {
+  stripe: Stripe;
+  webhookSecret: string;
+  jobs: AppJobs;
+}
+
+const refused = () => new DomainError(400, 'invalid_signature', 'The webhook signature could not be verified.');
+
+export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookContext): Promise<void> {
+  await app.register(async (scope) => {
+    // The signature covers the exact bytes Stripe sent: keep them, parse nothing.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 512 * 1024 }, (_request, body, done) => done(null, body));
+
+    scope.post('/api/stripe/webhook', { schema: { response: { 200: WebhookAnswerSchema } } }, async (request, reply) => {
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) throw refused();
+      let event: Stripe.Event;
+      try {
+        event = ctx.stripe.webhooks.constructEvent(request.body, signature, ctx.webhookSecret, WEBHOOK_TOLERANCE_SECONDS);
+      } catch (error) {
+        request.log.warn({ err: error }, 'refused a Stripe webhook whose signature did not verify');
+        throw refused();
+      }
+      const emails = await ctx.db.transaction(async (tx): Promise<OutboxEmail[]> => {
+        if (!(await recordStripeEvent(tx, event.id, event.type))) {
+          request.log.info({ eventId: event.id }, 'Stripe event already applied');
+          return [];
+        }
+        if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return [];
+        const intent = event.data.object;
+        const payment = await findPaymentByProviderRef(tx, 'stripe', intent.id);
+        if (!payment) {
+          request.log.warn({ eventId: event.id, intentId: intent.id }, 'Stripe event for a payment intent this site did not create');
+          return [];
+        }
+        const eventAt = new Date(event.created * 1000);
+        if (event.type === 'payment_intent.payment_failed') {
+          const message = intent.last_payment_error?.message ?? 'Your payment did not go through.';
+          const result = await recordPaymentFailed(tx, payment.id, { message, eventAt });
+          if (result === 'ignored') request.log.info({ eventId: event.id, paymentId: payment.id }, 'ignored a payment failure reported out of order');
+          return [];
+        }
+        if (intent.amount_received !== payment.amountPence) {
+          request.log.error({ eventId: event.id, paymentId: payment.id, received: intent.amount_received, expected: payment.amountPence }, 'Stripe took a different amount from the quote');
+        }
+        const { outcome, emails: queued } = await settleSucceededPayment(tx, { ...ctx, log: request.log }, payment.id, { eventAt });
+        request.log.info({ eventId: event.id, paymentId: payment.id, outcome }, 'Stripe payment settled');
+        return queued;
+      });
+      await dispatchEmails(ctx.jobs, emails);
+      return reply.status(200).send({ received: true });
+    });
+  });
+}

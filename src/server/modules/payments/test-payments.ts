@@ -1,0 +1,45 @@
+// The test-mode provider's card form (POST /api/test-payments/confirm). The server plays the
+// card network: it judges the card as Stripe's test cards behave, then a success goes through
+// settleSucceededPayment, the very function Stripe's webhook uses.
+import type { TestPaymentConfirmBody, TestPaymentResult } from '../../../shared/api/payments';
+import { conflict, notFound } from '../../plugins/errors';
+import { customerRecordAccess, type Viewer } from '../access/access.policy';
+import { lockAppointment } from '../bookings/appointments.repo';
+import { lapseHolds } from '../bookings/bookings.service';
+import type { OutboxEmail } from '../email/email.repo';
+import { findQuote } from '../quotes/quotes.repo';
+import { CardError } from './payment-provider';
+import { findPaymentByClientSecret } from './payments.repo';
+import { cardErrorToDomain, paymentMessages, recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
+import { judgeTestCard } from './test-provider';
+
+export async function confirmTestPayment(
+  ctx: PaymentsContext,
+  viewer: Viewer,
+  card: TestPaymentConfirmBody,
+  now: Date,
+): Promise<{ result: TestPaymentResult; emails: OutboxEmail[] }> {
+  const payment = await findPaymentByClientSecret(ctx.db, card.clientSecret);
+  const quote = payment && payment.provider === 'test' ? await findQuote(ctx.db, payment.quoteId) : undefined;
+  // The client secret alone is not enough: it must be the grant holder's own payment (D10).
+  if (!payment || !quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
+    throw notFound(paymentMessages.notSetUp);
+  }
+  const appointmentId = payment.appointmentId!;
+  if (payment.status === 'succeeded' || payment.status === 'refunded') throw conflict(paymentMessages.alreadyPaid);
+  // Unlike a card network, this provider can refuse before taking money: a lapsed hold is not charged.
+  const appointment = await lockAppointment(ctx.db, appointmentId);
+  if (appointment?.status === 'held' && appointment.holdExpiresAt && appointment.holdExpiresAt <= now) await lapseHolds(ctx.db, [appointmentId], now);
+  if (appointment?.status !== 'held' || (appointment.holdExpiresAt && appointment.holdExpiresAt <= now)) throw conflict(paymentMessages.holdLapsed);
+
+  try {
+    judgeTestCard(card, now);
+  } catch (error) {
+    if (!(error instanceof CardError)) throw error;
+    await ctx.db.transaction((tx) => recordPaymentFailed(tx, payment.id, { message: error.message }));
+    throw cardErrorToDomain(error);
+  }
+  const { outcome, emails } = await ctx.db.transaction((tx) => settleSucceededPayment(tx, ctx, payment.id));
+  if (outcome === 'already-settled') throw conflict(paymentMessages.alreadyPaid);
+  return { result: { status: 'succeeded', appointmentId }, emails };
+}

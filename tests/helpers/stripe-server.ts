@@ -1,0 +1,225 @@
+// A local stand-in for Stripe's HTTP API (STYLE habit 9: fakes speak the real protocol to the
+// real SDK). It answers the calls the payments module makes: create, retrieve and update a
+// payment intent, and refunds; it replays a request whose Idempotency-Key it has seen (and
+// refuses the key with different parameters, as Stripe does); and it can be told to answer the
+// next call with a 402 card error. Point the app at it with STRIPE_API_BASE.
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
+
+export interface StripeRequest {
+  method: string;
+  path: string;
+  params: Record<string, unknown>;
+  idempotencyKey: string | undefined;
+  /** True when the answer was a replay of an earlier request with the same key. */
+  replayed: boolean;
+}
+
+export interface StandInIntent {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  currency: string;
+  client_secret: string;
+  status: 'requires_payment_method' | 'succeeded' | 'canceled';
+  metadata: Record<string, string>;
+  description: string | null;
+  created: number;
+  last_payment_error: { code: string; decline_code?: string; message: string; type: string } | null;
+}
+
+export interface CardErrorAnswer {
+  code: string;
+  decline_code?: string;
+  message: string;
+}
+
+export interface StripeStandIn {
+  url: string;
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** The env settings that point the app at this stand-in. */
+  env: Record<string, string>;
+  requests: StripeRequest[];
+  intents: Map<string, StandInIntent>;
+  refunds: { id: string; payment_intent: string; amount: number }[];
+  /** The next request to a path starting with `pathPrefix` gets a 402 card error. */
+  failNext(pathPrefix: string, error: CardErrorAnswer): void;
+  /** As the customer's browser would through Stripe.js: the intent succeeds or fails. */
+  settle(intentId: string, outcome: 'succeeded' | CardErrorAnswer): StandInIntent;
+  /** A webhook delivery for this intent, signed as Stripe signs it (or with the given overrides). */
+  webhook(
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+    intentId: string,
+    options?: { eventId?: string; timestamp?: number; secret?: string; created?: number },
+  ): { payload: string; headers: Record<string, string> };
+  close(): Promise<void>;
+}
+
+/** `metadata[appointment_id]=42&amount=100` → { metadata: { appointment_id: '42' }, amount: '100' } */
+export function decodeStripeForm(body: string): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, value] of new URLSearchParams(body)) {
+    const parts = key.split(/\[|\]\[|\]/).filter((part) => part !== '');
+    let target = result;
+    for (const part of parts.slice(0, -1)) target = (target[part] ??= {}) as Record<string, unknown>;
+    target[parts[parts.length - 1]!] = value;
+  }
+  return result;
+}
+
+const id = (prefix: string) => `${prefix}_${randomBytes(10).toString('hex')}`;
+
+export async function startStripeStandIn(): Promise<StripeStandIn> {
+  const requests: StripeRequest[] = [];
+  const intents = new Map<string, StandInIntent>();
+  const refunds: StripeStandIn['refunds'] = [];
+  const seenKeys = new Map<string, { body: string; status: number; answer: unknown }>();
+  const failures: { pathPrefix: string; error: CardErrorAnswer }[] = [];
+  const sdk = new Stripe('sk_test_standin');
+
+  function answer(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
+    const failure = failures.findIndex((f) => path.startsWith(f.pathPrefix));
+    if (failure >= 0) {
+      const { error } = failures.splice(failure, 1)[0]!;
+      return { status: 402, body: { error: { type: 'card_error', ...error } } };
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const intentId = id('pi');
+      const intent: StandInIntent = {
+        id: intentId,
+        object: 'payment_intent',
+        amount: Number(params.amount),
+        amount_received: 0,
+        currency: String(params.currency),
+        client_secret: `${intentId}_secret_${randomBytes(12).toString('hex')}`,
+        status: 'requires_payment_method',
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+        description: (params.description as string | undefined) ?? null,
+        created: Math.floor(Date.now() / 1000),
+        last_payment_error: null,
+      };
+      intents.set(intentId, intent);
+      return { status: 200, body: intent };
+    }
+    const intentMatch = /^\/v1\/payment_intents\/([\w]+)$/.exec(path);
+    if (intentMatch) {
+      const intent = intents.get(intentMatch[1]!);
+      if (!intent) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${intentMatch[1]}'` } } };
+      if (method === 'POST' && params.amount !== undefined) intent.amount = Number(params.amount);
+      return { status: 200, body: intent };
+    }
+    if (method === 'POST' && path === '/v1/refunds') {
+      const intent = intents.get(String(params.payment_intent));
+      if (!intent || intent.status !== 'succeeded') {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'charge_not_refundable', message: 'This PaymentIntent has no successful charge to refund.' } } };
+      }
+      const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: Number(params.amount ?? intent.amount), status: 'succeeded', currency: intent.currency };
+      refunds.push(refund);
+      return { status: 200, body: refund };
+    }
+    return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
+  }
+
+  const server = http.createServer((request, response) => {
+    let body = '';
+    request.setEncoding('utf8');
+    request.on('data', (chunk: string) => (body += chunk));
+    request.on('end', () => {
+      const method = request.method ?? 'GET';
+      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+      const params = decodeStripeForm(body);
+      const key = request.headers['idempotency-key'] as string | undefined;
+      const send = (status: number, answerBody: unknown, replayed: boolean) => {
+        requests.push({ method, path, params, idempotencyKey: key, replayed });
+        response.writeHead(status, {
+          'content-type': 'application/json',
+          'request-id': id('req'),
+          ...(replayed ? { 'idempotent-replayed': 'true' } : {}),
+        });
+        response.end(JSON.stringify(answerBody));
+      };
+      if (request.headers.authorization !== `Bearer ${standIn.secretKey}`) {
+        send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }, false);
+        return;
+      }
+      const scopedKey = key ? `${method} ${path} ${key}` : undefined;
+      const seen = scopedKey ? seenKeys.get(scopedKey) : undefined;
+      if (seen) {
+        if (seen.body !== body) {
+          send(
+            400,
+            { error: { type: 'idempotency_error', message: `Keys for idempotent requests can only be used with the same parameters they were first used with.` } },
+            false,
+          );
+        } else send(seen.status, seen.answer, true);
+        return;
+      }
+      const { status, body: answerBody } = answer(method, path, params);
+      // Stripe keeps the first answer for a key, errors included.
+      if (scopedKey) seenKeys.set(scopedKey, { body, status, answer: answerBody });
+      send(status, answerBody, false);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}`;
+
+  const standIn: StripeStandIn = {
+    url,
+    secretKey: 'sk_test_standin',
+    publishableKey: 'pk_test_standin',
+    webhookSecret: 'whsec_standin',
+    env: {},
+    requests,
+    intents,
+    refunds,
+    failNext(pathPrefix, error) {
+      failures.push({ pathPrefix, error });
+    },
+    settle(intentId, outcome) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`The stand-in has no intent ${intentId}`);
+      if (outcome === 'succeeded') {
+        intent.status = 'succeeded';
+        intent.amount_received = intent.amount;
+        intent.last_payment_error = null;
+      } else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = { type: 'card_error', ...outcome };
+      }
+      return intent;
+    },
+    webhook(type, intentId, options = {}) {
+      const intent = intents.get(intentId);
+      if (!intent) throw new Error(`The stand-in has no intent ${intentId}`);
+      const payload = JSON.stringify({
+        id: options.eventId ?? id('evt'),
+        object: 'event',
+        api_version: '2026-10-28.endive',
+        created: options.created ?? Math.floor(Date.now() / 1000),
+        livemode: false,
+        type,
+        data: { object: { ...intent } },
+      });
+      const header = sdk.webhooks.generateTestHeaderString({
+        payload,
+        secret: options.secret ?? standIn.webhookSecret,
+        ...(options.timestamp !== undefined ? { timestamp: options.timestamp } : {}),
+      });
+      return { payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } };
+    },
+    close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
+  };
+  standIn.env = {
+    STRIPE_SECRET_KEY: standIn.secretKey,
+    STRIPE_PUBLISHABLE_KEY: standIn.publishableKey,
+    STRIPE_WEBHOOK_SECRET: standIn.webhookSecret,
+    STRIPE_API_BASE: url,
+  };
+  return standIn;
+}
