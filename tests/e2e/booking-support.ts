@@ -72,6 +72,7 @@ export const monthTitleOf = (date: string) => `${MONTHS[Number(date.slice(5, 7))
 export async function showDay(page: Page, date: string) {
   const title = monthTitleOf(date);
   const calendar = page.getByRole('table').first();
+  await calendar.waitFor();
   for (let step = 0; step < 3 && (await page.getByRole('heading', { level: 2, name: title }).count()) === 0; step += 1) {
     await page.getByRole('button', { name: /^Next month/ }).first().click();
   }

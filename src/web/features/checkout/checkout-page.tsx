@@ -99,11 +99,16 @@ function Checkout({ quoteId }: { quoteId: string }) {
       .then((intent) => setSetup({ state: 'ready', intent }))
       .catch((error: unknown) => (asksForStartRequest(error) ? setSetup({ state: 'needs-request' }) : fail(error)));
   }, [quoteId, fail]);
+  // With the hold known (from the booking page) and inside 14 days, the request comes first: no
+  // intent is asked for without it. Otherwise the server says so (asksForStartRequest).
+  const hintedHold = hint !== null && setup.state === 'loading' ? appointment.data : undefined;
+  const waitForHint = hint !== null && appointment.isPending;
   useEffect(() => {
-    if (started.current) return;
+    if (started.current || waitForHint) return;
     started.current = true;
-    start();
-  }, [start]);
+    if (hintedHold && hintedHold.status === 'held' && needsStartConsent(hintedHold, new Date())) setSetup({ state: 'needs-request' });
+    else start();
+  }, [start, waitForHint, hintedHold]);
 
   /** The customer ticked D14's box: the intent is created with their request (once). */
   const requestStart = useCallback(() => {
