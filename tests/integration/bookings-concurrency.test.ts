@@ -38,13 +38,15 @@ function bookableDay(n: number): string {
 
 async function customers(t: TestApp, count: number) {
   const db = t.database.db;
-  const made: { quoteId: number; cookie: string }[] = [];
-  for (let i = 0; i < count; i++) {
+  const one = async () => {
     const assessment = await createAssessmentRecord(db);
     const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved' });
     const grant = await createGrant(db, assessment.id);
-    made.push({ quoteId: quote.id, cookie: `ar_access=${grant.token}` });
-  }
+    return { quoteId: quote.id, cookie: `ar_access=${grant.token}` };
+  };
+  // Ten at a time (the pool's size): setting up is not what is measured.
+  const made: { quoteId: number; cookie: string }[] = [];
+  while (made.length < count) made.push(...(await Promise.all(Array.from({ length: Math.min(10, count - made.length) }, one))));
   return made;
 }
 
@@ -102,7 +104,7 @@ describe.skipIf(!serverDatabaseAvailable())('bookings under concurrency on the P
     expect(result.refused).toHaveLength(49);
     expect([...result.messages]).toEqual([TAKEN]);
     expect(await slotState(t.database.db, date, 'morning')).toEqual({ taken: 1, held: 1 });
-  });
+  }, 90_000);
 
   it('holds the same with the 50 requests split across two app instances sharing the database', async () => {
     const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
@@ -119,7 +121,7 @@ describe.skipIf(!serverDatabaseAvailable())('bookings under concurrency on the P
     expect(result.refused).toHaveLength(49);
     expect([...result.messages]).toEqual([TAKEN]);
     expect(await slotState(t.database.db, date, 'afternoon')).toEqual({ taken: 1, held: 1 });
-  });
+  }, 90_000);
 
   it('gives a lapsed hold’s place to exactly one of the next 50, at capacity 3 across both instances', async () => {
     const date = bookableDay(2);
@@ -135,7 +137,7 @@ describe.skipIf(!serverDatabaseAvailable())('bookings under concurrency on the P
     expect(result.ok).toHaveLength(1);
     expect(result.refused).toHaveLength(49);
     expect(await slotState(t.database.db, date, 'morning')).toEqual({ taken: 3, held: 3 });
-  });
+  }, 90_000);
 });
 
 describe('bookings under concurrency on PGlite', () => {

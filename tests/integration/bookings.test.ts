@@ -8,6 +8,7 @@ import { appointments, assessments, slotCapacity } from '../../src/server/db/sch
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { bookingDateMessages } from '../../src/server/modules/bookings/booking-rules';
 import { bookingMessages } from '../../src/server/modules/bookings/bookings.service';
+import { leaveLiveState, takePlace } from '../../src/server/modules/bookings/capacity.repo';
 import { site } from '../../src/shared/site';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
@@ -484,6 +485,16 @@ describe("the admin's availability", () => {
     expect((await book(second.cookie, { quoteId: second.quote.id, appointmentDate: '2027-03-10', timeSlot: 'afternoon' })).statusCode).toBe(200);
   });
 
+  it("gives an unpaid hold's place back when the admin deletes its enquiry", async () => {
+    const { quote, cookie } = await customer();
+    await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    expect(await taken('2027-03-10', 'morning')).toBe(1);
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quote.id}`, headers: { cookie: adminCookie } });
+    expect(deleted.statusCode).toBe(204);
+    expect(await taken('2027-03-10', 'morning')).toBe(0);
+    expect(await t.database.db.select().from(appointments)).toHaveLength(0);
+  });
+
   it('puts a slot back to SLOT_CAPACITY with null', async () => {
     await setCapacity('2027-03-10', { morning: 1 });
     const back = await setCapacity('2027-03-10', { morning: null });
@@ -505,5 +516,50 @@ describe("the admin's availability", () => {
   it('refuses a date that does not exist', async () => {
     expect((await setCapacity('2027-02-30', { closed: true })).statusCode).toBe(400);
     expect((await setCapacity('30-02-2027', { closed: true })).statusCode).toBe(400);
+  });
+});
+
+describe('availability reads are rate limited per address', () => {
+  it('answers 429 with a sentence past the limit, for day and month reads together, and not for another address', async () => {
+    const limited = await createTestApp({ configure: (config) => (config.availabilityReadsPerMinutePerAddress = 2) });
+    try {
+      const read = (url: string, remoteAddress: string) => limited.app.inject({ method: 'GET', url, remoteAddress });
+      expect((await read('/api/appointments/available?date=2027-03-10', '192.0.2.10')).statusCode).toBe(200);
+      expect((await read('/api/appointments/available-month?month=2027-03', '192.0.2.10')).statusCode).toBe(200);
+      const refused = await read('/api/appointments/available?date=2027-03-10', '192.0.2.10');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe('Too many availability checks from your connection. Please wait a minute and try again.');
+      expect((await read('/api/appointments/available?date=2027-03-10', '192.0.2.11')).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe("capacity.repo, the functions checkout calls", () => {
+  it('releases a place once per appointment, however often it is cancelled', async () => {
+    const { quote, cookie } = await customer();
+    const held = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    const other = await customer();
+    await book(other.cookie, { quoteId: other.quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    const id = held.json().id as number;
+    const db = t.database.db;
+    await db.transaction((tx) => leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: new Date() } }));
+    await expect(db.transaction((tx) => leaveLiveState(tx, id, 'cancel'))).rejects.toThrow('This booking has been cancelled.');
+    await expect(db.transaction((tx) => leaveLiveState(tx, id, 'lapse'))).rejects.toThrow('This booking has been cancelled, so it cannot be released now.');
+    expect(await taken('2027-03-10', 'morning')).toBe(1); // the other customer's place is still taken
+  });
+
+  it('lets slots without an override follow SLOT_CAPACITY when it changes, and never overbooks', async () => {
+    const db = t.database.db;
+    const slot = { date: '2027-03-10', slot: 'morning' as const };
+    expect(await takePlace(db, slot, 2)).toBe(true);
+    expect(await takePlace(db, slot, 2)).toBe(true);
+    expect(await takePlace(db, slot, 2)).toBe(false);
+    expect(await takePlace(db, slot, 3)).toBe(true); // SLOT_CAPACITY raised to 3
+    expect(await takePlace(db, slot, 1)).toBe(false); // lowered to 1: nobody more, nobody thrown out
+    expect(await slotRow('2027-03-10', 'morning')).toMatchObject({ taken: 3, capacity: 3 });
+    // The database refuses an overbooking whatever the application does.
+    await expect(db.update(slotCapacity).set({ taken: 4 }).where(eq(slotCapacity.slotDate, '2027-03-10'))).rejects.toThrow();
   });
 });

@@ -46,6 +46,20 @@ describe('outbox delivery', () => {
     }
   });
 
+  it('sends a stored attachment (a booking .ics) as a MIME part with its content type', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      const ics = 'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n';
+      const email = await queueEmail(t.database.db, { ...newEmail(), attachments: [{ filename: 'autorevive-booking.ics', contentType: 'text/calendar; charset=utf-8', content: ics }] });
+      await deliverEmail(deps(smtp.url), email.id);
+      const raw = smtp.received[0]!.raw;
+      expect(raw).toMatch(/^Content-Type: text\/calendar; charset=utf-8; name=autorevive-booking\.ics\r?$/im);
+      expect(raw).toMatch(/filename=autorevive-booking\.ics/);
+    } finally {
+      await smtp.close();
+    }
+  });
+
   it('keeps the e-mail in the outbox as logged when no SMTP server is configured', async () => {
     const email = await queueEmail(t.database.db, newEmail());
     await deliverEmail(deps(undefined), email.id);

@@ -124,6 +124,8 @@ export interface AppConfig {
   keepAliveTimeoutMs: number;
   /** Places in each booking slot (morning, afternoon) unless an admin overrides that date's slot. */
   slotCapacity: number;
+  /** Availability reads (day or month) one address may make a minute: a calendar session makes a handful. */
+  availabilityReadsPerMinutePerAddress: number;
 }
 
 export interface StripeConfig {
@@ -207,5 +209,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     slotCapacity: env.SLOT_CAPACITY,
+    availabilityReadsPerMinutePerAddress: 120,
   };
 }

@@ -30,3 +30,19 @@ export const paymentCases = (world: AccessWorld): Case[] => [
   // Last: the grant holder's cancel succeeds (months ahead, nothing paid to refund) and changes the world.
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/cancel`, route: '/api/appointments/:id/cancel', expect: grantHolderOnly(200) },
 ];
+
+/**
+ * Routes only an app with Stripe configured registers (run by tests/integration/stripe-payments.test.ts):
+ * the webhook trusts a signature, never a cookie, so every caller without one gets 400.
+ */
+export const stripeOnlyCases = (): Case[] => [
+  { method: 'POST', url: '/api/stripe/webhook', route: '/api/stripe/webhook', payload: { id: 'evt_1', type: 'payment_intent.succeeded' }, expect: everyone(400) },
+  {
+    method: 'POST',
+    url: '/api/stripe/webhook',
+    route: '/api/stripe/webhook',
+    payload: { id: 'evt_2' },
+    headers: { 'stripe-signature': 't=1,v1=0000' },
+    expect: everyone(400),
+  },
+];

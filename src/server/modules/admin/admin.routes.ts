@@ -19,6 +19,7 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { findAssessment, deleteAssessment } from '../assessments/assessments.repo';
+import { releaseHoldOfQuote } from '../bookings/capacity.repo';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import type { OutboxEmail } from '../email/email.repo';
@@ -26,6 +27,7 @@ import { approveQuote, resetQuoteToPriceList, reviseQuote, seenTotalPence } from
 import { quoteReadyEmail } from '../quotes/quote-emails';
 import { loadPriceList, replacePriceList } from '../quotes/price-list.repo';
 import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
+import { removeUnpaidPaymentsOfQuote } from '../payments/payments.repo';
 import type { Db } from '../../db/database';
 import { adminStats, cardsFor, deskList, enquiryList } from './admin-desk';
 
@@ -111,6 +113,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           const quote = await lockQuote(tx, request.params.id);
           if (!quote) throw notFound(adminQuoteMessages.notFound);
           if (quote.status === 'booked') throw conflict('This quote has been booked, so its enquiry cannot be deleted.');
+          // Money taken or refunded is a record to keep; unpaid attempts go with the enquiry.
+          if (!(await removeUnpaidPaymentsOfQuote(tx, quote.id))) throw conflict('A payment was taken or refunded for this quote, so its enquiry is kept as a record and cannot be deleted.');
+          // An unpaid hold gives its place back before the cascade removes it.
+          await releaseHoldOfQuote(tx, quote.id);
           const { fileKeys: keys } = await deleteAssessment(tx, quote.assessmentId);
           return keys;
         });

@@ -1,5 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bookingDateMessages, isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './booking-rules';
+import { isBankHoliday, slotStartsAt, timeSlots, type TimeSlot } from '../../../shared/calendar';
+import { addDays, isWeekend } from '../../../shared/calendar-date';
+import { londonDateOf } from '../../../shared/london-time';
+import { BOOKING_HORIZON_DAYS, bookingDateMessages, isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './booking-rules';
 
 describe('parseAppointmentDate', () => {
   it('takes a plain day as it is and an ISO datetime as its London day', () => {
@@ -35,5 +39,40 @@ describe('slotRefusal (D15)', () => {
   it('allows a change only more than 24 hours before the slot starts', () => {
     expect(isOutsideChangeWindow('2027-03-09', 'morning', new Date('2027-03-08T07:59:00Z'), 24)).toBe(true);
     expect(isOutsideChangeWindow('2027-03-09', 'morning', new Date('2027-03-08T08:00:00Z'), 24)).toBe(false);
+  });
+});
+
+describe('slotRefusal computes the slot start only for today and tomorrow', () => {
+  // The same rules with the slot's start computed every time.
+  function reference(date: string, slot: TimeSlot, now: Date): string | null {
+    const today = londonDateOf(now);
+    const startsIn = slotStartsAt(date, slot).getTime() - now.getTime();
+    if (date < today || startsIn <= 0) return bookingDateMessages.past;
+    if (isWeekend(date)) return bookingDateMessages.weekend;
+    if (isBankHoliday(date)) return bookingDateMessages.bankHoliday;
+    if (startsIn < 24 * 3_600_000) return bookingDateMessages.tooSoon;
+    if (date > addDays(today, BOOKING_HORIZON_DAYS)) return bookingDateMessages.tooFar;
+    return null;
+  }
+
+  it('agrees with the exact rule at any moment, across both clock changes', () => {
+    const instants = fc.integer({ min: Date.parse('2026-01-01T00:00:00Z'), max: Date.parse('2028-12-31T00:00:00Z') }).map((ms) => new Date(ms));
+    fc.assert(
+      fc.property(instants, fc.integer({ min: -3, max: 6 }), fc.constantFrom(...timeSlots), (now, offset, slot) => {
+        const date = addDays(londonDateOf(now), offset);
+        expect(slotRefusal(date, slot, now)).toBe(reference(date, slot, now));
+      }),
+      { numRuns: 2000 },
+    );
+    // Around the changes themselves, minute by minute over the weekend.
+    for (const start of ['2026-03-27T00:00:00Z', '2026-10-23T00:00:00Z']) {
+      for (let minutes = 0; minutes < 4 * 24 * 60; minutes += 7) {
+        const now = new Date(Date.parse(start) + minutes * 60_000);
+        for (let offset = 0; offset <= 3; offset++) {
+          const date = addDays(londonDateOf(now), offset);
+          for (const slot of timeSlots) expect(slotRefusal(date, slot, now)).toBe(reference(date, slot, now));
+        }
+      }
+    }
   });
 });

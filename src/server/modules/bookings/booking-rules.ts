@@ -35,15 +35,21 @@ export function parseAppointmentDate(input: string): { date: string } | { error:
   return { date: londonDateOf(instant) };
 }
 
-/** Why this slot cannot be booked at `now` by D15's rules, or null when it can (capacity aside). */
-export function slotRefusal(date: string, slot: TimeSlot, now: Date): string | null {
+/**
+ * Why this slot cannot be booked at `now` by D15's rules, or null when it can (capacity aside).
+ * `today` (London's day at `now`) may be passed in when checking a whole month.
+ */
+export function slotRefusal(date: string, slot: TimeSlot, now: Date, today: string = londonDateOf(now)): string | null {
   if (!isCalendarDate(date)) return bookingDateMessages.noSuchDay;
-  const today = londonDateOf(now);
-  const startsAt = slotStartsAt(date, slot);
-  if (date < today || startsAt.getTime() <= now.getTime()) return bookingDateMessages.past;
+  if (date < today) return bookingDateMessages.past;
+  // Only today's and tomorrow's slots can have started or be inside 24 hours: from the day after,
+  // a slot starts at least 32 hours on (8:00 two days ahead, against 23:59 today; ±1 h for BST).
+  const near = date <= addDays(today, 1);
+  const startsIn = near ? slotStartsAt(date, slot).getTime() - now.getTime() : Infinity;
+  if (startsIn <= 0) return bookingDateMessages.past;
   if (isWeekend(date)) return bookingDateMessages.weekend;
   if (isBankHoliday(date)) return bookingDateMessages.bankHoliday;
-  if (startsAt.getTime() - now.getTime() < MIN_LEAD_HOURS * 3_600_000) return bookingDateMessages.tooSoon;
+  if (startsIn < MIN_LEAD_HOURS * 3_600_000) return bookingDateMessages.tooSoon;
   if (date > addDays(today, BOOKING_HORIZON_DAYS)) return bookingDateMessages.tooFar;
   return null;
 }

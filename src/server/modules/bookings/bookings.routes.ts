@@ -26,9 +26,6 @@ import { adminAvailabilityMonth, updateAvailability } from './admin-availability
 import { bookingDateMessages } from './booking-rules';
 import { availabilityInMonth, availabilityOn, holdSlot, readableAppointment, reschedule, toAppointmentView, type BookingContext } from './bookings.service';
 
-/** Availability reads one address may make a minute: a calendar session makes a handful. */
-export const AVAILABILITY_READS_PER_MINUTE = 120;
-
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
   return date;
@@ -41,7 +38,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     enforceRateLimit(ctx.db, {
       key: `availability:${ip}`,
       windowSeconds: 60,
-      max: AVAILABILITY_READS_PER_MINUTE,
+      max: deps.config.availabilityReadsPerMinutePerAddress,
       message: 'Too many availability checks from your connection. Please wait a minute and try again.',
     });
 

@@ -17,14 +17,14 @@ import { slotEndsAt, slotStartsAt, timeSlots, type TimeSlot } from '../../../sha
 import { daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { appointmentLifecycle, conflictMessage } from '../../../shared/lifecycles';
 import { isQuoteExpired } from '../../../shared/lifecycles/quote';
-import { formatLondonDate } from '../../../shared/london-time';
+import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
 import { site } from '../../../shared/site';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
-import { badRequest, conflict, notFound, type DomainError } from '../../plugins/errors';
+import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -73,7 +73,8 @@ export async function lapseHolds(db: Db, ids: number[], now: Date): Promise<numb
       await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
       lapsed++;
     } catch (error) {
-      if (!(error instanceof TransitionConflictError)) throw error;
+      // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
+      if (!(error instanceof DomainError)) throw error;
     }
   }
   return lapsed;
@@ -102,9 +103,9 @@ function byKey(rows: SlotRow[]): Map<string, SlotRow> {
   return new Map(rows.map((row) => [slotKey(row.slotDate, row.timeSlot), row]));
 }
 
-function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapacity: number, now: Date): AvailabilityView {
+function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
   const available = Object.fromEntries(
-    timeSlots.map((slot) => [slot, slotRefusal(date, slot, now) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
+    timeSlots.map((slot) => [slot, slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
   ) as AvailabilityView['available'];
   return { date, available };
 }
@@ -112,7 +113,7 @@ function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapaci
 export async function availabilityOn(ctx: BookingContext, date: string, now: Date): Promise<AvailabilityView> {
   await lapseExpiredHolds(ctx.db, now, { from: date, to: date });
   const rows = byKey(await slotRowsBetween(ctx.db, date, date));
-  return dayAvailability(date, rows, ctx.config.slotCapacity, now);
+  return dayAvailability(date, rows, ctx.config.slotCapacity, now, londonDateOf(now));
 }
 
 export function monthDays(month: string): string[] {
@@ -126,7 +127,8 @@ export async function availabilityInMonth(ctx: BookingContext, month: string, no
   const to = days[days.length - 1]!;
   await lapseExpiredHolds(ctx.db, now, { from, to });
   const rows = byKey(await slotRowsBetween(ctx.db, from, to));
-  return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now)) };
+  const today = londonDateOf(now);
+  return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now, today)) };
 }
 
 // --- Reading an appointment -----------------------------------------------------------------------

@@ -7,7 +7,7 @@ import { and, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import { timeSlots, type TimeSlot } from '../../../shared/calendar';
 import { isLiveAppointment, type AppointmentStatus } from '../../../shared/lifecycles/appointment';
 import type { Db } from '../../db/database';
-import { slotCapacity } from '../../db/schema';
+import { appointments, slotCapacity } from '../../db/schema';
 import { transition, type TransitionOptions } from '../../db/transition';
 
 export interface Slot {
@@ -134,4 +134,18 @@ export async function findSlotRow(db: Db, { date, slot }: Slot): Promise<SlotRow
     .from(slotCapacity)
     .where(and(eq(slotCapacity.slotDate, date), eq(slotCapacity.timeSlot, slot)));
   return row;
+}
+
+/**
+ * Before a quote's enquiry is deleted (the admin's spam/withdrawn delete): its unpaid hold, if
+ * any, lapses and gives its place back, so the cascade does not take a place with it. A paid
+ * booking is never deleted (the quote is 'booked' and the delete is refused).
+ */
+export async function releaseHoldOfQuote(tx: Db, quoteId: number): Promise<void> {
+  const [held] = await tx
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.quoteId, quoteId), eq(appointments.status, 'held')))
+    .for('update');
+  if (held) await leaveLiveState(tx, held.id, 'lapse');
 }

@@ -7,7 +7,7 @@ import type { TimeSlot } from '../../../shared/calendar';
 import { site } from '../../../shared/site';
 import type { Db } from '../../db/database';
 import { transition } from '../../db/transition';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, DomainError, notFound } from '../../plugins/errors';
 import type { Viewer } from '../access/access.policy';
 import { findAppointmentRecord, lockAppointment } from '../bookings/appointments.repo';
 import { isOutsideChangeWindow } from '../bookings/booking-rules';
@@ -18,10 +18,12 @@ import { queueEmail } from '../email/email.service';
 import { cancellationEmail, refundEmail } from './booking-emails';
 import { findPaymentByAppointment, lockPayment, unreleasedPayoutIds } from './payments.repo';
 import { bookingFacts } from './booking-email-facts';
-import type { PaymentsContext } from './payments.service';
+import { CardError } from './payment-provider';
+import { cardErrorToDomain, type PaymentsContext } from './payments.service';
 
 export const cancelMessages = {
   notFound: 'We could not find that appointment.',
+  refundFailed: `We could not refund your payment just now, so your booking is unchanged. Please try again in a few minutes, or call us on ${site.supportPhone}.`,
   phoneUs: `Your appointment is less than ${FREE_CHANGE_HOURS} hours away, so it can no longer be cancelled online. Please call us on ${site.supportPhone}.`,
 } as const;
 
@@ -56,7 +58,12 @@ async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentI
     for (const payoutId of await unreleasedPayoutIds(tx, payment.id)) await transition(tx, 'payout', 'void', payoutId);
     await transition(tx, 'quote', 'reopen', payment.quoteId);
     // Last, so a refusal by the provider rolls everything back; the key makes a retry safe.
-    const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
+    const refund = await ctx.provider
+      .refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` })
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error, paymentId: payment.id }, 'the provider refused or failed a refund; the booking is kept');
+        throw error instanceof CardError ? cardErrorToDomain(error) : new DomainError(502, 'refund_failed', cancelMessages.refundFailed);
+      });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
     emails.push(await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'cancelled')));
   }

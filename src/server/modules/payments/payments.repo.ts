@@ -100,3 +100,14 @@ export async function claimReminder(db: Db, appointmentId: number, now: Date): P
     .returning({ id: appointments.id });
   return rows.length === 1;
 }
+
+/**
+ * Before an enquiry is deleted: its unpaid payment attempts go with it; a payment where money
+ * moved (taken or refunded) is a record to keep, so the answer is false and nothing is deleted.
+ */
+export async function removeUnpaidPaymentsOfQuote(db: Db, quoteId: number): Promise<boolean> {
+  const rows = await db.select({ status: payments.status }).from(payments).where(eq(payments.quoteId, quoteId)).for('update');
+  if (rows.some((row) => row.status === 'succeeded' || row.status === 'refunded')) return false;
+  await db.delete(payments).where(eq(payments.quoteId, quoteId));
+  return true;
+}

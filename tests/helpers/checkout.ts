@@ -1,0 +1,66 @@
+// Shared steps of the checkout tests: a customer with an approved quote, a held slot, and
+// reading back what the server recorded.
+import { eq } from 'drizzle-orm';
+import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
+import { appointments, outboxEmails, payments, payouts, quotes } from '../../src/server/db/schema';
+import { createGrant } from '../../src/server/modules/access/grants.service';
+import type { TestApp } from './app';
+
+export async function customerWithQuote(t: TestApp, overrides: Parameters<typeof createQuote>[1] = {}) {
+  const db = t.database.db;
+  const assessment = await createAssessmentRecord(db);
+  const quote = await createQuote(db, { status: 'approved', ...overrides, assessmentId: assessment.id });
+  const grant = await createGrant(db, assessment.id);
+  return { quote, assessment, cookie: `ar_access=${grant.token}` };
+}
+
+/** A customer holding `slot` on `date` (POST /api/appointments), answered with the appointment id. */
+export async function heldBooking(t: TestApp, date: string, slot: 'morning' | 'afternoon' = 'morning', overrides: Parameters<typeof createQuote>[1] = {}) {
+  const customer = await customerWithQuote(t, overrides);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/appointments',
+    payload: { quoteId: customer.quote.id, appointmentDate: date, timeSlot: slot },
+    headers: { cookie: customer.cookie },
+  });
+  if (response.statusCode !== 200) throw new Error(`booking failed: ${response.statusCode} ${response.body}`);
+  return { ...customer, appointmentId: (response.json() as { id: number }).id };
+}
+
+export const post = (t: TestApp, url: string, payload: unknown, cookie?: string) =>
+  t.app.inject({ method: 'POST', url, payload: payload as object, headers: cookie ? { cookie } : {} });
+
+export async function appointmentRow(t: TestApp, id: number) {
+  const [row] = await t.database.db.select().from(appointments).where(eq(appointments.id, id));
+  return row!;
+}
+
+export async function paymentOf(t: TestApp, appointmentId: number) {
+  return t.database.db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+}
+
+export async function payoutsOf(t: TestApp, paymentId: number) {
+  return t.database.db.select().from(payouts).where(eq(payouts.paymentId, paymentId));
+}
+
+export async function quoteRow(t: TestApp, id: number) {
+  const [row] = await t.database.db.select().from(quotes).where(eq(quotes.id, id));
+  return row!;
+}
+
+export async function emailsTo(t: TestApp, address: string) {
+  return t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)).orderBy(outboxEmails.id);
+}
+
+/** The instants of an iCalendar event, read back without a library: DTSTART/DTEND as UTC. */
+export function parseIcsEvent(ics: string): { start: string; end: string; uid: string; method: string } {
+  const unfolded = ics.replace(/\r?\n[ \t]/g, '');
+  const field = (name: string) => new RegExp(`^${name}(?:;[^:]*)?:(.*)$`, 'm').exec(unfolded)?.[1]?.trim();
+  const instant = (value: string | undefined) => {
+    const match = /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value ?? '');
+    if (!match) throw new Error(`Not a UTC date-time: ${value}`);
+    const [, y, mo, d, h, mi, s] = match;
+    return `${y}-${mo}-${d}T${h}:${mi}:${s}.000Z`;
+  };
+  return { start: instant(field('DTSTART')), end: instant(field('DTEND')), uid: field('UID') ?? '', method: field('METHOD') ?? '' };
+}

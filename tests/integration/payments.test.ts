@@ -1,0 +1,310 @@
+// Checkout on the embedded default (issue 11; D13, D14): the test-mode provider. The amount is
+// the quote's, one intent per booking, D14's 14-day request, each test card's outcome, a success
+// confirming through the webhook's own function, cancelling with a refund, the e-mails (the .ics
+// read back in UTC), the reminder sent once, and Revenue. Only Date is faked.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { createUser } from '../../src/server/db/factories';
+import { appointments, payments, payouts, slotCapacity } from '../../src/server/db/schema';
+import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
+import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { TEST_MODE_NOTICE } from '../../src/shared/api/payments';
+import { site } from '../../src/shared/site';
+import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { appointmentRow, emailsTo, heldBooking, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
+
+// Monday 8 March 2027, 10:00 in London (GMT). British Summer Time starts on 28 March 2027.
+const MONDAY = new Date('2027-03-08T10:00:00Z');
+const setNow = (iso: string | Date) => vi.setSystemTime(new Date(iso));
+const FAR = '2027-04-14'; // a Wednesday in BST, 37 days ahead
+const NEAR = '2027-03-10'; // a Wednesday in GMT, inside 14 days
+
+let t: TestApp;
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  setNow(MONDAY);
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+  vi.useRealTimers();
+});
+beforeEach(() => setNow(MONDAY));
+afterEach(async () => {
+  await t.database.db.delete(payouts);
+  await t.database.db.delete(payments);
+  await t.database.db.delete(appointments);
+  await t.database.db.delete(slotCapacity);
+});
+
+const intent = (cookie: string | undefined, payload: Record<string, unknown>) => post(t, '/api/create-payment-intent', payload, cookie);
+const pay = (cookie: string, clientSecret: string, cardNumber: string, expiry = '12/30', cvc = '123') =>
+  post(t, '/api/test-payments/confirm', { clientSecret, cardNumber, expiry, cvc }, cookie);
+
+/** A held booking with its payment intent started. */
+async function readyToPay(date = FAR, slot: 'morning' | 'afternoon' = 'morning') {
+  const booking = await heldBooking(t, date, slot);
+  const response = await intent(booking.cookie, { quoteId: booking.quote.id, startWithinCancellationPeriod: true });
+  expect(response.statusCode).toBe(200);
+  return { ...booking, clientSecret: (response.json() as { clientSecret: string }).clientSecret };
+}
+
+async function paid(date = FAR, slot: 'morning' | 'afternoon' = 'morning') {
+  const booking = await readyToPay(date, slot);
+  const response = await pay(booking.cookie, booking.clientSecret, '4242 4242 4242 4242');
+  expect(response.statusCode).toBe(200);
+  return booking;
+}
+
+describe('GET /api/payments/config', () => {
+  it('answers the test-mode provider with no key, and there is no webhook without Stripe', async () => {
+    const response = await t.app.inject({ url: '/api/payments/config' });
+    expect(response.json()).toEqual({ provider: 'test', publishableKey: null, testMode: true });
+    expect((await post(t, '/api/stripe/webhook', { id: 'evt_1' })).statusCode).toBe(404);
+  });
+});
+
+describe('POST /api/create-payment-intent', () => {
+  it('charges the quote total in pence, ignoring a different amount from the browser', async () => {
+    const booking = await heldBooking(t, FAR);
+    const response = await intent(booking.cookie, { quoteId: booking.quote.id, amount: 1 });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ amount: booking.quote.totalPence, currency: 'gbp', appointmentId: booking.appointmentId, provider: 'test' });
+    expect(body.clientSecret).toMatch(/^pi_test_\w+_secret_\w+$/);
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment).toMatchObject({ amountPence: booking.quote.totalPence, status: 'requires_payment', provider: 'test' });
+  });
+
+  it('answers a second call for the same booking with the same intent, and keeps one payment', async () => {
+    const booking = await heldBooking(t, FAR);
+    const first = (await intent(booking.cookie, { quoteId: booking.quote.id })).json();
+    const second = (await intent(booking.cookie, { quoteId: booking.quote.id, amount: 99999 })).json();
+    expect(second).toEqual(first);
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(1);
+  });
+
+  it('needs the 14-day request for a slot inside the cancellation period (400 with a sentence), and records it', async () => {
+    const booking = await heldBooking(t, NEAR);
+    const refused = await intent(booking.cookie, { quoteId: booking.quote.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: paymentMessages.startWithin, fieldErrors: { startWithinCancellationPeriod: paymentMessages.startWithin } });
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(0);
+    const accepted = await intent(booking.cookie, { quoteId: booking.quote.id, startWithinCancellationPeriod: true });
+    expect(accepted.statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(true);
+  });
+
+  it('answers 409 with a sentence when nothing is held, and when the hold has lapsed', async () => {
+    const booking = await heldBooking(t, FAR);
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    const lapsed = await intent(booking.cookie, { quoteId: booking.quote.id });
+    expect([lapsed.statusCode, lapsed.json().message]).toEqual([409, paymentMessages.holdLapsed]);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+    const none = await intent(booking.cookie, { quoteId: booking.quote.id });
+    expect([none.statusCode, none.json().message]).toEqual([409, paymentMessages.noHold]);
+  });
+
+  it("answers 404 'No quote found' for someone else's quote, an admin, and a browser with no grant", async () => {
+    const booking = await heldBooking(t, FAR);
+    const other = await heldBooking(t, FAR, 'afternoon');
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const adminCookie = await signInAs(t.app, admin.email, admin.password);
+    for (const cookie of [other.cookie, adminCookie, undefined]) {
+      const response = await intent(cookie, { quoteId: booking.quote.id });
+      expect([response.statusCode, response.json().message]).toEqual([404, paymentMessages.noQuote]);
+    }
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/test-payments/confirm (test mode behaves as Stripe test cards)', () => {
+  it.each([
+    ['4000 0000 0000 0002', '12/30', '123', 'card_declined', 'Your card was declined.'],
+    ['4000 0000 0000 9995', '12/30', '123', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4242 4242 4242 4241', '12/30', '123', 'incorrect_number', 'Your card number is incorrect.'],
+    ['1234', '12/30', '123', 'incorrect_number', 'Your card number is incorrect.'],
+    ['4242 4242 4242 4242', '02/27', '123', 'expired_card', 'Your card has expired.'],
+    ['4242 4242 4242 4242', '13/30', '123', 'invalid_expiry_month', "Your card's expiry date is incomplete."],
+    ['4242 4242 4242 4242', '12/30', '12', 'incorrect_cvc', "Your card's security code is incorrect."],
+  ])('refuses %s (expiry %s, cvc %s) with 402 %s, leaves the booking held and the payment failed', async (card, expiry, cvc, code, message) => {
+    const booking = await readyToPay();
+    const response = await pay(booking.cookie, booking.clientSecret, card, expiry, cvc);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ error: code, message });
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'failed', failureMessage: message });
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('held');
+  });
+
+  it('takes 4242 4242 4242 4242 after a decline on the same intent: payment succeeded, booking confirmed, quote booked, repairer share owed', async () => {
+    const booking = await readyToPay();
+    expect((await pay(booking.cookie, booking.clientSecret, '4000000000000002')).statusCode).toBe(402);
+    const response = await pay(booking.cookie, booking.clientSecret, '4242 4242 4242 4242', '03/27');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'succeeded', appointmentId: booking.appointmentId });
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment).toMatchObject({ status: 'succeeded', failureMessage: null, amountPence: booking.quote.totalPence });
+    expect(await appointmentRow(t, booking.appointmentId)).toMatchObject({ status: 'confirmed', holdExpiresAt: null });
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('booked');
+    expect(await payoutsOf(t, payment!.id)).toEqual([
+      expect.objectContaining({ status: 'owed', amountPence: booking.quote.repairerPaymentPence, repairerId: null }),
+    ]);
+    // Paying again changes nothing.
+    expect((await pay(booking.cookie, booking.clientSecret, '4242424242424242')).statusCode).toBe(409);
+    expect((await intent(booking.cookie, { quoteId: booking.quote.id })).statusCode).toBe(409);
+  });
+
+  it("refuses another customer's client secret as if it did not exist", async () => {
+    const booking = await readyToPay();
+    const other = await heldBooking(t, FAR, 'afternoon');
+    const response = await pay(other.cookie, booking.clientSecret, '4242424242424242');
+    expect(response.statusCode).toBe(404);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('requires_payment');
+  });
+
+  it('does not charge a hold that lapsed before the card was sent (409)', async () => {
+    const booking = await readyToPay();
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    const response = await pay(booking.cookie, booking.clientSecret, '4242424242424242');
+    expect([response.statusCode, response.json().message]).toEqual([409, paymentMessages.holdLapsed]);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('requires_payment');
+  });
+});
+
+describe('confirmation e-mail', () => {
+  it('says test mode, links with a grant, and carries an .ics whose start and end are the London slot in UTC (BST)', async () => {
+    const booking = await paid(FAR, 'morning');
+    const [email] = await emailsTo(t, booking.assessment.email);
+    expect(email).toMatchObject({ kind: 'booking-confirmed' });
+    expect(email!.textBody).toContain(`${TEST_MODE_NOTICE}.`);
+    expect(email!.textBody).toMatch(new RegExp(`/access/[\\w-]+\\?next=${encodeURIComponent(`/appointments/${booking.appointmentId}`)}`));
+    expect(email!.attachments).toHaveLength(1);
+    const ics = email!.attachments[0]!;
+    expect(ics.contentType).toBe('text/calendar; charset=utf-8');
+    // 8:00–12:00 in London on 14 April 2027 (BST, UTC+1).
+    expect(parseIcsEvent(ics.content)).toMatchObject({ start: '2027-04-14T07:00:00.000Z', end: '2027-04-14T11:00:00.000Z', uid: `appointment-${booking.appointmentId}@autorevive.co.uk` });
+  });
+
+  it('puts a GMT afternoon at 13:00–17:00 UTC', async () => {
+    const booking = await paid(NEAR, 'afternoon');
+    const [email] = await emailsTo(t, booking.assessment.email);
+    expect(parseIcsEvent(email!.attachments[0]!.content)).toMatchObject({ start: '2027-03-10T13:00:00.000Z', end: '2027-03-10T17:00:00.000Z' });
+  });
+});
+
+describe('POST /api/appointments/{id}/cancel', () => {
+  const cancel = (id: number, cookie?: string) => post(t, `/api/appointments/${id}/cancel`, undefined, cookie);
+
+  it('cancels a paid booking more than 24 hours ahead: refunded in full, place freed, share voided, quote bookable again, e-mails sent', async () => {
+    const booking = await paid(FAR);
+    const response = await cancel(booking.appointmentId, booking.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: booking.appointmentId, status: 'cancelled', paymentStatus: 'refunded', canChange: false });
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment).toMatchObject({ status: 'refunded', refundedPence: booking.quote.totalPence });
+    expect(payment!.refundRef).toMatch(/^re_test_/);
+    expect((await payoutsOf(t, payment!.id))[0]!.status).toBe('void');
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('approved');
+    const [slot] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, FAR));
+    expect(slot!.taken).toBe(0);
+    const kinds = (await emailsTo(t, booking.assessment.email)).map((email) => email.kind);
+    expect(kinds).toEqual(['booking-confirmed', 'booking-cancelled', 'booking-refunded']);
+    const cancelled = (await emailsTo(t, booking.assessment.email))[1]!;
+    expect(parseIcsEvent(cancelled.attachments[0]!.content).method).toBe('CANCEL');
+    // Twice: the booking is already cancelled.
+    expect((await cancel(booking.appointmentId, booking.cookie)).statusCode).toBe(409);
+  });
+
+  it('refuses inside 24 hours with the sentence to phone, changing nothing', async () => {
+    const booking = await paid(NEAR);
+    setNow('2027-03-09T09:00:00Z'); // 23 hours before 8:00 on the 10th
+    const response = await cancel(booking.appointmentId, booking.cookie);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(cancelMessages.phoneUs);
+    expect(cancelMessages.phoneUs).toContain(site.supportPhone);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('succeeded');
+  });
+
+  it('cancels an unpaid hold freely and frees its place', async () => {
+    const booking = await readyToPay();
+    const response = await cancel(booking.appointmentId, booking.cookie);
+    expect(response.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'requires_payment' });
+    const [slot] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, FAR));
+    expect(slot!.taken).toBe(0);
+    expect(await emailsTo(t, booking.assessment.email)).toHaveLength(0);
+  });
+
+  it('is the grant holder’s alone: anyone else gets 404 and nothing changes', async () => {
+    const booking = await paid(FAR);
+    const other = await heldBooking(t, FAR, 'afternoon');
+    expect((await cancel(booking.appointmentId, other.cookie)).statusCode).toBe(404);
+    expect((await cancel(booking.appointmentId)).statusCode).toBe(404);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+  });
+});
+
+describe('the reminder 24 hours before', () => {
+  it('is sent once across two runs and a restart, and not before the 24 hours', async () => {
+    const booking = await paid(NEAR, 'morning'); // 8:00 GMT on Wednesday 10 March
+    const reminders = async () => (await emailsTo(t, booking.assessment.email)).filter((email) => email.kind === 'booking-reminder');
+    setNow('2027-03-09T07:59:00Z'); // 24 hours and 1 minute before
+    await t.app.deps.jobs.run('send-appointment-reminders', {});
+    expect(await reminders()).toHaveLength(0);
+    setNow('2027-03-09T08:30:00Z');
+    await t.app.deps.jobs.run('send-appointment-reminders', {});
+    await t.app.deps.jobs.run('send-appointment-reminders', {});
+    // A restarted process (a new app on the same database) finds it already sent.
+    const restarted = await buildApp(t.config, { database: t.database });
+    try {
+      await restarted.deps.jobs.run('send-appointment-reminders', {});
+    } finally {
+      await restarted.close();
+    }
+    const sent = await reminders();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.textBody).toContain('Wednesday 10 March 2027');
+    expect((await appointmentRow(t, booking.appointmentId)).reminderSentAt).not.toBeNull();
+  });
+});
+
+describe('reschedule e-mail', () => {
+  it('tells the customer the new slot with a replacing .ics', async () => {
+    const booking = await paid(FAR, 'morning');
+    const response = await post(t, `/api/appointments/${booking.appointmentId}/reschedule`, { appointmentDate: '2027-04-15', timeSlot: 'afternoon' }, booking.cookie);
+    expect(response.statusCode).toBe(200);
+    const email = (await emailsTo(t, booking.assessment.email)).find((row) => row.kind === 'booking-rescheduled');
+    expect(email!.textBody).toContain('Wednesday 14 April 2027');
+    expect(parseIcsEvent(email!.attachments[0]!.content)).toMatchObject({ start: '2027-04-15T12:00:00.000Z', end: '2027-04-15T16:00:00.000Z' });
+  });
+});
+
+describe('Revenue on the admin stat card', () => {
+  it('counts the fees of paid bookings, and not once refunded', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const cookie = await signInAs(t.app, admin.email, admin.password);
+    const revenue = async () => (await t.app.inject({ url: '/api/admin/stats', headers: { cookie } })).json().revenue as string;
+    const before = Number(await revenue());
+    const booking = await paid(FAR);
+    expect(Number(await revenue())).toBeCloseTo(before + booking.quote.feePence / 100, 2);
+    expect((await post(t, `/api/appointments/${booking.appointmentId}/cancel`, undefined, booking.cookie)).statusCode).toBe(200);
+    expect(Number(await revenue())).toBeCloseTo(before, 2);
+  });
+});
+
+describe('deleting an enquiry (admin) once checkout has started', () => {
+  it('deletes it with its unpaid payment attempt, and keeps one whose payment was refunded (409)', async () => {
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const cookie = await signInAs(t.app, admin.email, admin.password);
+    const remove = (quoteId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quoteId}`, headers: { cookie } });
+    const unpaid = await readyToPay();
+    expect((await remove(unpaid.quote.id)).statusCode).toBe(204);
+    expect(await paymentOf(t, unpaid.appointmentId)).toHaveLength(0);
+    const refunded = await paid(FAR, 'afternoon');
+    expect((await post(t, `/api/appointments/${refunded.appointmentId}/cancel`, undefined, refunded.cookie)).statusCode).toBe(200);
+    const response = await remove(refunded.quote.id);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/kept as a record/);
+    expect((await paymentOf(t, refunded.appointmentId))[0]!.status).toBe('refunded');
+  });
+});

@@ -1,0 +1,260 @@
+// Checkout with Stripe (issue 11): the real stripe SDK against a local stand-in that speaks
+// Stripe's HTTP API (tests/helpers/stripe-server.ts), and webhooks signed as Stripe signs them.
+// Only Date is faked (the SDK's signature clock follows it).
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/server/config/config';
+import { appointments, payments, payouts, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { createTestApp, type TestApp } from '../helpers/app';
+import { appointmentRow, emailsTo, heldBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
+import { stripeOnlyCases } from './access/payments.cases';
+import { buildAccessWorld, type Who } from './access/world';
+
+const MONDAY = new Date('2027-03-08T10:00:00Z');
+const setNow = (iso: string | Date) => vi.setSystemTime(new Date(iso));
+const FAR = '2027-04-14';
+
+let stripe: StripeStandIn;
+let t: TestApp;
+beforeAll(async () => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  setNow(MONDAY);
+  stripe = await startStripeStandIn();
+  t = await createTestApp({ env: stripe.env });
+});
+afterAll(async () => {
+  await t.close();
+  await stripe.close();
+  vi.useRealTimers();
+});
+beforeEach(() => {
+  setNow(MONDAY);
+  stripe.requests.length = 0;
+});
+afterEach(async () => {
+  await t.database.db.delete(payouts);
+  await t.database.db.delete(payments);
+  await t.database.db.delete(appointments);
+  await t.database.db.delete(slotCapacity);
+});
+
+const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');
+const deliver = (delivery: { payload: string; headers: Record<string, string> }) =>
+  t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+
+async function withIntent(date = FAR, slot: 'morning' | 'afternoon' = 'morning') {
+  const booking = await heldBooking(t, date, slot);
+  const response = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, amount: 1.23 }, booking.cookie);
+  expect(response.statusCode).toBe(200);
+  const [payment] = await paymentOf(t, booking.appointmentId);
+  return { ...booking, view: response.json(), intentId: payment!.providerRef };
+}
+
+async function paidByWebhook(date = FAR) {
+  const booking = await withIntent(date);
+  stripe.settle(booking.intentId, 'succeeded');
+  expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+  return booking;
+}
+
+describe('settings', () => {
+  it('stops with a sentence naming the missing keys when only some Stripe keys are set', () => {
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(ConfigError);
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x' })).toThrow(
+      /STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET are not set, but STRIPE_SECRET_KEY is: set all three Stripe keys/,
+    );
+    expect(() => loadConfig({ STRIPE_SECRET_KEY: 'pk_wrong' })).toThrow(/STRIPE_SECRET_KEY must start with sk_ or rk_/);
+  });
+
+  it('answers the publishable key to checkout, and has no test-mode card form', async () => {
+    expect((await t.app.inject({ url: '/api/payments/config' })).json()).toEqual({ provider: 'stripe', publishableKey: stripe.publishableKey, testMode: false });
+    const booking = await heldBooking(t, FAR);
+    const response = await post(t, '/api/test-payments/confirm', { clientSecret: 'x', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' }, booking.cookie);
+    expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('payment intents at Stripe', () => {
+  it("creates the intent for the quote's total in pence, ignoring the browser's amount, with the appointment in metadata and an idempotency key", async () => {
+    const booking = await withIntent();
+    expect(booking.view).toMatchObject({ amount: booking.quote.totalPence, currency: 'gbp', provider: 'stripe', appointmentId: booking.appointmentId });
+    expect(booking.view.clientSecret).toBe(stripe.intents.get(booking.intentId)!.client_secret);
+    expect(creates()).toHaveLength(1);
+    expect(creates()[0]).toMatchObject({
+      params: { amount: String(booking.quote.totalPence), currency: 'gbp', metadata: { appointment_id: String(booking.appointmentId), quote_id: String(booking.quote.id) } },
+      idempotencyKey: `appointment-${booking.appointmentId}-intent-${booking.quote.totalPence}`,
+    });
+  });
+
+  it('answers a second call with the same intent, and Stripe sees one create', async () => {
+    const booking = await withIntent();
+    const again = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, amount: 5 }, booking.cookie);
+    expect(again.json()).toEqual(booking.view);
+    expect(creates()).toHaveLength(1);
+    expect(stripe.intents.size).toBeGreaterThan(0);
+  });
+
+  it('gives two racing requests for one booking the same intent and one payment row', async () => {
+    const booking = await heldBooking(t, FAR);
+    const [first, second] = await Promise.all(
+      [1, 2].map(() => post(t, '/api/create-payment-intent', { quoteId: booking.quote.id }, booking.cookie)),
+    );
+    expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
+    expect(second!.json()).toEqual(first!.json());
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(1);
+    // Whatever reached Stripe used one key, so Stripe made one intent.
+    expect(new Set(creates().map((r) => r.idempotencyKey)).size).toBe(1);
+    expect(creates().filter((r) => !r.replayed)).toHaveLength(1);
+  });
+
+  it("maps a card error from Stripe to 402 with Stripe's code and message (SPEC's 'Payment Failed')", async () => {
+    const booking = await heldBooking(t, FAR);
+    stripe.failNext('/v1/payment_intents', { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    const response = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id }, booking.cookie);
+    expect(response.statusCode).toBe(402);
+    expect(response.json()).toEqual({ error: 'insufficient_funds', message: 'Your card has insufficient funds.' });
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/stripe/webhook', () => {
+  it('confirms the booking on payment_intent.succeeded: payment succeeded, quote booked, e-mail queued without the test-mode notice', async () => {
+    const booking = await paidByWebhook();
+    expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('succeeded');
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('booked');
+    const emails = await emailsTo(t, booking.assessment.email);
+    expect(emails.map((email) => email.kind)).toEqual(['booking-confirmed']);
+    expect(emails[0]!.textBody).not.toContain('Test mode');
+  });
+
+  it('applies a replayed event once', async () => {
+    const booking = await withIntent();
+    stripe.settle(booking.intentId, 'succeeded');
+    const delivery = stripe.webhook('payment_intent.succeeded', booking.intentId);
+    expect((await deliver(delivery)).statusCode).toBe(200);
+    expect((await deliver(delivery)).json()).toEqual({ received: true });
+    expect(await emailsTo(t, booking.assessment.email)).toHaveLength(1);
+    const eventId = JSON.parse(delivery.payload).id as string;
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, eventId))).toHaveLength(1);
+  });
+
+  it.each([
+    ['a tampered payload', (d: { payload: string; headers: Record<string, string> }) => ({ ...d, payload: d.payload.replace('"livemode":false', '"livemode":true') })],
+    ['a signature made with another secret', () => null],
+    ['a timestamp 301 seconds old', () => null],
+    ['no signature at all', (d: { payload: string; headers: Record<string, string> }) => ({ payload: d.payload, headers: { 'content-type': 'application/json' } })],
+  ])('refuses %s with 400 and changes nothing', async (what, tamper) => {
+    const booking = await withIntent();
+    stripe.settle(booking.intentId, 'succeeded');
+    const honest = stripe.webhook('payment_intent.succeeded', booking.intentId);
+    const delivery =
+      what === 'a signature made with another secret'
+        ? stripe.webhook('payment_intent.succeeded', booking.intentId, { secret: 'whsec_someone_else' })
+        : what === 'a timestamp 301 seconds old'
+          ? stripe.webhook('payment_intent.succeeded', booking.intentId, { timestamp: Math.floor(Date.now() / 1000) - 301 })
+          : tamper(honest)!;
+    const response = await deliver(delivery);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'invalid_signature', message: 'The webhook signature could not be verified.' });
+    expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('requires_payment');
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('held');
+    expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, JSON.parse(delivery.payload).id as string))).toHaveLength(0);
+  });
+
+  it("records a failure with Stripe's message, then a success on the same intent confirms", async () => {
+    const booking = await withIntent();
+    stripe.settle(booking.intentId, { code: 'card_declined', message: 'Your card was declined.' });
+    expect((await deliver(stripe.webhook('payment_intent.payment_failed', booking.intentId))).statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'failed', failureMessage: 'Your card was declined.' });
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('held');
+    stripe.settle(booking.intentId, 'succeeded');
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+  });
+
+  it('ignores events out of order: a failure after the success, and an older failure arriving late', async () => {
+    const booking = await withIntent();
+    stripe.settle(booking.intentId, { code: 'card_declined', message: 'Your card was declined.' });
+    const olderFailure = stripe.webhook('payment_intent.payment_failed', booking.intentId, { created: Math.floor(Date.now() / 1000) - 60 });
+    stripe.settle(booking.intentId, 'succeeded');
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await deliver(olderFailure)).statusCode).toBe(200);
+    stripe.settle(booking.intentId, { code: 'card_declined', message: 'Your card was declined.' });
+    expect((await deliver(stripe.webhook('payment_intent.payment_failed', booking.intentId))).statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'succeeded', failureMessage: null });
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+  });
+
+  it('confirms a payment that lands after its hold lapsed when the slot still has a place', async () => {
+    const booking = await withIntent();
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    await t.app.deps.jobs.run('lapse-expired-holds', {});
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+    stripe.settle(booking.intentId, 'succeeded');
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+    const [slot] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, FAR));
+    expect(slot!.taken).toBe(1);
+    expect(stripe.refunds).toHaveLength(0);
+  });
+
+  it('refunds automatically and e-mails the customer when a late payment finds its slot full', async () => {
+    const booking = await withIntent();
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    await t.app.deps.jobs.run('lapse-expired-holds', {});
+    // Three others fill the slot (SLOT_CAPACITY 3) meanwhile.
+    for (let i = 0; i < 3; i++) await heldBooking(t, FAR, 'morning');
+    stripe.settle(booking.intentId, 'succeeded');
+    const refundsBefore = stripe.refunds.length;
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+    expect(stripe.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: booking.intentId, amount: booking.quote.totalPence })]);
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'refunded', refundedPence: booking.quote.totalPence });
+    const emails = await emailsTo(t, booking.assessment.email);
+    expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
+    expect(emails[0]!.textBody).toContain('slot has since been taken');
+  });
+});
+
+describe('cancel with Stripe', () => {
+  it('refunds through Stripe with an idempotency key, in full', async () => {
+    const booking = await paidByWebhook();
+    const response = await post(t, `/api/appointments/${booking.appointmentId}/cancel`, undefined, booking.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });
+    const refundCall = stripe.requests.find((r) => r.path === '/v1/refunds');
+    expect(refundCall).toMatchObject({ params: { payment_intent: booking.intentId, amount: String(booking.quote.totalPence) }, idempotencyKey: expect.stringMatching(/^payment-\d+-refund$/) });
+    expect((await paymentOf(t, booking.appointmentId))[0]!.refundRef).toBe(stripe.refunds.at(-1)!.id);
+  });
+
+  it('keeps the booking when Stripe refuses the refund (one transaction)', async () => {
+    const booking = await paidByWebhook();
+    stripe.failNext('/v1/refunds', { code: 'charge_expired_for_capture', message: 'This charge cannot be refunded.' });
+    const response = await post(t, `/api/appointments/${booking.appointmentId}/cancel`, undefined, booking.cookie);
+    expect(response.statusCode).toBe(402);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+    expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('succeeded');
+    const [slot] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, FAR));
+    expect(slot!.taken).toBe(1);
+  });
+});
+
+describe('who may call the Stripe-only routes', () => {
+  it('answers each caller as the cases say, and the cases cover every route this app adds', async () => {
+    const world = await buildAccessWorld(t);
+    const cases = stripeOnlyCases();
+    const registered = new Set(t.app.registeredRoutes.map((route) => `${route.method} ${route.url}`));
+    for (const c of cases) expect(registered.has(`${c.method} ${c.route}`)).toBe(true);
+    const failures: string[] = [];
+    for (const c of cases) {
+      for (const [who, status] of Object.entries(c.expect) as [Who, number][]) {
+        const cookie = world.cookies[who];
+        const response = await t.app.inject({ method: c.method, url: c.url, payload: c.payload as object, headers: { ...c.headers, ...(cookie ? { cookie } : {}) } });
+        if (response.statusCode !== status) failures.push(`${c.method} ${c.url} as ${who}: ${response.statusCode}, expected ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
