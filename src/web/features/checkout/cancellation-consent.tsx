@@ -18,8 +18,8 @@ export function CancellationConsent({ required, checked, onChange, error }: Prop
       <p className="mt-1 text-sm">
         Under the Consumer Contracts (Information, Cancellation and Additional Charges) Regulations 2013 you may cancel this booking within{' '}
         {CANCELLATION_PERIOD_DAYS} days of paying, without giving a reason, and get a full refund. If you ask us to start the repair inside
-        those {CANCELLATION_PERIOD_DAYS} days, you keep the right to cancel until the work starts. Cancelling more than 24 hours before your
-        appointment is always free and refunded in full.
+        those {CANCELLATION_PERIOD_DAYS} days you can still cancel, but you may have to pay for work already done, and once the repair is
+        complete the right to cancel ends. Cancelling more than 24 hours before your appointment is always free and refunded in full.
       </p>
       {required ? (
         <div className="mt-3">
