@@ -1,6 +1,6 @@
 import { findCity } from './cities';
 
-// SPEC section 2's routes, plus D21/D22 additions. The server uses this list to answer
+// SPEC section 2's routes, plus D21/D22 additions (D21: /appointments/{id}). The server uses this list to answer
 // unknown paths with HTTP 404 (D23); the web router uses the same patterns.
 export const routePatterns = [
   '/',
@@ -16,6 +16,7 @@ export const routePatterns = [
   '/checkout',
   '/booking/:quoteId',
   '/confirmation/:appointmentId',
+  '/appointments/:id',
   '/repairer',
   '/admin',
   '/admin/price-list',

@@ -79,10 +79,10 @@ describe('app shell', () => {
     expect(screen.getByRole('link', { name: 'Get a free quote' })).toHaveAttribute('href', '/assessment');
   });
 
-  it('shows a not-ready screen for work still to land', async () => {
+  it('routes /booking/{quoteId} to the booking page (Quote Not Found for a quote that is not there)', async () => {
+    stubFetch(() => jsonResponse({ error: 'not_found', message: 'Not found' }, 404));
     renderApp('/booking/7');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Schedule your repair' })).toBeInTheDocument();
-    expect(screen.getByText(/not available yet/)).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote Not Found' })).toBeInTheDocument();
   });
 
   it('sends a visitor who is not signed in from /admin to sign-in with next', async () => {

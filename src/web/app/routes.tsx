@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
             handle: title('Booking confirmed'),
             lazy: page(() => import('../routes/customer/confirmation')),
           },
+          {
+            path: 'appointments/:id',
+            handle: title('Your appointment'),
+            lazy: page(() => import('../routes/customer/appointment')),
+          },
 
           // Signed-in areas (D11)
           { path: 'sign-in', handle: title('Sign in'), lazy: page(() => import('../routes/sign-in')) },

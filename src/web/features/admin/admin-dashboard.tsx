@@ -1,19 +1,21 @@
 import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
+import { AvailabilityScreen } from './availability/availability-screen';
 import { QuoteManagement } from './quote-management';
 import { StatCards } from './stat-cards';
 
 const tabClass =
   'min-h-11 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-700 hover:text-navy-900 data-[state=active]:border-teal-brand data-[state=active]:text-navy-900 sm:text-base';
 
-/** SPEC's admin dashboard: the stat cards, then Quote Management, Repairer Network and AI Email Collection. */
+/** SPEC's admin dashboard: the stat cards, then Quote Management, Repairer Network and AI Email Collection; then
+ * Availability (issue 11: slot capacity per day, closing a day). */
 export function AdminDashboard() {
   return (
     <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-navy-900">Admin dashboard</h1>
-        {/* The drafts' prices (D12): a page of its own, beside SPEC's three tabs rather than a fourth. */}
+        {/* The drafts' prices (D12): a page of its own, linked beside the tabs. */}
         <Link to="/admin/price-list" className={buttonClasses('outline')}>
           Edit the price list
         </Link>
@@ -32,6 +34,9 @@ export function AdminDashboard() {
           <Tabs.Trigger value="emails" className={tabClass}>
             AI Email Collection
           </Tabs.Trigger>
+          <Tabs.Trigger value="availability" className={tabClass}>
+            Availability
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="quotes" className="pt-6">
           <QuoteManagement />
@@ -47,6 +52,9 @@ export function AdminDashboard() {
             Coming soon: AI e-mail collection. Status cards, a batch size (1 to 100, 50 by default), Collect Batch and Collect
             All Emails, a progress bar and the last 5 collected results.
           </p>
+        </Tabs.Content>
+        <Tabs.Content value="availability" className="pt-6">
+          <AvailabilityScreen />
         </Tabs.Content>
       </Tabs.Root>
     </div>

@@ -1,0 +1,59 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, getQueryFn } from '../../../lib/api';
+import {
+  AppointmentViewSchema,
+  type AppointmentView,
+  type CreateAppointmentBody,
+  type RescheduleAppointmentBody,
+} from '../../../../shared/api/appointments';
+import { appointmentKey, invalidateAvailability } from './booking-query-keys';
+
+export type UseAppointmentOptions = {
+  enabled?: boolean;
+  /** Read it again every so many milliseconds while this says so (false: stop). */
+  refetchInterval?: (appointment: AppointmentView | undefined) => number | false;
+};
+
+/** GET /api/appointments/{id}: for the grant holder, admins and the assigned repairer (D10). */
+export function useAppointment(id: number | string | null, { enabled = true, refetchInterval }: UseAppointmentOptions = {}) {
+  return useQuery<AppointmentView>({
+    queryKey: appointmentKey(id ?? ''),
+    queryFn: getQueryFn({ on401: 'throw', schema: AppointmentViewSchema }),
+    enabled: enabled && id !== null,
+    staleTime: 0,
+    ...(refetchInterval ? { refetchInterval: (query) => refetchInterval(query.state.data) } : {}),
+  });
+}
+
+/** POST /api/appointments: holds the slot for 30 minutes (D13). */
+export function useCreateAppointment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateAppointmentBody) => apiJson('POST', '/api/appointments', body, AppointmentViewSchema),
+    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(appointment.id), appointment),
+    onSettled: () => void invalidateAvailability(queryClient),
+  });
+}
+
+/** POST /api/appointments/{id}/cancel: free and refunded in full more than 24 hours ahead (D14). */
+export function useCancelAppointment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiJson('POST', `/api/appointments/${id}/cancel`, {}, AppointmentViewSchema),
+    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: appointmentKey(id) });
+      void invalidateAvailability(queryClient);
+    },
+  });
+}
+
+/** POST /api/appointments/{id}/reschedule: another free slot, atomically, under the same 24-hour rule. */
+export function useRescheduleAppointment(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RescheduleAppointmentBody) => apiJson('POST', `/api/appointments/${id}/reschedule`, body, AppointmentViewSchema),
+    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
+    onSettled: () => void invalidateAvailability(queryClient),
+  });
+}

@@ -1,0 +1,18 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+// Booking's query keys: the URL first (SPEC section 7's reads), so the default query function
+// fetches them. Availability shares one root per endpoint so a failed booking refreshes both.
+export const quoteKey = (quoteId: number | string) => ['/api/quotes', String(quoteId)] as const;
+export const monthAvailabilityRoot = ['/api/appointments/available-month'] as const;
+export const monthAvailabilityKey = (month: string) => [...monthAvailabilityRoot, { month }] as const;
+export const dayAvailabilityRoot = ['/api/appointments/available'] as const;
+export const dayAvailabilityKey = (date: string) => [...dayAvailabilityRoot, { date }] as const;
+export const appointmentKey = (id: number | string) => ['/api/appointments', String(id)] as const;
+
+/** After a booking, a refusal or a change of slot: what is free has changed. */
+export function invalidateAvailability(queryClient: QueryClient): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: monthAvailabilityRoot }),
+    queryClient.invalidateQueries({ queryKey: dayAvailabilityRoot }),
+  ]);
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '../../../lib/api';
+import {
+  AvailabilityViewSchema,
+  MonthAvailabilityViewSchema,
+  type AvailabilityView,
+  type MonthAvailabilityView,
+} from '../../../../shared/api/appointments';
+import { dayAvailabilityKey, monthAvailabilityKey } from './booking-query-keys';
+
+// Availability changes as other customers book: read it fresh each time it is shown.
+const fresh = { staleTime: 0, gcTime: 0 } as const;
+
+/** GET /api/appointments/available-month?month=YYYY-MM: the whole grid in one request. */
+export function useMonthAvailability(month: string) {
+  return useQuery<MonthAvailabilityView>({
+    queryKey: monthAvailabilityKey(month),
+    queryFn: getQueryFn({ on401: 'throw', schema: MonthAvailabilityViewSchema }),
+    ...fresh,
+  });
+}
+
+/** GET /api/appointments/available?date=YYYY-MM-DD: both slots of the chosen day (SPEC section 7). */
+export function useDayAvailability(date: string | null) {
+  return useQuery<AvailabilityView>({
+    queryKey: dayAvailabilityKey(date ?? ''),
+    queryFn: getQueryFn({ on401: 'throw', schema: AvailabilityViewSchema }),
+    enabled: date !== null,
+    ...fresh,
+  });
+}

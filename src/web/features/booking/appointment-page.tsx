@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { AppointmentView } from '../../../shared/api/appointments';
+import { FREE_CHANGE_HOURS } from '../../../shared/api/appointments';
+import { formatLondonDateTime } from '../../../shared/london-time';
+import { site } from '../../../shared/site';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { useAppointment } from './api/appointments';
+import { AppointmentDetails } from './appointment-details';
+import { bookingToasts } from './booking-messages';
+import { BookingSkeleton } from './booking-skeleton';
+import { CancelDialog } from './cancel-dialog';
+import { RecordNotFound } from './record-not-found';
+import { ReschedulePanel } from './reschedule-panel';
+
+/** /appointments/{id}: the booking, with cancel and reschedule (D21, D14). */
+export function AppointmentForCustomer({ id }: { id: string }) {
+  const appointment = useAppointment(id);
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (appointment.isError && !appointment.data && !toasted.current) {
+      toasted.current = true;
+      toast({ title: bookingToasts.appointmentNotFound, description: 'We could not find that appointment.', variant: 'destructive' });
+    }
+  }, [appointment.isError, appointment.data]);
+  if (appointment.isPending) return <BookingSkeleton label="Loading your appointment…" />;
+  if (!appointment.data)
+    return <RecordNotFound title={bookingToasts.appointmentNotFound}>We could not find that appointment. Open the link in your confirmation e-mail.</RecordNotFound>;
+  return <AppointmentView appointment={appointment.data} />;
+}
+
+function AppointmentView({ appointment }: { appointment: AppointmentView }) {
+  const [rescheduling, setRescheduling] = useState(false);
+  return (
+    <div className="mx-auto grid max-w-3xl gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Your appointment</h1>
+        <p className="mt-2 text-lg text-slate-700">
+          Reference <span className="font-mono font-semibold text-slate-900">{appointment.reference}</span>
+        </p>
+      </div>
+      <section aria-labelledby="appointment-details" className="rounded-lg border border-slate-200 bg-white p-5">
+        <h2 id="appointment-details" className="text-xl font-bold text-navy-900">
+          Details
+        </h2>
+        <AppointmentDetails appointment={appointment} />
+      </section>
+      <Changes appointment={appointment} rescheduling={rescheduling} setRescheduling={setRescheduling} />
+      {rescheduling ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
+    </div>
+  );
+}
+
+function Changes({
+  appointment,
+  rescheduling,
+  setRescheduling,
+}: {
+  appointment: AppointmentView;
+  rescheduling: boolean;
+  setRescheduling: (value: boolean) => void;
+}) {
+  const box = 'rounded-lg border border-slate-200 bg-slate-50 p-5';
+  if (appointment.status === 'held')
+    return (
+      <section aria-labelledby="appointment-changes" className={box}>
+        <h2 id="appointment-changes" className="text-xl font-bold text-navy-900">
+          Payment needed
+        </h2>
+        <p className="mt-2 text-slate-800">
+          {appointment.holdExpiresAt
+            ? `This slot is held for you until ${formatLondonDateTime(new Date(appointment.holdExpiresAt))}. Pay to confirm it.`
+            : 'Pay to confirm this slot.'}
+        </p>
+        <Link to={`/checkout?quote_id=${appointment.quoteId}`} className={`${buttonClasses('primary')} mt-3`}>
+          Continue to payment
+        </Link>
+      </section>
+    );
+  if (appointment.status === 'cancelled' || appointment.status === 'lapsed')
+    return (
+      <section aria-labelledby="appointment-changes" className={box}>
+        <h2 id="appointment-changes" className="text-xl font-bold text-navy-900">
+          {appointment.status === 'cancelled' ? 'This booking was cancelled' : 'This hold expired'}
+        </h2>
+        <p className="mt-2 text-slate-800">
+          {appointment.paymentStatus === 'refunded'
+            ? 'Your payment has been refunded in full. Refunds usually reach your card within 5 to 10 working days.'
+            : 'Nothing was charged for it.'}
+        </p>
+        <Link to="/assessment" className={`${buttonClasses('outline')} mt-3`}>
+          Schedule Another Repair
+        </Link>
+      </section>
+    );
+  if (appointment.status === 'completed') return null;
+  if (!appointment.canChange)
+    return (
+      <section aria-labelledby="appointment-changes" className={box}>
+        <h2 id="appointment-changes" className="text-xl font-bold text-navy-900">
+          Need to change it?
+        </h2>
+        <p className="mt-2 text-slate-800">
+          Your appointment is less than {FREE_CHANGE_HOURS} hours away, so it can no longer be cancelled or moved online. Please call us on{' '}
+          <a href={`tel:${site.supportPhoneE164}`} className="font-semibold text-navy-900 underline">
+            {site.supportPhone}
+          </a>{' '}
+          ({site.supportHoursSentence}).
+        </p>
+      </section>
+    );
+  return (
+    <section aria-labelledby="appointment-changes" className={box}>
+      <h2 id="appointment-changes" className="text-xl font-bold text-navy-900">
+        Need to change it?
+      </h2>
+      <p className="mt-2 text-slate-800">
+        You can cancel free of charge, with a full refund, or move to another free slot up to {FREE_CHANGE_HOURS} hours before your appointment
+        starts.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-3">
+        {rescheduling ? null : (
+          <Button variant="outline" onClick={() => setRescheduling(true)}>
+            Reschedule
+          </Button>
+        )}
+        <CancelDialog appointment={appointment} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentView } from '../../../shared/api/appointments';
+import { site } from '../../../shared/site';
+import { dismissToast } from '../../components/ui/use-toast';
+import { appointmentView } from '../../test/fixtures';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+function stubAppointment(answer: () => Response, extra?: (path: string, init?: RequestInit) => Response | null) {
+  return stubFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    const special = extra?.(path, init);
+    if (special) return special;
+    if (path === '/api/appointments/31') return answer();
+    return jsonResponse({ message: 'Not found' }, 404);
+  });
+}
+
+beforeAll(async () => {
+  await Promise.all([import('../../routes/customer/confirmation'), import('../../routes/customer/appointment')]);
+}, 30_000);
+beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));
+afterEach(() => {
+  act(() => dismissToast());
+  vi.useRealTimers();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('confirmation page', () => {
+  it("shows 'Booking Confirmed' with the en-GB date, window, numbers, status and next steps", async () => {
+    stubAppointment(() => jsonResponse(appointmentView()));
+    renderApp('/confirmation/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeInTheDocument();
+    const details = screen.getByRole('region', { name: 'Your appointment' });
+    for (const text of ['Wednesday 4 March 2026', 'Afternoon, 13:00–17:00', '31', 'AR-7K3Q-9XPM', 'Confirmed']) expect(details).toHaveTextContent(text);
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent('confirmation e-mail');
+    expect(next).toHaveTextContent('24 hours before your appointment');
+    expect(next).toHaveTextContent('arrives between 13:00 and 17:00');
+    expect(next).toHaveTextContent('be ready from 12:45, 15 minutes before the window opens');
+    expect(screen.getByRole('link', { name: 'View Appointment Details' })).toHaveAttribute('href', '/appointments/31');
+    expect(screen.getByRole('link', { name: 'Schedule Another Repair' })).toHaveAttribute('href', '/assessment');
+  });
+
+  it('while the payment is still processing it says so and reads again until it is confirmed', async () => {
+    let reads = 0;
+    stubAppointment(() => {
+      reads += 1;
+      return jsonResponse(reads < 2 ? appointmentView({ status: 'held', paymentStatus: 'requires_payment' }) : appointmentView());
+    });
+    renderApp('/confirmation/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your payment…' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(reads).toBe(2);
+  });
+
+  it("says 'Appointment Not Found' when it is not there", async () => {
+    stubAppointment(() => jsonResponse({ message: 'Not found' }, 404));
+    renderApp('/confirmation/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointment Not Found' })).toBeInTheDocument();
+    expect(await screen.findByText('We could not find that appointment.')).toBeInTheDocument(); // the toast
+  });
+});
+
+describe('appointment page', () => {
+  it('shows the appointment with its payment, total and notes, and offers cancel and reschedule more than 24 hours ahead', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ notes: 'On the drive' })));
+    renderApp('/appointments/31');
+    const details = await screen.findByRole('region', { name: 'Details' });
+    for (const text of ['Wednesday 4 March 2026', 'Afternoon, 13:00–17:00', 'Confirmed', 'Paid', '£2,376.00', 'On the drive']) expect(details).toHaveTextContent(text);
+    expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+  });
+
+  it('inside 24 hours it offers no online change and gives the phone number', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ canChange: false })));
+    renderApp('/appointments/31');
+    const changes = await screen.findByRole('region', { name: 'Need to change it?' });
+    expect(changes).toHaveTextContent(/less than 24 hours away/);
+    expect(within(changes).getByRole('link', { name: site.supportPhone })).toHaveAttribute('href', `tel:${site.supportPhoneE164}`);
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after a confirmation and says the payment was refunded', async () => {
+    let current: AppointmentView = appointmentView();
+    const fetchMock = stubAppointment(
+      () => jsonResponse(current),
+      (path, init) => {
+        if (path !== '/api/appointments/31/cancel' || init?.method !== 'POST') return null;
+        current = appointmentView({ status: 'cancelled', paymentStatus: 'refunded', canChange: false });
+        return jsonResponse(current);
+      },
+    );
+    renderApp('/appointments/31');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel your booking?' });
+    expect(dialog).toHaveTextContent('refunded in full');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yes, cancel it' }));
+    expect(await screen.findByRole('heading', { name: 'This booking was cancelled' })).toBeInTheDocument();
+    expect(screen.getByText(/Your payment has been refunded in full/)).toBeInTheDocument();
+    expect(await screen.findByText('Your booking has been cancelled and your payment refunded in full.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/appointments/31/cancel')).toHaveLength(1);
+  });
+
+  it("keeps the booking when the customer chooses 'Keep my booking'", async () => {
+    const fetchMock = stubAppointment(() => jsonResponse(appointmentView()));
+    renderApp('/appointments/31');
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Keep my booking' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel'))).toEqual([]);
+  });
+
+  it("says 'Appointment Not Found' when it is not there", async () => {
+    stubAppointment(() => jsonResponse({ message: 'Not found' }, 404));
+    renderApp('/appointments/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Appointment Not Found' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,217 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AvailabilityView, MonthAvailabilityView } from '../../../shared/api/appointments';
+import { addDays, daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
+import { isWorkingDay } from '../../../shared/calendar';
+import { dismissToast } from '../../components/ui/use-toast';
+import { appointmentView, quoteView } from '../../test/fixtures';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+// Monday 2 March 2026, 10:00 in London (GMT). The earliest slot is Tuesday 3 March's afternoon.
+const NOW = new Date('2026-03-02T10:00:00Z');
+const FULL_DAY = '2026-03-10';
+
+function month(monthParam: string, full: string[] = [FULL_DAY]): MonthAvailabilityView {
+  const [year, m] = monthParam.split('-').map(Number) as [number, number];
+  const days: AvailabilityView[] = Array.from({ length: daysInMonth(year, m) }, (_, index) => {
+    const date = toCalendarDate(year, m, index + 1);
+    const open = isWorkingDay(date) && date > '2026-03-02' && !full.includes(date);
+    return { date, available: { morning: open && date !== '2026-03-03', afternoon: open } };
+  });
+  return { month: monthParam, days };
+}
+
+type Stub = { quote?: Response | (() => Response); day?: (date: string) => AvailabilityView; create?: () => Response };
+
+function stubServer({ quote, day, create }: Stub = {}) {
+  return stubFetch((url, init) => {
+    const parsed = new URL(url, 'http://localhost');
+    if (parsed.pathname === '/api/quotes/5') return typeof quote === 'function' ? quote() : (quote ?? jsonResponse(quoteView()));
+    if (parsed.pathname === '/api/appointments/available-month') return jsonResponse(month(parsed.searchParams.get('month')!));
+    if (parsed.pathname === '/api/appointments/available') {
+      const date = parsed.searchParams.get('date')!;
+      return jsonResponse(day ? day(date) : { date, available: { morning: false, afternoon: true } });
+    }
+    if (parsed.pathname === '/api/appointments' && init?.method === 'POST')
+      return create ? create() : jsonResponse({ ...appointmentView({ status: 'held', paymentStatus: null, holdExpiresAt: '2026-03-02T10:30:00.000Z' }) }, 201);
+    if (parsed.pathname === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
+    return jsonResponse({ message: 'Not found' }, 404);
+  });
+}
+
+const calls = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+  fetchMock.mock.calls.map(([url]) => String(url)).filter((url) => new URL(url, 'http://localhost').pathname === path);
+
+const day = (date: string) => screen.getByRole('button', { name: new RegExp(`^\\w+day ${date}`) });
+
+beforeAll(async () => {
+  await import('../../routes/customer/booking');
+}, 30_000);
+beforeEach(() => {
+  window.localStorage.setItem('autorevive.cookie-consent', 'declined');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  act(() => dismissToast());
+  vi.useRealTimers();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+async function openBooking(stub?: Stub) {
+  const fetchMock = stubServer(stub);
+  const view = renderApp('/booking/5');
+  await screen.findByRole('heading', { level: 1, name: 'Schedule Your Repair' });
+  await waitFor(() => expect(day('4 March 2026')).not.toHaveAttribute('aria-disabled'));
+  return { fetchMock, ...view };
+}
+
+describe('booking calendar', () => {
+  it('shows 42 days from the Monday before the 1st, with one availability request for the month', async () => {
+    const { fetchMock } = await openBooking();
+    const grid = screen.getByRole('table', { name: 'March 2026' });
+    const cells = within(grid).getAllByRole('button');
+    expect(cells).toHaveLength(42);
+    expect(cells[0]).toHaveAccessibleName('Monday 23 February 2026, not available');
+    expect(cells[41]).toHaveAccessibleName('Sunday 5 April 2026, not available');
+    expect(calls(fetchMock, '/api/appointments/available-month')).toEqual(['/api/appointments/available-month?month=2026-03']);
+    expect(calls(fetchMock, '/api/appointments/available')).toEqual([]);
+  });
+
+  it('disables neighbouring-month days, weekends, today, full days and bank holidays; a free weekday is available', async () => {
+    await openBooking();
+    expect(day('27 February 2026')).toHaveAttribute('aria-disabled', 'true'); // February, a weekday
+    expect(day('7 March 2026')).toHaveAccessibleName('Saturday 7 March 2026, not available');
+    expect(day('2 March 2026')).toHaveAccessibleName('Monday 2 March 2026, today, not available');
+    expect(day('10 March 2026')).toHaveAccessibleName('Tuesday 10 March 2026, no free slots');
+    expect(day('10 March 2026')).toHaveAttribute('aria-disabled', 'true');
+    expect(day('3 March 2026')).toHaveAccessibleName('Tuesday 3 March 2026, available');
+    fireEvent.click(day('7 March 2026'));
+    expect(day('7 March 2026')).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByText('Choose a date first, then a morning or afternoon slot.')).toBeInTheDocument();
+
+    // April 2026 has Good Friday (3rd) and Easter Monday (6th).
+    fireEvent.click(screen.getByRole('button', { name: 'Next month, April 2026' }));
+    await waitFor(() => expect(day('7 April 2026')).toHaveAccessibleName('Tuesday 7 April 2026, available'));
+    expect(day('3 April 2026')).toHaveAccessibleName('Friday 3 April 2026, not available');
+    expect(day('6 April 2026')).toHaveAccessibleName('Monday 6 April 2026, not available');
+  });
+
+  it('marks a full slot Booked and disabled once a date is chosen, and a slot inside 24 hours as too soon', async () => {
+    const { fetchMock } = await openBooking({ day: (date) => ({ date, available: { morning: false, afternoon: true } }) });
+    fireEvent.click(day('4 March 2026'));
+    expect(day('4 March 2026')).toHaveAttribute('aria-pressed', 'true');
+    const morning = await screen.findByRole('button', { name: /Morning, 8:00–12:00/ });
+    expect(morning).toBeDisabled();
+    expect(morning).toHaveTextContent('Booked');
+    expect(screen.getByRole('button', { name: /Afternoon, 13:00–17:00/ })).toBeEnabled();
+    expect(calls(fetchMock, '/api/appointments/available')).toEqual(['/api/appointments/available?date=2026-03-04']);
+
+    fireEvent.click(day('3 March 2026'));
+    const tooSoon = await screen.findByRole('button', { name: /Morning, 8:00–12:00.*Too soon/ });
+    expect(tooSoon).toBeDisabled();
+  });
+
+  it('choosing a date clears the slot; changing month clears date and slot; Confirm needs both', async () => {
+    await openBooking({ day: (date) => ({ date, available: { morning: true, afternoon: true } }) });
+    const confirm = screen.getByRole('button', { name: 'Confirm Booking' });
+    expect(confirm).toBeDisabled();
+    fireEvent.click(day('4 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
+    expect(screen.getByRole('button', { name: /Afternoon/ })).toHaveAttribute('aria-pressed', 'true');
+    expect(confirm).toBeEnabled();
+    const summary = screen.getByRole('region', { name: 'Booking summary' });
+    expect(summary).toHaveTextContent('Wednesday 4 March 2026');
+    expect(summary).toHaveTextContent('Afternoon, 13:00–17:00');
+    expect(summary).toHaveTextContent('£2,376.00');
+
+    fireEvent.click(day('5 March 2026'));
+    expect(confirm).toBeDisabled();
+    expect(summary).toHaveTextContent('Thursday 5 March 2026');
+    expect(await screen.findByRole('button', { name: /Afternoon/ })).toHaveAttribute('aria-pressed', 'false');
+    fireEvent.click(screen.getByRole('button', { name: /Morning/ }));
+    expect(confirm).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next month, April 2026' }));
+    expect(confirm).toBeDisabled();
+    expect(summary).toHaveTextContent('DateNot chosen yet');
+    expect(summary).toHaveTextContent('TimeNot chosen yet');
+    expect(screen.getByRole('button', { name: 'Previous month, March 2026' })).toBeEnabled();
+  });
+
+  it('moves between days with the arrow keys', async () => {
+    await openBooking();
+    const start = day('3 March 2026');
+    expect(start).toHaveAttribute('tabindex', '0');
+    start.focus();
+    fireEvent.keyDown(start, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(day('4 March 2026'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(day('11 March 2026'));
+    expect(day('11 March 2026')).toHaveAttribute('tabindex', '0');
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(day('9 March 2026'));
+  });
+});
+
+describe('booking page', () => {
+  it('holds the slot with POST /api/appointments and goes on to checkout', async () => {
+    const { fetchMock, router } = await openBooking({ day: (date) => ({ date, available: { morning: true, afternoon: true } }) });
+    fireEvent.click(day('4 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
+    fireEvent.change(screen.getByLabelText('Notes for the technician (optional)'), { target: { value: ' On the drive ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.search).toBe('?quote_id=5');
+    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/appointments' && init?.method === 'POST');
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ quoteId: 5, appointmentDate: '2026-03-04', timeSlot: 'afternoon', notes: 'On the drive' });
+  });
+
+  it("says 'Booking Failed' with the server's sentence when the slot was just taken, and reads availability again", async () => {
+    const taken = { error: 'slot_taken', message: 'That slot has just been taken. Please choose another.' };
+    const { fetchMock } = await openBooking({
+      day: (date) => ({ date, available: { morning: true, afternoon: true } }),
+      create: () => jsonResponse(taken, 409),
+    });
+    fireEvent.click(day('4 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
+    const monthReads = calls(fetchMock, '/api/appointments/available-month').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText('Booking Failed')).toBeInTheDocument();
+    expect(screen.getByText(taken.message)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Afternoon/ })).toHaveAttribute('aria-pressed', 'false');
+    await waitFor(() => expect(calls(fetchMock, '/api/appointments/available-month').length).toBeGreaterThan(monthReads));
+    expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
+  });
+
+  it("says 'Quote Not Found' when the quote is not there (or not this visitor's)", async () => {
+    stubServer({ quote: () => jsonResponse({ error: 'not_found', message: 'Not found' }, 404) });
+    renderApp('/booking/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote Not Found' })).toBeInTheDocument();
+    expect(await screen.findByText("The quote you're trying to book could not be found.")).toBeInTheDocument(); // the toast
+  });
+
+  it('explains an expired quote and links back to it instead of showing the calendar', async () => {
+    stubServer({ quote: () => jsonResponse(quoteView({ expired: true, validUntil: '2026-02-27' })) });
+    renderApp('/booking/5');
+    expect(await screen.findByText(/expired on Friday 27 February 2026, so it can no longer be booked/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your quote' })).toHaveAttribute('href', '/quote/41');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('explains a quote that is already booked', async () => {
+    stubServer({ quote: () => jsonResponse(quoteView({ status: 'booked' })) });
+    renderApp('/booking/5');
+    expect(await screen.findByText(/already been booked and paid for/)).toBeInTheDocument();
+  });
+});
+
+// Keeps the helper honest about the days it builds.
+it('the stubbed month covers every day', () => {
+  expect(month('2026-03').days).toHaveLength(31);
+  expect(addDays('2026-03-31', 1)).toBe('2026-04-01');
+});

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
+import { formatLondonDate } from '../../../shared/london-time';
+import { buttonClasses } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { isApiError, userMessageOf } from '../../lib/api';
+import { useCreateAppointment } from './api/appointments';
+import { useQuote } from './api/get-quote';
+import { BookingSkeleton } from './booking-skeleton';
+import { bookingToasts } from './booking-messages';
+import { BookingSummary } from './booking-summary';
+import { RecordNotFound } from './record-not-found';
+import { SlotPicker } from './slot-picker';
+import { useSlotPicker } from './slot-picker-state';
+
+/** Why an approved quote cannot be booked now, or null when it can (D13: approved and unexpired). */
+export function unbookableReason(quote: Quote): string | null {
+  if (quote.status === 'booked') return 'This quote has already been booked and paid for. Your confirmation e-mail has the link to your appointment.';
+  if (quote.status !== 'approved') return 'This quote has not been approved yet. We will e-mail you as soon as it is ready to book.';
+  if (quote.expired)
+    return `This quote expired on ${formatLondonDate(quote.validUntil)}, so it can no longer be booked. Open your quote to ask for a fresh one.`;
+  return null;
+}
+
+/** /booking/{quoteId}: 'Schedule Your Repair' (SPEC: Booking; D13, D15). */
+export function BookingForQuote({ quoteId }: { quoteId: string }) {
+  const quote = useQuote(quoteId);
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (quote.isError && !toasted.current) {
+      toasted.current = true;
+      toast({ title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });
+    }
+  }, [quote.isError]);
+
+  if (quote.isPending) return <BookingSkeleton label="Loading your quote…" />;
+  if (!quote.data)
+    return (
+      <RecordNotFound title={bookingToasts.quoteNotFound}>
+        {bookingToasts.quoteNotFoundText} Open the link in the e-mail we sent with your quote, or start again with a free quote.
+      </RecordNotFound>
+    );
+  const reason = unbookableReason(quote.data);
+  if (reason)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
+        <h1 className="text-3xl font-bold text-navy-900">Schedule Your Repair</h1>
+        <p role="status" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-lg text-slate-900">
+          {reason}
+        </p>
+        <div>
+          <Link to={`/quote/${quote.data.assessmentId}`} className={buttonClasses('primary')}>
+            Back to your quote
+          </Link>
+        </div>
+      </div>
+    );
+  return <BookingForm quote={quote.data} />;
+}
+
+function BookingForm({ quote }: { quote: Quote }) {
+  const [now] = useState(() => new Date());
+  const picker = useSlotPicker(now);
+  const [notes, setNotes] = useState('');
+  const create = useCreateAppointment();
+  const navigate = useNavigate();
+  const { date, slot } = picker.state;
+
+  const confirm = () => {
+    if (date === null || slot === null) return;
+    create.mutate(
+      { quoteId: quote.id, appointmentDate: date, timeSlot: slot, notes: notes.trim() },
+      {
+        onSuccess: (held) => void navigate(`/checkout?quote_id=${quote.id}`, { state: { appointmentId: held.id } }),
+        onError: (error) => {
+          if (isApiError(error) && error.status === 404) {
+            toast({ title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });
+            return;
+          }
+          // A slot taken meanwhile (409): the panels are read again and the choice is cleared.
+          if (isApiError(error) && error.status === 409) picker.dispatch({ type: 'clear-slot' });
+          toast({ title: bookingToasts.failed, description: userMessageOf(error, 'We could not hold that slot. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Schedule Your Repair</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          Choose a day and a morning or afternoon window: your technician comes to you. Quote{' '}
+          <span className="font-mono font-semibold text-slate-900">{quote.reference}</span>.
+        </p>
+      </div>
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <SlotPicker picker={picker} now={now} idPrefix="booking" />
+        <BookingSummary quote={quote} picked={picker.state} notes={notes} onNotesChange={setNotes} onConfirm={confirm} pending={create.isPending} />
+      </div>
+    </div>
+  );
+}

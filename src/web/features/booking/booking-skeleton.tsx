@@ -1,0 +1,15 @@
+import { Skeleton } from '../../components/ui/skeleton';
+
+export function BookingSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" className="grid gap-6">
+      <span className="sr-only">{label}</span>
+      <Skeleton className="h-10 w-2/3" />
+      <Skeleton className="h-6 w-1/2" />
+      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+        <Skeleton className="h-80" />
+        <Skeleton className="h-80" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,66 @@
+import { NOTES_MAX } from '../../../shared/api/appointments';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
+import { slotLabels } from '../../../shared/calendar';
+import { formatLondonDate } from '../../../shared/london-time';
+import { TextAreaField } from '../../components/form';
+import { Button } from '../../components/ui/button';
+import { formatDecimalPounds } from '../quotes';
+import type { SlotPickerState } from './slot-picker-state';
+
+type Props = {
+  quote: Quote;
+  picked: SlotPickerState;
+  notes: string;
+  onNotesChange: (notes: string) => void;
+  onConfirm: () => void;
+  pending: boolean;
+};
+
+/** SPEC's booking summary: the quote's total, the chosen day and window, and Confirm Booking (needs both). */
+export function BookingSummary({ quote, picked, notes, onNotesChange, onConfirm, pending }: Props) {
+  const ready = picked.date !== null && picked.slot !== null;
+  return (
+    <section aria-labelledby="booking-summary" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-slate-50 p-5">
+      <h2 id="booking-summary" className="text-xl font-bold text-navy-900">
+        Booking summary
+      </h2>
+      <dl className="grid gap-2">
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-800">Quote</dt>
+          <dd className="font-mono font-semibold text-slate-900">{quote.reference}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-800">Date</dt>
+          <dd className="text-right font-semibold text-slate-900">{picked.date ? formatLondonDate(picked.date) : 'Not chosen yet'}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-slate-800">Time</dt>
+          <dd className="text-right font-semibold text-slate-900">{picked.slot ? slotLabels[picked.slot] : 'Not chosen yet'}</dd>
+        </div>
+        <div className="mt-2 flex items-baseline justify-between gap-4 border-t-2 border-navy-900 pt-3">
+          <dt className="text-lg font-bold text-navy-900">Total</dt>
+          <dd className="text-2xl font-bold text-navy-900">{formatDecimalPounds(quote.totalCost)}</dd>
+        </div>
+      </dl>
+      <TextAreaField
+        id="booking-notes"
+        label="Notes for the technician (optional)"
+        hint="For example where the car will be parked, or a gate code."
+        value={notes}
+        maxLength={NOTES_MAX}
+        onChange={(event) => onNotesChange(event.target.value)}
+        className="[&_textarea]:min-h-20"
+      />
+      <Button size="lg" disabled={!ready || pending} aria-describedby={ready ? undefined : 'booking-confirm-hint'} onClick={onConfirm}>
+        {pending ? 'Holding your slot…' : 'Confirm Booking'}
+      </Button>
+      {ready ? (
+        <p className="text-sm text-slate-700">We hold the slot for 30 minutes while you pay.</p>
+      ) : (
+        <p id="booking-confirm-hint" className="text-sm text-slate-700">
+          Choose a date and a time slot to continue.
+        </p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,10 @@
+// The booking feature's public face: what routes and other features may use.
+export { AppointmentForCustomer } from './appointment-page';
+export { BookingForQuote } from './booking-page';
+export { ConfirmationForAppointment } from './confirmation-page';
+export { RecordNotFound } from './record-not-found';
+export { BookingSkeleton } from './booking-skeleton';
+export { useAppointment } from './api/appointments';
+export { useQuote } from './api/get-quote';
+export { appointmentKey } from './api/booking-query-keys';
+export { bookingToasts } from './booking-messages';

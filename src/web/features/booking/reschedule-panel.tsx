@@ -1,0 +1,55 @@
+import { useState } from 'react';
+import type { AppointmentView } from '../../../shared/api/appointments';
+import { slotLabels } from '../../../shared/calendar';
+import { formatLondonDate } from '../../../shared/london-time';
+import { Button } from '../../components/ui/button';
+import { toast } from '../../components/ui/use-toast';
+import { isApiError, userMessageOf } from '../../lib/api';
+import { useRescheduleAppointment } from './api/appointments';
+import { SlotPicker } from './slot-picker';
+import { useSlotPicker } from './slot-picker-state';
+
+/** Another free slot, with the booking calendar; the server moves it atomically (D14's 24-hour rule). */
+export function ReschedulePanel({ appointment, onDone }: { appointment: AppointmentView; onDone: () => void }) {
+  const [now] = useState(() => new Date());
+  const picker = useSlotPicker(now);
+  const reschedule = useRescheduleAppointment(appointment.id);
+  const { date, slot } = picker.state;
+  const same = date === appointment.appointmentDate && slot === appointment.timeSlot;
+  const move = () => {
+    if (date === null || slot === null) return;
+    reschedule.mutate(
+      { appointmentDate: date, timeSlot: slot },
+      {
+        onSuccess: (after) => {
+          toast({
+            title: 'Booking Moved',
+            description: `Your appointment is now on ${formatLondonDate(after.appointmentDate)}, ${slotLabels[after.timeSlot]}.`,
+            variant: 'success',
+          });
+          onDone();
+        },
+        onError: (error) => {
+          if (isApiError(error) && error.status === 409) picker.dispatch({ type: 'clear-slot' });
+          toast({ title: 'Reschedule Failed', description: userMessageOf(error, 'We could not move your booking. Please try again.'), variant: 'destructive' });
+        },
+      },
+    );
+  };
+  return (
+    <section aria-labelledby="reschedule-heading" className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
+      <h2 id="reschedule-heading" className="text-xl font-bold text-navy-900">
+        Choose a new date and time
+      </h2>
+      <SlotPicker picker={picker} now={now} idPrefix="reschedule" />
+      <div className="flex flex-wrap gap-3">
+        <Button disabled={date === null || slot === null || same || reschedule.isPending} onClick={move}>
+          {reschedule.isPending ? 'Moving…' : 'Move my booking'}
+        </Button>
+        <Button variant="outline" onClick={onDone}>
+          Keep the current slot
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AppointmentView } from '../../../shared/api/appointments';
+import { dismissToast } from '../../components/ui/use-toast';
+import { appointmentView, quoteView } from '../../test/fixtures';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const NOW = new Date('2026-03-02T10:00:00Z');
+const held = (overrides: Partial<AppointmentView> = {}) =>
+  appointmentView({ status: 'held', paymentStatus: 'requires_payment', holdExpiresAt: '2026-03-02T10:30:00.000Z', ...overrides });
+const intent = { clientSecret: 'test_pi_31_secret', amount: 237600, currency: 'gbp', appointmentId: 31, provider: 'test' };
+
+type Stub = { appointment?: AppointmentView; intent?: () => Response; confirm?: () => Response };
+
+function stubServer({ appointment = held(), intent: answerIntent, confirm }: Stub = {}) {
+  return stubFetch((url, init) => {
+    const path = new URL(url, 'http://localhost').pathname;
+    if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
+    if (path === '/api/quotes/5') return jsonResponse(quoteView());
+    if (path === '/api/create-payment-intent' && init?.method === 'POST') {
+      if (answerIntent) return answerIntent();
+      // As the server does (D14): inside 14 days the intent needs the customer's request.
+      const body = JSON.parse(String(init.body)) as { startWithinCancellationPeriod?: boolean };
+      const inside = new Date(appointment.startsAt).getTime() - NOW.getTime() < 14 * 24 * 60 * 60 * 1000;
+      if (inside && body.startWithinCancellationPeriod !== true) {
+        const message = 'Your appointment is within the 14-day cancellation period. Please tick the box to ask us to start the repair within it.';
+        return jsonResponse({ error: 'validation', message, fieldErrors: { startWithinCancellationPeriod: message } }, 400);
+      }
+      return jsonResponse(intent);
+    }
+    if (path === '/api/appointments/31') return jsonResponse(appointment);
+    if (path === '/api/test-payments/confirm') return confirm ? confirm() : jsonResponse({ status: 'succeeded', appointmentId: 31 });
+    return jsonResponse({ message: 'Not found' }, 404);
+  });
+}
+
+const bodiesTo = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
+  fetchMock.mock.calls.filter(([url]) => String(url) === path).map(([, init]) => JSON.parse(String(init?.body)) as unknown);
+
+async function fillCard(number = '4242 4242 4242 4242') {
+  fireEvent.change(screen.getByLabelText('Card number'), { target: { value: number } });
+  fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '1230' } });
+  fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '123' } });
+}
+
+beforeAll(async () => {
+  await import('../../routes/customer/checkout');
+}, 30_000);
+beforeEach(() => {
+  window.localStorage.setItem('autorevive.cookie-consent', 'declined');
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(NOW);
+});
+afterEach(() => {
+  act(() => dismissToast());
+  vi.useRealTimers();
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('checkout', () => {
+  it("says 'Invalid Quote' without a quote_id, and calls nothing", async () => {
+    const fetchMock = stubServer();
+    renderApp('/checkout');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Quote' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('No quote found. Please start from the beginning.')).toHaveLength(2)); // page and toast
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/create-payment-intent'))).toEqual([]);
+  });
+
+  it('shows the loading state, then the order summary, notes, test-mode banner, hold time and Pay £amount', async () => {
+    const fetchMock = stubServer({ appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }) });
+    renderApp('/checkout?quote_id=5');
+    expect(screen.getByRole('status')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('Labour£480.00');
+    expect(summary).toHaveTextContent('Parts and materials£1,170.00');
+    expect(summary).toHaveTextContent('Service fee£330.00');
+    expect(summary).toHaveTextContent('VAT (20%)£396.00');
+    expect(summary).toHaveTextContent('Total£2,376.00');
+    expect(summary).toHaveTextContent('Repair Service: £1,320.00');
+    expect(summary).toHaveTextContent('protection guarantee');
+    expect(summary).toHaveTextContent('12-month warranty');
+    expect(screen.getByText('Test mode: no real money is taken.')).toBeInTheDocument();
+    expect(screen.getByText('Your payment is held until the repair is completed to your satisfaction.')).toBeInTheDocument();
+    expect(screen.getByText('30:00')).toBeInTheDocument();
+    expect(screen.getByText(/Consumer Contracts \(Information, Cancellation and Additional Charges\) Regulations 2013/)).toBeInTheDocument();
+    // More than 14 days ahead: nothing to tick.
+    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Pay £2,376.00' })).toBeEnabled();
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }]);
+  });
+
+  it('inside 14 days the request box starts unticked and must be ticked to pay; it is then sent with the intent', async () => {
+    const fetchMock = stubServer();
+    const { router } = renderApp('/checkout?quote_id=5');
+    // The server refused the intent without the request: nothing to pay with until it is given.
+    const box = await screen.findByRole('checkbox', { name: 'I ask for the repair to start within the 14-day cancellation period.' });
+    expect(box).not.toBeChecked();
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText(/please tick the box to ask for the repair to start within the cancellation period/)).toBeInTheDocument();
+    expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }]);
+
+    fireEvent.click(box);
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/31'));
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }, { quoteId: 5, startWithinCancellationPeriod: true }]);
+    expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([
+      { clientSecret: 'test_pi_31_secret', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
+    ]);
+  });
+
+  it('says what is wrong with the card details before sending anything', async () => {
+    const fetchMock = stubServer({ appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }) });
+    renderApp('/checkout?quote_id=5');
+    fireEvent.click(await screen.findByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText('Please enter your card number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the expiry date')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the security code')).toBeInTheDocument();
+    expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Please enter your card number');
+    fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4241' } });
+    fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '0126' } });
+    fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText('Please enter a valid card number')).toBeInTheDocument();
+    expect(screen.getByText('Your card has expired')).toBeInTheDocument();
+    expect(screen.getByText('The security code is 3 or 4 digits')).toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
+  });
+
+  it("a declined card says 'Payment Failed' with the provider's message and stays on checkout", async () => {
+    stubServer({
+      appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }),
+      confirm: () => jsonResponse({ error: 'card_declined', message: 'Your card was declined.' }, 402),
+    });
+    const { router } = renderApp('/checkout?quote_id=5');
+    await screen.findByRole('button', { name: 'Pay £2,376.00' });
+    await fillCard('4000 0000 0000 0002');
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByText(/Your card was declined\. Your booking is not paid yet/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/checkout');
+  });
+
+  it("any other failure is 'Payment Error'", async () => {
+    stubServer({ appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }), confirm: () => new Response('boom', { status: 500 }) });
+    renderApp('/checkout?quote_id=5');
+    await screen.findByRole('button', { name: 'Pay £2,376.00' });
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText('Payment Error')).toBeInTheDocument();
+    expect(screen.getAllByText(/An unexpected error occurred\. Please try again\./).length).toBeGreaterThanOrEqual(1);
+  });
+
+  it("says 'Setup Error' when the intent cannot be created, with the server's reason and a way back", async () => {
+    stubServer({ intent: () => jsonResponse({ error: 'hold_expired', message: 'Your slot is no longer held. Please choose a slot again.' }, 409) });
+    renderApp('/checkout?quote_id=5');
+    expect(await screen.findByText('Setup Error')).toBeInTheDocument();
+    expect(screen.getByText('Failed to set up payment. Please try again.')).toBeInTheDocument();
+    expect(screen.getByText(/Your slot is no longer held\. Please choose a slot again\. Nothing has been charged\./)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a slot again' })).toHaveAttribute('href', '/booking/5');
+  });
+});

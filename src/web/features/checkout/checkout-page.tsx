@@ -1,0 +1,292 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import type { AppointmentView } from '../../../shared/api/appointments';
+import { TEST_MODE_NOTICE, type PaymentConfig, type PaymentIntentView } from '../../../shared/api/payments';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
+import { slotLabels } from '../../../shared/calendar';
+import { formatLondonDate } from '../../../shared/london-time';
+import { decimalStringToPence, formatPence } from '../../../shared/money';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { isApiError, userMessageOf } from '../../lib/api';
+import { bookingToasts, useAppointment, useQuote } from '../booking';
+import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
+import { CancellationConsent } from './cancellation-consent';
+import { CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
+import { HoldCountdown } from './hold-countdown';
+import { OrderSummary } from './order-summary';
+import type { PayOutcome } from './pay-outcome';
+import { TestCardForm } from './test-card-form';
+
+// Stripe.js is fetched only when Stripe is the provider.
+const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** D14: a slot starting inside the 14-day cancellation period needs the customer's request to start then. */
+export function needsStartConsent(appointment: Pick<AppointmentView, 'startsAt'>, now: Date): boolean {
+  return new Date(appointment.startsAt).getTime() - now.getTime() < CANCELLATION_PERIOD_DAYS * DAY_MS;
+}
+
+/** /checkout?quote_id=: SPEC's Checkout, on either provider (D13, D14). */
+export function CheckoutForQuote({ quoteId }: { quoteId: string | null }) {
+  const valid = quoteId !== null && /^\d{1,10}$/.test(quoteId);
+  const toasted = useRef(false);
+  useEffect(() => {
+    if (!valid && !toasted.current) {
+      toasted.current = true;
+      toast({ title: checkoutToasts.invalidQuote, description: checkoutToasts.invalidQuoteText, variant: 'destructive' });
+    }
+  }, [valid]);
+  if (!valid)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
+        <h1 className="text-3xl font-bold text-navy-900">{checkoutToasts.invalidQuote}</h1>
+        <p className="text-lg text-slate-800">{checkoutToasts.invalidQuoteText}</p>
+        <div>
+          <Link to="/assessment" className={buttonClasses('primary')}>
+            Get a free quote
+          </Link>
+        </div>
+      </div>
+    );
+  return <Checkout quoteId={quoteId} />;
+}
+
+type Setup =
+  | { state: 'loading' }
+  | { state: 'ready'; intent: PaymentIntentView }
+  /** D14: the slot is inside the 14-day period; the intent is created once the customer asks to start within it. */
+  | { state: 'needs-request' }
+  | { state: 'failed'; message: string | null };
+
+/** The server's 400 for a slot inside 14 days without the customer's request (its field error names the box). */
+function asksForStartRequest(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 400) return false;
+  try {
+    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, string> };
+    return Boolean(body.fieldErrors?.startWithinCancellationPeriod);
+  } catch {
+    return false;
+  }
+}
+
+/** The booking page passes the hold's id along, so its day and hold time show before the intent exists. */
+function heldAppointmentHint(state: unknown): number | null {
+  const id = (state as { appointmentId?: unknown } | null)?.appointmentId;
+  return typeof id === 'number' && Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+function Checkout({ quoteId }: { quoteId: string }) {
+  const config = usePaymentConfig();
+  const quote = useQuote(quoteId);
+  const location = useLocation();
+  const [setup, setSetup] = useState<Setup>({ state: 'loading' });
+  const hint = heldAppointmentHint(location.state);
+  const appointment = useAppointment(setup.state === 'ready' ? setup.intent.appointmentId : hint);
+  const started = useRef(false);
+  const requested = useRef<Promise<PaymentIntentView | null> | null>(null);
+
+  const fail = useCallback((error: unknown) => {
+    toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
+    setSetup({ state: 'failed', message: userMessageOf(error, '') || null });
+  }, []);
+  const start = useCallback(() => {
+    setSetup({ state: 'loading' });
+    requested.current = null;
+    createPaymentIntent({ quoteId: Number(quoteId) })
+      .then((intent) => setSetup({ state: 'ready', intent }))
+      .catch((error: unknown) => (asksForStartRequest(error) ? setSetup({ state: 'needs-request' }) : fail(error)));
+  }, [quoteId, fail]);
+  // With the hold known (from the booking page) and inside 14 days, the request comes first: no
+  // intent is asked for without it. Otherwise the server says so (asksForStartRequest).
+  const hintedHold = hint !== null && setup.state === 'loading' ? appointment.data : undefined;
+  const waitForHint = hint !== null && appointment.isPending;
+  useEffect(() => {
+    if (started.current || waitForHint) return;
+    started.current = true;
+    if (hintedHold && hintedHold.status === 'held' && needsStartConsent(hintedHold, new Date())) setSetup({ state: 'needs-request' });
+    else start();
+  }, [start, waitForHint, hintedHold]);
+
+  /** The customer ticked D14's box: the intent is created with their request (once). */
+  const requestStart = useCallback(() => {
+    requested.current ??= createPaymentIntent({ quoteId: Number(quoteId), startWithinCancellationPeriod: true })
+      .then((intent) => {
+        setSetup({ state: 'ready', intent });
+        return intent;
+      })
+      .catch((error: unknown) => {
+        fail(error);
+        return null;
+      });
+    return requested.current;
+  }, [quoteId, fail]);
+
+  const quoteMissing = quote.isError;
+  useEffect(() => {
+    if (quoteMissing) toast({ title: checkoutToasts.invalidQuote, description: checkoutToasts.invalidQuoteText, variant: 'destructive' });
+  }, [quoteMissing]);
+
+  if (quoteMissing)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
+        <h1 className="text-3xl font-bold text-navy-900">{bookingToasts.quoteNotFound}</h1>
+        <p className="text-lg text-slate-800">{checkoutToasts.invalidQuoteText}</p>
+        <div>
+          <Link to="/assessment" className={buttonClasses('primary')}>
+            Get a free quote
+          </Link>
+        </div>
+      </div>
+    );
+  if (setup.state === 'failed' || config.isError)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
+        <h1 className="text-3xl font-bold text-navy-900">We could not set up your payment</h1>
+        <p role="alert" className="text-lg text-slate-800">
+          {(setup.state === 'failed' && setup.message) || checkoutToasts.setupErrorText} Nothing has been charged.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Button onClick={start}>Try again</Button>
+          <Link to={`/booking/${quoteId}`} className={buttonClasses('outline')}>
+            Choose a slot again
+          </Link>
+        </div>
+      </div>
+    );
+  const waitingForAppointment = setup.state === 'ready' && !appointment.data;
+  if (setup.state === 'loading' || !config.data || !quote.data || waitingForAppointment) return <CheckoutLoading />;
+  return (
+    <CheckoutReady
+      config={config.data}
+      quote={quote.data}
+      intent={setup.state === 'ready' ? setup.intent : null}
+      appointment={appointment.data}
+      requestStart={requestStart}
+      askedForRequest={setup.state === 'needs-request' || requested.current !== null}
+    />
+  );
+}
+
+function CheckoutLoading() {
+  return (
+    <div role="status" className="grid gap-6">
+      <p className="text-lg font-semibold text-navy-900">Setting up your secure payment…</p>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Skeleton className="h-96" />
+        <Skeleton className="h-96" />
+      </div>
+    </div>
+  );
+}
+
+type ReadyProps = {
+  config: PaymentConfig;
+  quote: Quote;
+  /** Null until the customer asks to start within 14 days (D14), when the slot is inside them. */
+  intent: PaymentIntentView | null;
+  appointment: AppointmentView | undefined;
+  requestStart: () => Promise<PaymentIntentView | null>;
+  /** The server asked for D14's request (or it has been given). */
+  askedForRequest: boolean;
+};
+
+function CheckoutReady({ config, quote, intent, appointment, requestStart, askedForRequest }: ReadyProps) {
+  const navigate = useNavigate();
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string>();
+  const [failure, setFailure] = useState<string>();
+  const required = askedForRequest || (appointment !== undefined && needsStartConsent(appointment, new Date()));
+  const amount = intent?.amount ?? decimalStringToPence(quote.totalCost) ?? 0;
+  const payLabel = `Pay ${formatPence(amount)}`;
+
+  /** The intent to pay, once D14's request is given where it is needed; null stops the payment. */
+  const ensureIntent = async (): Promise<PaymentIntentView | null> => {
+    setFailure(undefined);
+    if (required && !consent) {
+      setConsentError(consentRequired);
+      return null;
+    }
+    setConsentError(undefined);
+    return intent ?? requestStart();
+  };
+
+  const onOutcome = (outcome: PayOutcome) => {
+    if (outcome.kind === 'succeeded') {
+      toast({ title: bookingToasts.booked, description: bookingToasts.bookedText, variant: 'success' });
+      void navigate(`/confirmation/${outcome.appointmentId}`);
+    } else if (outcome.kind === 'failed') {
+      setFailure(outcome.message);
+      toast({ title: checkoutToasts.paymentFailed, description: outcome.message, variant: 'destructive' });
+    } else {
+      setFailure(checkoutToasts.paymentErrorText);
+      toast({ title: checkoutToasts.paymentError, description: checkoutToasts.paymentErrorText, variant: 'destructive' });
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Checkout</h1>
+        <p className="mt-3 text-lg text-slate-700">
+          {appointment ? `${formatLondonDate(appointment.appointmentDate)}, ${slotLabels[appointment.timeSlot]}. ` : ''}Quote{' '}
+          <span className="font-mono font-semibold text-slate-900">{quote.reference}</span>.
+        </p>
+      </div>
+      {config.testMode ? (
+        <p className="rounded-md border-2 border-amber-700 bg-amber-50 p-3 text-lg font-semibold text-amber-950">{TEST_MODE_NOTICE}.</p>
+      ) : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <OrderSummary quote={quote} />
+        <section aria-labelledby="payment-heading" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-5">
+          <h2 id="payment-heading" className="text-xl font-bold text-navy-900">
+            Payment
+          </h2>
+          {appointment?.holdExpiresAt ? <HoldCountdown holdExpiresAt={appointment.holdExpiresAt} quoteId={quote.id} /> : null}
+          <CancellationConsent
+            required={required}
+            checked={consent}
+            onChange={(next) => {
+              setConsent(next);
+              if (!next) return;
+              setConsentError(undefined);
+              if (!intent) void requestStart();
+            }}
+            error={consentError}
+          />
+          {failure ? (
+            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+              {failure} Your booking is not paid yet: please try again or use another card.
+            </p>
+          ) : null}
+          {config.provider === 'stripe' && config.publishableKey ? (
+            intent ? (
+              <Suspense fallback={<p role="status">Loading the secure card form…</p>}>
+                <StripePaymentForm
+                  publishableKey={config.publishableKey}
+                  clientSecret={intent.clientSecret}
+                  appointmentId={intent.appointmentId}
+                  payLabel={payLabel}
+                  beforePay={async () => (await ensureIntent()) !== null}
+                  onOutcome={onOutcome}
+                />
+              </Suspense>
+            ) : (
+              <>
+                <p className="text-slate-800">Tick the box above to continue to the secure card form.</p>
+                <Button size="lg" onClick={() => void ensureIntent()}>
+                  {payLabel}
+                </Button>
+              </>
+            )
+          ) : (
+            <TestCardForm payLabel={payLabel} ensureIntent={ensureIntent} onOutcome={onOutcome} />
+          )}
+          <p className="text-sm text-slate-700">{heldPaymentNote}</p>
+        </section>
+      </div>
+    </div>
+  );
+}

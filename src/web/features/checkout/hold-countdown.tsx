@@ -1,0 +1,33 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+
+/** '29:41' */
+export function formatRemaining(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** How long the slot stays held (D13: 30 minutes); when it runs out the customer is sent back to choose again. */
+export function HoldCountdown({ holdExpiresAt, quoteId }: { holdExpiresAt: string; quoteId: number }) {
+  const expiresAt = new Date(holdExpiresAt).getTime();
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const remaining = expiresAt - now;
+  if (remaining <= 0)
+    return (
+      <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+        Your slot is no longer held.{' '}
+        <Link to={`/booking/${quoteId}`} className="font-semibold underline">
+          Choose a slot again
+        </Link>
+      </p>
+    );
+  return (
+    <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-slate-900">
+      Your slot is held for another <span className="font-mono font-semibold">{formatRemaining(remaining)}</span> (minutes and seconds).
+    </p>
+  );
+}

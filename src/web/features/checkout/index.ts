@@ -1,0 +1,2 @@
+// The checkout feature's public face.
+export { CheckoutForQuote } from './checkout-page';

@@ -1,0 +1,113 @@
+// Shared by the booking browser tests: a customer with an approved quote (the real intake call and
+// an admin's approval through the API), a working day to book, and the calendar's navigation.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { isWorkingDay } from '../../src/shared/calendar';
+import { addDays } from '../../src/shared/calendar-date';
+import { londonDateOf } from '../../src/shared/london-time';
+import { baseUrl, expectNoAxeViolations, newConsentedContext, viewports } from './support';
+
+const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
+export const SCREENSHOTS = process.env.BOOKING_SCREENSHOTS ?? '/tmp';
+
+export async function adminApi(): Promise<APIRequestContext> {
+  const account = inject('accounts').admin;
+  const admin = await request.newContext({ baseURL: baseUrl() });
+  const signIn = await admin.post('/api/auth/sign-in', { data: { email: account.email, password: account.password } });
+  expect(signIn.status()).toBe(200);
+  return admin;
+}
+
+/** A customer's browser holding the grant to an approved quote; returns the quote's id and total. */
+export async function customerWithApprovedQuote(
+  browser: Browser,
+  admin: APIRequestContext,
+  size: keyof typeof viewports = 'desktop',
+): Promise<{ context: BrowserContext; page: Page; quoteId: number; totalCost: string }> {
+  const context = await newConsentedContext(browser, size);
+  const form = new FormData();
+  const fields: Array<[string, string]> = [
+    ['name', 'Sam Patel'],
+    ['email', `booking-${randomUUID()}@example.co.uk`],
+    ['phone', '07700 900123'],
+    ['address', '12 Park Road'],
+    ['city', 'Bristol'],
+    ['county', 'Avon'],
+    ['postcode', 'BS1 5TY'],
+    ['vehicleMake', 'Ford'],
+    ['vehicleModel', 'Focus'],
+    ['vehicleYear', '2019'],
+    ['damageType', 'scratch'],
+    ['damageLocations', 'driver_door'],
+    ['damageDescription', 'A long scratch along the driver door, about 40 cm.'],
+  ];
+  for (const [field, value] of fields) form.append(field, value);
+  form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
+  const submitted = await context.request.post('/api/assessments', { multipart: form, headers: { 'Idempotency-Key': randomUUID() } });
+  expect(submitted.status(), await submitted.text()).toBe(201);
+  const { id } = (await submitted.json()) as { id: number };
+  const draft = await admin.get(`/api/quotes/assessment/${id}`);
+  expect(draft.status()).toBe(200);
+  const { id: quoteId, totalCost } = (await draft.json()) as { id: number; totalCost: string };
+  const approve = await admin.post(`/api/admin/quotes/${quoteId}/approve`, { data: { adjustedAmount: totalCost } });
+  expect(approve.status(), await approve.text()).toBe(200);
+  const page = await context.newPage();
+  return { context, page, quoteId, totalCost };
+}
+
+/** The first working day (D15) at least `days` London days from today. */
+export function workingDayFrom(days: number): string {
+  let date = addDays(londonDateOf(new Date()), days);
+  while (!isWorkingDay(date)) date = addDays(date, 1);
+  return date;
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const monthTitleOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;
+
+/** Pages the booking calendar forward to the month of `date` and returns that day's button. */
+export async function showDay(page: Page, date: string) {
+  const title = monthTitleOf(date);
+  const calendar = page.getByRole('table').first();
+  await calendar.waitFor();
+  for (let step = 0; step < 3 && (await page.getByRole('heading', { level: 2, name: title }).count()) === 0; step += 1) {
+    await page.getByRole('button', { name: /^Next month/ }).first().click();
+  }
+  await page.getByRole('heading', { level: 2, name: title }).waitFor();
+  const button = calendar.locator(`button[data-date="${date}"]`);
+  await expect.poll(() => button.getAttribute('data-state')).not.toBe('loading');
+  return button;
+}
+
+/** axe at 375 and 1280 px, with a full-page screenshot of each. */
+export async function axeAtBothSizes(page: Page, name: string) {
+  for (const size of ['mobile', 'desktop'] as const) {
+    await page.setViewportSize(viewports[size]);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SCREENSHOTS}/booking-${name}-${size}.png`, fullPage: true });
+  }
+}
+
+export async function payWithCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('Security code (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Pay £/ }).click();
+}
+
+/** Holds `slot` on `date` and pays for it with 4242 through the API, as the customer's browser would. */
+export async function bookAndPayThroughApi(customer: BrowserContext, quoteId: number, date: string, slot: 'morning' | 'afternoon'): Promise<number> {
+  const held = await customer.request.post('/api/appointments', { data: { quoteId, appointmentDate: date, timeSlot: slot, notes: '' } });
+  expect(held.status(), await held.text()).toBeLessThan(300);
+  const intent = await customer.request.post('/api/create-payment-intent', { data: { quoteId } });
+  expect(intent.status(), await intent.text()).toBe(200);
+  const { clientSecret, appointmentId } = (await intent.json()) as { clientSecret: string; appointmentId: number };
+  const paid = await customer.request.post('/api/test-payments/confirm', {
+    data: { clientSecret, cardNumber: '4242424242424242', expiry: '12/34', cvc: '123' },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return appointmentId;
+}

@@ -1,0 +1,77 @@
+// Issue 11's "Done when" in a real browser on the embedded default (test-mode payments): book a
+// slot, pay with 4242…, land on /confirmation/{id}, open the appointment, with axe on booking,
+// checkout, confirmation and the appointment at 375 and 1280 px. booking-capacity.test.ts has
+// capacity 1 and cancelling; booking-declined.test.ts the declined card and the admin screen.
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatLondonDate } from '../../src/shared/london-time';
+import { decimalStringToPence, formatPence } from '../../src/shared/money';
+import { adminApi, axeAtBothSizes, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
+import { hasChromium, launchBrowser, watchPageErrors } from './support';
+
+let browser: Browser;
+let admin: APIRequestContext;
+beforeAll(async () => {
+  if (!hasChromium) return;
+  browser = await launchBrowser();
+  admin = await adminApi();
+});
+afterAll(async () => {
+  await admin?.dispose();
+  await browser?.close();
+});
+
+describe.skipIf(!hasChromium)('booking and paying on the embedded default', () => {
+  it('books a slot, pays with 4242, lands on /confirmation/{id} and opens the appointment', async () => {
+    // More than 14 days ahead: no early-start request is needed (D14).
+    const date = workingDayFrom(20);
+    const started = Date.now();
+    const step = (name: string) => console.info(`booking e2e: ${name} at ${Math.round((Date.now() - started) / 1000)} s`);
+
+    const first = await customerWithApprovedQuote(browser, admin);
+    const page = first.page;
+    const errors = watchPageErrors(page);
+    await page.goto(`/booking/${first.quoteId}`);
+    await page.getByRole('heading', { level: 1, name: 'Schedule Your Repair' }).waitFor();
+    expect(await page.getByRole('table').first().getByRole('button').count()).toBe(42);
+    const day = await showDay(page, date);
+    await day.click();
+    await page.getByRole('button', { name: /^Afternoon, 13:00–17:00/ }).click();
+    await expect.poll(() => page.getByRole('region', { name: 'Booking summary' }).textContent()).toContain(formatLondonDate(date));
+    await axeAtBothSizes(page, 'calendar');
+    step('calendar checked');
+
+    await page.getByRole('button', { name: 'Confirm Booking' }).click();
+    await page.waitForURL(`**/checkout?quote_id=${first.quoteId}`);
+    const total = formatPence(decimalStringToPence(first.totalCost)!);
+    await page.getByRole('button', { name: `Pay ${total}` }).waitFor();
+    const checkout = (await page.getByRole('main').textContent()) ?? '';
+    for (const text of ['Test mode: no real money is taken', 'Order summary', 'Repair Service', 'Service fee', 'VAT', '12-month warranty', 'Your payment is held until the repair is completed to your satisfaction.', 'Consumer Contracts'])
+      expect(checkout).toContain(text);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    await axeAtBothSizes(page, 'checkout');
+    step('checkout checked');
+
+    await payWithCard(page, '4242 4242 4242 4242');
+    await page.waitForURL(/\/confirmation\/\d+$/, { timeout: 20_000 });
+    const appointmentId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByRole('heading', { level: 1, name: 'Booking Confirmed' }).waitFor();
+    const confirmation = (await page.getByRole('main').textContent()) ?? '';
+    for (const text of [formatLondonDate(date), 'Afternoon, 13:00–17:00', String(appointmentId), 'Confirmed', 'What happens next'])
+      expect(confirmation).toContain(text);
+    await axeAtBothSizes(page, 'confirmation');
+    step('confirmation checked');
+
+    await page.getByRole('link', { name: 'View Appointment Details' }).click();
+    await page.waitForURL(`**/appointments/${appointmentId}`);
+    const details = page.getByRole('region', { name: 'Details' });
+    await details.waitFor();
+    for (const text of [formatLondonDate(date), 'Paid', total]) expect(await details.textContent()).toContain(text);
+    await axeAtBothSizes(page, 'appointment');
+    step('appointment checked');
+
+    expect(errors).toEqual([]);
+    await first.context.close();
+  }, 180_000);
+});
+
