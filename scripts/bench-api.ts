@@ -3,6 +3,9 @@
 //   npm run bench:api -- --warmup=1 --duration=3   a quick look (or BENCH_WARMUP, BENCH_DURATION)
 //   npm run bench:api -- --only=site,assessment    some endpoints only (names as in ENDPOINTS)
 //   npm run bench:api -- --engines=pglite          skip the PostgreSQL server
+//   npm run bench:api -- --profile=DIR             the product runs with --cpu-prof into DIR
+//                                                  (DIR/<engine>/; one file per thread, the largest is
+//                                                  the main one: scripts/cpu-profile-top.ts summarises)
 // Builds the web app when it is not current, then for each engine (PGlite always; a PostgreSQL
 // server too when DATABASE_URL or TEST_DATABASE_URL is set, on a database made for the run and
 // dropped after) seeds the demo data and an admin with the product's own CLIs, starts the
@@ -145,7 +148,9 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
   runCli('admin:create', ['src/server/modules/auth/admin-create-cli.ts', '--email', ADMIN_EMAIL, '--name', 'Bench Admin'], env);
 
   console.log(`\nStarting the product on ${engine === 'pglite' ? 'PGlite' : 'the PostgreSQL server'} at ${origin}…`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profileDir = option('profile');
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, engine)}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/server/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   child.stdout!.resume(); // the request log goes somewhere, as it would in production
   await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
@@ -308,7 +313,10 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => {
+    console.error(`process ${child.pid} did not exit 15 s after SIGTERM: killed`);
+    child.kill('SIGKILL');
+  }, 15_000);
   await exited;
   clearTimeout(timer);
 }

@@ -104,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandler(app);
   registerBodyTimeout(app, config);
   await registerSecurity(app, config);
-  await registerAuth(app, config, database.db);
+  await registerAuth(app, config, database);
   await app.register(multipart);
   await jobs.startWorkers();
 
