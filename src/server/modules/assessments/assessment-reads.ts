@@ -11,7 +11,7 @@ import { toQuoteView } from '../quotes/quote-view';
 import { notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
-import { assessmentsPage, findAssessment, findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
+import { assessmentsPage, findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
 import { toAssessmentView, type AssessmentViewRow } from './assessment-view';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
