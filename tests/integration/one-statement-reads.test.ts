@@ -74,11 +74,12 @@ async function oneStatementAssessment(id: number, reader: Reader) {
 describe(`one-statement reads answer as the composed reads (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGlite'})`, () => {
   it('for every reader and every state of the record', async () => {
     const db = t.database.db;
-    const admin = toSessionUser(await createUser(db, { role: 'admin' }));
+    const staff = (user: Awaited<ReturnType<typeof createUser>>): SessionUser => toSessionUser({ ...user, name: 'Staff' });
+    const admin = staff(await createUser(db, { role: 'admin' }));
     const repairerUser = await createUser(db, { role: 'repairer' });
     const assignedUser = await createUser(db, { role: 'repairer' });
-    const repairer = toSessionUser(repairerUser);
-    const assigned = toSessionUser(assignedUser);
+    const repairer = staff(repairerUser);
+    const assigned = staff(assignedUser);
 
     // States: no quote; pending (guide shows); approved and assigned, with items and photos;
     // booked; approved but expired; approved with no items; a damage type the list cannot price.
