@@ -3,6 +3,9 @@
 //   npm run bench:api -- --warmup=1 --duration=3   a quick look (or BENCH_WARMUP, BENCH_DURATION)
 //   npm run bench:api -- --only=site,assessment    some endpoints only (names as in ENDPOINTS)
 //   npm run bench:api -- --engines=pglite          skip the PostgreSQL server
+//   npm run bench:api -- --profile=DIR             the product runs with --cpu-prof into DIR
+//                                                  (DIR/<engine>/; one file per thread, the largest is
+//                                                  the main one: scripts/cpu-profile-top.ts summarises)
 // Builds the web app when it is not current, then for each engine (PGlite always; a PostgreSQL
 // server too when DATABASE_URL or TEST_DATABASE_URL is set, on a database made for the run and
 // dropped after) seeds the demo data and an admin with the product's own CLIs, starts the
@@ -35,12 +38,16 @@ const CLI_TIMEOUT_MS = 180_000;
 const ADMIN_EMAIL = 'bench-admin@autorevive.example';
 const ADMIN_PASSWORD = `bench-${randomBytes(12).toString('hex')}`;
 /** Headers a browser sends with every request. */
+/** Pending enquiries besides the customer's: a full page of the admin's quote desk (its default page size). */
+const PENDING_ENQUIRIES = 20;
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br', 'accept-language': 'en-GB,en;q=0.9' };
 
 type Engine = 'pglite' | 'postgres';
 interface Fixture {
   assessmentId: number;
   imageId: number;
+  /** The customer's quote, approved by the admin so its customer may read it (D12). */
+  quoteId: number;
   /** Cookie header with the customer's grant, as the browser that submitted holds it. */
   customer: string;
   /** Cookie header with an admin's session. */
@@ -54,11 +61,13 @@ interface Endpoint {
   target?: Partial<Record<Engine, number>>;
 }
 
-// One line per endpoint. Later issues add theirs here (the quote read, the admin pending list).
+// One line per endpoint; new read endpoints join here.
 const ENDPOINTS: Endpoint[] = [
   { name: 'site', label: 'GET /api/site', request: () => ({ path: '/api/site' }), target: { postgres: 0.5, pglite: 0.25 } },
   { name: 'assessment', label: 'GET /api/assessments/{id} (grant)', request: (f) => ({ path: `/api/assessments/${f.assessmentId}`, cookie: f.customer }), target: { postgres: 0.3, pglite: 0.1 } },
+  { name: 'quote', label: 'GET /api/quotes/{id} (grant)', request: (f) => ({ path: `/api/quotes/${f.quoteId}`, cookie: f.customer }), target: { postgres: 0.3, pglite: 0.1 } },
   { name: 'admin-list', label: 'GET /api/assessments (admin)', request: (f) => ({ path: '/api/assessments', cookie: f.admin }) },
+  { name: 'pending', label: `GET /api/admin/quotes?status=pending (admin, ${PENDING_ENQUIRIES} cards)`, request: (f) => ({ path: '/api/admin/quotes?status=pending', cookie: f.admin }) },
   { name: 'page', label: 'GET / (prerendered)', request: () => ({ path: '/' }) },
   { name: 'thumb', label: 'GET /api/images/{id}?size=thumb (grant)', request: (f) => ({ path: `/api/images/${f.imageId}?size=thumb`, cookie: f.customer }) },
 ];
@@ -145,7 +154,9 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
   runCli('admin:create', ['src/server/modules/auth/admin-create-cli.ts', '--email', ADMIN_EMAIL, '--name', 'Bench Admin'], env);
 
   console.log(`\nStarting the product on ${engine === 'pglite' ? 'PGlite' : 'the PostgreSQL server'} at ${origin}…`);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const profileDir = option('profile');
+  const profiling = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(profileDir, engine)}`] : [];
+  const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/server/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   child.stdout!.resume(); // the request log goes somewhere, as it would in production
   await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
@@ -168,19 +179,26 @@ async function startHello(): Promise<string> {
   return origin;
 }
 
-/** One assessment with a photo through POST /api/assessments, and an admin's sign-in. */
+/**
+ * Through the API: the customer's assessment with a photo (its grant cookie), an admin's
+ * sign-in, the admin's approval of the customer's quote (so the customer may read it), and
+ * PENDING_ENQUIRIES more submissions whose quotes await review, for the admin's pending list.
+ */
 async function createFixture(origin: string): Promise<Fixture> {
-  const photo = await generatedPhoto();
-  const { body, headers } = multipartBody(validDetails, [{ filename: 'IMG_0001.jpg', contentType: 'image/jpeg', data: photo }]);
-  const submitted = await fetch(`${origin}/api/assessments`, {
-    method: 'POST',
-    headers: { ...headers, 'idempotency-key': randomUUID() },
-    body: new Uint8Array(body),
-  });
-  if (submitted.status !== 201) throw new Error(`POST /api/assessments answered ${submitted.status}: ${await submitted.text()}`);
-  const assessment = (await submitted.json()) as { id: number; images: number[] };
-  const customer = cookies(submitted);
+  const submit = async (photo: Buffer) => {
+    const { body, headers } = multipartBody(validDetails, [{ filename: 'IMG_0001.jpg', contentType: 'image/jpeg', data: photo }]);
+    const submitted = await fetch(`${origin}/api/assessments`, {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      body: new Uint8Array(body),
+    });
+    if (submitted.status !== 201) throw new Error(`POST /api/assessments answered ${submitted.status}: ${await submitted.text()}`);
+    return { assessment: (await submitted.json()) as { id: number; images: number[] }, cookie: cookies(submitted) };
+  };
+  const { assessment, cookie: customer } = await submit(await generatedPhoto(1600, 1200));
   if (!customer || assessment.images.length !== 1) throw new Error('The submission gave no grant cookie or no photo.');
+  const smallPhoto = await generatedPhoto(400, 300);
+  for (let i = 0; i < PENDING_ENQUIRIES; i++) await submit(smallPhoto);
 
   const signIn = await fetch(`${origin}/api/auth/sign-in`, {
     method: 'POST',
@@ -188,13 +206,24 @@ async function createFixture(origin: string): Promise<Fixture> {
     body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
   });
   if (signIn.status !== 200) throw new Error(`The admin's sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  return { assessmentId: assessment.id, imageId: assessment.images[0]!, customer, admin: cookies(signIn) };
+  const admin = cookies(signIn);
+
+  const desk = await fetch(`${origin}/api/admin/quotes?status=pending&pageSize=50`, { headers: { cookie: admin } });
+  if (desk.status !== 200) throw new Error(`The admin's pending list answered ${desk.status}: ${await desk.text()}`);
+  const cards = ((await desk.json()) as { items: { quote: { id: number; assessmentId: number } }[] }).items;
+  const quoteId = cards.find((card) => card.quote.assessmentId === assessment.id)?.quote.id;
+  if (quoteId === undefined) throw new Error("The customer's quote is not on the admin's pending list.");
+  const approved = await fetch(`${origin}/api/admin/quotes/${quoteId}/approve`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: admin },
+    body: JSON.stringify({}),
+  });
+  if (approved.status !== 200) throw new Error(`The approval answered ${approved.status}: ${await approved.text()}`);
+  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin };
 }
 
-/** A 1600 × 1200 JPEG with a gradient and some noise, so it compresses like a photo. */
-async function generatedPhoto(): Promise<Buffer> {
-  const width = 1600;
-  const height = 1200;
+/** A JPEG with a gradient and some noise, so it compresses like a photo. */
+async function generatedPhoto(width: number, height: number): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   const noise = randomBytes(pixels.length);
   for (let y = 0; y < height; y++) {
@@ -308,7 +337,10 @@ async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  const timer = setTimeout(() => {
+    console.error(`process ${child.pid} did not exit 15 s after SIGTERM: killed`);
+    child.kill('SIGKILL');
+  }, 15_000);
   await exited;
   clearTimeout(timer);
 }

@@ -3,6 +3,7 @@
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { seedDemoDataIfEmpty } from './db/seed';
+import { networkFigureOf } from './modules/repairers/network-figure';
 
 async function main() {
   let config;
@@ -18,7 +19,10 @@ async function main() {
   const app = await buildApp(config);
   if (config.seedDemoData) {
     const seeded = await seedDemoDataIfEmpty(app.deps.database.db);
-    if (seeded) printDemoAccounts(seeded);
+    if (seeded) {
+      networkFigureOf(app.deps.database).invalidate(); // the seed adds repairers
+      printDemoAccounts(seeded);
+    }
   }
 
   let closing = false;

@@ -1,7 +1,7 @@
 // One Database for both engines: embedded PGlite by default, a PostgreSQL server when
 // DATABASE_URL is set (ARCHITECTURE: "the same migrations run on both").
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
+import { parse as pgliteParse, PGlite, protocol } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,11 +14,23 @@ export interface SqlResult {
   rows: Record<string, unknown>[];
 }
 
+/** A named statement, prepared once per connection (issue 9): run() binds and executes it. */
+export interface Statement<Row> {
+  run(params: unknown[]): Promise<Row[]>;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Raw SQL for infrastructure (pg-boss, readiness). Parameterless text may hold several statements. */
   executeSql(text: string, params?: unknown[]): Promise<SqlResult>;
+  /**
+   * One read the hot routes make, as a named prepared statement: parsed and planned once per
+   * connection, then only bound and executed, with no query builder in between. Rows are as
+   * the driver gives them (timestamptz a Date, json parsed, int8 cast by the SQL). A name
+   * stands for one text: declare each at module level, never with text built per call.
+   */
+  statement<Row extends Record<string, unknown>>(name: string, text: string): Statement<Row>;
   close(): Promise<void>;
   pglite?: PGlite;
   pool?: pg.Pool;
@@ -49,6 +61,7 @@ export function wrapPglite(client: PGlite): Database {
     kind: 'pglite',
     db,
     pglite: client,
+    statement: pgliteStatements(client),
     async executeSql(text, params) {
       if (params && params.length > 0) {
         const result = await client.query<Record<string, unknown>>(text, params);
@@ -75,6 +88,10 @@ async function openPostgres(url: string): Promise<Database> {
     kind: 'postgres',
     db,
     pool,
+    statement<Row extends Record<string, unknown>>(name: string, text: string): Statement<Row> {
+      // node-postgres prepares a named query on each pooled connection the first time it runs there.
+      return { run: async (values) => (await pool.query<Row>({ name, text, values })).rows };
+    },
     async executeSql(text, params) {
       const result = await pool.query(text, params as unknown[] | undefined);
       const last = Array.isArray(result) ? result[result.length - 1] : result;
@@ -83,5 +100,50 @@ async function openPostgres(url: string): Promise<Database> {
     async close() {
       await pool.end();
     },
+  };
+}
+
+/**
+ * Named statements on PGlite. Its query() sends Parse, Describe, Bind, Describe, Execute and
+ * Sync as six calls into the WebAssembly build and plans the text every time; here Parse and
+ * Describe run once per name, and each run is one call carrying Bind, Describe, Execute and Sync.
+ * Runs take PGlite's transaction and query locks, as query() does, so a run never lands inside
+ * another caller's transaction.
+ */
+function pgliteStatements(client: PGlite) {
+  const { serialize } = protocol;
+  const prepared = new Map<string, Promise<number[]>>();
+  const exclusive = <T>(fn: () => Promise<T>) => client._runExclusiveTransaction(() => client._runExclusiveQuery(fn));
+  const send = async (...messages: Uint8Array[]) => {
+    const buffer = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+    let offset = 0;
+    for (const message of messages) {
+      buffer.set(message, offset);
+      offset += message.length;
+    }
+    return (await client.execProtocol(buffer, { syncToFs: false })).messages;
+  };
+  return function statement<Row extends Record<string, unknown>>(name: string, text: string): Statement<Row> {
+    return {
+      async run(params) {
+        if (!client.ready) await client.waitReady;
+        return exclusive(async () => {
+          let parameterTypes = prepared.get(name);
+          if (!parameterTypes) {
+            parameterTypes = send(serialize.parse({ name, text }), serialize.describe({ type: 'S', name }), serialize.sync()).then(pgliteParse.parseDescribeStatementResults);
+            prepared.set(name, parameterTypes);
+            parameterTypes.catch(() => prepared.delete(name));
+          }
+          const types = await parameterTypes;
+          const values = params.map((value, i) => {
+            if (value === null || value === undefined) return null;
+            const serializer = client.serializers[types[i]!];
+            return serializer ? serializer(value) : String(value);
+          });
+          const messages = await send(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+          return (pgliteParse.parseResults(messages, client.parsers)[0]?.rows ?? []) as Row[];
+        });
+      },
+    };
   };
 }

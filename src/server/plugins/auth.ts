@@ -1,55 +1,63 @@
-// Sessions (admins, repairers) and customer grants (D10, D11), read from cookies.
+// Sessions (admins, repairers) and customer grants (D10, D11), read from cookies, and only by
+// the routes that need them (issue 9): no hook reads the session for every request; a route
+// asks with request.session() or request.viewer(), each looked up at most once per request.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '../../shared/api/auth';
-import { guardedPrefixes } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
-import type { Db } from '../db/database';
+import type { Database } from '../db/database';
 import type { Viewer } from '../modules/access/access.policy';
 import { parseGrantCookie, resolveGrantedAssessments } from '../modules/access/grants.service';
 import { userForSession, type SessionUser } from '../modules/auth/auth.service';
-import { looksLikeToken } from '../modules/auth/tokens';
+import { hashToken, looksLikeToken } from '../modules/auth/tokens';
 import { cookieNames, registerCookies } from './cookies';
 import { forbidden, unauthorised } from './errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    sessionUser: SessionUser | null;
-    sessionToken: string | null;
-    /** The customer grants this browser holds (D10), looked up on first use. */
+    /** The session cookie's token when it looks like one (not yet checked against the database). */
+    readonly sessionToken: string | null;
+    /** The signed-in account, looked up on first use. */
+    session(): Promise<SessionUser | null>;
+    /** Hashes of the customer grant tokens this browser holds (D10), for a read that checks them itself. */
+    grantTokenHashes(): string[];
+    /** The account and the customer grants this browser holds (D10), looked up on first use. */
     viewer(): Promise<Viewer>;
   }
 }
 
-export async function registerAuth(app: FastifyInstance, config: AppConfig, db: Db): Promise<void> {
+const SESSION = Symbol('session');
+const VIEWER = Symbol('viewer');
+const GRANT_HASHES = Symbol('grantHashes');
+type Memo = FastifyRequest & { [SESSION]?: Promise<SessionUser | null>; [VIEWER]?: Promise<Viewer>; [GRANT_HASHES]?: string[] };
+
+export async function registerAuth(app: FastifyInstance, config: AppConfig, database: Database): Promise<void> {
   await registerCookies(app);
   const names = cookieNames(config);
-  app.decorateRequest('sessionUser', null);
-  app.decorateRequest('sessionToken', null);
-  app.decorateRequest('viewer', function viewer(this: FastifyRequest) {
-    throw new Error(`viewer() used before the auth hook ran on ${this.url}`);
+  app.decorateRequest('sessionToken', {
+    getter(this: FastifyRequest) {
+      const token = this.cookies[names.session];
+      return token && looksLikeToken(token) ? token : null;
+    },
   });
-
-  app.addHook('onRequest', async (request) => {
-    let cached: Promise<Viewer> | undefined;
-    request.viewer = () => {
-      cached ??= resolveGrantedAssessments(db, parseGrantCookie(request.cookies[names.grants])).then((assessmentIds) => ({
-        user: request.sessionUser,
-        assessmentIds,
-      }));
-      return cached;
-    };
-    const token = request.cookies[names.session];
-    if (!token || !looksLikeToken(token)) return;
-    if (!needsSession(request.url)) return;
-    request.sessionToken = token;
-    request.sessionUser = await userForSession(db, token);
+  app.decorateRequest('session', function session(this: Memo) {
+    if (this[SESSION] === undefined) {
+      const token = this.sessionToken;
+      this[SESSION] = token ? userForSession(database, token) : Promise.resolve(null);
+    }
+    return this[SESSION];
   });
-}
-
-// The API and the guarded pages (redirected to sign-in without a session) read the session.
-function needsSession(url: string): boolean {
-  return url.startsWith('/api/') || guardedPrefixes.some((guard) => url.startsWith(guard.prefix));
+  app.decorateRequest('grantTokenHashes', function grantTokenHashes(this: Memo) {
+    this[GRANT_HASHES] ??= parseGrantCookie(this.cookies[names.grants]).map(hashToken);
+    return this[GRANT_HASHES];
+  });
+  app.decorateRequest('viewer', function viewer(this: Memo) {
+    this[VIEWER] ??= Promise.all([this.session(), resolveGrantedAssessments(database, parseGrantCookie(this.cookies[names.grants]))]).then(([user, assessmentIds]) => ({
+      user,
+      assessmentIds,
+    }));
+    return this[VIEWER];
+  });
 }
 
 /**
@@ -58,8 +66,9 @@ function needsSession(url: string): boolean {
  */
 export function requireRole(...roles: Role[]) {
   return async (request: FastifyRequest) => {
-    if (!request.sessionUser) throw unauthorised();
-    if (!roles.includes(request.sessionUser.role)) throw forbidden('Your account does not have access to this.');
+    const user = await request.session();
+    if (!user) throw unauthorised();
+    if (!roles.includes(user.role)) throw forbidden('Your account does not have access to this.');
   };
 }
 

@@ -1,15 +1,16 @@
 // Security headers and the same-origin rule for state-changing requests.
-import helmet from '@fastify/helmet';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
 import { forbidden } from './errors';
 
 const STRIPE_JS = 'https://js.stripe.com';
 export const PERMISSIONS_POLICY = `camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=(self "${STRIPE_JS}")`;
 
-export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+/** @fastify/helmet's options: the headers every response carries. */
+function helmetOptions(config: AppConfig): FastifyHelmetOptions {
   const https = config.publicUrl.startsWith('https://');
-  await app.register(helmet, {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -32,25 +33,51 @@ export async function registerSecurity(app: FastifyInstance, config: AppConfig):
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     frameguard: { action: 'deny' },
-  });
+  };
+}
 
-  // Issue 7: no page needs the camera API, the microphone or location; card payments may use
-  // the Payment Request API from this site and Stripe's frame.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
-  });
+/**
+ * The security headers, worked out once (issue 9): helmet builds the same headers for every
+ * request (no CSP nonces here), so it answers one request of a throwaway app at start-up and
+ * its headers are copied onto every response by one hook, with Permissions-Policy. Issue 7: no
+ * page needs the camera API, the microphone or location; card payments may use the Payment
+ * Request API from this site and Stripe's frame.
+ */
+export async function securityHeaders(config: AppConfig): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, helmetOptions(config));
+  probe.get('/', (_request, reply) => reply.send(''));
+  const response = await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!RESPONSE_OWN_HEADERS.has(name) && value !== undefined) headers[name] = String(value);
+  }
+  headers['permissions-policy'] = PERMISSIONS_POLICY;
+  return headers;
+}
+const RESPONSE_OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
+  const headers = Object.entries(await securityHeaders(config));
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
-  app.addHook('onRequest', async (request) => {
-    if (!isStateChanging(request)) return;
-    if (!isSameOrigin(request, allowedOrigins)) {
-      throw forbidden('This request came from another website and was refused.');
+  // One callback hook for every request: the headers, the request id, and the same-origin
+  // rule for state-changing requests.
+  app.addHook('onRequest', (request, reply, done) => {
+    const raw = reply.raw;
+    for (const [name, value] of headers) raw.setHeader(name, value);
+    raw.setHeader('x-request-id', request.id);
+    if (isStateChanging(request) && !isSameOrigin(request, allowedOrigins)) {
+      done(forbidden('This request came from another website and was refused.'));
+      return;
     }
+    done();
   });
 }
 
 function isStateChanging(request: FastifyRequest): boolean {
-  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+  const method = request.method;
+  return method !== 'GET' && method !== 'HEAD' && method !== 'OPTIONS';
 }
 
 // Browsers send Sec-Fetch-Site and Origin on cross-site requests; clients that are not

@@ -24,12 +24,15 @@ const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: clos
 export function registerBodyTimeout(app: FastifyInstance, config: AppConfig): void {
   const timers = new WeakMap<object, NodeJS.Timeout>();
   const clear = (request: { raw: object }) => {
-    clearTimeout(timers.get(request.raw));
+    const timer = timers.get(request.raw);
+    if (timer === undefined) return;
+    clearTimeout(timer);
     timers.delete(request.raw);
   };
-  app.addHook('onRequest', async (request) => {
+  // Callback hooks (issue 9): they run for every request, and most have no body and no timer.
+  app.addHook('onRequest', (request, _reply, done) => {
     const hasBody = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
-    if (!hasBody || String(request.headers['content-type'] ?? '').startsWith('multipart/')) return;
+    if (!hasBody || String(request.headers['content-type'] ?? '').startsWith('multipart/')) return done();
     const timer = setTimeout(() => {
       const socket = request.raw.socket;
       if (!socket || socket.destroyed) return;
@@ -39,10 +42,18 @@ export function registerBodyTimeout(app: FastifyInstance, config: AppConfig): vo
     }, config.bodyTimeoutMs);
     timer.unref();
     timers.set(request.raw, timer);
+    done();
   });
-  app.addHook('preValidation', async (request) => clear(request));
-  app.addHook('onResponse', async (request) => clear(request));
-  app.addHook('onRequestAbort', async (request) => clear(request));
+  const clearHook = (request: { raw: object }, _reply: unknown, done: () => void) => {
+    clear(request);
+    done();
+  };
+  app.addHook('preValidation', clearHook);
+  app.addHook('onResponse', clearHook);
+  app.addHook('onRequestAbort', (request, done) => {
+    clear(request);
+    done();
+  });
 }
 
 /**

@@ -58,11 +58,12 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     }
     const route = matchRoute(path);
     const guard = guardedPrefixes.find((g) => path === g.prefix || path.startsWith(`${g.prefix}/`));
-    if (route && guard && !request.sessionUser) {
+    const user = route && guard ? await request.session() : null;
+    if (route && guard && !user) {
       return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 302);
     }
     // Issue 7: a signed-in account of another role gets a 403 from the server, not the shell.
-    if (route && guard && request.sessionUser && request.sessionUser.role !== guard.role) {
+    if (route && guard && user && user.role !== guard.role) {
       return reply.status(403).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(FORBIDDEN_HTML);
     }
     reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').status(route ? 200 : 404);

@@ -1,5 +1,5 @@
-import { eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { eq } from 'drizzle-orm';
+import type { Database, Db } from '../../db/database';
 import { customerGrants } from '../../db/schema';
 
 export async function insertGrant(db: Db, tokenHash: string, assessmentId: number): Promise<number> {
@@ -8,14 +8,14 @@ export async function insertGrant(db: Db, tokenHash: string, assessmentId: numbe
 }
 
 /** The assessments these token hashes open. */
-export async function findGrantedAssessmentIds(db: Db, tokenHashes: string[]): Promise<number[]> {
+export async function findGrantedAssessmentIds(database: Database, tokenHashes: string[]): Promise<number[]> {
   if (tokenHashes.length === 0) return [];
-  const rows = await db
-    .select({ assessmentId: customerGrants.assessmentId })
-    .from(customerGrants)
-    .where(inArray(customerGrants.tokenHash, tokenHashes));
-  return [...new Set(rows.map((row) => row.assessmentId))];
+  const rows = await database.statement<{ assessmentId: number }>('granted_assessments', GRANTED_SQL).run([tokenHashes]);
+  return rows.map((row) => row.assessmentId);
 }
+
+// Every customer read asks, so this is a prepared statement (issue 9).
+const GRANTED_SQL = `SELECT DISTINCT assessment_id AS "assessmentId" FROM customer_grants WHERE token_hash = ANY($1::text[])`;
 
 export async function findGrant(db: Db, tokenHash: string) {
   const [row] = await db.select().from(customerGrants).where(eq(customerGrants.tokenHash, tokenHash));

@@ -1,6 +1,6 @@
 // D10: a customer's access grant. Its token is set as a cookie when they submit and is
 // carried by the link in every e-mail they receive; only its hash is stored.
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
 import { findGrantedAssessmentIds, insertGrant } from './grants.repo';
 
@@ -24,8 +24,8 @@ export function addToGrantCookie(value: string | undefined, token: string): stri
 }
 
 /** The assessments a browser's grant tokens open. */
-export async function resolveGrantedAssessments(db: Db, tokens: string[]): Promise<number[]> {
-  return findGrantedAssessmentIds(db, tokens.map(hashToken));
+export async function resolveGrantedAssessments(database: Database, tokens: string[]): Promise<number[]> {
+  return findGrantedAssessmentIds(database, tokens.map(hashToken));
 }
 
 /** The path part of a link a customer can open on any device to regain access. */

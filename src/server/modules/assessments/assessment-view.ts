@@ -4,9 +4,31 @@ import type { AssessmentView } from '../../../shared/api/assessments';
 import type { QuoteView } from '../../../shared/api/quotes';
 import type { AssessmentRow, ImageRow } from './assessments.repo';
 
+/** What toAssessmentView reads of an assessment row. */
+export type AssessmentViewRow = Pick<
+  AssessmentRow,
+  | 'id'
+  | 'reference'
+  | 'status'
+  | 'name'
+  | 'email'
+  | 'phone'
+  | 'address'
+  | 'city'
+  | 'county'
+  | 'postcode'
+  | 'vehicleYear'
+  | 'vehicleMake'
+  | 'vehicleModel'
+  | 'damageType'
+  | 'damageLocations'
+  | 'damageDescription'
+  | 'createdAt'
+>;
+
 export function toAssessmentView(
-  row: AssessmentRow,
-  images: ImageRow[],
+  row: AssessmentViewRow,
+  images: Pick<ImageRow, 'id'>[],
   quote: QuoteView | null,
   guidePrice: AssessmentView['guidePrice'] = null,
 ): AssessmentView {

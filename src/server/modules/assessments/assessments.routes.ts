@@ -114,7 +114,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   );
 
   app.get('/api/assessments/:id', { schema: { params: IdParamsSchema, response: { 200: AssessmentViewSchema } } }, async (request, reply) => {
-    const view = await readAssessment(db, request.params.id, await request.viewer());
+    const view = await readAssessment(database, request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
     reply.header('Cache-Control', 'private, no-store');
     return view;
   });

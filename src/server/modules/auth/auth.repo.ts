@@ -1,5 +1,5 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
-import type { Db } from '../../db/database';
+import { eq, lt } from 'drizzle-orm';
+import type { Database, Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
 
 export type User = typeof users.$inferSelect;
@@ -27,13 +27,16 @@ export async function insertSession(db: Db, session: typeof sessions.$inferInser
   await db.insert(sessions).values(session);
 }
 
-export async function findSessionUser(db: Db, idHash: string, now: Date): Promise<User | undefined> {
-  const [row] = await db
-    .select({ user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, now)));
-  return row?.user;
+export type SessionUserRow = Pick<User, 'id' | 'email' | 'name' | 'role' | 'repairerId'>;
+
+// Every staff request asks, so this is a prepared statement (issue 9), with only what a session user shows.
+const SESSION_USER_SQL = `SELECT u.id, u.email, u.name, u.role, u.repairer_id AS "repairerId"
+  FROM sessions s JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = $1 AND s.expires_at > $2`;
+
+export async function findSessionUser(database: Database, idHash: string, now: Date): Promise<SessionUserRow | undefined> {
+  const [row] = await database.statement<SessionUserRow>('session_user', SESSION_USER_SQL).run([idHash, now]);
+  return row;
 }
 
 export async function deleteSession(db: Db, idHash: string): Promise<void> {

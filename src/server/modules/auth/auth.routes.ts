@@ -39,8 +39,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
   await app.register(
     roleGroup(['admin', 'repairer'], async (staff) => {
       staff.get('/api/auth/me', { schema: { response: { 200: MeResponseSchema } } }, async (request) => {
-        if (!request.sessionUser) throw unauthorised();
-        return { user: request.sessionUser };
+        const user = await request.session();
+        if (!user) throw unauthorised();
+        return { user };
       });
     }),
   );

@@ -1,6 +1,6 @@
 // D11: admins and repairers sign in with e-mail and password; sessions live in the database.
 import { signInMessages, type SessionUserView } from '../../../shared/api/auth';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { tooManyRequests, unauthorised } from '../../plugins/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
 import { needsRehash, type PasswordQueue } from './password-queue';
@@ -15,7 +15,7 @@ export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
 /** The signed-in account as the API shows it (src/shared/api/auth.ts). */
 export type SessionUser = SessionUserView;
 
-export function toSessionUser(user: User): SessionUser {
+export function toSessionUser(user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'repairerId'>): SessionUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role, repairerId: user.repairerId };
 }
 
@@ -57,8 +57,8 @@ export async function signIn(
   return { token, user: toSessionUser(user), expiresAt };
 }
 
-export async function userForSession(db: Db, token: string): Promise<SessionUser | null> {
-  const user = await findSessionUser(db, hashToken(token), new Date());
+export async function userForSession(database: Database, token: string): Promise<SessionUser | null> {
+  const user = await findSessionUser(database, hashToken(token), new Date());
   return user ? toSessionUser(user) : null;
 }
 

@@ -8,8 +8,31 @@ import type { ModificationRequestRow, QuoteItemRow, QuoteRow } from './quotes.re
 // Which statuses the customer may see is part of the quote's lifecycle (src/shared/lifecycles).
 export { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 
+/** What toQuoteView reads of a quote row (the one-statement reads build no more than this). */
+export type QuoteViewRow = Pick<
+  QuoteRow,
+  | 'id'
+  | 'assessmentId'
+  | 'laborPence'
+  | 'partsPence'
+  | 'materialsPence'
+  | 'feePence'
+  | 'vatPence'
+  | 'totalPence'
+  | 'repairerPaymentPence'
+  | 'estimatedDays'
+  | 'estimatedHours'
+  | 'validUntilDate'
+  | 'warrantyMonths'
+  | 'status'
+  | 'assignmentStatus'
+  | 'assignedRepairerId'
+  | 'createdAt'
+  | 'approvedAt'
+>;
+
 /** `reference` is the enquiry's; `now` decides `expired` (isQuoteExpired, London days). */
-export function toQuoteView(quote: QuoteRow, items: QuoteItemRow[], reference: string, now: Date = new Date()): QuoteView {
+export function toQuoteView(quote: QuoteViewRow, items: Pick<QuoteItemRow, 'description' | 'costPence'>[], reference: string, now: Date = new Date()): QuoteView {
   const money = penceToDecimalString;
   return {
     id: quote.id,

@@ -28,8 +28,9 @@ import { dispatchEmails, queueEmail } from '../email/email.service';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
+import { readQuoteView } from './quote-read';
 import { toModificationRequestView, toQuoteView } from './quote-view';
-import { findQuote, findQuoteByAssessment, insertModificationRequest, itemsOf, quotesPage, type QuoteRow } from './quotes.repo';
+import { findQuote, insertModificationRequest, itemsOf, quotesPage, type QuoteRow } from './quotes.repo';
 
 const notFoundMessage = adminQuoteMessages.notFound;
 
@@ -95,15 +96,17 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
   );
 
   app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
-    const { quote } = await readableQuote(db, await findQuoteByAssessment(db, request.params.assessmentId), await request.viewer());
+    const view = await readQuoteView(database, 'assessment', request.params.assessmentId, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
+    if (!view) throw notFound(notFoundMessage);
     reply.header('Cache-Control', 'private, no-store');
-    return viewOf(db, quote);
+    return view;
   });
 
   app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
-    const { quote } = await readableQuote(db, await findQuote(db, request.params.id), await request.viewer());
+    const view = await readQuoteView(database, 'id', request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
+    if (!view) throw notFound(notFoundMessage);
     reply.header('Cache-Control', 'private, no-store');
-    return viewOf(db, quote);
+    return view;
   });
 
   app.get('/api/quotes/:id/pdf', { schema: { params: IdParamsSchema } }, async (request, reply) => {

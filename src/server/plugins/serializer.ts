@@ -1,0 +1,47 @@
+// Issue 9: response bodies are written by a serializer compiled once per route. The zod schema
+// a route answers with (src/shared/api) becomes JSON Schema (z.toJSONSchema) and then a
+// fast-json-stringify function, which writes the schema's fields in the schema's order, as the
+// zod serializer did (it parsed every answer into a new object, then JSON.stringify), without
+// a parse per request. A schema JSON Schema cannot state falls back to the zod serializer.
+import fastJson from 'fast-json-stringify';
+import type { FastifySerializerCompiler } from 'fastify/types/schema';
+import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+/** zod's nullable (anyOf [X, {type: 'null'}]) as fast-json-stringify's `nullable: true`, which it writes without trying each branch. */
+export function forStringify(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(forStringify);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const node = schema as JsonSchema;
+  const out: JsonSchema = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$schema') continue;
+    out[key] = key === 'properties' || key === '$defs' || key === 'definitions' ? mapValues(value as JsonSchema) : forStringify(value);
+  }
+  const anyOf = out.anyOf;
+  if (Array.isArray(anyOf) && anyOf.length === 2) {
+    const nullIndex = anyOf.findIndex((branch) => (branch as JsonSchema).type === 'null' && Object.keys(branch as JsonSchema).length === 1);
+    const other = anyOf[1 - nullIndex] as JsonSchema | undefined;
+    if (nullIndex >= 0 && other && typeof other.type === 'string') {
+      delete out.anyOf;
+      return { ...out, ...other, nullable: true };
+    }
+  }
+  return out;
+}
+
+function mapValues(record: JsonSchema): JsonSchema {
+  return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, forStringify(value)]));
+}
+
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  let json: unknown;
+  try {
+    json = forStringify(z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' }));
+  } catch {
+    return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
+  }
+  return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+};
