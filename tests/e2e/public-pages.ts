@@ -1,6 +1,7 @@
 // Issue 3's sweep of every public page at one width, with axe: the largest piece of browser
-// work, so each width is a test file of its own (public-pages-*.test.ts) and the two run in
-// parallel.
+// work, so each width is split across two test files (public-pages-<width>.test.ts has the
+// first half of the pages, public-pages-<width>-2.test.ts the rest), and the four run in
+// parallel with the other files instead of two of them holding both lanes at the end.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, publicPaths, viewports, watchPageErrors } from './support';
@@ -9,7 +10,10 @@ async function headingLevels(page: Page): Promise<number[]> {
   return page.locator('main h1, main h2, main h3, main h4, main h5, main h6').evaluateAll((nodes) => nodes.map((node) => Number(node.tagName[1])));
 }
 
-export function describePublicPages(viewport: keyof typeof viewports) {
+/** Half 1 or 2 of the public pages, in publicPaths' order. */
+export function describePublicPages(viewport: keyof typeof viewports, half: 1 | 2) {
+  const middle = Math.ceil(publicPaths.length / 2);
+  const paths = half === 1 ? publicPaths.slice(0, middle) : publicPaths.slice(middle);
   let browser: Browser;
   beforeAll(async () => {
     if (hasChromium) browser = await launchBrowser();
@@ -27,7 +31,7 @@ export function describePublicPages(viewport: keyof typeof viewports) {
       await context?.close();
     });
 
-    it.each(publicPaths)(`%s is complete, hydrates cleanly and has no axe violations (${viewports[viewport].width} px)`, async (path) => {
+    it.each(paths)(`%s is complete, hydrates cleanly and has no axe violations (${viewports[viewport].width} px)`, async (path) => {
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       const response = await page.goto(path);
