@@ -3,14 +3,11 @@
 // saving, saves, approves; the customer's page turns Ready with the admin's figures; a
 // modification request reaches the card. axe on /admin at 375 and 1280 px, with the photo
 // viewer and the delete dialog open.
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { submitEnquiry } from './enquiry';
 import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, watchPageErrors, type viewports } from './support';
 
-const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
 
 let browser: Browser;
 beforeAll(async () => {
@@ -21,34 +18,6 @@ afterAll(async () => {
 });
 
 const shot = (page: Page, name: string) => screenshot(page, `admin-quotes-${name}`, process.env.ADMIN_SCREENSHOTS ?? process.env.E2E_SCREENSHOTS);
-
-/** A customer's enquiry through SPEC's multipart call, from their own browser (which then holds the grant). */
-async function submitEnquiry(customer: BrowserContext, name: string): Promise<{ id: number; reference: string }> {
-  const form = new FormData();
-  const fields: Array<[string, string]> = [
-    ['name', name],
-    ['email', `desk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.uk`],
-    ['phone', '07700 900123'],
-    ['address', '12 Park Road'],
-    ['city', 'Bristol'],
-    ['county', 'Avon'],
-    ['postcode', 'BS1 5TY'],
-    ['vehicleMake', 'Ford'],
-    ['vehicleModel', 'Focus'],
-    ['vehicleYear', '2019'],
-    ['damageType', 'scratch'],
-    ['damageLocations', 'driver_door'],
-    ['damageDescription', 'A long scratch along the driver door, about 40 cm.'],
-  ];
-  for (const [field, value] of fields) form.append(field, value);
-  form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
-  const response = await customer.request.post('/api/assessments', {
-    multipart: form,
-    headers: { 'Idempotency-Key': randomUUID() },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return (await response.json()) as { id: number; reference: string };
-}
 
 async function signInAsAdmin(size: keyof typeof viewports): Promise<{ context: BrowserContext; page: Page }> {
   const { admin } = inject('accounts');
@@ -91,7 +60,7 @@ async function checkDialogs(page: Page, reference: string, size: string) {
 describe.skipIf(!hasChromium)('admin quote desk', () => {
   it('adjusts, saves and approves a quote; the customer sees the figures; a modification request reaches the card', async () => {
     const customer = await newConsentedContext(browser, 'desktop');
-    const { id, reference } = await submitEnquiry(customer, 'Priya Shah');
+    const { id, reference } = await submitEnquiry(customer, { name: 'Priya Shah' });
     const customerPage = await customer.newPage();
     await customerPage.goto(`/quote/${id}`);
     await customerPage.getByRole('heading', { level: 1, name: 'Generating Your Quote' }).waitFor();
@@ -142,7 +111,7 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
 
   it('on a phone: the desk passes axe with the viewer and the delete dialog open, and deletes after confirmation', async () => {
     const customer = await newConsentedContext(browser, 'mobile');
-    const { id, reference } = await submitEnquiry(customer, 'Tom Jones');
+    const { id, reference } = await submitEnquiry(customer, { name: 'Tom Jones' });
     const { context, page } = await signInAsAdmin('mobile');
     const card = cardOf(page, reference);
     await card.waitFor();
@@ -163,7 +132,7 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
 
   it('finds an enquiry by postcode and reference in the searchable list', async () => {
     const customer = await newConsentedContext(browser, 'desktop');
-    const { reference } = await submitEnquiry(customer, 'Search Person');
+    const { reference } = await submitEnquiry(customer, { name: 'Search Person' });
     const { context, page } = await signInAsAdmin('desktop');
     const list = page.getByRole('region', { name: 'All enquiries (table)' });
     await page.getByLabel('Search by reference, name, e-mail or postcode').fill(reference);

@@ -1,17 +1,12 @@
 // Shared by the booking browser tests: a customer with an approved quote (the real intake call and
 // an admin's approval through the API), a working day to book, and the calendar's navigation.
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
-import { baseUrl, expectNoAxeViolations, newConsentedContext, viewports } from './support';
-
-const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
-export const SCREENSHOTS = process.env.BOOKING_SCREENSHOTS ?? '/tmp';
+import { submitEnquiry } from './enquiry';
+import { baseUrl, expectNoAxeViolations, newConsentedContext, screenshot, viewports } from './support';
 
 export async function adminApi(): Promise<APIRequestContext> {
   const account = inject('accounts').admin;
@@ -28,27 +23,7 @@ export async function customerWithApprovedQuote(
   size: keyof typeof viewports = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page; quoteId: number; totalCost: string }> {
   const context = await newConsentedContext(browser, size);
-  const form = new FormData();
-  const fields: Array<[string, string]> = [
-    ['name', 'Sam Patel'],
-    ['email', `booking-${randomUUID()}@example.co.uk`],
-    ['phone', '07700 900123'],
-    ['address', '12 Park Road'],
-    ['city', 'Bristol'],
-    ['county', 'Avon'],
-    ['postcode', 'BS1 5TY'],
-    ['vehicleMake', 'Ford'],
-    ['vehicleModel', 'Focus'],
-    ['vehicleYear', '2019'],
-    ['damageType', 'scratch'],
-    ['damageLocations', 'driver_door'],
-    ['damageDescription', 'A long scratch along the driver door, about 40 cm.'],
-  ];
-  for (const [field, value] of fields) form.append(field, value);
-  form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
-  const submitted = await context.request.post('/api/assessments', { multipart: form, headers: { 'Idempotency-Key': randomUUID() } });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  const { id } = (await submitted.json()) as { id: number };
+  const { id } = await submitEnquiry(context);
   const draft = await admin.get(`/api/quotes/assessment/${id}`);
   expect(draft.status()).toBe(200);
   const { id: quoteId, totalCost } = (await draft.json()) as { id: number; totalCost: string };
@@ -82,12 +57,12 @@ export async function showDay(page: Page, date: string) {
   return button;
 }
 
-/** axe at 375 and 1280 px, with a full-page screenshot of each. */
+/** axe at 375 and 1280 px, with a full-page screenshot of each when E2E_SCREENSHOTS names a folder. */
 export async function axeAtBothSizes(page: Page, name: string) {
   for (const size of ['mobile', 'desktop'] as const) {
     await page.setViewportSize(viewports[size]);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SCREENSHOTS}/booking-${name}-${size}.png`, fullPage: true });
+    await screenshot(page, `booking-${name}-${size}`);
   }
 }
 

@@ -2,15 +2,12 @@
 // the dashboard, a bad figure is refused on its field and nothing is saved, a good one is saved
 // (toast), and the next enquiry's draft is priced from it. axe at 375 and 1280 px. The list is
 // put back afterwards: other browser tests on this lane price their drafts from it.
-import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PriceList } from '../../src/shared/price-list';
+import { submitEnquiry } from './enquiry';
 import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, watchPageErrors, type viewports } from './support';
 
-const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
 const SCREENSHOTS = process.env.ADMIN_SCREENSHOTS ?? '/tmp';
 
 // A page of 105 inputs checked by axe twice: longer than the project's 60 s on a loaded 2-core machine.
@@ -43,31 +40,6 @@ async function signInAsAdmin(size: keyof typeof viewports): Promise<{ context: B
   await page.waitForURL('**/admin');
   await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
   return { context, page };
-}
-
-/** A customer's dent on the bonnet through SPEC's multipart call; answers the assessment id. */
-async function submitDent(customer: BrowserContext): Promise<number> {
-  const form = new FormData();
-  const fields: Array<[string, string]> = [
-    ['name', 'Morgan Price'],
-    ['email', `prices-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.co.uk`],
-    ['phone', '07700 900123'],
-    ['address', '12 Park Road'],
-    ['city', 'Bristol'],
-    ['county', 'Avon'],
-    ['postcode', 'BS1 5TY'],
-    ['vehicleMake', 'Ford'],
-    ['vehicleModel', 'Focus'],
-    ['vehicleYear', '2019'],
-    ['damageType', 'dent'],
-    ['damageLocations', 'bonnet'],
-    ['damageDescription', 'A fist-sized dent in the middle of the bonnet.'],
-  ];
-  for (const [field, value] of fields) form.append(field, value);
-  form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
-  const response = await customer.request.post('/api/assessments', { multipart: form, headers: { 'Idempotency-Key': randomUUID() } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
 }
 
 const dentOneLocation = (page: Page) =>
@@ -106,7 +78,7 @@ describe.skipIf(!hasChromium)('price list screen', () => {
 
     // The next enquiry's draft: £90 labour + £5 materials, its labour line in the new words.
     const customer = await newConsentedContext(browser, 'desktop');
-    const assessmentId = await submitDent(customer);
+    const assessmentId = (await submitEnquiry(customer, { name: 'Morgan Price', damageType: 'dent', damageLocations: 'bonnet', damageDescription: 'A fist-sized dent in the middle of the bonnet.' })).id;
     const view = (await (await context.request.get(`/api/assessments/${assessmentId}`)).json()) as {
       quote: { laborCost: string; materialsCost: string; totalCost: string; workDescription: { item: string; cost: number }[] };
     };
