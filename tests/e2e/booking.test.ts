@@ -22,7 +22,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!hasChromium)('booking and paying on the embedded default', () => {
-  it('books a slot, pays with 4242, lands on /confirmation/{id} and opens the appointment', async () => {
+  it('books a slot, pays with 4242, lands on /confirmation/{id}, opens the appointment and reschedules it', async () => {
     // More than 14 days ahead: no early-start request is needed (D14).
     const date = workingDayFrom(20);
     const started = Date.now();
@@ -69,6 +69,21 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     for (const text of [formatLondonDate(date), 'Paid', total]) expect(await details.textContent()).toContain(text);
     await axeAtBothSizes(page, 'appointment');
     step('appointment checked');
+
+    // Reschedule (D21, D14): another free slot more than 24 hours ahead, moved atomically.
+    const later = workingDayFrom(27);
+    await page.getByRole('button', { name: 'Reschedule' }).click();
+    await page.getByRole('heading', { level: 2, name: 'Choose a new date and time' }).waitFor();
+    await (await showDay(page, later)).click();
+    await page.getByRole('button', { name: /^Morning, 8:00–12:00/ }).click();
+    await axeAtBothSizes(page, 'reschedule');
+    await page.getByRole('button', { name: 'Move my booking' }).click();
+    await page.getByText(`Your appointment is now on ${formatLondonDate(later)}, Morning, 8:00–12:00.`).first().waitFor();
+    await expect.poll(() => details.textContent()).toContain(formatLondonDate(later));
+    expect(await details.textContent()).toContain('Morning, 8:00–12:00');
+    const moved = await page.request.get(`/api/appointments/${appointmentId}`);
+    expect(await moved.json()).toMatchObject({ appointmentDate: later, timeSlot: 'morning', status: 'confirmed', paymentStatus: 'succeeded' });
+    step('reschedule checked');
 
     expect(errors).toEqual([]);
     await first.context.close();
