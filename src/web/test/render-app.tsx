@@ -1,7 +1,8 @@
-import { render } from '@testing-library/react';
+import { act, cleanup, render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers';
+import { dismissToast } from '../components/ui/use-toast';
 import { routes as appRoutes } from '../app/routes';
 
 /** Renders the real route tree at `path`, as the browser would, with a fresh query cache. */
@@ -27,4 +28,25 @@ export function stubFetch(respond: (url: string, init?: RequestInit) => Response
 
 export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+/**
+ * The hooks every customer-page test file needs: the cookie banner answered (so it does not
+ * cover the page), the clock fixed at `now` when given (only Date: timers stay real), and after
+ * each test the toast dismissed, real time back, the DOM cleared and fetch restored.
+ */
+export function resetCustomerPageBetweenTests({ now }: { now?: Date } = {}) {
+  beforeEach(() => {
+    window.localStorage.setItem('autorevive.cookie-consent', 'declined');
+    if (now) {
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(now);
+    }
+  });
+  afterEach(() => {
+    act(() => dismissToast());
+    vi.useRealTimers();
+    cleanup();
+    vi.unstubAllGlobals();
+  });
 }

@@ -1,11 +1,10 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { site } from '../../../shared/site';
-import { dismissToast } from '../../components/ui/use-toast';
 import { appointmentView } from '../../test/fixtures';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -22,13 +21,7 @@ function stubAppointment(answer: () => Response, extra?: (path: string, init?: R
 beforeAll(async () => {
   await Promise.all([import('../../routes/customer/confirmation'), import('../../routes/customer/appointment')]);
 }, 30_000);
-beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));
-afterEach(() => {
-  act(() => dismissToast());
-  vi.useRealTimers();
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCustomerPageBetweenTests();
 
 describe('confirmation page', () => {
   it("shows 'Booking Confirmed' with the en-GB date, window, numbers, status and next steps", async () => {

@@ -1,12 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AvailabilityView, MonthAvailabilityView } from '../../../shared/api/appointments';
 import { addDays, daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { isWorkingDay } from '../../../shared/calendar';
-import { dismissToast } from '../../components/ui/use-toast';
 import { appointmentView, quoteView } from '../../test/fixtures';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -50,17 +49,7 @@ const day = (date: string) => screen.getByRole('button', { name: new RegExp(`^\\
 beforeAll(async () => {
   await import('../../routes/customer/booking');
 }, 30_000);
-beforeEach(() => {
-  window.localStorage.setItem('autorevive.cookie-consent', 'declined');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  act(() => dismissToast());
-  vi.useRealTimers();
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCustomerPageBetweenTests({ now: NOW });
 
 async function openBooking(stub?: Stub) {
   const fetchMock = stubServer(stub);

@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import { act, cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { dismissToast } from '../../components/ui/use-toast';
 import { appointmentView, quoteView } from '../../test/fixtures';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -49,17 +48,7 @@ async function fillCard(number = '4242 4242 4242 4242') {
 beforeAll(async () => {
   await import('../../routes/customer/checkout');
 }, 30_000);
-beforeEach(() => {
-  window.localStorage.setItem('autorevive.cookie-consent', 'declined');
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(NOW);
-});
-afterEach(() => {
-  act(() => dismissToast());
-  vi.useRealTimers();
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCustomerPageBetweenTests({ now: NOW });
 
 describe('checkout', () => {
   it("says 'Invalid Quote' without a quote_id, and calls nothing", async () => {

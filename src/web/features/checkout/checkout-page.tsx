@@ -40,17 +40,7 @@ export function CheckoutForQuote({ quoteId }: { quoteId: string | null }) {
     }
   }, [valid]);
   if (!valid)
-    return (
-      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
-        <h1 className="text-3xl font-bold text-navy-900">{checkoutToasts.invalidQuote}</h1>
-        <p className="text-lg text-slate-800">{checkoutToasts.invalidQuoteText}</p>
-        <div>
-          <Link to="/assessment" className={buttonClasses('primary')}>
-            Get a free quote
-          </Link>
-        </div>
-      </div>
-    );
+    return <NoQuoteToPay title={checkoutToasts.invalidQuote} />;
   return <Checkout quoteId={quoteId} />;
 }
 
@@ -130,17 +120,7 @@ function Checkout({ quoteId }: { quoteId: string }) {
   }, [quoteMissing]);
 
   if (quoteMissing)
-    return (
-      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
-        <h1 className="text-3xl font-bold text-navy-900">{bookingToasts.quoteNotFound}</h1>
-        <p className="text-lg text-slate-800">{checkoutToasts.invalidQuoteText}</p>
-        <div>
-          <Link to="/assessment" className={buttonClasses('primary')}>
-            Get a free quote
-          </Link>
-        </div>
-      </div>
-    );
+    return <NoQuoteToPay title={bookingToasts.quoteNotFound} />;
   if (setup.state === 'failed' || config.isError)
     return (
       <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
@@ -286,6 +266,21 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
           )}
           <p className="text-sm text-slate-700">{heldPaymentNote}</p>
         </section>
+      </div>
+    </div>
+  );
+}
+
+/** Checkout without a quote to pay for (no quote_id, or one that cannot be read): SPEC's 'No quote found' and a way to start. */
+function NoQuoteToPay({ title }: { title: string }) {
+  return (
+    <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
+      <h1 className="text-3xl font-bold text-navy-900">{title}</h1>
+      <p className="text-lg text-slate-800">{checkoutToasts.invalidQuoteText}</p>
+      <div>
+        <Link to="/assessment" className={buttonClasses('primary')}>
+          Get a free quote
+        </Link>
       </div>
     </div>
   );

@@ -1,9 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../shared/site';
-import { dismissToast } from '../../components/ui/use-toast';
-import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 import { assessmentView } from '../../test/fixtures';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
@@ -45,13 +44,7 @@ configure({ asyncUtilTimeout: 4000 });
 beforeAll(async () => {
   await import('../../routes/customer/quote');
 }, 30_000);
-beforeEach(() => window.localStorage.setItem('autorevive.cookie-consent', 'declined'));
-afterEach(() => {
-  act(() => dismissToast());
-  vi.useRealTimers();
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetCustomerPageBetweenTests();
 
 describe('quote page', () => {
   it('says the quote is being prepared, with the D4 turnaround, when there is none yet', async () => {
