@@ -54,6 +54,8 @@ export const assessmentImages = pgTable(
       .notNull()
       .references(() => assessments.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
+    // 'damage' (the customer's photos) or 'after' (the repairer's photos of the finished job).
+    kind: text('kind', { enum: ['damage', 'after'] }).notNull().default('damage'),
     sourceType: text('source_type').notNull(),
     contentType: text('content_type').notNull(),
     width: integer('width').notNull(),
@@ -64,5 +66,5 @@ export const assessmentImages = pgTable(
     thumbBytes: integer('thumb_bytes').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('assessment_images_assessment_idx').on(t.assessmentId)],
+  (t) => [index('assessment_images_assessment_idx').on(t.assessmentId), oneOf('assessment_images_kind_check', t.kind, ['damage', 'after'])],
 );

@@ -1,6 +1,6 @@
 // Booking: slot capacity, appointments and the warranty of a completed job (D6, D13, D15).
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
 import { appointmentLifecycle, LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 import { timeSlots } from '../../../shared/calendar';
@@ -46,6 +46,11 @@ export const appointments = pgTable(
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
     notes: text('notes').notNull().default(''),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // After the repairer marks the job done (issue 12, D14): the customer confirms the repair,
+    // or reports a problem, which holds the repairer's payout until an admin looks at it.
+    customerConfirmedAt: timestamp('customer_confirmed_at', { withTimezone: true }),
+    problemReportedAt: timestamp('problem_reported_at', { withTimezone: true }),
+    problemReport: text('problem_report'),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // The reminder 24 hours before the slot is sent once: set in the statement that queues it.
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
@@ -81,3 +86,26 @@ export const warranties = pgTable('warranties', {
   endsDate: date('ends_date').notNull(),
   createdAt: createdAt(),
 });
+
+// A review the customer leaves once their repair is completed: one per appointment; the
+// repairer's rating is the mean of theirs (issue 12).
+export const repairerReviews = pgTable(
+  'repairer_reviews',
+  {
+    id: serial('id').primaryKey(),
+    appointmentId: integer('appointment_id')
+      .notNull()
+      .references(() => appointments.id, { onDelete: 'cascade' }),
+    repairerId: integer('repairer_id')
+      .notNull()
+      .references(() => repairers.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('repairer_reviews_appointment_key').on(t.appointmentId),
+    index('repairer_reviews_repairer_idx').on(t.repairerId),
+    check('repairer_reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+  ],
+);

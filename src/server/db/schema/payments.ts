@@ -57,6 +57,9 @@ export const payouts = pgTable(
     amountPence: integer('amount_pence').notNull(),
     status: text('status', { enum: payoutLifecycle.statuses }).notNull().default(payoutLifecycle.initial),
     releaseAfterAt: timestamp('release_after_at', { withTimezone: true }),
+    // When the share was released: a Stripe Connect transfer (providerRef tr_…) or, without
+    // Stripe, this ledger entry itself (providerRef ledger:…).
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     providerRef: text('provider_ref'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -29,12 +29,18 @@ export const repairers = pgTable(
     introSentAt: timestamp('intro_sent_at', { withTimezone: true }),
     unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
     stripeAccountId: text('stripe_account_id'),
+    // Stripe Connect onboarding finished (details submitted, transfers possible): required
+    // before accepting paid jobs when Stripe is configured (issue 12).
+    stripeOnboardedAt: timestamp('stripe_onboarded_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('repairers_google_place_id_key').on(t.googlePlaceId),
     index('repairers_verified_idx').on(t.isVerified),
+    // Nearby search (D16): a latitude/longitude box prunes through this btree before the exact
+    // distance (../shared/DEPENDENCY-NOTES.md: 1–2 ms on the server, 3–6 ms on PGlite for 20,000).
+    index('repairers_location_idx').on(t.latitude, t.longitude),
   ],
 );
 
@@ -49,3 +55,21 @@ export const emailCollectionResults = pgTable('email_collection_results', {
   error: text('error'),
   createdAt: createdAt(),
 });
+
+// An admin's invitation to a repairer to create their account: a single-use link, valid 7
+// days. Only the SHA-256 of the token is stored (as for sessions and grants).
+export const repairerInvitations = pgTable(
+  'repairer_invitations',
+  {
+    id: serial('id').primaryKey(),
+    repairerId: integer('repairer_id')
+      .notNull()
+      .references(() => repairers.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('repairer_invitations_token_key').on(t.tokenHash), index('repairer_invitations_repairer_idx').on(t.repairerId)],
+);
