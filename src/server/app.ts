@@ -20,6 +20,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
+import { outcodeGeocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
@@ -103,7 +104,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const store = options.store ?? new DiskFileStore(config.uploadsDir);
   const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, log: app.log }, { runWorkers: config.runWorkers });
-  const deps: AppDeps = { config, database, jobs, mailer, store };
+  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder: outcodeGeocoder(database.db) };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await queue.stop();

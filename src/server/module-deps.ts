@@ -3,6 +3,7 @@ import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import type { Mailer } from './modules/email/mailer';
 import type { FileStore } from './modules/images/file-store';
+import type { Geocoder } from './modules/geo/geocoder';
 import type { AppJobs } from './jobs';
 
 export interface ModuleDeps {
@@ -11,4 +12,6 @@ export interface ModuleDeps {
   jobs: AppJobs;
   mailer: Mailer;
   store: FileStore;
+  /** Where a UK postcode is (issue 12): the outcode table by default. */
+  geocoder: Geocoder;
 }
