@@ -6,7 +6,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { conflictMessage, lifecycles, type Lifecycle, type LifecycleEntity, type TransitionOf } from '../../shared/lifecycles';
 import { DomainError, notFound } from '../plugins/errors';
 import type { Db } from './database';
-import { appointments, assessments, jobNotifications, outboxEmails, payments, payouts, quotes } from './schema';
+import { appointments, assessments, jobNotifications, jobRuns, outboxEmails, payments, payouts, quotes } from './schema';
 
 const tables = {
   assessment: assessments,
@@ -16,6 +16,7 @@ const tables = {
   payout: payouts,
   jobNotification: jobNotifications,
   outboxEmail: outboxEmails,
+  jobRun: jobRuns,
 } as const satisfies Record<LifecycleEntity, unknown>;
 
 type Tables = typeof tables;

@@ -2,6 +2,7 @@
 import { appointmentLifecycle } from './appointment';
 import { assessmentLifecycle } from './assessment';
 import { jobNotificationLifecycle } from './job-notification';
+import { jobRunLifecycle } from './job-run';
 import { outboxEmailLifecycle } from './outbox-email';
 import { paymentLifecycle } from './payment';
 import { payoutLifecycle } from './payout';
@@ -10,6 +11,7 @@ import { quoteLifecycle } from './quote';
 export * from './appointment';
 export * from './assessment';
 export * from './job-notification';
+export * from './job-run';
 export * from './lifecycle';
 export * from './outbox-email';
 export * from './payment';
@@ -24,6 +26,7 @@ export const lifecycles = {
   payout: payoutLifecycle,
   jobNotification: jobNotificationLifecycle,
   outboxEmail: outboxEmailLifecycle,
+  jobRun: jobRunLifecycle,
 } as const;
 
 export type LifecycleEntity = keyof typeof lifecycles;

@@ -26,6 +26,8 @@ export const outboxEmails = pgTable(
     status: text('status', { enum: outboxEmailLifecycle.statuses }).notNull().default(outboxEmailLifecycle.initial),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // The SMTP server refused the recipient for good (a 5xx answer): counted as bounced (issue 13).
+    bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },

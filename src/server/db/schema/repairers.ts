@@ -12,6 +12,9 @@ export const repairers = pgTable(
     contactName: text('contact_name'),
     email: text('email'),
     emailSource: text('email_source'),
+    // Where a collected address was found (D18: the page) and when (issue 13).
+    emailSourceUrl: text('email_source_url'),
+    emailCollectedAt: timestamp('email_collected_at', { withTimezone: true }),
     phone: text('phone'),
     website: text('website'),
     address: text('address'),
