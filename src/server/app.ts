@@ -14,6 +14,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
+import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -47,6 +48,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   bookingRoutes,
   paymentRoutes,
   adminRoutes,
+  dispatchRoutes,
   emailRoutes,
   vehicleRoutes,
 ];
@@ -103,8 +105,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const queue = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const store = options.store ?? new DiskFileStore(config.uploadsDir);
-  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, log: app.log }, { runWorkers: config.runWorkers });
-  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder: outcodeGeocoder(database.db) };
+  const geocoder = outcodeGeocoder(database.db);
+  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, log: app.log }, { runWorkers: config.runWorkers });
+  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await queue.stop();

@@ -64,3 +64,14 @@ export function parseIcsEvent(ics: string): { start: string; end: string; uid: s
   };
   return { start: instant(field('DTSTART')), end: instant(field('DTEND')), uid: field('UID') ?? '', method: field('METHOD') ?? '' };
 }
+
+/** A booking held and paid with the test-mode provider's 4242 card (the one settle path), answered with its ids. */
+export async function paidBooking(t: TestApp, date: string, slot: 'morning' | 'afternoon' = 'morning', overrides: Parameters<typeof createQuote>[1] = {}) {
+  const booking = await heldBooking(t, date, slot, overrides);
+  const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);
+  if (started.statusCode !== 200) throw new Error(`payment intent failed: ${started.statusCode} ${started.body}`);
+  const { clientSecret } = started.json() as { clientSecret: string };
+  const confirmed = await post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, booking.cookie);
+  if (confirmed.statusCode !== 200) throw new Error(`payment failed: ${confirmed.statusCode} ${confirmed.body}`);
+  return booking;
+}

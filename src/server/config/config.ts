@@ -70,6 +70,8 @@ export const EnvSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(10),
   // Issue 11 (D15): places in each booking slot unless an admin overrides a date's slot.
   SLOT_CAPACITY: count('number of places', 1, 50).default(3),
+  // Issue 12 (D16): a paid booking is offered to every verified repairer nearby at once.
+  AUTO_DISPATCH: booleanFlag.default(true),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -126,6 +128,8 @@ export interface AppConfig {
   slotCapacity: number;
   /** Availability reads (day or month) one address may make a minute: a calendar session makes a handful. */
   availabilityReadsPerMinutePerAddress: number;
+  /** Offer each paid booking to every verified repairer nearby at once (D16); off: admins send jobs by hand. */
+  autoDispatch: boolean;
 }
 
 export interface StripeConfig {
@@ -209,6 +213,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     idleTimeoutMs: env.IDLE_TIMEOUT_SECONDS * 1000,
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     slotCapacity: env.SLOT_CAPACITY,
+    autoDispatch: env.AUTO_DISPATCH,
     availabilityReadsPerMinutePerAddress: 120,
   };
 }

@@ -2,12 +2,13 @@
 // enqueue it by name: jobs.enqueue('send-email', { id }).
 import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
 import { lapseExpiredHoldsJob } from '../modules/bookings/bookings.jobs';
+import { dispatchBookingJob, expireJobOffersJob } from '../modules/dispatch/dispatch.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
 import { sendRemindersJob } from '../modules/payments/payments.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

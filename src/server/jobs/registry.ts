@@ -1,6 +1,7 @@
 // The job registry (docs/decisions/0004-lifecycles.md): each background job is declared once
 // with its name, payload schema, handler, schedule and retry policy. Enqueueing is typed by
 // the job's name; payloads are checked when sent and when run.
+import type { Geocoder } from '../modules/geo/geocoder';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppConfig } from '../config/config';
@@ -25,6 +26,7 @@ export interface JobContext {
   db: Db;
   mailer: Mailer;
   store: FileStore;
+  geocoder: Geocoder;
   log: FastifyBaseLogger;
   jobs: JobEnqueuer;
 }

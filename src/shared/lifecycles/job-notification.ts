@@ -21,6 +21,8 @@ export const jobNotificationLifecycle = defineLifecycle({
     decline: { from: ['sent', 'viewed'], to: 'declined', done: 'declined' },
     // After 4 hours, or when another repairer accepted the job.
     expire: { from: ['sent', 'viewed'], to: 'expired', done: 'withdrawn' },
+    // The customer cancelled the booking after this repairer had accepted it.
+    cancel: { from: ['accepted'], to: 'expired', done: 'cancelled' },
   },
 });
 

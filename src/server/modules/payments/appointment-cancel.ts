@@ -2,6 +2,7 @@
 // freely; a paid booking more than 24 hours ahead is cancelled and refunded in full through the
 // provider, its place freed and the repairer's share voided, in one transaction; inside 24
 // hours the customer is asked to phone.
+import { releaseJobOfCancelledBooking } from '../dispatch/dispatch.service';
 import { FREE_CHANGE_HOURS, type AppointmentView } from '../../../shared/api/appointments';
 import type { TimeSlot } from '../../../shared/calendar';
 import { site } from '../../../shared/site';
@@ -57,6 +58,7 @@ async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentI
   if (payment?.status === 'succeeded') {
     for (const payoutId of await unreleasedPayoutIds(tx, payment.id)) await transition(tx, 'payout', 'void', payoutId);
     await transition(tx, 'quote', 'reopen', payment.quoteId);
+    emails.push(...(await releaseJobOfCancelledBooking(tx, payment.quoteId, { appointmentDate: facts.date, timeSlot: facts.slot })));
     // Last, so a refusal by the provider rolls everything back; the key makes a retry safe.
     const refund = await ctx.provider
       .refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` })

@@ -2,6 +2,7 @@
 // provider checkout uses. The quote's grant holder: the payment intent, the test-mode card form
 // and cancelling. Stripe: its webhook, verified by signature. The test-mode route exists only
 // without Stripe, and the webhook only with it.
+import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppointmentIdParamsSchema, AppointmentViewSchema } from '../../../shared/api/appointments';
 import { PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
@@ -56,8 +57,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
         const issue = body.error.issues[0]!;
         throw badRequest(issue.message, { [String(issue.path[0] ?? 'body')]: issue.message });
       }
-      const { result, emails } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body.data, new Date());
+      const { result, emails, bookedQuoteId } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body.data, new Date());
       await dispatchEmails(deps.jobs, emails);
+      if (bookedQuoteId) await afterBookingPaid(deps.jobs, deps.config, bookedQuoteId);
       reply.header('Cache-Control', 'private, no-store');
       return result;
     });

@@ -156,7 +156,7 @@ export async function settleSucceededPayment(
   ctx: PaymentsContext,
   paymentId: number,
   report: { eventAt?: Date } = {},
-): Promise<{ outcome: SettleOutcome; emails: OutboxEmail[] }> {
+): Promise<{ outcome: SettleOutcome; emails: OutboxEmail[]; bookedQuoteId?: number }> {
   const payment = await lockPayment(tx, paymentId);
   if (!payment) throw new Error(`No payment ${paymentId}`);
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { outcome: 'already-settled', emails: [] };
@@ -204,7 +204,8 @@ export async function settleSucceededPayment(
   // job yet at payment time (issue 12 assigns it), so the repairer is filled in then.
   await insertOwedPayout(tx, { paymentId: payment.id, repairerId: quote.assignedRepairerId, amountPence: quote.repairerPaymentPence });
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
-  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }))] };
+  // bookedQuoteId: the caller offers the job to nearby repairers once this commits (issue 12, AUTO_DISPATCH).
+  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }))], bookedQuoteId: quote.id };
 }
 
 class SlotGone extends Error {}

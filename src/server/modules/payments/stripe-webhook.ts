@@ -3,6 +3,7 @@
 // record commits with its effects, so a failure lets Stripe retry); events older than the last
 // one applied to a payment, or a failure after a success, change nothing; only
 // payment_intent.succeeded confirms a booking.
+import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -41,6 +42,7 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
         request.log.warn({ err: error }, 'refused a Stripe webhook whose signature did not verify');
         throw refused();
       }
+      let bookedQuoteId: number | undefined;
       const emails = await ctx.db.transaction(async (tx): Promise<OutboxEmail[]> => {
         if (!(await recordStripeEvent(tx, event.id, event.type))) {
           request.log.info({ eventId: event.id }, 'Stripe event already applied');
@@ -63,11 +65,13 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
         if (intent.amount_received !== payment.amountPence) {
           request.log.error({ eventId: event.id, paymentId: payment.id, received: intent.amount_received, expected: payment.amountPence }, 'Stripe took a different amount from the quote');
         }
-        const { outcome, emails: queued } = await settleSucceededPayment(tx, { ...ctx, log: request.log }, payment.id, { eventAt });
+        const { outcome, emails: queued, bookedQuoteId: booked } = await settleSucceededPayment(tx, { ...ctx, log: request.log }, payment.id, { eventAt });
+        bookedQuoteId = booked;
         request.log.info({ eventId: event.id, paymentId: payment.id, outcome }, 'Stripe payment settled');
         return queued;
       });
       await dispatchEmails(ctx.jobs, emails);
+      if (bookedQuoteId) await afterBookingPaid(ctx.jobs, ctx.config, bookedQuoteId);
       return reply.status(200).send({ received: true });
     });
   });

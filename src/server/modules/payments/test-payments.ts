@@ -18,7 +18,7 @@ export async function confirmTestPayment(
   viewer: Viewer,
   card: TestPaymentConfirmBody,
   now: Date,
-): Promise<{ result: TestPaymentResult; emails: OutboxEmail[] }> {
+): Promise<{ result: TestPaymentResult; emails: OutboxEmail[]; bookedQuoteId?: number }> {
   const payment = await findPaymentByClientSecret(ctx.db, card.clientSecret);
   const quote = payment && payment.provider === 'test' ? await findQuote(ctx.db, payment.quoteId) : undefined;
   // The client secret alone is not enough: it must be the grant holder's own payment (D10).
@@ -39,7 +39,7 @@ export async function confirmTestPayment(
     await ctx.db.transaction((tx) => recordPaymentFailed(tx, payment.id, { message: error.message }));
     throw cardErrorToDomain(error);
   }
-  const { outcome, emails } = await ctx.db.transaction((tx) => settleSucceededPayment(tx, ctx, payment.id));
+  const { outcome, emails, bookedQuoteId } = await ctx.db.transaction((tx) => settleSucceededPayment(tx, ctx, payment.id));
   if (outcome === 'already-settled') throw conflict(paymentMessages.alreadyPaid);
-  return { result: { status: 'succeeded', appointmentId }, emails };
+  return { result: { status: 'succeeded', appointmentId }, emails, ...(bookedQuoteId ? { bookedQuoteId } : {}) };
 }

@@ -1,0 +1,70 @@
+// What a repairer is told when a job is offered to them (D16). D11: nothing that identifies the
+// customer before they accept — the damage, the vehicle, the area (town and postcode district),
+// the date and what they earn; the link opens their dashboard, behind their sign-in.
+import { JOB_OFFER_HOURS } from '../../../shared/api/dispatch';
+import { slotLabels, isTimeSlot } from '../../../shared/calendar';
+import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
+import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
+import { formatPence } from '../../../shared/money';
+import { postcodeDistrict } from '../../../shared/postcode';
+import { site } from '../../../shared/site';
+import type { NewOutboxEmail } from '../email/email.repo';
+
+export interface JobOfferFacts {
+  repairer: { email: string; contactName: string | null; businessName: string };
+  damageType: string;
+  vehicle: string;
+  city: string;
+  postcode: string;
+  appointmentDate: string;
+  timeSlot: string;
+  earnPence: number;
+  expiresAt: Date;
+  dashboardUrl: string;
+}
+
+export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
+  const damage = isAnyDamageType(facts.damageType) ? allDamageTypeLabels[facts.damageType] : facts.damageType;
+  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
+  const area = `${facts.city} ${postcodeDistrict(facts.postcode) ?? ''}`.trim();
+  return {
+    kind: 'job-offer',
+    toAddress: facts.repairer.email,
+    subject: `New job near you: ${damage} in ${area}, ${formatLondonDate(facts.appointmentDate)}`,
+    textBody: [
+      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      '',
+      'A customer near you has booked and paid for a repair. It is yours if you accept it first.',
+      '',
+      `Repair: ${damage} on a ${facts.vehicle}`,
+      `Area: ${area}`,
+      `When: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
+      `You earn: ${formatPence(facts.earnPence)}`,
+      `Offer open until: ${formatLondonDateTime(facts.expiresAt)} (${JOB_OFFER_HOURS} hours)`,
+      '',
+      'See the photos and accept or decline on your dashboard (sign in first):',
+      facts.dashboardUrl,
+      '',
+      "The customer's name, phone and address are shown once you accept.",
+      '',
+      site.brand,
+    ].join('\n'),
+  };
+}
+
+/** The customer cancelled a booking this repairer had accepted. */
+export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string }): NewOutboxEmail {
+  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
+  return {
+    kind: 'job-cancelled',
+    toAddress: facts.repairer.email,
+    subject: `Job cancelled: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
+    textBody: [
+      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      '',
+      `The customer has cancelled the repair you accepted for ${formatLondonDate(facts.appointmentDate)}, ${slot}. You do not need to attend, and that time is free again.`,
+      '',
+      site.brand,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,228 @@
+// Dispatch (issue 12, D16): offering a paid booking to repairers near the customer. An offer is
+// a job notification: `sent`, expiring after 4 hours; repairers view, accept or decline it
+// (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
+// accepted offer per job (migration 0007), whatever the application does.
+import { and, eq, inArray } from 'drizzle-orm';
+import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../shared/api/dispatch';
+import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { jobNotifications, quotes } from '../../db/schema';
+import { TransitionConflictError, transition } from '../../db/transition';
+import type { Enqueue } from '../../jobs';
+import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
+import { queueEmail } from '../email/email.service';
+import type { OutboxEmail } from '../email/email.repo';
+import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
+import { lockQuote } from '../quotes/quotes.repo';
+import { jobCancelledEmail, jobOfferEmail } from './dispatch-emails';
+import {
+  findRepairer,
+  insertOffer,
+  jobOfQuote,
+  nearbyRepairers,
+  notificationsOfQuote,
+  openOfferIdsOfQuote,
+  overdueOfferIds,
+  toRepairerView,
+  type Point,
+  type RepairerRow,
+} from './dispatch.repo';
+
+export const DISPATCH_BOOKING_JOB = 'dispatch-booking' as const;
+
+export interface DispatchContext {
+  db: Db;
+  config: AppConfig;
+  geocoder: Geocoder;
+}
+
+type Job = NonNullable<Awaited<ReturnType<typeof jobOfQuote>>>;
+
+function specialisationOf(damageType: string): Specialisation {
+  if (!isAnyDamageType(damageType)) throw new Error(`Unknown damage type ${damageType}`);
+  return specialisationForAnyDamage[damageType];
+}
+
+async function locate(geocoder: Geocoder, postcode: string): Promise<Point> {
+  const location = await geocoder.locate(postcode);
+  if (!location) throw badRequest(POSTCODE_NOT_LOCATED, { postcode: POSTCODE_NOT_LOCATED });
+  return location;
+}
+
+/** Where the customer is: the coordinates saved with the assessment, else its postcode's. */
+async function customerPoint(geocoder: Geocoder, job: Job): Promise<Point> {
+  const { latitude, longitude, postcode } = job.assessment;
+  if (latitude !== null && longitude !== null) return { latitude, longitude };
+  return locate(geocoder, postcode);
+}
+
+/** A job may be offered only while its customer's paid booking has no technician. */
+function requireDispatchable(job: Job): asserts job is Job & { appointment: NonNullable<Job['appointment']> } {
+  if (job.quote.assignmentStatus === 'assigned' || job.appointment?.status === 'assigned') throw conflict(dispatchMessages.alreadyAssigned);
+  if (job.appointment?.status !== 'confirmed') throw conflict(dispatchMessages.noPaidBooking);
+}
+
+/** SPEC's nearby search: verified repairers within 30 miles of the given address whose specialisations cover the damage. */
+export async function findNearby(ctx: DispatchContext, quoteId: number, postcode: string): Promise<NearbyRepairer[]> {
+  const job = await jobOfQuote(ctx.db, quoteId);
+  if (!job) throw notFound(dispatchMessages.notFound);
+  const point = await locate(ctx.geocoder, postcode);
+  const rows = await nearbyRepairers(ctx.db, { point, specialisation: specialisationOf(job.assessment.damageType) });
+  return rows.map((row) => ({ ...toRepairerView(row), distance: Math.round(row.distance * 10) / 10 }));
+}
+
+function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<Job['appointment']> }, repairer: RepairerRow, expiresAt: Date) {
+  if (!repairer.email) return null;
+  const a = job.assessment;
+  return jobOfferEmail({
+    repairer: { email: repairer.email, contactName: repairer.contactName, businessName: repairer.businessName },
+    damageType: a.damageType,
+    vehicle: `${a.vehicleYear} ${a.vehicleMake} ${a.vehicleModel}`,
+    city: a.city,
+    postcode: a.postcode,
+    appointmentDate: job.appointment.appointmentDate,
+    timeSlot: job.appointment.timeSlot,
+    earnPence: job.quote.repairerPaymentPence,
+    expiresAt,
+    dashboardUrl: `${ctx.config.publicUrl}/repairer`,
+  });
+}
+
+/** Inside the caller's transaction, with the quote locked: offers the job to these repairers; answers the new offers and their e-mails. */
+async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: NonNullable<Job['appointment']> }, candidates: RepairerRow[], now: Date) {
+  const expiresAt = new Date(now.getTime() + JOB_OFFER_HOURS * 60 * 60 * 1000);
+  const offered: number[] = [];
+  const emails: OutboxEmail[] = [];
+  for (const repairer of candidates) {
+    const row = await insertOffer(tx, job.quote.id, repairer.id, now, expiresAt);
+    if (!row) continue; // an open offer already exists: the partial unique index said so
+    offered.push(row.id);
+    const email = offerEmail(ctx, job, repairer, expiresAt);
+    if (email) emails.push(await queueEmail(tx, email));
+  }
+  if (offered.length > 0) await tx.update(quotes).set({ assignmentStatus: 'sent', updatedAt: now }).where(and(eq(quotes.id, job.quote.id), inArray(quotes.assignmentStatus, ['unassigned', 'sent'])));
+  return { offered, emails };
+}
+
+async function lockedJob(tx: Db, quoteId: number) {
+  if (!(await lockQuote(tx, quoteId))) throw notFound(dispatchMessages.notFound);
+  const job = await jobOfQuote(tx, quoteId);
+  if (!job) throw notFound(dispatchMessages.notFound);
+  requireDispatchable(job);
+  return job;
+}
+
+/** SPEC's send-to-repairer: one verified repairer whose specialisations cover the damage. */
+export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repairerId: number, now: Date): Promise<{ notification: QuoteNotification; emails: OutboxEmail[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const job = await lockedJob(tx, quoteId);
+    const repairer = await findRepairer(tx, repairerId);
+    if (!repairer) throw notFound(dispatchMessages.repairerNotFound);
+    if (!repairer.isVerified) throw conflict(dispatchMessages.repairerNotVerified);
+    if (!repairer.specialisations.includes(specialisationOf(job.assessment.damageType))) throw conflict(dispatchMessages.repairerCannotDoIt);
+    const { offered, emails } = await offer(tx, ctx, job, [repairer], now);
+    if (offered.length === 0) throw conflict(dispatchMessages.alreadyOffered);
+    const notification = (await notificationsOfQuote(tx, quoteId)).find((n) => n.id === offered[0]);
+    return { notification: notification!, emails };
+  });
+}
+
+/**
+ * SPEC's send-to-all-nearby: every verified repairer within 30 miles who covers the damage,
+ * except those holding an open offer already and those who declined this job.
+ */
+export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[] }> {
+  const before = await jobOfQuote(ctx.db, quoteId);
+  if (!before) throw notFound(dispatchMessages.notFound);
+  requireDispatchable(before);
+  const point = await customerPoint(ctx.geocoder, before); // outside the transaction: it may call a service
+  return ctx.db.transaction(async (tx) => {
+    const job = await lockedJob(tx, quoteId);
+    const nearby = await nearbyRepairers(tx, { point, specialisation: specialisationOf(job.assessment.damageType) });
+    const declined = new Set(
+      (
+        await tx
+          .select({ repairerId: jobNotifications.repairerId })
+          .from(jobNotifications)
+          .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'declined')))
+      ).map((row) => row.repairerId),
+    );
+    const { offered, emails } = await offer(
+      tx,
+      ctx,
+      job,
+      nearby.filter((r) => !declined.has(r.id)),
+      now,
+    );
+    return { repairersNotified: offered.length, emails };
+  });
+}
+
+/** The automatic dispatch of a paid booking (AUTO_DISPATCH): as send-to-all, quietly skipping a job that is no longer dispatchable. */
+export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[] }> {
+  const job = await jobOfQuote(ctx.db, quoteId);
+  if (!job || job.appointment?.status !== 'confirmed' || job.quote.assignmentStatus === 'assigned') return { repairersNotified: 0, emails: [] };
+  try {
+    return await sendToAllNearby(ctx, quoteId, now);
+  } catch (error) {
+    // Cancelled or taken meanwhile, or a postcode nobody can place: the admin sees it as unassigned.
+    if (error instanceof DomainError && (error.statusCode === 409 || error.statusCode === 400)) return { repairersNotified: 0, emails: [] };
+    throw error;
+  }
+}
+
+/** After a payment settled (outside its transaction): queue the automatic dispatch when it is on. */
+export async function afterBookingPaid(jobs: Enqueue, config: AppConfig, quoteId: number): Promise<void> {
+  if (config.autoDispatch) await jobs.enqueue(DISPATCH_BOOKING_JOB, { quoteId });
+}
+
+/** D16: offers past their 4 hours expire, each through its lifecycle; answers how many. */
+export async function expireOverdueOffers(db: Db, now: Date): Promise<number> {
+  let expired = 0;
+  for (const id of await overdueOfferIds(db, now)) {
+    try {
+      await transition(db, 'jobNotification', 'expire', id);
+      expired++;
+    } catch (error) {
+      if (!(error instanceof TransitionConflictError)) throw error; // accepted or declined meanwhile
+    }
+  }
+  return expired;
+}
+
+/** Every open offer of a job is withdrawn (expired): its booking was cancelled, or another repairer took it. */
+export async function withdrawOpenOffers(tx: Db, quoteId: number, exceptId?: number): Promise<number> {
+  let withdrawn = 0;
+  for (const id of await openOfferIdsOfQuote(tx, quoteId)) {
+    if (id === exceptId) continue;
+    try {
+      await transition(tx, 'jobNotification', 'expire', id);
+      withdrawn++;
+    } catch (error) {
+      if (!(error instanceof TransitionConflictError)) throw error;
+    }
+  }
+  return withdrawn;
+}
+
+/**
+ * The customer cancelled a paid booking (inside the cancel's transaction): open offers are
+ * withdrawn, an accepted one is cancelled, the quote has no technician any more (so a new booking
+ * of it can be dispatched again), and the repairer who had it is told. Answers their e-mail.
+ */
+export async function releaseJobOfCancelledBooking(tx: Db, quoteId: number, appointment: { appointmentDate: string; timeSlot: string }): Promise<OutboxEmail[]> {
+  await withdrawOpenOffers(tx, quoteId);
+  const [accepted] = await tx
+    .select({ id: jobNotifications.id, repairerId: jobNotifications.repairerId })
+    .from(jobNotifications)
+    .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'accepted')));
+  await tx.update(quotes).set({ assignedRepairerId: null, assignmentStatus: 'unassigned', updatedAt: new Date() }).where(eq(quotes.id, quoteId));
+  if (!accepted) return [];
+  await transition(tx, 'jobNotification', 'cancel', accepted.id);
+  const repairer = await findRepairer(tx, accepted.repairerId);
+  if (!repairer?.email) return [];
+  return [await queueEmail(tx, jobCancelledEmail({ repairer: { email: repairer.email, contactName: repairer.contactName, businessName: repairer.businessName }, ...appointment }))];
+}
+
+export { notificationsOfQuote };

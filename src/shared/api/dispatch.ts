@@ -1,0 +1,100 @@
+// Dispatch (issue 12; SPEC: Admin Quote Management — find nearby repairers, send to one or to
+// all, repairer responses; sections 3 Repairer and Quote notification, 7 the dispatch calls;
+// D16). A job is a quote whose customer has a paid booking; each repairer it is sent to gets a
+// job notification that expires after 4 hours; the first to accept gets the job.
+import { z } from 'zod';
+import { jobNotificationLifecycle } from '../lifecycles/job-notification';
+import { specialisations } from '../damage';
+import { UkPostcodeSchema } from '../customer-details';
+
+/** D16: repairers are offered jobs within this straight-line distance of the customer. */
+export const NEARBY_RADIUS_MILES = 30;
+/** D16: an offer not accepted within this many hours expires. */
+export const JOB_OFFER_HOURS = 4;
+
+export const dispatchMessages = {
+  notFound: 'We could not find that quote.',
+  noPaidBooking: 'Repairers are offered a job once the customer has booked and paid.',
+  alreadyAssigned: 'This job already has a technician: it cannot be sent again.',
+  repairerNotFound: 'We could not find that repairer.',
+  repairerNotVerified: 'Only verified repairers can be offered jobs. Verify this repairer first.',
+  repairerCannotDoIt: "This repairer's specialisations do not cover this damage.",
+  alreadyOffered: 'This repairer already has an open offer for this job.',
+  noneNearby: 'No repairers found within 30-mile radius',
+} as const;
+
+/** SPEC section 3, Repairer: what the admin sees of one (the API's field names are SPEC's). */
+export const RepairerViewSchema = z.object({
+  id: z.number(),
+  businessName: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string(),
+  county: z.string().nullable(),
+  postcode: z.string(),
+  specializations: z.array(z.enum(specialisations)),
+  /** Miles. */
+  serviceRadius: z.number(),
+  /** Out of 5, one decimal; null before any review. */
+  rating: z.number().nullable(),
+  isVerified: z.boolean(),
+  emailSource: z.string().nullable(),
+});
+export type RepairerView = z.infer<typeof RepairerViewSchema>;
+
+/** A nearby repairer: SPEC's Repairer with `distance` in miles (one decimal). */
+export const NearbyRepairerSchema = RepairerViewSchema.extend({ distance: z.number() });
+export type NearbyRepairer = z.infer<typeof NearbyRepairerSchema>;
+
+/** POST /api/admin/quotes/{id}/nearby-repairers: SPEC's body (the customer's address). */
+export const NearbyRepairersBodySchema = z.object({
+  address: z.string().trim().max(200).optional().default(''),
+  city: z.string().trim().max(100).optional().default(''),
+  postcode: UkPostcodeSchema,
+});
+export const NearbyRepairersSchema = z.array(NearbyRepairerSchema);
+
+/** POST /api/admin/quotes/{id}/send-to-repairer. */
+export const SendToRepairerBodySchema = z.object({
+  repairerId: z.coerce.number({ error: 'Please choose a repairer' }).int({ error: 'Please choose a repairer' }).positive({ error: 'Please choose a repairer' }),
+});
+
+/** SPEC section 3, Quote notification (admin view), with the decline reason and expiry. */
+export const QuoteNotificationSchema = z.object({
+  id: z.number(),
+  repairerId: z.number(),
+  repairerName: z.string(),
+  status: z.enum(jobNotificationLifecycle.statuses),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  respondedAt: z.string().nullable(),
+  declineReason: z.string().nullable(),
+});
+export type QuoteNotification = z.infer<typeof QuoteNotificationSchema>;
+export const QuoteNotificationsSchema = z.array(QuoteNotificationSchema);
+
+export const SendToRepairerResultSchema = z.object({ notification: QuoteNotificationSchema });
+/** SPEC section 3, Send-to-repairers result. */
+export const SendToRepairersResultSchema = z.object({ repairersNotified: z.number() });
+
+/** A paid booking not yet assigned to a technician: what the admin dispatches. */
+export const DispatchJobSchema = z.object({
+  quoteId: z.number(),
+  assessmentId: z.number(),
+  reference: z.string(),
+  appointmentId: z.number(),
+  appointmentDate: z.string(),
+  timeSlot: z.string(),
+  damageType: z.string(),
+  /** Town and postcode: the admin sees the whole address elsewhere; this is for finding repairers. */
+  address: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  /** Offers still open (sent or viewed, not yet expired). */
+  openOffers: z.number(),
+  /** True when nobody holds an open offer: every one expired or was declined, or none was sent (SPEC's "Unassigned"). */
+  unassigned: z.boolean(),
+});
+export type DispatchJob = z.infer<typeof DispatchJobSchema>;
+export const DispatchJobsSchema = z.array(DispatchJobSchema);
