@@ -15,6 +15,7 @@ import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
+import { repairerJobRoutes } from './modules/repairer-jobs/repairer-jobs.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -49,6 +50,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   paymentRoutes,
   adminRoutes,
   dispatchRoutes,
+  repairerJobRoutes,
   emailRoutes,
   vehicleRoutes,
 ];

@@ -9,6 +9,7 @@ import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
+import { repairerJobCases } from './repairer-jobs.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
 import type { AccessWorld, Case } from './world';
@@ -24,6 +25,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   health: healthCases,
   payments: paymentCases,
   quotes: quoteCases,
+  repairerJobs: repairerJobCases,
   site: siteCases,
   vehicles: vehicleCases,
 };

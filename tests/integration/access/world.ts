@@ -4,7 +4,7 @@ import type { TestApp } from '../../helpers/app';
 import { signInAs } from '../../helpers/app';
 import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../../src/server/db/factories';
 import { createGrant } from '../../../src/server/modules/access/grants.service';
-import { appointments } from '../../../src/server/db/schema';
+import { appointments, jobNotifications } from '../../../src/server/db/schema';
 
 export type Who = 'anonymous' | 'customer' | 'otherCustomer' | 'repairer' | 'assignedRepairer' | 'admin';
 
@@ -33,6 +33,11 @@ export interface AccessWorld {
   pendingQuoteId: number;
   /** A confirmed appointment on the customer's quote, far ahead (issue 11). */
   appointmentId: number;
+  /** The repairer businesses of the two repairer accounts (issue 12). */
+  repairerId: number;
+  assignedRepairerId: number;
+  /** An open job offer to `repairer` (not the assigned one), on the other customer's quote. */
+  offerId: number;
 }
 
 export const everyone = (status: number): Partial<Record<Who, number>> => ({
@@ -67,6 +72,10 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     .insert(appointments)
     .values({ quoteId: quote.id, appointmentDate: '2099-03-03', timeSlot: 'morning', status: 'confirmed' })
     .returning();
+  const [offer] = await db
+    .insert(jobNotifications)
+    .values({ quoteId: pendingQuote.id, repairerId: repairer.repairerId!, expiresAt: new Date(Date.now() + 365 * 24 * 60 * 60 * 1000) })
+    .returning();
   const image = await createImageRecord(db, { assessmentId: assessment.id });
   await t.app.deps.store.put(image.displayKey, Buffer.from('not really a jpeg'));
   const customer = await createGrant(db, assessment.id);
@@ -87,5 +96,8 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
     quoteId: quote.id,
     pendingQuoteId: pendingQuote.id,
     appointmentId: appointment!.id,
+    repairerId: repairer.repairerId!,
+    assignedRepairerId: assigned.repairerId!,
+    offerId: offer!.id,
   };
 }

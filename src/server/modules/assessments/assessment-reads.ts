@@ -11,6 +11,7 @@ import { toQuoteView } from '../quotes/quote-view';
 import { notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
+import { hasLiveOffer } from '../repairer-jobs/offers.repo';
 import { assessmentsPage, findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
 import { toAssessmentView, type AssessmentViewRow } from './assessment-view';
 
@@ -89,6 +90,8 @@ export async function findImageFor(db: Db, imageId: number, viewer: Viewer): Pro
   const image = await findImage(db, imageId);
   if (!image) throw notFound(photoNotFoundMessage);
   const access = customerRecordAccess(viewer, { assessmentId: image.assessmentId, assignedRepairerId: await assignedRepairerOf(db, image.assessmentId) });
-  if (access === 'none') throw notFound(photoNotFoundMessage);
-  return image;
+  if (access !== 'none') return image;
+  // D11: a repairer who has been offered the job sees its damage photos before accepting.
+  if (image.kind === 'damage' && viewer.user?.role === 'repairer' && viewer.user.repairerId !== null && (await hasLiveOffer(db, image.assessmentId, viewer.user.repairerId))) return image;
+  throw notFound(photoNotFoundMessage);
 }

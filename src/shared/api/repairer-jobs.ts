@@ -1,0 +1,89 @@
+// The repairer's jobs (issue 12; SPEC: Repairer dashboard; sections 3 Repairer job notification,
+// 5 declining, 7 the repairer calls; D11, D16). One view for the repairer audience: before they
+// accept, nothing that identifies the customer (D11): the vehicle, the damage and its photos,
+// the price and the area (town and postcode district). Once they accept, the customer's name,
+// phone, e-mail and full address too.
+import { z } from 'zod';
+import { jobNotificationLifecycle } from '../lifecycles/job-notification';
+import { appointmentLifecycle } from '../lifecycles/appointment';
+import { hasNoControlCharacters } from '../text-rules';
+
+export const DECLINE_REASON_MAX = 500;
+
+export const repairerJobMessages = {
+  notFound: 'We could not find that job.',
+  notYours: 'You can only see your own jobs.',
+  taken: 'This job has already been taken',
+  expired: 'This job offer has expired.',
+  notVerified: 'Your account is awaiting verification: you can accept jobs once our team has verified it.',
+  stripeOnboarding: 'Finish setting up your Stripe payouts (on your profile) before accepting paid jobs.',
+  clash: (when: string) => `You already have a job on ${when}. Decline this one, or ask our team to move the other.`,
+  declineReason: 'Please provide a reason for declining',
+  declineReasonLong: `Please keep the reason under ${DECLINE_REASON_MAX} characters`,
+  declineReasonControl: 'The reason contains characters we cannot accept',
+} as const;
+
+/** POST /api/repairer/notifications/{id}/decline (SPEC section 5: a non-empty trimmed reason). */
+export const DeclineBodySchema = z.object({
+  reason: z
+    .string({ error: repairerJobMessages.declineReason })
+    .trim()
+    .min(1, repairerJobMessages.declineReason)
+    .max(DECLINE_REASON_MAX, repairerJobMessages.declineReasonLong)
+    .refine((value) => hasNoControlCharacters(value, { multiline: true }), repairerJobMessages.declineReasonControl),
+});
+export type DeclineBody = z.infer<typeof DeclineBodySchema>;
+
+export const RepairerIdParamsSchema = z.object({ repairerId: z.coerce.number().int().positive() });
+
+/** The customer as the repairer sees them: the area before accepting (D11), everything after. */
+export const JobCustomerSchema = z.object({
+  city: z.string(),
+  /** SPEC's "state": the county (D9). */
+  state: z.string(),
+  /** The postcode district (outward code), e.g. 'SW1A'. */
+  district: z.string(),
+  name: z.string().nullable(),
+  phone: z.string().nullable(),
+  email: z.string().nullable(),
+  address: z.string().nullable(),
+  postcode: z.string().nullable(),
+});
+export type JobCustomer = z.infer<typeof JobCustomerSchema>;
+
+export const RepairerJobSchema = z.object({
+  /** The job notification's id (SPEC section 3). */
+  id: z.number(),
+  status: z.enum(jobNotificationLifecycle.statuses),
+  sentAt: z.string(),
+  expiresAt: z.string(),
+  respondedAt: z.string().nullable(),
+  /** True once the offer's 4 hours have passed, even before the sweep marks it expired. */
+  isExpired: z.boolean(),
+  declineReason: z.string().nullable(),
+  quote: z.object({
+    id: z.number(),
+    reference: z.string(),
+    /** What the customer pays (decimal string, pounds). */
+    totalCost: z.string(),
+    /** What the repairer earns. */
+    repairerPayment: z.string(),
+    autoReviveFee: z.string(),
+    estimatedDays: z.number(),
+    workDescription: z.array(z.object({ item: z.string(), cost: z.string() })),
+  }),
+  appointment: z
+    .object({ id: z.number(), appointmentDate: z.string(), timeSlot: z.string(), status: z.enum(appointmentLifecycle.statuses), completedAt: z.string().nullable() })
+    .nullable(),
+  vehicleYear: z.number(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  damageType: z.string(),
+  damageLocations: z.array(z.string()),
+  damageDescription: z.string(),
+  /** The damage photos' ids, for GET /api/images/{id}. */
+  images: z.array(z.number()),
+  customer: JobCustomerSchema,
+});
+export type RepairerJob = z.infer<typeof RepairerJobSchema>;
+export const RepairerJobsSchema = z.array(RepairerJobSchema);

@@ -1,0 +1,92 @@
+// Issue 12's "Done when": 30 repairers accept the same job at once and exactly one wins. On the
+// PostgreSQL server (TEST_DATABASE_URL), where the transactions truly overlap; on PGlite with
+// fewer. The database agrees: one accepted offer, the job assigned to the winner, the booking
+// assigned, the payout theirs, and every other offer withdrawn.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepairer, createUser } from '../../src/server/db/factories';
+import { appointments, jobNotifications, payouts, payments, quotes, repairers } from '../../src/server/db/schema';
+import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';
+import { isWorkingDay } from '../../src/shared/calendar';
+import { addDays } from '../../src/shared/calendar-date';
+import { londonDateOf } from '../../src/shared/london-time';
+import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { paidBooking, post } from '../helpers/checkout';
+
+if (!serverDatabaseAvailable()) {
+  console.warn('\n*** repairer-jobs-concurrency: TEST_DATABASE_URL is not set, so the 30-way accept race on the PostgreSQL server is SKIPPED; only the PGlite run is checked. ***\n');
+}
+
+function workingDay(days: number): string {
+  let day = addDays(londonDateOf(new Date()), days);
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+async function acceptRace(t: TestApp, racers: number) {
+  const db = t.database.db;
+  const adminUser = await createUser(db, { role: 'admin' });
+  const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+  await db.update(repairers).set({ isVerified: false });
+  const people: { repairerId: number; cookie: string }[] = [];
+  while (people.length < racers) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(10, racers - people.length) }, async () => {
+        const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13 });
+        const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+        // Each from its own address: one address may sign in only 30 times in 15 minutes.
+        const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password }, remoteAddress: `192.0.2.${business.id % 250}` });
+        expect(response.statusCode).toBe(200);
+        return { repairerId: business.id, cookie: cookieHeader(response) };
+      }),
+    );
+    people.push(...batch);
+  }
+  const { quote, appointmentId } = await paidBooking(t, workingDay(30));
+  expect((await post(t, `/api/admin/quotes/${quote.id}/send-to-repairers`, {}, admin)).json()).toEqual({ repairersNotified: racers });
+  const offers = await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quote.id));
+  const offerOf = new Map(offers.map((o) => [o.repairerId, o.id]));
+
+  const responses = await Promise.all(people.map((p) => post(t, `/api/repairer/notifications/${offerOf.get(p.repairerId)}/accept`, {}, p.cookie)));
+  const winners = responses.filter((r) => r.statusCode === 200);
+  const losers = responses.filter((r) => r.statusCode === 409);
+  expect(winners).toHaveLength(1);
+  expect(losers).toHaveLength(racers - 1);
+  // Whoever lost was told the job is gone: taken, or (once withdrawn) no longer open.
+  for (const loser of losers) expect([repairerJobMessages.taken, repairerJobMessages.expired]).toContain(loser.json().message);
+
+  const winner = people[responses.findIndex((r) => r.statusCode === 200)]!;
+  const after = await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quote.id));
+  expect(after.filter((o) => o.status === 'accepted').map((o) => o.repairerId)).toEqual([winner.repairerId]);
+  expect(after.filter((o) => o.status === 'expired')).toHaveLength(racers - 1);
+  const [q] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
+  expect(q).toMatchObject({ assignedRepairerId: winner.repairerId, assignmentStatus: 'assigned' });
+  const [appointment] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+  expect(appointment!.status).toBe('assigned');
+  const [payment] = await db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+  expect((await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id))).map((p) => p.repairerId)).toEqual([winner.repairerId]);
+}
+
+describe.skipIf(!serverDatabaseAvailable())('the accept race on the PostgreSQL server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('gives the job to exactly one of 30 repairers accepting at once', { timeout: 90_000 }, async () => {
+    await acceptRace(t, 30);
+  });
+});
+
+describe('the accept race on PGlite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('gives the job to exactly one of 8 repairers accepting at once', async () => {
+    await acceptRace(t, 8);
+  });
+});

@@ -1,0 +1,159 @@
+// Issue 12 (D11, D16): what a repairer reads of a job offered to them, and answering it. Before
+// accepting, nothing that identifies the customer; after, everything. The first to accept wins;
+// every other open offer is withdrawn; declining needs a reason.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createImageRecord, createRepairer, createUser, type CreatedUser } from '../../src/server/db/factories';
+import { appointments, jobNotifications, outboxEmails, payouts, payments, quotes, repairers } from '../../src/server/db/schema';
+import { repairerJobMessages, type RepairerJob } from '../../src/shared/api/repairer-jobs';
+import { isWorkingDay } from '../../src/shared/calendar';
+import { addDays } from '../../src/shared/calendar-date';
+import { londonDateOf } from '../../src/shared/london-time';
+import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { paidBooking, post } from '../helpers/checkout';
+
+let t: TestApp;
+let admin: string;
+
+/** A working day `weeks` weeks or more from now. */
+function workingDay(days: number): string {
+  let day = addDays(londonDateOf(new Date()), days);
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** A signed-in repairer account of a verified business near Westminster. */
+async function technician(overrides: Parameters<typeof createRepairer>[1] = {}): Promise<CreatedUser & { cookie: string }> {
+  const business = await createRepairer(t.database.db, { latitude: 51.51, longitude: -0.13, ...overrides });
+  const user = await createUser(t.database.db, { role: 'repairer', repairerId: business.id });
+  return { ...user, cookie: await signInAs(t.app, user.email, user.password) };
+}
+
+/** A paid booking offered (send to all nearby) to the given repairers only. */
+async function offeredJob(day: string, slot: 'morning' | 'afternoon' = 'morning') {
+  const booking = await paidBooking(t, day, slot);
+  const image = await createImageRecord(t.database.db, { assessmentId: booking.assessment.id });
+  await t.app.deps.store.put(image.displayKey, Buffer.from('a photo'));
+  const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairers`, {}, admin);
+  expect(sent.statusCode).toBe(200);
+  const offers = await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, booking.quote.id));
+  const offerOf = (repairerId: number | null) => offers.find((o) => o.repairerId === repairerId)!.id;
+  return { ...booking, offerOf };
+}
+
+const jobs = (who: { cookie: string; repairerId: number | null }) => t.app.inject({ url: `/api/repairer/${who.repairerId}/jobs`, headers: { cookie: who.cookie } });
+const job = (cookie: string, id: number) => t.app.inject({ url: `/api/repairer/notifications/${id}`, headers: { cookie } });
+const accept = (cookie: string, id: number) => post(t, `/api/repairer/notifications/${id}/accept`, {}, cookie);
+const decline = (cookie: string, id: number, reason?: unknown) => post(t, `/api/repairer/notifications/${id}/decline`, reason === undefined ? {} : { reason }, cookie);
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { AUTO_DISPATCH: 'false' } });
+  const user = await createUser(t.database.db, { role: 'admin' });
+  admin = await signInAs(t.app, user.email, user.password);
+  // Only each test's own repairers are near the customer.
+  await t.database.db.update(repairers).set({ isVerified: false });
+});
+afterAll(() => t?.close());
+
+describe('a job offered to a repairer', () => {
+  it('shows the vehicle, damage, photos, price and area, and nothing that identifies the customer (D11)', async () => {
+    const a = await technician();
+    const { offerOf, quote, assessment } = await offeredJob(workingDay(30));
+    const listed = (await jobs(a)).json() as RepairerJob[];
+    const offered = listed.find((j) => j.id === offerOf(a.repairerId))!;
+    expect(offered).toMatchObject({
+      status: 'sent',
+      isExpired: false,
+      vehicleMake: 'Ford',
+      damageType: 'scratch',
+      quote: { id: quote.id, repairerPayment: '480.00', totalCost: expect.any(String), autoReviveFee: '96.00' },
+      customer: { city: 'London', state: 'Greater London', district: 'SW1A', name: null, phone: null, email: null, address: null, postcode: null },
+    });
+    expect(offered.images).toHaveLength(1);
+    const body = JSON.stringify(listed);
+    for (const secret of [assessment.name, assessment.email, assessment.phone, assessment.address, assessment.postcode]) expect(body).not.toContain(secret);
+    // The offered repairer may open the damage photo; a repairer without an offer may not.
+    const photo = await t.app.inject({ url: `/api/images/${offered.images[0]}`, headers: { cookie: a.cookie } });
+    expect(photo.statusCode).toBe(200);
+    const stranger = await technician({ latitude: 55, longitude: -3 });
+    expect((await t.app.inject({ url: `/api/images/${offered.images[0]}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+  });
+
+  it('is marked viewed when opened, and is another repairer’s business to nobody else', async () => {
+    const a = await technician();
+    const b = await technician();
+    const { offerOf } = await offeredJob(workingDay(31));
+    const opened = await job(a.cookie, offerOf(a.repairerId));
+    expect(opened.json()).toMatchObject({ status: 'viewed' });
+    expect((await job(a.cookie, offerOf(b.repairerId))).statusCode).toBe(404);
+    expect((await accept(a.cookie, offerOf(b.repairerId))).statusCode).toBe(404);
+    expect((await jobs({ cookie: a.cookie, repairerId: b.repairerId })).statusCode).toBe(403);
+  });
+});
+
+describe('accepting and declining', () => {
+  it('declining needs a reason, which the admin sees; the offer then leaves the list of open jobs', async () => {
+    const a = await technician();
+    const { offerOf, quote } = await offeredJob(workingDay(32));
+    for (const reason of [undefined, '', '   ']) {
+      const refused = await decline(a.cookie, offerOf(a.repairerId), reason);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fieldErrors).toEqual({ reason: repairerJobMessages.declineReason });
+    }
+    expect((await decline(a.cookie, offerOf(a.repairerId), '  Van in for service that week  ')).json()).toMatchObject({ status: 'declined', declineReason: 'Van in for service that week' });
+    expect((await decline(a.cookie, offerOf(a.repairerId), 'again')).statusCode).toBe(409);
+    const responses = (await t.app.inject({ url: `/api/admin/quotes/${quote.id}/notifications`, headers: { cookie: admin } })).json() as { repairerId: number; status: string; declineReason: string | null; respondedAt: string | null }[];
+    expect(responses.find((r) => r.repairerId === a.repairerId)).toMatchObject({ status: 'declined', declineReason: 'Van in for service that week', respondedAt: expect.any(String) });
+  });
+
+  it('the first to accept gets the job: the customer is revealed to them, the others are told it has been taken', async () => {
+    const a = await technician();
+    const b = await technician();
+    const { offerOf, quote, appointmentId, assessment } = await offeredJob(workingDay(33));
+    const won = await accept(b.cookie, offerOf(b.repairerId));
+    expect(won.statusCode).toBe(200);
+    expect(won.json()).toMatchObject({
+      status: 'accepted',
+      customer: { name: assessment.name, phone: assessment.phone, email: assessment.email, address: assessment.address, postcode: assessment.postcode },
+      appointment: { id: appointmentId, status: 'assigned' },
+    });
+    const late = await accept(a.cookie, offerOf(a.repairerId));
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/already been taken|expired/);
+    // A's offer was withdrawn, so it no longer shows as open to them.
+    expect(((await jobs(a)).json() as RepairerJob[]).find((j) => j.id === offerOf(a.repairerId))).toMatchObject({ status: 'expired', customer: { name: null } });
+
+    const db = t.database.db;
+    const [q] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(q).toMatchObject({ assignedRepairerId: b.repairerId, assignmentStatus: 'assigned' });
+    const [payment] = await db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
+    expect((await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]).toMatchObject({ repairerId: b.repairerId, status: 'owed' });
+    // The customer is told who is coming; the assigned repairer may now read the appointment.
+    const told = await db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'technician-assigned'));
+    expect(told.some((e) => e.toAddress === assessment.email)).toBe(true);
+    expect((await t.app.inject({ url: `/api/appointments/${appointmentId}`, headers: { cookie: b.cookie } })).statusCode).toBe(200);
+  });
+
+  it('refuses an expired offer, an unverified repairer, and a job that clashes with one already held', async () => {
+    const a = await technician();
+    const day = workingDay(34);
+    const first = await offeredJob(day, 'afternoon');
+    expect((await accept(a.cookie, first.offerOf(a.repairerId))).statusCode).toBe(200);
+    const second = await offeredJob(day, 'afternoon');
+    const clash = await accept(a.cookie, second.offerOf(a.repairerId));
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().message).toMatch(/^You already have a job on /);
+
+    const third = await offeredJob(workingDay(40));
+    await t.database.db.update(jobNotifications).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(jobNotifications.id, third.offerOf(a.repairerId)));
+    const expired = await accept(a.cookie, third.offerOf(a.repairerId));
+    expect([expired.statusCode, expired.json().message]).toEqual([409, repairerJobMessages.expired]);
+
+    const fourth = await offeredJob(workingDay(41));
+    await t.database.db.update(repairers).set({ isVerified: false }).where(eq(repairers.id, a.repairerId!));
+    const unverified = await accept(a.cookie, fourth.offerOf(a.repairerId));
+    expect([unverified.statusCode, unverified.json().message]).toEqual([409, repairerJobMessages.notVerified]);
+    const [stillOpen] = await t.database.db.select().from(appointments).where(eq(appointments.id, fourth.appointmentId));
+    expect(stillOpen!.status).toBe('confirmed');
+  });
+});
