@@ -1,5 +1,5 @@
 import type { EnquiryRow } from '../../../shared/api/admin';
-import { damageTypeLabel, formatDecimalPounds, formatWhen } from './admin-format';
+import { damageTypeLabel, formatDecimalPounds, formatWhen } from '../../lib/format';
 
 const quoteStatus = { pending: 'Awaiting review', approved: 'Approved', booked: 'Booked' } as const;
 

@@ -1,8 +1,8 @@
 import type { AdminQuoteCard as Card } from '../../../shared/api/admin';
 import { AdjustmentForm } from './adjustment-form';
-import { damageLocationLabel, damageTypeLabel, formatWhen } from './admin-format';
+import { damageLocationLabel, damageTypeLabel, formatWhen } from '../../lib/format';
 import { DeleteQuoteDialog } from './delete-quote-dialog';
-import { PhotoGallery } from './photo-gallery';
+import { PhotoGallery } from '../../components/photo-gallery';
 
 const statusLabel = { pending: 'Awaiting review', approved: 'Approved', booked: 'Booked' } as const;
 

@@ -1,5 +1,5 @@
 import { Skeleton } from '../../components/ui/skeleton';
-import { formatDecimalPounds } from './admin-format';
+import { formatDecimalPounds } from '../../lib/format';
 import { useAdminStats } from './api/get-admin-stats';
 
 /** SPEC's four stat cards, from the database. */

@@ -2,10 +2,7 @@ import { decimalStringToPence, formatPence, poundsToPence } from '../../../share
 
 // D5: the API's decimal strings ('480.00') and item costs (pounds) shown as pounds sterling.
 
-export function formatDecimalPounds(value: string): string {
-  const pence = decimalStringToPence(value);
-  return pence === null ? '—' : formatPence(pence);
-}
+export { formatDecimalPounds } from '../../lib/format';
 
 export function formatPounds(value: number): string {
   return Number.isFinite(value) ? formatPence(poundsToPence(value)) : '—';

@@ -1,9 +1,15 @@
-import { ScreenNotReady } from '../../components/screen-not-ready';
+import { useSignedInUser } from '../../features/auth/use-signed-in-user';
+import { RepairerDashboard } from '../../features/repairer';
 
 export default function RepairerDashboardPage() {
-  return (
-    <ScreenNotReady title="Repairer dashboard">
-      <p>This page will list repair jobs near you, with the vehicle, damage, photos and your earnings, so you can accept or decline them.</p>
-    </ScreenNotReady>
-  );
+  const user = useSignedInUser();
+  if (user.repairerId === null) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16">
+        <h1 className="text-2xl font-bold text-navy-900">Your jobs</h1>
+        <p className="mt-3 text-slate-800">This account is not linked to a repair business yet. Please contact our team.</p>
+      </div>
+    );
+  }
+  return <RepairerDashboard repairerId={user.repairerId} name={user.name} />;
 }

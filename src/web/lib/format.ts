@@ -1,8 +1,8 @@
-import { decimalStringToPence, formatPence, poundsToPence } from '../../../shared/money';
-import { formatShortDate, formatLondonTime } from '../../../shared/london-time';
-import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
+import { decimalStringToPence, formatPence, poundsToPence } from '../../shared/money';
+import { formatShortDate, formatLondonTime } from '../../shared/london-time';
+import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../shared/damage';
 
-// D5 at the edge: the API's decimal strings and item costs in pounds, shown as £ (en-GB);
+// D5 at the edge, for every feature: the API's decimal strings and item costs in pounds, shown as £ (en-GB);
 // instants as London dates.
 
 export function formatDecimalPounds(value: string | null | undefined): string {

@@ -1,6 +1,6 @@
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Button } from './ui/button';
 
 /** Damage photos as thumbnails; each opens full size in a dialog (Escape closes, focus returns to the thumbnail). */
 export function PhotoGallery({ images, reference }: { images: number[]; reference: string }) {

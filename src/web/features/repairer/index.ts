@@ -1,0 +1,2 @@
+// The repairer's dashboard (SPEC: Repairer dashboard; issue 12). Other features use it only through here.
+export { RepairerDashboard } from './repairer-dashboard';

@@ -1,0 +1,58 @@
+import { cn } from '../../lib/cn';
+import { damageTypeLabel, formatDecimalPounds } from '../../lib/format';
+import type { RepairerJob } from '../../../shared/api/repairer-jobs';
+import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
+
+function Badge({ job, now }: { job: RepairerJob; now: Date }) {
+  const open = isOpenOffer(job);
+  const text = open ? timeRemaining(job.expiresAt, now) : job.status === 'accepted' ? 'Accepted' : job.status === 'declined' ? 'Declined' : 'Expired';
+  return (
+    <span
+      className={cn(
+        'inline-block rounded-full px-2 py-0.5 text-xs font-semibold',
+        open ? 'bg-amber-100 text-amber-900' : job.status === 'accepted' ? 'bg-teal-100 text-teal-900' : 'bg-slate-200 text-slate-800',
+      )}
+    >
+      {text}
+    </span>
+  );
+}
+
+/** One job in the list (SPEC: vehicle, area, what you earn, estimated days, total, time remaining, description). */
+export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; now: Date; selected: boolean; onSelect: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onSelect}
+      aria-pressed={selected}
+      className={cn(
+        'w-full rounded-lg border bg-white p-4 text-left shadow-sm transition-colors hover:border-teal-brand focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-brand',
+        selected ? 'border-teal-brand ring-2 ring-teal-brand' : 'border-slate-300',
+      )}
+    >
+      <span className="flex flex-wrap items-start justify-between gap-2">
+        <span className="font-bold text-navy-900">{vehicleOf(job)}</span>
+        <Badge job={job} now={now} />
+      </span>
+      <span className="mt-1 block text-sm text-slate-800">
+        {damageTypeLabel(job.damageType)} · {areaOf(job)}
+      </span>
+      <span className="mt-1 block text-sm text-slate-800">{whenOf(job)}</span>
+      <span className="mt-2 grid grid-cols-3 gap-2 text-sm">
+        <span>
+          <span className="block text-slate-700">You earn</span>
+          <span className="font-semibold text-navy-900">{formatDecimalPounds(job.quote.repairerPayment)}</span>
+        </span>
+        <span>
+          <span className="block text-slate-700">Est. days</span>
+          <span className="font-semibold text-navy-900">{job.quote.estimatedDays}</span>
+        </span>
+        <span>
+          <span className="block text-slate-700">Total</span>
+          <span className="font-semibold text-navy-900">{formatDecimalPounds(job.quote.totalCost)}</span>
+        </span>
+      </span>
+      <span className="mt-2 line-clamp-2 block text-sm text-slate-700">{job.damageDescription}</span>
+    </button>
+  );
+}

@@ -1,0 +1,180 @@
+import { Tabs } from 'radix-ui';
+import { useState, type FormEvent } from 'react';
+import { TextAreaField } from '../../components/form';
+import { PhotoGallery } from '../../components/photo-gallery';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { userMessageOf } from '../../lib/api';
+import { damageLocationLabel, damageTypeLabel, formatDecimalPounds } from '../../lib/format';
+import { DECLINE_REASON_MAX, repairerJobMessages, type RepairerJob } from '../../../shared/api/repairer-jobs';
+import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
+import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
+
+const tabClass =
+  'min-h-11 flex-1 rounded-t-md border-b-2 border-transparent px-3 py-2 font-semibold text-slate-700 hover:text-navy-900 data-[state=active]:border-teal-brand data-[state=active]:text-navy-900';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-4 border-b border-slate-200 py-2 last:border-0">
+      <dt className="text-slate-700">{label}</dt>
+      <dd className="text-right font-semibold text-navy-900">{children}</dd>
+    </div>
+  );
+}
+
+function Customer({ job }: { job: RepairerJob }) {
+  const c = job.customer;
+  if (c.name === null) {
+    return (
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+        Area: <strong>{areaOf(job)}</strong>. The customer&apos;s name, phone, e-mail and address are shown here once you accept the job.
+      </p>
+    );
+  }
+  return (
+    <dl className="rounded-md border border-teal-200 bg-teal-50 p-3 text-sm">
+      <Row label="Name">{c.name}</Row>
+      <Row label="Phone">
+        <a className="underline" href={`tel:${c.phone}`}>
+          {c.phone}
+        </a>
+      </Row>
+      <Row label="E-mail">
+        <a className="underline break-all" href={`mailto:${c.email}`}>
+          {c.email}
+        </a>
+      </Row>
+      <Row label="Address">{[c.address, c.city, c.postcode].filter(Boolean).join(', ')}</Row>
+    </dl>
+  );
+}
+
+function Answer({ job }: { job: RepairerJob }) {
+  const accept = useAcceptJob();
+  const decline = useDeclineJob();
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const busy = accept.isPending || decline.isPending;
+
+  const onAccept = () =>
+    accept.mutate(
+      { id: job.id },
+      {
+        onSuccess: () => toast({ title: 'Job accepted', description: `It is yours: ${whenOf(job)}. The customer's details are now shown.`, variant: 'success' }),
+        onError: (error) => toast({ title: 'Could not accept the job', description: userMessageOf(error), variant: 'destructive' }),
+      },
+    );
+  const onDecline = (event: FormEvent) => {
+    event.preventDefault();
+    // SPEC section 5: a non-empty trimmed reason, else 'Please provide a reason for declining'.
+    if (reason.trim() === '') return setReasonError(repairerJobMessages.declineReason);
+    decline.mutate(
+      { id: job.id, reason: reason.trim() },
+      {
+        onSuccess: () => toast({ title: 'Job declined', description: 'Thank you: our team can see your reason.' }),
+        onError: (error) => toast({ title: 'Could not decline the job', description: userMessageOf(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  return (
+    <Tabs.Root defaultValue="accept" className="mt-4">
+      <Tabs.List aria-label="Answer this job" className="flex border-b border-slate-300">
+        <Tabs.Trigger value="accept" className={tabClass}>
+          Accept
+        </Tabs.Trigger>
+        <Tabs.Trigger value="decline" className={tabClass}>
+          Decline
+        </Tabs.Trigger>
+      </Tabs.List>
+      <Tabs.Content value="accept" className="pt-4">
+        <p className="text-sm text-slate-800">
+          The first technician to accept gets the job. You will be paid {formatDecimalPounds(job.quote.repairerPayment)} once the repair is done and
+          the customer confirms it (or 72 hours pass without a problem reported).
+        </p>
+        <Button className="mt-3 w-full" onClick={onAccept} disabled={busy}>
+          {accept.isPending ? 'Accepting…' : 'Accept job'}
+        </Button>
+      </Tabs.Content>
+      <Tabs.Content value="decline" className="pt-4">
+        <form onSubmit={onDecline} noValidate>
+          <TextAreaField
+            id={`decline-reason-${job.id}`}
+            label="Reason for declining"
+            hint="Our team reads this to offer you better-suited jobs."
+            error={reasonError ?? undefined}
+            value={reason}
+            maxLength={DECLINE_REASON_MAX}
+            rows={3}
+            onChange={(event) => {
+              setReason(event.target.value);
+              if (reasonError && event.target.value.trim() !== '') setReasonError(null);
+            }}
+            onBlur={() => reason.trim() === '' && reason !== '' && setReasonError(repairerJobMessages.declineReason)}
+          />
+          <Button type="submit" variant="danger" className="mt-3 w-full" disabled={busy || reason.trim() === ''}>
+            {decline.isPending ? 'Declining…' : 'Decline job'}
+          </Button>
+        </form>
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}
+
+/** SPEC's detail panel: vehicle, damage and photos, pricing, the customer once accepted, and Accept / Decline. */
+export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
+  const query = useRepairerJob(jobId);
+  if (query.isPending) {
+    return (
+      <div role="status" className="grid gap-3">
+        <span className="sr-only">Loading the job…</span>
+        <Skeleton className="h-8 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) return <p role="alert">{userMessageOf(query.error, 'We could not load this job. Please try again.')}</p>;
+  const job = query.data;
+  return (
+    <article aria-labelledby={`job-${job.id}-title`}>
+      <h2 id={`job-${job.id}-title`} className="text-2xl font-bold text-navy-900">
+        {vehicleOf(job)}
+      </h2>
+      <p className="mt-1 text-slate-800">
+        {damageTypeLabel(job.damageType)}: {job.damageLocations.map(damageLocationLabel).join(', ')}
+      </p>
+      <p className="mt-1 text-slate-800">
+        {whenOf(job)} · {areaOf(job)} · quote {job.quote.reference}
+      </p>
+      {isOpenOffer(job) ? <p className="mt-1 font-semibold text-amber-900">Offer open: {timeRemaining(job.expiresAt, now)}</p> : null}
+
+      <h3 className="mt-5 font-bold text-navy-900">The damage</h3>
+      <p className="mt-1 whitespace-pre-line text-slate-800">{job.damageDescription}</p>
+      <div className="mt-3">
+        <PhotoGallery images={job.images} reference={job.quote.reference} />
+      </div>
+
+      <h3 className="mt-5 font-bold text-navy-900">Pricing</h3>
+      <dl className="mt-1">
+        <Row label="Customer pays">{formatDecimalPounds(job.quote.totalCost)}</Row>
+        <Row label="You earn">{formatDecimalPounds(job.quote.repairerPayment)}</Row>
+        <Row label="Platform fee">{formatDecimalPounds(job.quote.autoReviveFee)}</Row>
+        <Row label="Estimated days">{job.quote.estimatedDays}</Row>
+      </dl>
+
+      <h3 className="mt-5 font-bold text-navy-900">Customer</h3>
+      <div className="mt-1">
+        <Customer job={job} />
+      </div>
+
+      {isOpenOffer(job) ? (
+        <Answer job={job} />
+      ) : job.status === 'declined' ? (
+        <p className="mt-4 text-slate-800">You declined this job{job.declineReason ? `: “${job.declineReason}”` : ''}.</p>
+      ) : job.status !== 'accepted' ? (
+        <p className="mt-4 text-slate-800">This offer is no longer open: it expired or another technician took the job.</p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from 'react';
+import { Skeleton } from '../../components/ui/skeleton';
+import { userMessageOf } from '../../lib/api';
+import type { RepairerJob } from '../../../shared/api/repairer-jobs';
+import { useRepairerJobs } from './api/jobs';
+import { JobCard } from './job-card';
+import { isOpenOffer, isUpcoming } from './job-format';
+import { JobPanel } from './job-panel';
+
+/** The clock the time-remaining badges count down from, ticking every 30 seconds. */
+function useNow(): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function JobList({ title, jobs, empty, now, selected, onSelect }: { title: string; jobs: RepairerJob[]; empty: string; now: Date; selected: number | null; onSelect: (id: number) => void }) {
+  const id = `jobs-${title.toLowerCase().replace(/\W+/g, '-')}`;
+  return (
+    <section aria-labelledby={id} className="mt-6 first:mt-0">
+      <h2 id={id} className="text-lg font-bold text-navy-900">
+        {title} <span className="text-base font-normal text-slate-700">({jobs.length})</span>
+      </h2>
+      {jobs.length === 0 ? (
+        <p className="mt-2 text-slate-800">{empty}</p>
+      ) : (
+        <ul className="mt-2 grid gap-3">
+          {jobs.map((job) => (
+            <li key={job.id}>
+              <JobCard job={job} now={now} selected={selected === job.id} onSelect={() => onSelect(job.id)} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** SPEC's repairer dashboard for the signed-in repairer (D11): their offers, their upcoming jobs, and one job in detail. */
+export function RepairerDashboard({ repairerId, name }: { repairerId: number; name: string }) {
+  const jobs = useRepairerJobs(repairerId);
+  const now = useNow();
+  const [selected, setSelected] = useState<number | null>(null);
+
+  if (jobs.isPending) {
+    return (
+      <div role="status" className="mx-auto grid max-w-6xl gap-4 px-4 py-10">
+        <span className="sr-only">Loading your jobs…</span>
+        <Skeleton className="h-9 w-64" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (jobs.isError) {
+    return (
+      <div className="mx-auto max-w-xl px-4 py-16" role="alert">
+        {userMessageOf(jobs.error, 'We could not load your jobs. Please try again.')}
+      </div>
+    );
+  }
+  const all = jobs.data;
+  const open = all.filter(isOpenOffer);
+  const upcoming = all.filter(isUpcoming);
+  const past = all.filter((job) => !isOpenOffer(job) && !isUpcoming(job));
+  const chosen = selected !== null && all.some((job) => job.id === selected) ? selected : null;
+
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
+      <h1 className="text-3xl font-bold text-navy-900">Your jobs</h1>
+      <p className="mt-2 text-lg text-slate-800" aria-live="polite">
+        {name}: <strong>{open.length === 1 ? '1 job available' : `${open.length} jobs available`}</strong> near you.
+      </p>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
+        <div>
+          <JobList title="Available jobs" jobs={open} empty="No jobs are waiting for you right now. New ones near you appear here and by e-mail." now={now} selected={chosen} onSelect={setSelected} />
+          <JobList title="Your upcoming jobs" jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={setSelected} />
+          {past.length > 0 ? <JobList title="Past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={setSelected} /> : null}
+        </div>
+        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4 lg:self-start">
+          {chosen === null ? <p className="text-slate-800">Choose a job to see its photos and pricing, and to accept or decline it.</p> : <JobPanel key={chosen} jobId={chosen} now={now} />}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Issue 12 in the browser: a paid booking is offered to the test repairer; on /repairer they see
+// the job with its photos and price but not who the customer is (D11); declining needs a reason;
+// they accept, and then see the customer's name and contact. axe at 375 and 1280 px, on the
+// dashboard with the job open before and after accepting.
+import type { APIRequestContext, Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminApi, bookAndPayThroughApi, customerWithApprovedQuote, workingDayFrom } from './booking-support';
+import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+
+let browser: Browser;
+let admin: APIRequestContext;
+beforeAll(async () => {
+  if (!hasChromium) return;
+  browser = await launchBrowser();
+  admin = await adminApi();
+});
+afterAll(async () => {
+  await admin?.dispose();
+  await browser?.close();
+});
+
+describe.skipIf(!hasChromium)('the repairer dashboard', () => {
+  it('offers a paid job without the customer’s identity, refuses an empty decline, and reveals the customer once accepted', async () => {
+    const account = inject('accounts').repairer;
+    const customer = await customerWithApprovedQuote(browser, admin);
+    await bookAndPayThroughApi(customer.context, customer.quoteId, workingDayFrom(45), 'morning');
+    const sent = await admin.post(`/api/admin/quotes/${customer.quoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const reference = ((await (await admin.get(`/api/quotes/${customer.quoteId}`)).json()) as { reference?: string }).reference;
+
+    const context = await newConsentedContext(browser, 'desktop');
+    const signIn = await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } });
+    expect(signIn.status()).toBe(200);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/repairer');
+    await page.getByRole('heading', { level: 1, name: 'Your jobs' }).waitFor();
+    await expect.poll(() => page.getByText(/jobs? available/).textContent()).toMatch(/[1-9]\d* jobs? available/);
+
+    // The job in the list: vehicle, area and what they earn; then its panel.
+    const available = page.getByRole('region', { name: /Available jobs/ });
+    const card = available.getByRole('button', { name: /2019 Ford Focus/ }).first();
+    await card.click();
+    const panel = page.getByRole('article');
+    await panel.getByRole('heading', { name: '2019 Ford Focus' }).waitFor();
+    if (reference) await panel.getByText(reference, { exact: false }).waitFor();
+    const before = (await panel.textContent()) ?? '';
+    expect(before).toContain('You earn');
+    expect(before).toContain('Platform fee');
+    expect(before).toContain('Bristol');
+    expect(before).not.toContain('Sam Patel');
+    expect(before).not.toContain('BS1 5TY');
+    await panel.getByRole('list', { name: /Damage photos/ }).waitFor();
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `repairer-job-offer-${size}`);
+    }
+
+    // Decline needs a reason: the button stays disabled while it is empty.
+    await panel.getByRole('tab', { name: 'Decline' }).click();
+    const declineButton = panel.getByRole('button', { name: 'Decline job' });
+    expect(await declineButton.isDisabled()).toBe(true);
+    await panel.getByLabel('Reason for declining').fill('   ');
+    expect(await declineButton.isDisabled()).toBe(true);
+    await panel.getByLabel('Reason for declining').fill('');
+
+    await panel.getByRole('tab', { name: 'Accept' }).click();
+    await panel.getByRole('button', { name: 'Accept job' }).click();
+    await page.getByText('Job accepted').first().waitFor();
+    await panel.getByText('Sam Patel').waitFor();
+    expect(await panel.textContent()).toContain('BS1 5TY');
+    await page.getByRole('region', { name: /Your upcoming jobs/ }).getByRole('button', { name: /2019 Ford Focus/ }).first().waitFor();
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `repairer-job-accepted-${size}`);
+    }
+
+    // The admin sees the response.
+    const responses = (await (await admin.get(`/api/admin/quotes/${customer.quoteId}/notifications`)).json()) as { repairerId: number; status: string }[];
+    expect(responses.find((r) => r.repairerId === account.repairerId)?.status).toBe('accepted');
+    expect(errors).toEqual([]);
+    await context.close();
+    await customer.context.close();
+  });
+});
