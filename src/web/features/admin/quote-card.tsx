@@ -3,6 +3,7 @@ import { AdjustmentForm } from './adjustment-form';
 import { damageLocationLabel, damageTypeLabel, formatWhen } from '../../lib/format';
 import { DeleteQuoteDialog } from './delete-quote-dialog';
 import { PhotoGallery } from '../../components/photo-gallery';
+import { NearbyRepairers } from './dispatch/nearby-repairers';
 
 const statusLabel = { pending: 'Awaiting review', approved: 'Approved', booked: 'Booked' } as const;
 
@@ -56,6 +57,13 @@ export function AdminQuoteCard({ card }: { card: Card }) {
           <div className="mt-3">
             <PhotoGallery images={assessment.images} reference={quote.reference} />
           </div>
+          {/* Who could take the job (D16); it is sent to them from Jobs to dispatch once the customer has paid. */}
+          <NearbyRepairers
+            quoteId={quote.id}
+            reference={quote.reference}
+            address={{ address: assessment.address, city: assessment.city ?? '', postcode: assessment.postcode }}
+            canSend={false}
+          />
         </div>
       </div>
 

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminQuotes } from './api/get-admin-quotes';
+import { JobsToDispatch } from './dispatch/jobs-to-dispatch';
 import { EnquirySearch } from './enquiry-search';
 import { AdminQuoteCard } from './quote-card';
 import { RecentAssessments } from './recent-assessments';
@@ -16,6 +17,7 @@ export function QuoteManagement() {
   const pages = Math.max(1, Math.ceil(total / CARDS_PER_PAGE));
   return (
     <>
+      <JobsToDispatch />
       <section aria-labelledby="pending-quotes">
         <h2 id="pending-quotes" className="text-xl font-bold text-navy-900">
           Quotes to review{quotes.data ? ` (${total.toLocaleString('en-GB')})` : ''}

@@ -1,0 +1,55 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, getQueryFn } from '../../../lib/api';
+import {
+  DispatchJobsSchema,
+  NearbyRepairersSchema,
+  QuoteNotificationsSchema,
+  SendToRepairerResultSchema,
+  SendToRepairersResultSchema,
+  type DispatchJob,
+  type QuoteNotification,
+} from '../../../../shared/api/dispatch';
+
+export const jobsToDispatchKey = ['/api/admin/jobs-to-dispatch'] as const;
+const notificationsKey = (quoteId: number) => [`/api/admin/quotes/${quoteId}/notifications`] as const;
+
+/** Paid bookings still without a technician (refreshed every minute: offers expire, repairers answer). */
+export function useJobsToDispatch() {
+  return useQuery<DispatchJob[]>({ queryKey: jobsToDispatchKey, queryFn: getQueryFn({ on401: 'throw', schema: DispatchJobsSchema }), refetchInterval: 60_000 });
+}
+
+/** SPEC's repairer responses: each repairer a quote was sent to, and what they said. */
+export function useQuoteNotifications(quoteId: number, enabled = true) {
+  return useQuery<QuoteNotification[]>({ queryKey: notificationsKey(quoteId), queryFn: getQueryFn({ on401: 'throw', schema: QuoteNotificationsSchema }), enabled, refetchInterval: 60_000 });
+}
+
+/** POST /api/admin/quotes/{id}/nearby-repairers with the customer's address (SPEC section 7). */
+export function useNearbyRepairers(quoteId: number) {
+  return useMutation({
+    mutationFn: (address: { address: string; city: string; postcode: string }) => apiJson('POST', `/api/admin/quotes/${quoteId}/nearby-repairers`, address, NearbyRepairersSchema),
+  });
+}
+
+function useRefreshDispatch(quoteId: number) {
+  const queryClient = useQueryClient();
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: notificationsKey(quoteId) });
+    void queryClient.invalidateQueries({ queryKey: jobsToDispatchKey });
+  };
+}
+
+export function useSendToRepairer(quoteId: number) {
+  const refresh = useRefreshDispatch(quoteId);
+  return useMutation({
+    mutationFn: (repairerId: number) => apiJson('POST', `/api/admin/quotes/${quoteId}/send-to-repairer`, { repairerId }, SendToRepairerResultSchema),
+    onSettled: refresh,
+  });
+}
+
+export function useSendToAllNearby(quoteId: number) {
+  const refresh = useRefreshDispatch(quoteId);
+  return useMutation({
+    mutationFn: () => apiJson('POST', `/api/admin/quotes/${quoteId}/send-to-repairers`, {}, SendToRepairersResultSchema),
+    onSettled: refresh,
+  });
+}

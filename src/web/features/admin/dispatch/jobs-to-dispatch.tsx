@@ -1,0 +1,69 @@
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { userMessageOf } from '../../../lib/api';
+import { damageTypeLabel } from '../../../lib/format';
+import { slotLabels, isTimeSlot } from '../../../../shared/calendar';
+import { formatLondonDate } from '../../../../shared/london-time';
+import type { DispatchJob } from '../../../../shared/api/dispatch';
+import { useJobsToDispatch, useSendToAllNearby } from './dispatch-api';
+import { NearbyRepairers } from './nearby-repairers';
+import { RepairerResponses } from './repairer-responses';
+
+function JobToDispatch({ job }: { job: DispatchJob }) {
+  const sendAll = useSendToAllNearby(job.quoteId);
+  const slot = isTimeSlot(job.timeSlot) ? slotLabels[job.timeSlot] : job.timeSlot;
+  const onSendAll = () =>
+    sendAll.mutate(undefined, {
+      onSuccess: ({ repairersNotified }) =>
+        toast({
+          title: 'Success',
+          description: repairersNotified === 0 ? 'No new repairers to send it to: everyone nearby already has it or declined it.' : `Sent to ${repairersNotified} nearby repairer${repairersNotified === 1 ? '' : 's'}.`,
+          variant: repairersNotified === 0 ? 'default' : 'success',
+        }),
+      onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairers: ${userMessageOf(error)}`, variant: 'destructive' }),
+    });
+  return (
+    <li className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <div>
+          <h3 className="text-lg font-bold text-navy-900">
+            {job.reference}: {formatLondonDate(job.appointmentDate)}, {slot}
+          </h3>
+          <p className="text-slate-800">
+            {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode}
+          </p>
+        </div>
+        <span className={job.unassigned ? 'rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900'}>
+          {job.unassigned ? 'Unassigned' : `Offered to ${job.openOffers}`}
+        </span>
+      </div>
+      <Button className="mt-3" size="sm" onClick={onSendAll} disabled={sendAll.isPending}>
+        {sendAll.isPending ? 'Sending…' : 'Send to all nearby'}
+      </Button>
+      <NearbyRepairers quoteId={job.quoteId} reference={job.reference} address={{ address: job.address, city: job.city, postcode: job.postcode }} canSend />
+      <RepairerResponses quoteId={job.quoteId} />
+    </li>
+  );
+}
+
+/** Paid bookings waiting for a technician: offered (with open offers) or Unassigned (every offer expired or declined). */
+export function JobsToDispatch() {
+  const jobs = useJobsToDispatch();
+  return (
+    <section aria-labelledby="jobs-to-dispatch" className="mb-10">
+      <h2 id="jobs-to-dispatch" className="text-xl font-bold text-navy-900">
+        Jobs to dispatch{jobs.data ? ` (${jobs.data.length})` : ''}
+      </h2>
+      <p className="text-sm text-slate-700">Paid bookings without a technician. Offers expire after 4 hours; an unassigned job can be sent again.</p>
+      {jobs.isError ? <p role="alert">We could not load the jobs to dispatch. Please refresh the page.</p> : null}
+      {jobs.data?.length === 0 ? <p className="mt-3 rounded-md bg-teal-50 p-4 text-slate-900">Every paid booking has a technician.</p> : null}
+      {jobs.data && jobs.data.length > 0 ? (
+        <ul className="mt-4 grid gap-4">
+          {jobs.data.map((job) => (
+            <JobToDispatch key={job.appointmentId} job={job} />
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { userMessageOf } from '../../../lib/api';
+import { dispatchMessages } from '../../../../shared/api/dispatch';
+import { specialisationLabels, type Specialisation } from '../../../../shared/damage';
+import { useNearbyRepairers, useSendToRepairer } from './dispatch-api';
+
+interface Props {
+  quoteId: number;
+  reference: string;
+  address: { address: string; city: string; postcode: string };
+  /** Sending needs a paid booking; before that the list shows who could take the job. */
+  canSend: boolean;
+}
+
+/** SPEC's "find nearby repairers": verified repairers within 30 miles who cover the damage, nearest first, each with Send. */
+export function NearbyRepairers({ quoteId, reference, address, canSend }: Props) {
+  const headingId = useId();
+  const nearby = useNearbyRepairers(quoteId);
+  const send = useSendToRepairer(quoteId);
+  const onSend = (repairerId: number, name: string) =>
+    send.mutate(repairerId, {
+      onSuccess: () => toast({ title: 'Success', description: `The job was sent to ${name}.`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairer: ${userMessageOf(error)}`, variant: 'destructive' }),
+    });
+  return (
+    <div role="group" aria-labelledby={headingId} className="mt-3">
+      <div className="flex flex-wrap items-center gap-2">
+        <h4 id={headingId} className="font-semibold text-navy-900">
+          Nearby repairers
+        </h4>
+        <Button variant="outline" size="sm" onClick={() => nearby.mutate(address)} disabled={nearby.isPending}>
+          {nearby.isPending ? 'Searching…' : nearby.data ? 'Search again' : 'Find nearby repairers'}
+        </Button>
+      </div>
+      <div aria-live="polite">
+        {nearby.isError ? (
+          <p role="alert" className="mt-2 text-red-800">
+            {userMessageOf(nearby.error)}
+          </p>
+        ) : null}
+        {nearby.data ? (
+          nearby.data.length === 0 ? (
+            <p className="mt-2 text-slate-800">{dispatchMessages.noneNearby}</p>
+          ) : (
+            <ul className="mt-2 grid gap-2" aria-label={`Repairers near ${reference}`}>
+              {nearby.data.map((repairer) => (
+                <li key={repairer.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 bg-white p-2">
+                  <span>
+                    <span className="font-semibold text-navy-900">{repairer.businessName}</span>{' '}
+                    <span className="text-sm text-slate-800">
+                      {repairer.distance.toFixed(1)} miles · {repairer.city}
+                      {repairer.rating !== null ? ` · ${repairer.rating.toFixed(1)} out of 5` : ''} ·{' '}
+                      {repairer.specializations.map((s: Specialisation) => specialisationLabels[s]).join(', ')}
+                    </span>
+                  </span>
+                  {canSend ? (
+                    <Button size="sm" variant="secondary" onClick={() => onSend(repairer.id, repairer.businessName)} disabled={send.isPending} aria-label={`Send the job to ${repairer.businessName}`}>
+                      Send
+                    </Button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          )
+        ) : null}
+      </div>
+    </div>
+  );
+}
