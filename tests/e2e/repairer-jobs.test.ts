@@ -34,7 +34,7 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     await page.goto('/repairer');
-    await page.getByRole('heading', { level: 1, name: 'Your jobs' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Repairer dashboard' }).waitFor();
     await expect.poll(() => page.getByText(/jobs? available/).textContent()).toMatch(/[1-9]\d* jobs? available/);
 
     // The job in the list: vehicle, area and what they earn; then its panel.

@@ -47,18 +47,21 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
 
   if (jobs.isPending) {
     return (
-      <div role="status" className="mx-auto grid max-w-6xl gap-4 px-4 py-10">
-        <span className="sr-only">Loading your jobs…</span>
-        <Skeleton className="h-9 w-64" />
-        <Skeleton className="h-32 w-full" />
-      </div>
+      <Page>
+        <div role="status" className="mt-6 grid gap-4">
+          <span className="sr-only">Loading your jobs…</span>
+          <Skeleton className="h-32 w-full" />
+        </div>
+      </Page>
     );
   }
   if (jobs.isError) {
     return (
-      <div className="mx-auto max-w-xl px-4 py-16" role="alert">
-        {userMessageOf(jobs.error, 'We could not load your jobs. Please try again.')}
-      </div>
+      <Page>
+        <p className="mt-6" role="alert">
+          {userMessageOf(jobs.error, 'We could not load your jobs. Please try again.')}
+        </p>
+      </Page>
     );
   }
   const all = jobs.data;
@@ -68,8 +71,7 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
   const chosen = selected !== null && all.some((job) => job.id === selected) ? selected : null;
 
   return (
-    <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
-      <h1 className="text-3xl font-bold text-navy-900">Your jobs</h1>
+    <Page>
       <p className="mt-2 text-lg text-slate-800" aria-live="polite">
         {name}: <strong>{open.length === 1 ? '1 job available' : `${open.length} jobs available`}</strong> near you.
       </p>
@@ -83,6 +85,16 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
           {chosen === null ? <p className="text-slate-800">Choose a job to see its photos and pricing, and to accept or decline it.</p> : <JobPanel key={chosen} jobId={chosen} now={now} />}
         </div>
       </div>
+    </Page>
+  );
+}
+
+/** SPEC's page title, in every state. */
+function Page({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
+      <h1 className="text-3xl font-bold text-navy-900">Repairer dashboard</h1>
+      {children}
     </div>
   );
 }

@@ -6,7 +6,7 @@ export default function RepairerDashboardPage() {
   if (user.repairerId === null) {
     return (
       <div className="mx-auto max-w-xl px-4 py-16">
-        <h1 className="text-2xl font-bold text-navy-900">Your jobs</h1>
+        <h1 className="text-2xl font-bold text-navy-900">Repairer dashboard</h1>
         <p className="mt-3 text-slate-800">This account is not linked to a repair business yet. Please contact our team.</p>
       </div>
     );
