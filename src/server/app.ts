@@ -16,6 +16,7 @@ import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { repairerJobRoutes } from './modules/repairer-jobs/repairer-jobs.routes';
+import { completionRoutes } from './modules/completion/completion.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -51,6 +52,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   adminRoutes,
   dispatchRoutes,
   repairerJobRoutes,
+  completionRoutes,
   emailRoutes,
   vehicleRoutes,
 ];

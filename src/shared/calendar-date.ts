@@ -72,3 +72,12 @@ export function isoWeekday(date: string): number {
 export function isWeekend(date: string): boolean {
   return isoWeekday(date) >= 6;
 }
+
+/** The same day `months` months later (YYYY-MM-DD), clamped to the month's last day (31 Jan + 1 month = 28/29 Feb). */
+export function addMonths(date: string, months: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(day, lastDay));
+  return target.toISOString().slice(0, 10);
+}

@@ -47,6 +47,8 @@ export interface StripeStandIn {
   requests: StripeRequest[];
   intents: Map<string, StandInIntent>;
   refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Connect transfers created (issue 12: the repairer's share, D14). */
+  transfers: { id: string; amount: number; currency: string; destination: string; transfer_group: string | null }[];
   /** The next request to a path starting with `pathPrefix` gets a 402 card error. */
   failNext(pathPrefix: string, error: CardErrorAnswer): void;
   /** As the customer's browser would through Stripe.js: the intent succeeds or fails. */
@@ -78,6 +80,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const requests: StripeRequest[] = [];
   const intents = new Map<string, StandInIntent>();
   const refunds: StripeStandIn['refunds'] = [];
+  const transfers: StripeStandIn['transfers'] = [];
   const seenKeys = new Map<string, { body: string; status: number; answer: unknown }>();
   const failures: { pathPrefix: string; error: CardErrorAnswer }[] = [];
   const sdk = new Stripe('sk_test_standin');
@@ -121,6 +124,14 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: Number(params.amount ?? intent.amount), status: 'succeeded', currency: intent.currency };
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    if (method === 'POST' && path === '/v1/transfers') {
+      if (!String(params.destination ?? '').startsWith('acct_')) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such destination: '${String(params.destination)}'` } } };
+      }
+      const transfer = { id: id('tr'), object: 'transfer', amount: Number(params.amount), currency: String(params.currency), destination: String(params.destination), transfer_group: (params.transfer_group as string | undefined) ?? null };
+      transfers.push(transfer);
+      return { status: 200, body: transfer };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
   }
@@ -178,6 +189,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     requests,
     intents,
     refunds,
+    transfers,
     failNext(pathPrefix, error) {
       failures.push({ pathPrefix, error });
     },

@@ -3,12 +3,13 @@
 import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
 import { lapseExpiredHoldsJob } from '../modules/bookings/bookings.jobs';
 import { dispatchBookingJob, expireJobOffersJob } from '../modules/dispatch/dispatch.jobs';
+import { releasePayoutsJob } from '../modules/completion/completion.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
 import { sendRemindersJob } from '../modules/payments/payments.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

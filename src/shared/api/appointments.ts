@@ -86,8 +86,46 @@ export const AppointmentViewSchema = z.object({
   /** True while the customer may still cancel free or reschedule (confirmed or assigned, more than 24 hours ahead). */
   canChange: z.boolean(),
   createdAt: z.string(),
+  /** Issue 12: the technician and what happens once the repair is done (D6, D14). */
+  aftercare: z.object({
+    /** The technician's business, once one has accepted the job. */
+    technician: z.string().nullable(),
+    /** When the technician marked the repair as done. */
+    completedAt: z.string().nullable(),
+    /** When the customer confirmed it; their confirmation releases the technician's payment. */
+    confirmedAt: z.string().nullable(),
+    /** When the customer reported a problem; the payment is held while the team looks at it. */
+    problemReportedAt: z.string().nullable(),
+    /** D6: the warranty record of a completed repair (London calendar days). */
+    warranty: z.object({ startsDate: z.string(), endsDate: z.string(), months: z.number().int() }).nullable(),
+    review: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
+  }),
 });
 export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
+
+// --- After the repair (issue 12) ---------------------------------------------------------------------
+export const completionMessages = {
+  notYetDone: 'The technician has not marked this repair as done yet.',
+  alreadyConfirmed: 'You have already confirmed this repair.',
+  alreadyReported: 'You have already reported a problem with this repair: our team will be in touch.',
+  tooEarly: 'You can mark this job done on the day of the appointment.',
+  alreadyReviewed: 'You have already reviewed this repair. Thank you!',
+  problemShort: 'Please tell us what is wrong in at least 10 characters',
+  problemLong: 'Please keep your message under 1,000 characters',
+  rating: 'Please choose a rating from 1 to 5 stars',
+  commentLong: 'Please keep your comment under 1,000 characters',
+} as const;
+
+/** POST /api/appointments/{id}/report-problem. */
+export const ReportProblemBodySchema = z.object({
+  message: z.string({ error: completionMessages.problemShort }).trim().min(10, completionMessages.problemShort).max(1000, completionMessages.problemLong),
+});
+/** POST /api/appointments/{id}/review: 1–5 stars and an optional comment. */
+export const ReviewBodySchema = z.object({
+  rating: z.coerce.number({ error: completionMessages.rating }).int(completionMessages.rating).min(1, completionMessages.rating).max(5, completionMessages.rating),
+  comment: z.string().trim().max(1000, completionMessages.commentLong).optional().default(''),
+});
+export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 
 // --- The admin's Availability screen --------------------------------------------------------------
 export const SlotCapacityViewSchema = z.object({

@@ -4,6 +4,7 @@ import { adminCases } from './admin.cases';
 import { assessmentCases } from './assessments.cases';
 import { authCases } from './auth.cases';
 import { bookingCases } from './bookings.cases';
+import { completionCases } from './completion.cases';
 import { dispatchCases } from './dispatch.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
@@ -20,6 +21,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   assessments: assessmentCases,
   auth: authCases,
   bookings: bookingCases,
+  completion: completionCases,
   dispatch: dispatchCases,
   email: emailCases,
   health: healthCases,

@@ -14,6 +14,9 @@ export interface AppointmentRecord {
   totalPence: number;
   reference: string;
   paymentStatus: (typeof payments.$inferSelect)['status'] | null;
+  technician: string | null;
+  warranty: { startsDate: string; endsDate: string; months: number } | null;
+  review: { rating: number; comment: string } | null;
 }
 
 export async function findAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
@@ -28,6 +31,12 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
       paymentStatus: sql<AppointmentRecord['paymentStatus']>`(
         SELECT ${payments.status} FROM ${payments} WHERE ${payments.appointmentId} = ${appointments.id}
         ORDER BY ${payments.id} DESC LIMIT 1)`,
+      technician: sql<string | null>`(SELECT r.business_name FROM repairers r WHERE r.id = ${quotes.assignedRepairerId})`,
+      warranty: sql<AppointmentRecord['warranty']>`(
+        SELECT json_build_object('startsDate', w.starts_date::text, 'endsDate', w.ends_date::text, 'months', ${quotes.warrantyMonths})
+        FROM warranties w WHERE w.appointment_id = ${appointments.id} ORDER BY w.id DESC LIMIT 1)`,
+      review: sql<AppointmentRecord['review']>`(
+        SELECT json_build_object('rating', rv.rating, 'comment', rv.comment) FROM repairer_reviews rv WHERE rv.appointment_id = ${appointments.id})`,
     })
     .from(appointments)
     .innerJoin(quotes, eq(quotes.id, appointments.quoteId))

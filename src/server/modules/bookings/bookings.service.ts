@@ -153,6 +153,14 @@ export function toAppointmentView(record: AppointmentRecord, now: Date): Appoint
     paymentStatus: record.paymentStatus,
     canChange: changeable && isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS),
     createdAt: appointment.createdAt.toISOString(),
+    aftercare: {
+      technician: record.assignedRepairerId === null ? null : record.technician,
+      completedAt: appointment.completedAt?.toISOString() ?? null,
+      confirmedAt: appointment.customerConfirmedAt?.toISOString() ?? null,
+      problemReportedAt: appointment.problemReportedAt?.toISOString() ?? null,
+      warranty: record.warranty,
+      review: record.review,
+    },
   };
 }
 
@@ -175,7 +183,7 @@ export async function readableAppointment(ctx: BookingContext, id: number, viewe
 
 // --- Holding a slot -------------------------------------------------------------------------------
 
-function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
+export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
   const issue = error.issues[0]!;
   const field = String(issue.path[0] ?? 'body');
   return badRequest(issue.message, { [field]: issue.message });

@@ -7,6 +7,7 @@ import { site } from '../../../shared/site';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { useAppointment } from './api/appointments';
+import { AftercarePanel } from './aftercare-panel';
 import { AppointmentDetails } from './appointment-details';
 import { bookingToasts } from './booking-messages';
 import { BookingSkeleton } from './booking-skeleton';
@@ -46,6 +47,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
         </h2>
         <AppointmentDetails appointment={appointment} />
       </section>
+      <AftercarePanel appointment={appointment} />
       <Changes appointment={appointment} rescheduling={rescheduling} setRescheduling={setRescheduling} />
       {rescheduling ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
     </div>

@@ -22,5 +22,5 @@ export function whenOf(job: Pick<RepairerJob, 'appointment'>): string {
 
 /** Open: an offer the repairer can still accept or decline. */
 export const isOpenOffer = (job: RepairerJob) => (job.status === 'sent' || job.status === 'viewed') && !job.isExpired;
-/** Theirs: accepted and still assigned to them. */
-export const isUpcoming = (job: RepairerJob) => job.status === 'accepted' && job.customer.name !== null;
+/** Theirs and still to do: accepted, still assigned to them, not yet marked done. */
+export const isUpcoming = (job: RepairerJob) => job.status === 'accepted' && job.customer.name !== null && job.appointment?.status === 'assigned';

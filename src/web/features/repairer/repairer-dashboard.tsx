@@ -102,7 +102,7 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
         <div>
           <JobList title="Available jobs" jobs={open} empty="No jobs are waiting for you right now. New ones near you appear here and by e-mail." now={now} selected={chosen} onSelect={setSelected} />
           <JobList title="Your upcoming jobs" upcoming jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={setSelected} />
-          {past.length > 0 ? <JobList title="Past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={setSelected} /> : null}
+          {past.length > 0 ? <JobList title="Done and past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={setSelected} /> : null}
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4 lg:self-start">
           {chosen === null ? <p className="text-slate-800">Choose a job to see its photos and pricing, and to accept or decline it.</p> : <JobPanel key={chosen} jobId={chosen} now={now} />}

@@ -1,0 +1,105 @@
+// Doing the job (issue 12; D6, D14): the assigned repairer marks it done on or after the day;
+// the customer confirms it (releasing the repairer's share) or reports a problem (holding it);
+// the warranty record is made at completion; the customer may then rate the repair.
+import { and, avg, eq } from 'drizzle-orm';
+import { completionMessages, type ReviewBody } from '../../../shared/api/appointments';
+import { londonDateOf } from '../../../shared/london-time';
+import { addMonths } from '../../../shared/calendar-date';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import { appointments, payments, payouts, repairerReviews, repairers, warranties } from '../../db/schema';
+import { transition } from '../../db/transition';
+import { conflict, notFound } from '../../plugins/errors';
+import { customerRecordAccess, type Viewer } from '../access/access.policy';
+import type { SessionUser } from '../auth/auth.service';
+import { findAppointmentRecord, lockAppointment } from '../bookings/appointments.repo';
+import { bookingMessages } from '../bookings/bookings.service';
+import type { OutboxEmail } from '../email/email.repo';
+import { queueEmail } from '../email/email.service';
+import { bookingFacts } from '../payments/booking-email-facts';
+import { findQuote } from '../quotes/quotes.repo';
+import { problemReportedEmail, repairDoneEmail } from './completion-emails';
+import { RELEASE_AFTER_HOURS } from './payouts';
+
+export interface CompletionContext {
+  db: Db;
+  config: AppConfig;
+}
+
+async function payoutOf(tx: Db, appointmentId: number) {
+  const [row] = await tx
+    .select({ id: payouts.id, status: payouts.status })
+    .from(payouts)
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')));
+  return row;
+}
+
+/** The assigned repairer marks the job done: completed, the 72 hours start, the warranty is recorded, the customer is asked to confirm. */
+export async function markJobDone(ctx: CompletionContext, user: SessionUser, appointmentId: number, now: Date): Promise<OutboxEmail[]> {
+  return ctx.db.transaction(async (tx) => {
+    const record = await findAppointmentRecord(tx, appointmentId);
+    // Only the repairer who holds the job; to anyone else it does not exist.
+    if (!record || user.repairerId === null || record.assignedRepairerId !== user.repairerId) throw notFound(bookingMessages.appointmentNotFound);
+    await lockAppointment(tx, appointmentId);
+    const today = londonDateOf(now);
+    if (record.appointment.status === 'assigned' && record.appointment.appointmentDate > today) throw conflict(completionMessages.tooEarly);
+    await transition(tx, 'appointment', 'complete', appointmentId, { set: { completedAt: now } });
+    const payout = await payoutOf(tx, appointmentId);
+    if (payout) await tx.update(payouts).set({ releaseAfterAt: new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), updatedAt: now }).where(eq(payouts.id, payout.id));
+    const quote = await findQuote(tx, record.appointment.quoteId);
+    const endsDate = addMonths(today, quote?.warrantyMonths ?? 12);
+    await tx.insert(warranties).values({ appointmentId, repairerId: user.repairerId, startsDate: today, endsDate });
+    const [repairer] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, user.repairerId));
+    const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
+    return [await queueEmail(tx, repairDoneEmail(facts, repairer?.businessName ?? 'Your technician', endsDate))];
+  });
+}
+
+/** The grant holder's own completed appointment, locked; anyone else gets 404, as for a missing id (D10). */
+async function customersCompleted(tx: Db, viewer: Viewer, appointmentId: number) {
+  const record = await findAppointmentRecord(tx, appointmentId);
+  if (!record || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: record.assessmentId }) !== 'customer') {
+    throw notFound(bookingMessages.appointmentNotFound);
+  }
+  const appointment = (await lockAppointment(tx, appointmentId))!;
+  if (appointment.status !== 'completed') throw conflict(completionMessages.notYetDone);
+  return { record, appointment };
+}
+
+/** The customer confirms the repair: the repairer's share is due now (the release job pays it). */
+export async function confirmCompletion(ctx: CompletionContext, viewer: Viewer, appointmentId: number, now: Date): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { appointment } = await customersCompleted(tx, viewer, appointmentId);
+    if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
+    if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
+    await tx.update(appointments).set({ customerConfirmedAt: now, updatedAt: now }).where(eq(appointments.id, appointmentId));
+  });
+}
+
+/** The customer reports a problem: the share is held (payout `hold`) and the team is told. */
+export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appointmentId: number, message: string, now: Date): Promise<OutboxEmail[]> {
+  return ctx.db.transaction(async (tx) => {
+    const { appointment } = await customersCompleted(tx, viewer, appointmentId);
+    if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
+    if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
+    await tx.update(appointments).set({ problemReportedAt: now, problemReport: message, updatedAt: now }).where(eq(appointments.id, appointmentId));
+    const payout = await payoutOf(tx, appointmentId);
+    if (payout?.status === 'owed') await transition(tx, 'payout', 'hold', payout.id);
+    const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
+    return [await queueEmail(tx, problemReportedEmail(facts, message, ctx.config.teamEmail, ctx.config.publicUrl))];
+  });
+}
+
+/** One review per completed repair; the repairer's rating becomes the mean of theirs, in the same transaction. */
+export async function reviewRepair(ctx: CompletionContext, viewer: Viewer, appointmentId: number, body: ReviewBody): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { record } = await customersCompleted(tx, viewer, appointmentId);
+    const repairerId = record.assignedRepairerId;
+    if (repairerId === null) throw conflict(completionMessages.notYetDone);
+    const inserted = await tx.insert(repairerReviews).values({ appointmentId, repairerId, rating: body.rating, comment: body.comment }).onConflictDoNothing().returning({ id: repairerReviews.id });
+    if (inserted.length === 0) throw conflict(completionMessages.alreadyReviewed);
+    const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
+    await tx.update(repairers).set({ ratingTenths: Math.round(Number(mean?.value ?? body.rating) * 10), updatedAt: new Date() }).where(eq(repairers.id, repairerId));
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson } from '../../../lib/api';
+import { AppointmentViewSchema } from '../../../../shared/api/appointments';
+import { appointmentKey } from './booking-query-keys';
+
+/** The customer's answers once the repair is done (issue 12): confirm, report a problem, or review. Each answers the appointment. */
+function useAftercareCall<Body>(id: number, path: 'confirm-completion' | 'report-problem' | 'review') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Body) => apiJson('POST', `/api/appointments/${id}/${path}`, body ?? {}, AppointmentViewSchema),
+    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(appointment.id), appointment),
+  });
+}
+
+export const useConfirmCompletion = (id: number) => useAftercareCall<undefined>(id, 'confirm-completion');
+export const useReportProblem = (id: number) => useAftercareCall<{ message: string }>(id, 'report-problem');
+export const useReviewRepair = (id: number) => useAftercareCall<{ rating: number; comment: string }>(id, 'review');

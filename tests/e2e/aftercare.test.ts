@@ -1,0 +1,92 @@
+// Issue 12 in the browser, the customer's side after the repair: a real paid booking accepted by
+// the test repairer shows "Your technician"; then, as the server answers once the repairer has
+// marked it done (which the server allows only on the appointment's day, so here the answers are
+// served from the page's network layer with the shapes the server sends, and the server's side is
+// tests/integration/completion.test.ts), the customer confirms the repair and rates it.
+// axe at 375 and 1280 px on each state.
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AppointmentView } from '../../src/shared/api/appointments';
+import { adminApi, bookAndPayThroughApi, customerWithApprovedQuote, workingDayFrom } from './booking-support';
+import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, screenshot, viewports, watchPageErrors } from './support';
+
+let browser: Browser;
+let admin: APIRequestContext;
+beforeAll(async () => {
+  if (!hasChromium) return;
+  browser = await launchBrowser();
+  admin = await adminApi();
+});
+afterAll(async () => {
+  await admin?.dispose();
+  await browser?.close();
+});
+
+async function axeAtBothSizes(page: Page, name: string) {
+  for (const size of ['mobile', 'desktop'] as const) {
+    await page.setViewportSize(viewports[size]);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `aftercare-${name}-${size}`);
+  }
+}
+
+describe.skipIf(!hasChromium)('after the repair', () => {
+  it('names the technician, then lets the customer confirm the finished repair and rate it', async () => {
+    const customer = await customerWithApprovedQuote(browser, admin);
+    const appointmentId = await bookAndPayThroughApi(customer.context, customer.quoteId, workingDayFrom(55), 'afternoon');
+    const repairer = inject('accounts').repairer;
+    const sent = await admin.post(`/api/admin/quotes/${customer.quoteId}/send-to-repairer`, { data: { repairerId: repairer.repairerId } });
+    expect(sent.status(), await sent.text()).toBe(200);
+    const repairerApi = await (await import('playwright-core')).request.newContext({ baseURL: baseUrl() });
+    expect((await repairerApi.post('/api/auth/sign-in', { data: { email: repairer.email, password: repairer.password } })).status()).toBe(200);
+    const { notification } = (await sent.json()) as { notification: { id: number } };
+    expect((await repairerApi.post(`/api/repairer/notifications/${notification.id}/accept`)).status()).toBe(200);
+    await repairerApi.dispose();
+
+    const page = customer.page;
+    const errors = watchPageErrors(page);
+    await page.goto(`/appointments/${appointmentId}`);
+    await page.getByRole('heading', { name: 'Your technician' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Your technician' }).textContent()).toMatch(/Test Repairs \d+ will carry out your repair/);
+
+    // Marked done: what the server answers then.
+    const real = (await (await customer.context.request.get(`/api/appointments/${appointmentId}`)).json()) as AppointmentView;
+    let current: AppointmentView = {
+      ...real,
+      status: 'completed',
+      canChange: false,
+      aftercare: { ...real.aftercare, completedAt: `${real.appointmentDate}T15:30:00.000Z`, warranty: { startsDate: real.appointmentDate, endsDate: `${Number(real.appointmentDate.slice(0, 4)) + 1}${real.appointmentDate.slice(4)}`, months: 12 } },
+    };
+    const posted: string[] = [];
+    await page.route(`**/api/appointments/${appointmentId}`, (route) => route.fulfill({ json: current }));
+    await page.route(`**/api/appointments/${appointmentId}/*`, async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      posted.push(`${path} ${route.request().postData() ?? ''}`);
+      if (path.endsWith('/confirm-completion')) current = { ...current, aftercare: { ...current.aftercare, confirmedAt: new Date().toISOString() } };
+      if (path.endsWith('/review')) {
+        const body = JSON.parse(route.request().postData() ?? '{}') as { rating: number; comment: string };
+        current = { ...current, aftercare: { ...current.aftercare, review: { rating: body.rating, comment: body.comment } } };
+      }
+      await route.fulfill({ json: current });
+    });
+    await page.reload();
+    const panel = page.getByRole('region', { name: 'Your repair is done' });
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('12-month warranty');
+    await axeAtBothSizes(page, 'done');
+
+    await panel.getByRole('button', { name: 'Confirm the repair is complete' }).click();
+    await panel.getByText('you confirmed the repair').waitFor();
+    // A review needs a rating: submitting without one says so and sends nothing.
+    await panel.getByRole('button', { name: 'Submit review' }).click();
+    await panel.getByRole('alert').filter({ hasText: 'Please choose a rating from 1 to 5 stars' }).waitFor();
+    await panel.getByLabel('5 stars').check();
+    await panel.getByLabel('Comment (optional)').fill('Spotless, and on time.');
+    await panel.getByRole('button', { name: 'Submit review' }).click();
+    await panel.getByText('You rated this repair 5 out of 5').waitFor();
+    expect(posted).toEqual([`/api/appointments/${appointmentId}/confirm-completion {}`, `/api/appointments/${appointmentId}/review {"rating":5,"comment":"Spotless, and on time."}`]);
+    await axeAtBothSizes(page, 'reviewed');
+    expect(errors).toEqual([]);
+    await customer.context.close();
+  });
+});

@@ -1,0 +1,200 @@
+// Issue 12 (D6, D14): doing the job and being paid. The assigned repairer marks it done on the
+// day; the customer confirms (the share is released once, however often the release runs) or
+// reports a problem (the share is held); 72 hours without a report release it too; completion
+// records the 12-month warranty; the customer rates the repair and the repairer's rating is the
+// mean (sessions last 90 days here: the clock is moved to the appointment's day). The release is exactly once through Stripe's transfers too, on PGlite and on the server.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createRepairer, createUser } from '../../src/server/db/factories';
+import { outboxEmails, payments, payouts, repairers, warranties } from '../../src/server/db/schema';
+import { releaseDuePayouts } from '../../src/server/modules/completion/payouts';
+import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
+import { completionMessages } from '../../src/shared/api/appointments';
+import { isWorkingDay } from '../../src/shared/calendar';
+import { addDays } from '../../src/shared/calendar-date';
+import { londonDateOf } from '../../src/shared/london-time';
+import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { paidBooking, post } from '../helpers/checkout';
+import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
+
+const silent = { info() {}, warn() {} };
+
+function workingDay(days: number): string {
+  let day = addDays(londonDateOf(new Date()), days);
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** A paid booking on `day`, offered to and accepted by a signed-in repairer, answered with both sides' cookies. */
+async function assignedJob(t: TestApp, day: string, repairerOverrides: Parameters<typeof createRepairer>[1] = {}) {
+  const db = t.database.db;
+  const adminUser = await createUser(db, { role: 'admin' });
+  const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+  const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13, ...repairerOverrides });
+  const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+  const repairer = await signInAs(t.app, user.email, user.password);
+  const booking = await paidBooking(t, day);
+  const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: business.id }, admin);
+  expect(sent.statusCode, sent.body).toBe(200);
+  expect((await post(t, `/api/repairer/notifications/${sent.json().notification.id}/accept`, {}, repairer)).statusCode).toBe(200);
+  const [payment] = await db.select().from(payments).where(eq(payments.appointmentId, booking.appointmentId));
+  const payoutRow = async () => (await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]!;
+  return { ...booking, repairer, repairerId: business.id, day, payoutRow };
+}
+
+/** London 10:00 on `day` (GMT or BST: 10:00Z is within the working day either way). */
+const onThe = (day: string, hours = 10) => new Date(`${day}T${String(hours).padStart(2, '0')}:00:00Z`);
+const done = (t: TestApp, id: number, cookie: string) => post(t, `/api/repairer/appointments/${id}/complete`, {}, cookie);
+
+describe('completing a job on the embedded default (ledger payouts)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    await t.database.db.update(repairers).set({ isVerified: false });
+  });
+  afterAll(() => t?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('is marked done by the assigned repairer on the day: warranty, 72 hours, and the customer asked to confirm', async () => {
+    const job = await assignedJob(t, workingDay(20));
+    const early = await done(t, job.appointmentId, job.repairer);
+    expect([early.statusCode, early.json().message]).toEqual([409, completionMessages.tooEarly]);
+    const stranger = await createUser(t.database.db, { role: 'repairer' });
+    expect((await done(t, job.appointmentId, await signInAs(t.app, stranger.email, stranger.password))).statusCode).toBe(404);
+    expect((await done(t, job.appointmentId, job.cookie)).statusCode).toBe(401);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(job.day, 15));
+    const marked = await done(t, job.appointmentId, job.repairer);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json()).toMatchObject({ status: 'completed', aftercare: { completedAt: onThe(job.day, 15).toISOString(), warranty: { startsDate: job.day, months: 12 } } });
+    expect(marked.json().aftercare.warranty.endsDate).toBe(`${Number(job.day.slice(0, 4)) + 1}${job.day.slice(4)}`);
+    expect((await job.payoutRow()).releaseAfterAt).toEqual(new Date(onThe(job.day, 15).getTime() + 72 * 3600 * 1000));
+    expect(await t.database.db.select().from(warranties).where(eq(warranties.appointmentId, job.appointmentId))).toHaveLength(1);
+    const [email] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-done'));
+    expect(decodeURIComponent(email!.textBody)).toContain(`/appointments/${job.appointmentId}`);
+    // Twice is a wrong state.
+    expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(409);
+  });
+
+  it('releases the share once when the customer confirms, however many runs race', async () => {
+    const job = await assignedJob(t, workingDay(21));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(job.day));
+    await done(t, job.appointmentId, job.repairer);
+    // Whatever earlier tests left due is released first, so the race below is over this job's share alone.
+    await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
+    expect((await job.payoutRow()).status).toBe('owed'); // not confirmed, not 72 hours
+    const confirmed = await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect(confirmed.json().aftercare.confirmedAt).toBe(onThe(job.day).toISOString());
+    const runs = await Promise.all([1, 2, 3].map(() => releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date())));
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await job.payoutRow()).toMatchObject({ status: 'released', repairerId: job.repairerId, providerRef: expect.stringMatching(/^ledger:\d+$/), releasedAt: expect.any(Date) });
+    const again = await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie);
+    expect([again.statusCode, again.json().message]).toEqual([409, completionMessages.alreadyConfirmed]);
+  });
+
+  it('holds the share when the customer reports a problem, even after 72 hours, and tells the team', async () => {
+    const job = await assignedJob(t, workingDay(22));
+    const before = await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The scratch is still visible in daylight.' }, job.cookie);
+    expect([before.statusCode, before.json().message]).toEqual([409, completionMessages.notYetDone]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(job.day));
+    await done(t, job.appointmentId, job.repairer);
+    const short = await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'bad' }, job.cookie);
+    expect([short.statusCode, short.json().fieldErrors]).toEqual([400, { message: completionMessages.problemShort }]);
+    const stranger = await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The scratch is still visible in daylight.' });
+    expect(stranger.statusCode).toBe(404);
+    const reported = await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The scratch is still visible in daylight.' }, job.cookie);
+    expect(reported.statusCode, reported.body).toBe(200);
+    expect((await job.payoutRow()).status).toBe('held');
+    vi.setSystemTime(new Date(onThe(job.day).getTime() + 80 * 3600 * 1000));
+    await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
+    expect((await job.payoutRow()).status).toBe('held');
+    const team = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-problem-team'));
+    expect(team.some((e) => e.textBody.includes('The scratch is still visible in daylight.'))).toBe(true);
+    expect((await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie)).statusCode).toBe(409);
+  });
+
+  it('releases the share 72 hours after completion when nobody reports a problem', async () => {
+    const job = await assignedJob(t, workingDay(23));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(job.day));
+    await done(t, job.appointmentId, job.repairer);
+    vi.setSystemTime(new Date(onThe(job.day).getTime() + 71 * 3600 * 1000));
+    await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
+    expect((await job.payoutRow()).status).toBe('owed');
+    vi.setSystemTime(new Date(onThe(job.day).getTime() + 72 * 3600 * 1000 + 1000));
+    await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
+    expect((await job.payoutRow()).status).toBe('released');
+  });
+
+  it('takes one review per repair after completion, and makes the repairer’s rating the mean', async () => {
+    const first = await assignedJob(t, workingDay(24));
+    const early = await post(t, `/api/appointments/${first.appointmentId}/review`, { rating: 5 }, first.cookie);
+    expect(early.statusCode).toBe(409);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(first.day));
+    await done(t, first.appointmentId, first.repairer);
+    for (const rating of [0, 6, 2.5, 'five']) {
+      const bad = await post(t, `/api/appointments/${first.appointmentId}/review`, { rating }, first.cookie);
+      expect([bad.statusCode, bad.json().fieldErrors]).toEqual([400, { rating: completionMessages.rating }]);
+    }
+    const reviewed = await post(t, `/api/appointments/${first.appointmentId}/review`, { rating: 4, comment: 'Tidy work, on time.' }, first.cookie);
+    expect(reviewed.json().aftercare.review).toEqual({ rating: 4, comment: 'Tidy work, on time.' });
+    expect((await post(t, `/api/appointments/${first.appointmentId}/review`, { rating: 1 }, first.cookie)).json().message).toBe(completionMessages.alreadyReviewed);
+    const [business] = await t.database.db.select().from(repairers).where(eq(repairers.id, first.repairerId));
+    expect(business!.ratingTenths).toBe(40);
+  });
+});
+
+async function stripeRelease(t: TestApp, standIn: StripeStandIn, callers: number) {
+  const job = await assignedJob(t, workingDay(25), { stripeAccountId: 'acct_repairer1', stripeOnboardedAt: new Date() });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(onThe(job.day));
+  await done(t, job.appointmentId, job.repairer);
+  await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie);
+  vi.useRealTimers();
+  const url = new URL(standIn.url);
+  const stripe = createStripeClient({ secretKey: standIn.secretKey, publishableKey: standIn.publishableKey, webhookSecret: standIn.webhookSecret, apiBase: { host: url.hostname, port: Number(url.port), protocol: 'http' } });
+  const payout = await job.payoutRow();
+  // A run that crashed after Stripe's transfer but before recording it: the next runs must not pay again.
+  await stripe.transfers.create(
+    { amount: payout.amountPence, currency: 'gbp', destination: 'acct_repairer1', transfer_group: `appointment-${job.appointmentId}`, metadata: { payout_id: String(payout.id) } },
+    { idempotencyKey: `payout-${payout.id}` },
+  );
+  const runs = await Promise.all(Array.from({ length: callers }, () => releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe }, new Date())));
+  expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+  const mine = standIn.transfers.filter((tr) => tr.destination === 'acct_repairer1' && tr.amount === payout.amountPence);
+  expect(mine).toHaveLength(1);
+  expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: mine[0]!.id });
+  expect(standIn.requests.filter((r) => r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
+}
+
+describe('releasing through Stripe Connect transfers', () => {
+  let standIn: StripeStandIn;
+  beforeAll(async () => {
+    standIn = await startStripeStandIn();
+  });
+  afterAll(() => standIn?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('makes one transfer on PGlite, whatever crashed before and however many runs race', async () => {
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      await stripeRelease(t, standIn, 4);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it.skipIf(!serverDatabaseAvailable())('makes one transfer on the PostgreSQL server with 10 concurrent runs', async () => {
+    const t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      await stripeRelease(t, standIn, 10);
+    } finally {
+      await t.close();
+    }
+  });
+});
