@@ -70,7 +70,10 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     await page.getByText('Job accepted').first().waitFor();
     await panel.getByText('Sam Patel').waitFor();
     expect(await panel.textContent()).toContain('BS1 5TY');
-    await page.getByRole('region', { name: /Your upcoming jobs/ }).getByRole('button', { name: /2019 Ford Focus/ }).first().waitFor();
+    // The upcoming job shows when, who and where.
+    const upcoming = page.getByRole('region', { name: /Your upcoming jobs/ });
+    await upcoming.getByRole('button', { name: /2019 Ford Focus/ }).first().waitFor();
+    expect(await upcoming.textContent()).toContain('Sam Patel');
     for (const size of ['mobile', 'desktop'] as const) {
       await page.setViewportSize(viewports[size]);
       await expectNoAxeViolations(page);
@@ -80,6 +83,22 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     // The admin sees the response.
     const responses = (await (await admin.get(`/api/admin/quotes/${customer.quoteId}/notifications`)).json()) as { repairerId: number; status: string }[];
     expect(responses.find((r) => r.repairerId === account.repairerId)?.status).toBe('accepted');
+
+    // A second job, declined with a reason: it leaves the available jobs, and the admin reads the reason.
+    const second = await customerWithApprovedQuote(browser, admin);
+    await bookAndPayThroughApi(second.context, second.quoteId, workingDayFrom(46), 'afternoon');
+    const sentAgain = await admin.post(`/api/admin/quotes/${second.quoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
+    expect(sentAgain.status(), await sentAgain.text()).toBe(200);
+    await page.reload();
+    await page.getByRole('region', { name: /Available jobs/ }).getByRole('button', { name: /2019 Ford Focus/ }).first().click();
+    await panel.getByRole('tab', { name: 'Decline' }).click();
+    await panel.getByLabel('Reason for declining').fill('Booked on another job that afternoon');
+    await panel.getByRole('button', { name: 'Decline job' }).click();
+    await page.getByText('Job declined').first().waitFor();
+    await expect
+      .poll(async () => ((await (await admin.get(`/api/admin/quotes/${second.quoteId}/notifications`)).json()) as { repairerId: number; status: string; declineReason: string | null }[]).find((r) => r.repairerId === account.repairerId))
+      .toMatchObject({ status: 'declined', declineReason: 'Booked on another job that afternoon' });
+    await second.context.close();
     expect(errors).toEqual([]);
     await context.close();
     await customer.context.close();

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { hashPassword } from '../modules/auth/password';
 import { hashPasswordArgon2id } from '../modules/auth/password-queue';
 import type { Db } from './database';
-import { assessmentImages, assessments, quoteItems, quotes, repairers, users } from './schema';
+import { assessmentImages, assessments, jobNotifications, quoteItems, quotes, repairers, users } from './schema';
 
 export type Repairer = typeof repairers.$inferSelect;
 export type NewRepairer = typeof repairers.$inferInsert;
@@ -152,6 +152,20 @@ export async function createImageRecord(db: Db, overrides: Partial<typeof assess
       thumbBytes: 100,
       ...overrides,
     })
+    .returning();
+  return row!;
+}
+
+export type JobNotificationRecord = typeof jobNotifications.$inferSelect;
+
+/** A job offered to a repairer (issue 12): sent now, open for D16's 4 hours unless overridden. */
+export async function createJobNotification(
+  db: Db,
+  overrides: Partial<typeof jobNotifications.$inferInsert> & { quoteId: number; repairerId: number },
+): Promise<JobNotificationRecord> {
+  const [row] = await db
+    .insert(jobNotifications)
+    .values({ expiresAt: new Date(Date.now() + 4 * 60 * 60 * 1000), ...overrides })
     .returning();
   return row!;
 }

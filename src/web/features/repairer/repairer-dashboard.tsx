@@ -6,6 +6,7 @@ import { useRepairerJobs } from './api/jobs';
 import { JobCard } from './job-card';
 import { isOpenOffer, isUpcoming } from './job-format';
 import { JobPanel } from './job-panel';
+import { UpcomingJobCard } from './upcoming-job-card';
 
 /** The clock the time-remaining badges count down from, ticking every 30 seconds. */
 function useNow(): Date {
@@ -17,7 +18,24 @@ function useNow(): Date {
   return now;
 }
 
-function JobList({ title, jobs, empty, now, selected, onSelect }: { title: string; jobs: RepairerJob[]; empty: string; now: Date; selected: number | null; onSelect: (id: number) => void }) {
+function JobList({
+  title,
+  jobs,
+  empty,
+  now,
+  selected,
+  onSelect,
+  upcoming = false,
+}: {
+  title: string;
+  jobs: RepairerJob[];
+  empty: string;
+  now: Date;
+  selected: number | null;
+  onSelect: (id: number) => void;
+  /** Jobs the repairer holds: shown with when, who and where (UpcomingJobCard). */
+  upcoming?: boolean;
+}) {
   const id = `jobs-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
     <section aria-labelledby={id} className="mt-6 first:mt-0">
@@ -30,7 +48,11 @@ function JobList({ title, jobs, empty, now, selected, onSelect }: { title: strin
         <ul className="mt-2 grid gap-3">
           {jobs.map((job) => (
             <li key={job.id}>
-              <JobCard job={job} now={now} selected={selected === job.id} onSelect={() => onSelect(job.id)} />
+              {upcoming ? (
+                <UpcomingJobCard job={job} selected={selected === job.id} onSelect={() => onSelect(job.id)} />
+              ) : (
+                <JobCard job={job} now={now} selected={selected === job.id} onSelect={() => onSelect(job.id)} />
+              )}
             </li>
           ))}
         </ul>
@@ -38,6 +60,8 @@ function JobList({ title, jobs, empty, now, selected, onSelect }: { title: strin
     </section>
   );
 }
+
+const whenKey = (job: RepairerJob) => `${job.appointment?.appointmentDate ?? '9999-12-31'} ${job.appointment?.timeSlot === 'afternoon' ? 1 : 0}`;
 
 /** SPEC's repairer dashboard for the signed-in repairer (D11): their offers, their upcoming jobs, and one job in detail. */
 export function RepairerDashboard({ repairerId, name }: { repairerId: number; name: string }) {
@@ -66,7 +90,8 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
   }
   const all = jobs.data;
   const open = all.filter(isOpenOffer);
-  const upcoming = all.filter(isUpcoming);
+  // Soonest first: the date, then the morning before the afternoon.
+  const upcoming = all.filter(isUpcoming).sort((a, b) => whenKey(a).localeCompare(whenKey(b)));
   const past = all.filter((job) => !isOpenOffer(job) && !isUpcoming(job));
   const chosen = selected !== null && all.some((job) => job.id === selected) ? selected : null;
 
@@ -78,7 +103,7 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
           <JobList title="Available jobs" jobs={open} empty="No jobs are waiting for you right now. New ones near you appear here and by e-mail." now={now} selected={chosen} onSelect={setSelected} />
-          <JobList title="Your upcoming jobs" jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={setSelected} />
+          <JobList title="Your upcoming jobs" upcoming jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={setSelected} />
           {past.length > 0 ? <JobList title="Done and past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={setSelected} /> : null}
         </div>
         <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4 lg:self-start">
