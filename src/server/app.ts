@@ -25,6 +25,8 @@ import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { outcodeGeocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/health.routes';
+import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
+import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
@@ -55,13 +57,14 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   completionRoutes,
   emailRoutes,
   vehicleRoutes,
+  apiDocsRoutes,
 ];
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     /** Every route as registered, for the access-table test and diagnostics. */
-    registeredRoutes: { method: string; url: string }[];
+    registeredRoutes: DescribedRoute[];
   }
 }
 
@@ -87,10 +90,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     bodyLimit: 1024 * 1024,
     ...timeoutOptions(config),
   }).withTypeProvider<ZodTypeProvider>();
-  const registeredRoutes: { method: string; url: string }[] = [];
+  const registeredRoutes: DescribedRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url });
+    const openapiBody = (route.config as { openapiBody?: DescribedRoute['openapiBody'] } | undefined)?.openapiBody;
+    for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema, openapiBody });
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

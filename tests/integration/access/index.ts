@@ -1,6 +1,7 @@
 // Every domain's route-access cases, one file per domain (tests/integration/route-access.test.ts).
 import { accessCases } from './access.cases';
 import { adminCases } from './admin.cases';
+import { apiDocsCases } from './api-docs.cases';
 import { assessmentCases } from './assessments.cases';
 import { authCases } from './auth.cases';
 import { bookingCases } from './bookings.cases';
@@ -18,6 +19,7 @@ import type { AccessWorld, Case } from './world';
 export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   access: accessCases,
   admin: adminCases,
+  apiDocs: apiDocsCases,
   assessments: assessmentCases,
   auth: authCases,
   bookings: bookingCases,

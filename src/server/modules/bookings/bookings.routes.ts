@@ -10,6 +10,8 @@ import {
   AdminAvailabilityQuerySchema,
   AdminAvailabilityUpdateSchema,
   AppointmentIdParamsSchema,
+  CreateAppointmentBodySchema,
+  RescheduleAppointmentBodySchema,
   AppointmentViewSchema,
   AvailabilityQuerySchema,
   AvailabilityViewSchema,
@@ -60,7 +62,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
   );
 
   // The body is parsed by the service after the access check (authorise before parsing).
-  app.post('/api/appointments', { schema: { response: { 200: AppointmentViewSchema } } }, async (request, reply) => {
+  app.post('/api/appointments', { schema: { response: { 200: AppointmentViewSchema } }, config: { openapiBody: CreateAppointmentBodySchema } }, async (request, reply) => {
     const view = await holdSlot(ctx, await request.viewer(), request.body, new Date());
     reply.header('Cache-Control', 'private, no-store');
     return view;
@@ -75,7 +77,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
 
   app.post(
     '/api/appointments/:id/reschedule',
-    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } },
+    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: RescheduleAppointmentBodySchema } },
     async (request, reply) => {
       const { view, emails } = await reschedule(ctx, request.params.id, await request.viewer(), request.body, new Date());
       await dispatchEmails(deps.jobs, emails);

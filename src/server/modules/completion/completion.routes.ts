@@ -48,7 +48,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     return view(request.params.id);
   });
 
-  app.post('/api/appointments/:id/report-problem', { schema }, async (request, reply) => {
+  app.post('/api/appointments/:id/report-problem', { schema, config: { openapiBody: ReportProblemBodySchema } }, async (request, reply) => {
     const viewer = await request.viewer();
     await asCustomer(request.params.id, viewer);
     const body = ReportProblemBodySchema.safeParse(request.body ?? {});
@@ -58,7 +58,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     return view(request.params.id);
   });
 
-  app.post('/api/appointments/:id/review', { schema }, async (request, reply) => {
+  app.post('/api/appointments/:id/review', { schema, config: { openapiBody: ReviewBodySchema } }, async (request, reply) => {
     const viewer = await request.viewer();
     await asCustomer(request.params.id, viewer);
     const body = ReviewBodySchema.safeParse(request.body ?? {});

@@ -2,10 +2,10 @@
 // provider checkout uses. The quote's grant holder: the payment intent, the test-mode card form
 // and cancelling. Stripe: its webhook, verified by signature. The test-mode route exists only
 // without Stripe, and the webhook only with it.
-import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppointmentIdParamsSchema, AppointmentViewSchema } from '../../../shared/api/appointments';
-import { PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
+import { CreatePaymentIntentBodySchema, PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
+import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { ModuleDeps } from '../../module-deps';
 import { badRequest, notFound } from '../../plugins/errors';
 import { dispatchEmails } from '../email/email.service';
@@ -28,7 +28,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
   }));
 
   // The body is parsed by the service after the access check (authorise before parsing).
-  app.post('/api/create-payment-intent', { schema: { response: { 200: PaymentIntentViewSchema } } }, async (request, reply) => {
+  app.post('/api/create-payment-intent', { schema: { response: { 200: PaymentIntentViewSchema } }, config: { openapiBody: CreatePaymentIntentBodySchema } }, async (request, reply) => {
     const view = await createPaymentIntent({ ...ctx, log: request.log }, await request.viewer(), request.body, new Date());
     reply.header('Cache-Control', 'private, no-store');
     return view;
@@ -48,7 +48,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
   if (stripe && config.stripe) {
     await registerStripeWebhook(app, { ...ctx, stripe, webhookSecret: config.stripe.webhookSecret, jobs: deps.jobs });
   } else {
-    app.post('/api/test-payments/confirm', { schema: { response: { 200: TestPaymentResultSchema } } }, async (request, reply) => {
+    app.post('/api/test-payments/confirm', { schema: { response: { 200: TestPaymentResultSchema } }, config: { openapiBody: TestPaymentConfirmBodySchema } }, async (request, reply) => {
       const viewer = await request.viewer();
       // Authorise before parsing: only a browser holding a customer grant can own a payment.
       if (viewer.assessmentIds.length === 0) throw notFound(paymentMessages.notSetUp);
