@@ -4,7 +4,7 @@
 // shapes the server sends, its after-photo ids being real photos this customer may open. The server
 // side is tests/integration/completion-photos.test.ts and completion.test.ts.
 // axe at 375 and 1280 px on the new states: after photos, the photo dialog, the problem form, reported.
-import type { APIRequestContext, Browser } from 'playwright-core';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../src/shared/api/appointments';
 import { completionMessages } from '../../src/shared/api/appointments';
@@ -23,7 +23,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function axeAtBothSizes(page: import('playwright-core').Page, name: string) {
+async function axeAtBothSizes(page: Page, name: string) {
   for (const size of ['mobile', 'desktop'] as const) {
     await page.setViewportSize(viewports[size]);
     await expectNoAxeViolations(page);
