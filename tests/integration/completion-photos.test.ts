@@ -13,7 +13,10 @@ import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { tooManyPhotosMessage } from '../../src/shared/customer-details';
 import { londonDateOf } from '../../src/shared/london-time';
+import { releaseHeldPayout } from '../../src/server/modules/completion/payouts';
+import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { startStripeStandIn } from '../helpers/stripe-server';
 import { paidBooking, post } from '../helpers/checkout';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, type FilePart } from '../helpers/multipart';
@@ -39,9 +42,9 @@ function workingDay(days: number): string {
 }
 
 /** A paid booking on `day`, sent to and accepted by a signed-in repairer (the real dispatch calls). */
-async function assignedJob(day: string) {
+async function assignedJob(day: string, repairerOverrides: Parameters<typeof createRepairer>[1] = {}) {
   const db = t.database.db;
-  const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13 });
+  const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13, ...repairerOverrides });
   const user = await createUser(db, { role: 'repairer', repairerId: business.id });
   const repairer = await signInAs(t.app, user.email, user.password);
   const booking = await paidBooking(t, day);
@@ -50,7 +53,7 @@ async function assignedJob(day: string) {
   expect((await post(t, `/api/repairer/notifications/${sent.json().notification.id}/accept`, {}, repairer)).statusCode).toBe(200);
   const [payment] = await db.select().from(payments).where(eq(payments.appointmentId, booking.appointmentId));
   const payoutRow = async () => (await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]!;
-  return { ...booking, repairer, day, payoutRow };
+  return { ...booking, repairer, repairerId: business.id, day, payoutRow };
 }
 
 const onThe = (day: string, hours = 10) => new Date(`${day}T${String(hours).padStart(2, '0')}:00:00Z`);
@@ -179,5 +182,34 @@ describe('an admin releasing a held payout', () => {
     const twice = await post(t, `/api/admin/payouts/${payout.id}/release`, {}, adminCookie);
     expect([twice.statusCode, twice.json().message]).toEqual([409, completionMessages.payoutNotHeld]);
     expect((await post(t, '/api/admin/payouts/999999/release', {}, adminCookie)).statusCode).toBe(404);
+  });
+
+  it('with Stripe, makes one Connect transfer under the payout’s key, and refuses while the repairer has no account', async () => {
+    const standIn = await startStripeStandIn();
+    try {
+      const url = new URL(standIn.url);
+      const stripe = createStripeClient({ secretKey: standIn.secretKey, publishableKey: standIn.publishableKey, webhookSecret: standIn.webhookSecret, apiBase: { host: url.hostname, port: Number(url.port), protocol: 'http' } });
+      const silent = { info() {}, warn() {} };
+      const job = await assignedJob(workingDay(25));
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(onThe(job.day));
+      await post(t, `/api/repairer/appointments/${job.appointmentId}/complete`, {}, job.repairer);
+      await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The wheel rim still shows kerb marks.' }, job.cookie);
+      vi.useRealTimers();
+      const payout = await job.payoutRow();
+      const ctx = { db: t.database.db, config: t.config, log: silent, stripe };
+      await expect(releaseHeldPayout(ctx, payout.id, new Date())).rejects.toMatchObject({ statusCode: 409, message: completionMessages.payoutNoStripeAccount });
+      expect(standIn.transfers).toHaveLength(0);
+      await t.database.db.update(repairers).set({ stripeAccountId: 'acct_heldcase1' }).where(eq(repairers.id, job.repairerId));
+      // Two admins pressing Release at once: one transfer, one release, the other told it is no longer held.
+      const results = await Promise.allSettled([releaseHeldPayout(ctx, payout.id, new Date()), releaseHeldPayout(ctx, payout.id, new Date())]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      expect(standIn.transfers).toHaveLength(1);
+      expect(standIn.transfers[0]).toMatchObject({ amount: payout.amountPence, currency: 'gbp', destination: 'acct_heldcase1' });
+      expect(standIn.requests.filter((r) => r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
+    } finally {
+      await standIn.close();
+    }
   });
 });
