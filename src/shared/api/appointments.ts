@@ -99,6 +99,8 @@ export const AppointmentViewSchema = z.object({
     /** D6: the warranty record of a completed repair (London calendar days). */
     warranty: z.object({ startsDate: z.string(), endsDate: z.string(), months: z.number().int() }).nullable(),
     review: z.object({ rating: z.number().int(), comment: z.string() }).nullable(),
+    /** The technician's after photos once the repair is done (GET /api/images/{id}); [] before. */
+    afterPhotoIds: z.array(z.number().int()),
   }),
 });
 export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
@@ -114,6 +116,9 @@ export const completionMessages = {
   problemLong: 'Please keep your message under 1,000 characters',
   rating: 'Please choose a rating from 1 to 5 stars',
   commentLong: 'Please keep your comment under 1,000 characters',
+  payoutNotFound: 'Payout not found',
+  payoutNotHeld: 'Only a payout on hold after a reported problem can be released here.',
+  payoutNoStripeAccount: 'This technician has not connected a Stripe account yet, so the payout cannot be sent.',
 } as const;
 
 /** POST /api/appointments/{id}/report-problem. */
@@ -126,6 +131,19 @@ export const ReviewBodySchema = z.object({
   comment: z.string().trim().max(1000, completionMessages.commentLong).optional().default(''),
 });
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
+
+/** POST /api/admin/payouts/{id}/release: a held payout, released by an admin after looking at the problem. */
+export const PayoutIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const ReleasedPayoutSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['owed', 'held', 'released', 'void']),
+  /** Pounds, a decimal string. */
+  amount: z.string(),
+  releasedAt: z.string().nullable(),
+  /** The Stripe transfer's id, or 'ledger:{id}' without Stripe. */
+  providerRef: z.string().nullable(),
+});
+export type ReleasedPayout = z.infer<typeof ReleasedPayoutSchema>;
 
 // --- The admin's Availability screen --------------------------------------------------------------
 export const SlotCapacityViewSchema = z.object({

@@ -84,7 +84,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     paymentStatus: 'succeeded',
     canChange: true,
     createdAt: '2026-03-02T10:00:00.000Z',
-    aftercare: { technician: null, completedAt: null, confirmedAt: null, problemReportedAt: null, warranty: null, review: null },
+    aftercare: { technician: null, completedAt: null, confirmedAt: null, problemReportedAt: null, warranty: null, review: null, afterPhotoIds: [] },
     ...overrides,
   };
 }

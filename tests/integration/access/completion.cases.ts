@@ -1,4 +1,4 @@
-import { everyone, type AccessWorld, type Case } from './world';
+import { adminOnly, everyone, type AccessWorld, type Case } from './world';
 
 // Issue 12 (D10, D14): only the repairer holding the job marks it done (admins are not repairers:
 // 403); only the grant holder confirms, reports or reviews, and only after the access check is
@@ -16,4 +16,6 @@ export const completionCases = (world: AccessWorld): Case[] => [
   { method: 'POST', url: '/api/appointments/999999/confirm-completion', route: '/api/appointments/:id/confirm-completion', expect: everyone(404) },
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/report-problem`, route: '/api/appointments/:id/report-problem', payload: { message: 'x' }, expect: grantHolderOnly(400) },
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/review`, route: '/api/appointments/:id/review', payload: {}, expect: grantHolderOnly(400) },
+  // Admins only; no payout has that id.
+  { method: 'POST', url: '/api/admin/payouts/999999/release', route: '/api/admin/payouts/:id/release', expect: adminOnly(404) },
 ];

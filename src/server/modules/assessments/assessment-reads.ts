@@ -45,7 +45,7 @@ const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email
   a.damage_type AS "damageType", a.damage_locations AS "damageLocations", a.damage_description AS "damageDescription",
   floor(extract(epoch FROM a.created_at) * 1000)::float8 AS "createdAtMs",
   EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = a.id AND g.token_hash = ANY($2::text[])) AS granted,
-  (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id) AS images,
+  (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
   (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id) AS quote,
   EXISTS (SELECT 1 FROM price_list_entries) AS "priceListStored",
   (SELECT coalesce(json_agg(json_build_object(

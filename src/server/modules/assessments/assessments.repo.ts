@@ -1,4 +1,4 @@
-import { desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assessmentImages, assessments } from '../../db/schema';
 
@@ -29,7 +29,12 @@ export async function findAssessmentByIdempotencyKey(db: Db, key: string): Promi
 
 export async function imagesOf(db: Db, assessmentIds: number[]): Promise<ImageRow[]> {
   if (assessmentIds.length === 0) return [];
-  return db.select().from(assessmentImages).where(inArray(assessmentImages.assessmentId, assessmentIds)).orderBy(assessmentImages.position);
+  // The damage photos the customer sent; a technician's after photos (issue 12) belong to the appointment.
+  return db
+    .select()
+    .from(assessmentImages)
+    .where(and(inArray(assessmentImages.assessmentId, assessmentIds), eq(assessmentImages.kind, 'damage')))
+    .orderBy(assessmentImages.position);
 }
 
 export async function findImage(db: Db, imageId: number): Promise<ImageRow | undefined> {

@@ -17,6 +17,8 @@ export interface AppointmentRecord {
   technician: string | null;
   warranty: { startsDate: string; endsDate: string; months: number } | null;
   review: { rating: number; comment: string } | null;
+  /** The technician's after photos (assessment_images kind 'after'), in the order sent. */
+  afterPhotoIds: number[];
 }
 
 export async function findAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
@@ -37,6 +39,8 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
         FROM warranties w WHERE w.appointment_id = ${appointments.id} ORDER BY w.id DESC LIMIT 1)`,
       review: sql<AppointmentRecord['review']>`(
         SELECT json_build_object('rating', rv.rating, 'comment', rv.comment) FROM repairer_reviews rv WHERE rv.appointment_id = ${appointments.id})`,
+      afterPhotoIds: sql<number[]>`coalesce((
+        SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${quotes.assessmentId} AND i.kind = 'after'), '[]'::json)`,
     })
     .from(appointments)
     .innerJoin(quotes, eq(quotes.id, appointments.quoteId))

@@ -160,6 +160,7 @@ export function toAppointmentView(record: AppointmentRecord, now: Date): Appoint
       problemReportedAt: appointment.problemReportedAt?.toISOString() ?? null,
       warranty: record.warranty,
       review: record.review,
+      afterPhotoIds: appointment.status === 'completed' ? record.afterPhotoIds : [],
     },
   };
 }

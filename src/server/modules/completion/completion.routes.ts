@@ -2,7 +2,12 @@
 // the customer — the grant holder, and nobody else (D10) — confirms it, reports a problem or
 // rates it. Customer bodies are parsed only after the access check, as bookings' are.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentIdParamsSchema, AppointmentViewSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../shared/api/appointments';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, ReleasedPayoutSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../shared/api/appointments';
+import { penceToDecimalString } from '../../../shared/money';
+import { payouts } from '../../db/schema';
+import { releaseHeldPayout } from './payouts';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { notFound, unauthorised } from '../../plugins/errors';
@@ -11,7 +16,11 @@ import { findAppointmentRecord } from '../bookings/appointments.repo';
 import { dispatchEmails } from '../email/email.service';
 import type { Viewer } from '../access/access.policy';
 import { RELEASE_PAYOUTS_JOB } from './completion.jobs';
-import { confirmCompletion, markJobDone, reportProblem, reviewRepair, type CompletionContext } from './completion.service';
+import { receiveUpload } from '../assessments/assessment-intake';
+import { processPhotos } from '../assessments/assessments.service';
+import { processImageFile } from '../images/image-process';
+import { stopIdleTimeout } from '../../plugins/timeouts';
+import { checkCanMarkDone, confirmCompletion, markJobDone, reportProblem, reviewRepair, type CompletionContext } from './completion.service';
 
 export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const ctx: CompletionContext & BookingContext = { db: deps.database.db, config: deps.config };
@@ -30,11 +39,37 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
 
   await app.register(
     roleGroup(['repairer'], async (repairer) => {
+      // A JSON (or empty) body, or a multipart form with up to 10 after photos as "images"
+      // (the intake's pipeline). Whether the job may be marked done is checked before any photo is
+      // received; the photos are decoded before the transaction and stored inside it.
       repairer.post('/api/repairer/appointments/:id/complete', { schema }, async (request) => {
         const user = await request.session();
         if (!user) throw unauthorised();
-        await dispatchEmails(deps.jobs, await markJobDone(ctx, user, request.params.id, new Date()));
+        await checkCanMarkDone(ctx.db, user, request.params.id, new Date());
+        if (!request.isMultipart()) {
+          await dispatchEmails(deps.jobs, await markJobDone(ctx, user, request.params.id, new Date()));
+          return view(request.params.id);
+        }
+        const upload = await receiveUpload(request, join(deps.config.dataDir, 'tmp'));
+        try {
+          stopIdleTimeout(request);
+          const processed = await processPhotos(upload.photos, (photo) => processImageFile(photo.path));
+          await dispatchEmails(deps.jobs, await markJobDone(ctx, user, request.params.id, new Date(), { store: deps.store, processed }));
+        } finally {
+          await upload.cleanup();
+        }
         return view(request.params.id);
+      });
+    }),
+  );
+
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      // A payout held after a reported problem, released once the team has looked at it.
+      admin.post('/api/admin/payouts/:id/release', { schema: { params: PayoutIdParamsSchema, response: { 200: ReleasedPayoutSchema } } }, async (request) => {
+        await releaseHeldPayout({ db: ctx.db, config: deps.config, log: request.log }, request.params.id, new Date());
+        const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, request.params.id));
+        return { id: row!.id, status: row!.status, amount: penceToDecimalString(row!.amountPence), releasedAt: row!.releasedAt?.toISOString() ?? null, providerRef: row!.providerRef };
       });
     }),
   );

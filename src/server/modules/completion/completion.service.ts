@@ -1,15 +1,18 @@
 // Doing the job (issue 12; D6, D14): the assigned repairer marks it done on or after the day;
 // the customer confirms it (releasing the repairer's share) or reports a problem (holding it);
 // the warranty record is made at completion; the customer may then rate the repair.
-import { and, avg, eq } from 'drizzle-orm';
+import { and, avg, eq, sql } from 'drizzle-orm';
 import { completionMessages, type ReviewBody } from '../../../shared/api/appointments';
 import { londonDateOf } from '../../../shared/london-time';
 import { addMonths } from '../../../shared/calendar-date';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { appointments, payments, payouts, repairerReviews, repairers, warranties } from '../../db/schema';
+import { randomBytes } from 'node:crypto';
+import { appointments, assessmentImages, payments, payouts, repairerReviews, repairers, warranties } from '../../db/schema';
 import { transition } from '../../db/transition';
 import { conflict, notFound } from '../../plugins/errors';
+import type { FileStore } from '../images/file-store';
+import type { ProcessedImage } from '../images/image-process';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
 import { findAppointmentRecord, lockAppointment } from '../bookings/appointments.repo';
@@ -35,25 +38,78 @@ async function payoutOf(tx: Db, appointmentId: number) {
   return row;
 }
 
-/** The assigned repairer marks the job done: completed, the 72 hours start, the warranty is recorded, the customer is asked to confirm. */
-export async function markJobDone(ctx: CompletionContext, user: SessionUser, appointmentId: number, now: Date): Promise<OutboxEmail[]> {
-  return ctx.db.transaction(async (tx) => {
-    const record = await findAppointmentRecord(tx, appointmentId);
-    // Only the repairer who holds the job; to anyone else it does not exist.
-    if (!record || user.repairerId === null || record.assignedRepairerId !== user.repairerId) throw notFound(bookingMessages.appointmentNotFound);
+/**
+ * Whether this repairer may mark the job done now: 404 unless they hold it, 409 before its day or
+ * from a wrong state. The route asks first so that photos are not received or decoded for nothing;
+ * markJobDone asks again under the row lock.
+ */
+export async function checkCanMarkDone(db: Db, user: SessionUser, appointmentId: number, now: Date) {
+  const record = await findAppointmentRecord(db, appointmentId);
+  const repairerId = user.repairerId;
+  // Only the repairer who holds the job; to anyone else it does not exist.
+  if (!record || repairerId === null || record.assignedRepairerId !== repairerId) throw notFound(bookingMessages.appointmentNotFound);
+  if (record.appointment.status === 'assigned' && record.appointment.appointmentDate > londonDateOf(now)) throw conflict(completionMessages.tooEarly);
+  if (record.appointment.status !== 'assigned') await transition(db, 'appointment', 'complete', appointmentId, { where: sql`false` }); // the lifecycle's sentence for this state
+  return { record, repairerId };
+}
+
+/**
+ * The assigned repairer marks the job done: completed, the 72 hours start, the warranty is recorded,
+ * the optional after photos (already processed) are stored as kind 'after', the customer is asked to
+ * confirm. One transaction; stored files are removed again if it fails (no orphan files).
+ */
+export async function markJobDone(
+  ctx: CompletionContext,
+  user: SessionUser,
+  appointmentId: number,
+  now: Date,
+  photos: { store: FileStore; processed: ProcessedImage[] } = { store: undefined as never, processed: [] },
+): Promise<OutboxEmail[]> {
+  const writtenKeys: string[] = [];
+  try {
+    return await ctx.db.transaction(async (tx) => {
     await lockAppointment(tx, appointmentId);
+    const { record, repairerId } = await checkCanMarkDone(tx, user, appointmentId, now);
     const today = londonDateOf(now);
-    if (record.appointment.status === 'assigned' && record.appointment.appointmentDate > today) throw conflict(completionMessages.tooEarly);
     await transition(tx, 'appointment', 'complete', appointmentId, { set: { completedAt: now } });
+    if (photos.processed.length > 0) {
+      const prefix = `photos/${now.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
+      const rows = [];
+      for (const [position, photo] of photos.processed.entries()) {
+        const displayKey = `${prefix}/after-${position}-display.jpg`;
+        const thumbKey = `${prefix}/after-${position}-thumb.jpg`;
+        writtenKeys.push(displayKey, thumbKey);
+        await photos.store.put(displayKey, photo.display.data);
+        await photos.store.put(thumbKey, photo.thumb.data);
+        rows.push({
+          assessmentId: record.assessmentId,
+          kind: 'after' as const,
+          position,
+          sourceType: photo.sourceType,
+          contentType: photo.display.contentType,
+          width: photo.display.width,
+          height: photo.display.height,
+          displayKey,
+          displayBytes: photo.display.data.length,
+          thumbKey,
+          thumbBytes: photo.thumb.data.length,
+        });
+      }
+      await tx.insert(assessmentImages).values(rows);
+    }
     const payout = await payoutOf(tx, appointmentId);
     if (payout) await tx.update(payouts).set({ releaseAfterAt: new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), updatedAt: now }).where(eq(payouts.id, payout.id));
     const quote = await findQuote(tx, record.appointment.quoteId);
     const endsDate = addMonths(today, quote?.warrantyMonths ?? 12);
-    await tx.insert(warranties).values({ appointmentId, repairerId: user.repairerId, startsDate: today, endsDate });
-    const [repairer] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, user.repairerId));
+    await tx.insert(warranties).values({ appointmentId, repairerId: repairerId, startsDate: today, endsDate });
+    const [repairer] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, repairerId));
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
     return [await queueEmail(tx, repairDoneEmail(facts, repairer?.businessName ?? 'Your technician', endsDate))];
-  });
+    });
+  } catch (error) {
+    await Promise.all(writtenKeys.map((key) => photos.store.delete(key).catch(() => {})));
+    throw error;
+  }
 }
 
 /** The grant holder's own completed appointment, locked; anyone else gets 404, as for a missing id (D10). */

@@ -12,6 +12,8 @@ import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
 import { createStripeClient } from '../payments/stripe-provider';
+import { completionMessages } from '../../../shared/api/appointments';
+import { conflict, notFound } from '../../plugins/errors';
 
 export const RELEASE_AFTER_HOURS = 72;
 
@@ -52,30 +54,67 @@ function stripeOf(ctx: PayoutContext): Stripe | undefined {
   return sharedStripe;
 }
 
+interface Payable {
+  id: number;
+  amountPence: number;
+  repairerId: number | null;
+  appointmentId: number | null;
+  stripeAccountId: string | null;
+}
+
+/**
+ * Pays one payout and marks it released, if it is still `from`: the transfer first (idempotent by
+ * `payout-{id}`), then the guarded transition. Answers whether this call released it; false when
+ * another run did first, or when, with Stripe, the repairer has no connected account yet.
+ */
+async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payable, from: 'owed' | 'held', now: Date): Promise<boolean> {
+  let providerRef = `ledger:${due.id}`;
+  if (stripe) {
+    if (!due.stripeAccountId) {
+      ctx.log.warn({ payoutId: due.id, repairerId: due.repairerId }, 'a payout is due but its repairer has no Stripe account yet: it waits');
+      return false;
+    }
+    const transfer = await stripe.transfers.create(
+      { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId, transfer_group: `appointment-${due.appointmentId}`, metadata: { payout_id: String(due.id) } },
+      { idempotencyKey: `payout-${due.id}` },
+    );
+    providerRef = transfer.id;
+  }
+  try {
+    await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef }, where: sql`${payouts.status} = ${from}` });
+    ctx.log.info({ payoutId: due.id, providerRef }, "a repairer's share was released");
+    return true;
+  } catch (error) {
+    if (!(error instanceof TransitionConflictError)) throw error; // another run released it first
+    return false;
+  }
+}
+
 /** Releases every payout that is due; answers how many this run released. */
 export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<number> {
   const stripe = stripeOf(ctx);
   let released = 0;
   for (const due of await duePayouts(ctx.db, now)) {
-    let providerRef = `ledger:${due.id}`;
-    if (stripe) {
-      if (!due.stripeAccountId) {
-        ctx.log.warn({ payoutId: due.id, repairerId: due.repairerId }, 'a payout is due but its repairer has no Stripe account yet: it waits');
-        continue;
-      }
-      const transfer = await stripe.transfers.create(
-        { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId, transfer_group: `appointment-${due.appointmentId}`, metadata: { payout_id: String(due.id) } },
-        { idempotencyKey: `payout-${due.id}` },
-      );
-      providerRef = transfer.id;
-    }
-    try {
-      await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef }, where: sql`${payouts.status} = 'owed'` });
-      released++;
-      ctx.log.info({ payoutId: due.id, providerRef }, "a repairer's share was released");
-    } catch (error) {
-      if (!(error instanceof TransitionConflictError)) throw error; // another run released it first
-    }
+    if (await payOne(ctx, stripe, due, 'owed', now)) released++;
   }
   return released;
+}
+
+/**
+ * An admin releases a payout held after a reported problem, once the team has looked at it
+ * (held → released, the same transfer and idempotency key as the release job). 404 for no such
+ * payout, 409 with a sentence unless it is held; with Stripe, 409 while the repairer has no account.
+ */
+export async function releaseHeldPayout(ctx: PayoutContext, payoutId: number, now: Date): Promise<void> {
+  const [row] = await ctx.db
+    .select({ id: payouts.id, status: payouts.status, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: payments.appointmentId, stripeAccountId: repairers.stripeAccountId })
+    .from(payouts)
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .leftJoin(repairers, eq(repairers.id, payouts.repairerId))
+    .where(eq(payouts.id, payoutId));
+  if (!row) throw notFound(completionMessages.payoutNotFound);
+  if (row.status !== 'held' || row.repairerId === null) throw conflict(completionMessages.payoutNotHeld);
+  const stripe = stripeOf(ctx);
+  if (stripe && !row.stripeAccountId) throw conflict(completionMessages.payoutNoStripeAccount);
+  if (!(await payOne(ctx, stripe, row, 'held', now))) throw conflict(completionMessages.payoutNotHeld);
 }

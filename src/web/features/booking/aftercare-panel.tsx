@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { FieldGroup, TextAreaField } from '../../components/form';
+import { PhotoGallery } from '../../components/photo-gallery';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
@@ -118,6 +119,14 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
       <p className="mt-2 text-slate-800">
         {aftercare.technician ?? 'Your technician'} marked the repair as done{aftercare.completedAt ? ` on ${formatLondonDateTime(new Date(aftercare.completedAt))}` : ''}.
       </p>
+      {aftercare.afterPhotoIds.length > 0 ? (
+        <div className="mt-3">
+          <h3 className="text-lg font-bold text-navy-900">Photos of the finished repair</h3>
+          <div className="mt-2">
+            <PhotoGallery images={aftercare.afterPhotoIds} reference={appointment.reference} noun="After photo" />
+          </div>
+        </div>
+      ) : null}
       {aftercare.warranty ? (
         <p className="mt-2 text-slate-800">
           Your {aftercare.warranty.months}-month warranty on the workmanship runs until <strong>{formatLondonDate(aftercare.warranty.endsDate)}</strong>.

@@ -109,6 +109,26 @@ describe('appointment page', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel'))).toEqual([]);
   });
 
+  it("once the repair is done shows the technician's after photos, which open full size", async () => {
+    const base = appointmentView();
+    stubAppointment(() =>
+      jsonResponse(
+        appointmentView({
+          status: 'completed',
+          canChange: false,
+          aftercare: { ...base.aftercare, technician: 'Shine Repairs', completedAt: '2026-03-04T15:00:00.000Z', warranty: { startsDate: '2026-03-04', endsDate: '2027-03-04', months: 12 }, afterPhotoIds: [51, 52] },
+        }),
+      ),
+    );
+    renderApp('/appointments/31');
+    const panel = await screen.findByRole('region', { name: 'Your repair is done' });
+    expect(panel).toHaveTextContent('Photos of the finished repair');
+    expect(within(panel).getByRole('img', { name: 'After photo 2 of 2: open full size' })).toHaveAttribute('src', '/api/images/52?size=thumb');
+    fireEvent.click(within(panel).getByRole('button', { name: 'After photo 1 of 2: open full size' }));
+    expect(await screen.findByRole('img', { name: 'After photo 1 of 2, full size' })).toHaveAttribute('src', '/api/images/51');
+    expect(panel).toHaveTextContent('12-month warranty on the workmanship runs until Thursday 4 March 2027');
+  });
+
   it("says 'Appointment Not Found' when it is not there", async () => {
     stubAppointment(() => jsonResponse({ message: 'Not found' }, 404));
     renderApp('/appointments/31');

@@ -1,0 +1,2 @@
+// Issue 12: the repairer doing the job. Other features (the /repairer dashboard) use it only through here.
+export { MarkJobDone } from './mark-job-done';
