@@ -8,8 +8,10 @@ import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
 import { damageLocationLabel, damageTypeLabel, formatDecimalPounds } from '../../lib/format';
 import { DECLINE_REASON_MAX, repairerJobMessages, type RepairerJob } from '../../../shared/api/repairer-jobs';
-import { useAcceptJob, useDeclineJob, useMarkJobDone, useRepairerJob } from './api/jobs';
-import { formatLondonDateTime, londonDateOf } from '../../../shared/london-time';
+import { useQueryClient } from '@tanstack/react-query';
+import { MarkJobDone } from '../repairer-work';
+import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
+import { formatLondonDateTime } from '../../../shared/london-time';
 import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 const tabClass =
@@ -125,7 +127,7 @@ function Answer({ job }: { job: RepairerJob }) {
 
 /** D14: the assigned repairer marks the job done on or after its day; the customer is then asked to confirm it. */
 function MarkDone({ appointment }: { appointment: NonNullable<RepairerJob['appointment']> }) {
-  const markDone = useMarkJobDone();
+  const queryClient = useQueryClient();
   if (appointment.status === 'completed') {
     return (
       <p className="mt-4 font-semibold text-teal-900">
@@ -135,22 +137,9 @@ function MarkDone({ appointment }: { appointment: NonNullable<RepairerJob['appoi
     );
   }
   if (appointment.status !== 'assigned') return null;
-  const due = appointment.appointmentDate <= londonDateOf(new Date());
   return (
     <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3">
-      <p className="text-sm text-slate-800">{due ? 'Finished the repair? Mark it as done and we will ask the customer to confirm it.' : 'You can mark this job as done on the day of the appointment.'}</p>
-      <Button
-        className="mt-2 w-full"
-        disabled={!due || markDone.isPending}
-        onClick={() =>
-          markDone.mutate(appointment.id, {
-            onSuccess: () => toast({ title: 'Job marked as done', description: 'We have asked the customer to confirm the repair.', variant: 'success' }),
-            onError: (error) => toast({ title: 'Could not mark the job as done', description: userMessageOf(error), variant: 'destructive' }),
-          })
-        }
-      >
-        {markDone.isPending ? 'Saving…' : 'Mark the job as done'}
-      </Button>
+      <MarkJobDone appointmentId={appointment.id} appointmentDate={appointment.appointmentDate} onDone={() => void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/repairer/') })} />
     </div>
   );
 }

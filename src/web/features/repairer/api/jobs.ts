@@ -35,11 +35,3 @@ function useAnswer(path: 'accept' | 'decline') {
 export const useAcceptJob = () => useAnswer('accept');
 export const useDeclineJob = () => useAnswer('decline');
 
-/** POST /api/repairer/appointments/{id}/complete: the assigned repairer marks the job done (on or after its day). */
-export function useMarkJobDone() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (appointmentId: number) => apiJson('POST', `/api/repairer/appointments/${appointmentId}/complete`, {}),
-    onSettled: () => void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/repairer/') }),
-  });
-}
