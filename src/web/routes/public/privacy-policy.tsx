@@ -99,7 +99,11 @@ export default function PrivacyPolicyPage() {
             When we offer your job to repairers within 30 miles, they see your car, the damage, the
             photos, the price and your area (town and postcode district). Your name, phone number,
             e-mail address and full address are shared only with the repairer who accepts the job,
-            and only after they accept it.
+            and only after they accept it. To find repairers near you we place your postcode on a map
+            using the centre of its postcode district, from public data that contains OS data ©
+            Crown copyright and database right, Royal Mail data © Royal Mail copyright and database
+            right, and National Statistics data © Crown copyright and database right (Open
+            Government Licence v3.0).
           </p>
           <p>
             We also share data with the service providers that run parts of our service for us, such
