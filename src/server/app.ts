@@ -23,7 +23,7 @@ import { emailRoutes } from './modules/email/email.routes';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
-import { outcodeGeocoder } from './modules/geo/geocoder';
+import { createGeocoder } from './modules/geo/geocoder';
 import { healthRoutes } from './modules/health/health.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
@@ -113,7 +113,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const queue = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const store = options.store ?? new DiskFileStore(config.uploadsDir);
-  const geocoder = outcodeGeocoder(database.db);
+  const geocoder = createGeocoder(database.db, config, app.log);
   const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, log: app.log }, { runWorkers: config.runWorkers });
   const deps: AppDeps = { config, database, jobs, mailer, store, geocoder };
   app.decorate('deps', deps);

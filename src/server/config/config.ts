@@ -72,6 +72,8 @@ export const EnvSchema = z.object({
   SLOT_CAPACITY: count('number of places', 1, 50).default(3),
   // Issue 12 (D16): a paid booking is offered to every verified repairer nearby at once.
   AUTO_DISPATCH: booleanFlag.default(true),
+  // Issue 12: a postcodes.io-compatible API for exact postcode positions; unset: district centres.
+  POSTCODES_API_URL: optionalUrl(['http', 'https'], 'https://api.postcodes.io'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -130,6 +132,8 @@ export interface AppConfig {
   availabilityReadsPerMinutePerAddress: number;
   /** Offer each paid booking to every verified repairer nearby at once (D16); off: admins send jobs by hand. */
   autoDispatch: boolean;
+  /** A postcodes.io-compatible API; unset: the postcode district's centre from the outcode table. */
+  postcodesApiUrl: string | undefined;
 }
 
 export interface StripeConfig {
@@ -214,6 +218,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     keepAliveTimeoutMs: env.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
     slotCapacity: env.SLOT_CAPACITY,
     autoDispatch: env.AUTO_DISPATCH,
+    postcodesApiUrl: env.POSTCODES_API_URL,
     availabilityReadsPerMinutePerAddress: 120,
   };
 }

@@ -1,5 +1,6 @@
 // Issue 4: an assessment is stored with all its photos or not at all (no half-written
 // records, no orphan files); a retried submission with the same idempotency key creates one.
+import type { Geocoder } from '../geo/geocoder';
 import { randomBytes } from 'node:crypto';
 import type { CustomerDetails } from '../../../shared/customer-details';
 import { eq } from 'drizzle-orm';
@@ -31,6 +32,8 @@ export interface IntakeDeps {
   jobs: Enqueue;
   publicUrl: string;
   teamEmail: string;
+  /** Where the customer is (issue 12): looked up before the transaction, never inside it. */
+  geocoder?: Geocoder;
 }
 
 export interface CreatedAssessment {
@@ -62,6 +65,8 @@ export async function createAssessment(
 
   const processed = await processPhotos(input.photos, input.processPhoto ?? ((photo) => processImageFile(photo.path)));
   if (input.signal?.aborted) throw clientGone();
+  // A postcode nobody can place is still a valid submission: dispatch asks again later.
+  const location = await deps.geocoder?.locate(input.details.postcode).catch(() => null);
   const writtenKeys: string[] = [];
   try {
     const result = await db.transaction(async (tx) => {
@@ -69,6 +74,7 @@ export async function createAssessment(
         reference: newReference(),
         idempotencyKey: input.idempotencyKey,
         ...input.details,
+        ...(location ? { latitude: location.latitude, longitude: location.longitude } : {}),
       });
       const grant = await createGrant(tx, assessment.id);
       // D12: the draft quote from the price list, in the same transaction as the submission.
