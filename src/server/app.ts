@@ -17,6 +17,7 @@ import { paymentRoutes } from './modules/payments/payments.routes';
 import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { repairerJobRoutes } from './modules/repairer-jobs/repairer-jobs.routes';
 import { completionRoutes } from './modules/completion/completion.routes';
+import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-accounts.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -24,6 +25,7 @@ import { createMailer, type Mailer } from './modules/email/mailer';
 import { DiskFileStore, type FileStore } from './modules/images/file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { createGeocoder } from './modules/geo/geocoder';
+import { PasswordQueue } from './modules/auth/password-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
@@ -55,6 +57,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   dispatchRoutes,
   repairerJobRoutes,
   completionRoutes,
+  repairerAccountRoutes,
   emailRoutes,
   vehicleRoutes,
   apiDocsRoutes,
@@ -115,7 +118,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const store = options.store ?? new DiskFileStore(config.uploadsDir);
   const geocoder = createGeocoder(database.db, config, app.log);
   const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, log: app.log }, { runWorkers: config.runWorkers });
-  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder };
+  const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
+  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await queue.stop();

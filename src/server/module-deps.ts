@@ -4,6 +4,7 @@ import type { Database } from './db/database';
 import type { Mailer } from './modules/email/mailer';
 import type { FileStore } from './modules/images/file-store';
 import type { Geocoder } from './modules/geo/geocoder';
+import type { PasswordQueue } from './modules/auth/password-queue';
 import type { AppJobs } from './jobs';
 
 export interface ModuleDeps {
@@ -14,4 +15,6 @@ export interface ModuleDeps {
   store: FileStore;
   /** Where a UK postcode is (issue 12): the outcode table by default. */
   geocoder: Geocoder;
+  /** The one bounded password hasher (issue 7): sign-ins and new accounts share its limits. */
+  passwords: PasswordQueue;
 }

@@ -11,6 +11,7 @@ import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
+import { repairerAccountCases } from './repairer-accounts.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -29,6 +30,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   health: healthCases,
   payments: paymentCases,
   quotes: quoteCases,
+  repairerAccounts: repairerAccountCases,
   repairerJobs: repairerJobCases,
   site: siteCases,
   vehicles: vehicleCases,

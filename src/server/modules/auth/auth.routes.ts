@@ -7,12 +7,11 @@ import { roleGroup } from '../../plugins/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies';
 import { unauthorised } from '../../plugins/errors';
 import { signIn, signOut } from './auth.service';
-import { PasswordQueue } from './password-queue';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const db = deps.database.db;
-  const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
+  const { passwords } = deps;
 
   app.post('/api/auth/sign-in', { schema: { body: SignInSchema, response: { 200: MeResponseSchema } } }, async (request, reply) => {
     const result = await signIn(

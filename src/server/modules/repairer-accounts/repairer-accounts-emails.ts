@@ -1,0 +1,22 @@
+// The invitation a repairer gets to create their sign-in (issue 12 item 7).
+import { formatLondonDateTime } from '../../../shared/london-time';
+import { site } from '../../../shared/site';
+import type { NewOutboxEmail } from '../email/email.repo';
+
+export function invitationEmail(facts: { to: string; name: string; businessName: string; link: string; expiresAt: Date }): NewOutboxEmail {
+  return {
+    kind: 'repairer-invitation',
+    toAddress: facts.to,
+    subject: `Create your ${site.brand} repairer account`,
+    textBody: [
+      `Hello ${facts.name},`,
+      '',
+      `${facts.businessName} has been added to the ${site.brand} network of mobile repair technicians. Create your account to see and accept repair jobs near you:`,
+      facts.link,
+      '',
+      `The link works once, until ${formatLondonDateTime(facts.expiresAt)}. If it has expired, reply to this e-mail and we will send a new one.`,
+      '',
+      site.brand,
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,73 @@
+// Issue 12 item 7: the admin's network calls (SPEC's GET /api/repairers; invite; verify), and the
+// invitation link a repairer opens to create their sign-in (public, rate-limited per address).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../shared/api/assessments';
+import {
+  AcceptInvitationBodySchema,
+  InvitationSentSchema,
+  InvitationTokenParamsSchema,
+  InvitationViewSchema,
+  NetworkQuerySchema,
+  NetworkRepairerSchema,
+  NetworkRepairersSchema,
+  VerificationBodySchema,
+} from '../../../shared/api/repairer-accounts';
+import { MeResponseSchema } from '../../../shared/api/auth';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { setSessionCookie } from '../../plugins/cookies';
+import { enforceRateLimit } from '../../plugins/rate-limit';
+import { dispatchEmails } from '../email/email.service';
+import { acceptInvitation, inviteRepairer, networkPage, readInvitation, setVerification } from './repairer-accounts.service';
+
+export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const { config, database } = deps;
+  const db = database.db;
+  const limit = (ip: string) =>
+    enforceRateLimit(db, { key: `invitation:${ip}`, windowSeconds: 15 * 60, max: 30, message: 'Too many attempts from your connection. Please wait 15 minutes and try again.' });
+
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.get('/api/repairers', { schema: { querystring: NetworkQuerySchema, response: { 200: NetworkRepairersSchema } } }, async (request, reply) => {
+        const { rows, total } = await networkPage(db, request.query.page);
+        reply.header('X-Total-Count', String(total));
+        reply.header('Cache-Control', 'private, no-store');
+        return rows;
+      });
+
+      admin.post('/api/admin/repairers/:id/invite', { schema: { params: IdParamsSchema, response: { 200: InvitationSentSchema } } }, async (request) => {
+        const { email, expiresAt, emails } = await inviteRepairer(db, config, request.params.id, new Date());
+        await dispatchEmails(deps.jobs, emails);
+        return { email, expiresAt: expiresAt.toISOString() };
+      });
+
+      admin.post(
+        '/api/admin/repairers/:id/verification',
+        { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
+        async (request) => setVerification(database, request.params.id, request.body.isVerified),
+      );
+    }),
+  );
+
+  app.get('/api/repairer-invitations/:token', { schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationViewSchema } } }, async (request, reply) => {
+    await limit(request.ip);
+    reply.header('Cache-Control', 'no-store');
+    return readInvitation(db, request.params.token, new Date());
+  });
+
+  app.post(
+    '/api/repairer-invitations/:token',
+    { schema: { params: InvitationTokenParamsSchema, body: AcceptInvitationBodySchema, response: { 200: MeResponseSchema } } },
+    async (request, reply) => {
+      await limit(request.ip);
+      const { sessionToken, user } = await acceptInvitation(
+        db,
+        deps.passwords,
+        { token: request.params.token, password: request.body.password, ttlHours: config.sessionTtlHours, userAgent: request.headers['user-agent'] },
+        new Date(),
+      );
+      setSessionCookie(config, reply, sessionToken);
+      return { user };
+    },
+  );
+};

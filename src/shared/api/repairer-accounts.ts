@@ -1,0 +1,41 @@
+// Repairer accounts (issue 12 item 7; SPEC section 3 Repairer, section 4 Verified / Pending
+// Verification; D11): an admin invites a repairer to create their sign-in (a single-use link,
+// valid 7 days), verifies or unverifies them, and lists the network (GET /api/repairers).
+import { z } from 'zod';
+import { RepairerViewSchema } from './dispatch';
+
+export const INVITATION_DAYS = 7;
+export const PASSWORD_MIN = 12;
+export const NETWORK_PAGE_SIZE = 50;
+
+export const repairerAccountMessages = {
+  notFound: 'We could not find that repairer.',
+  noEmail: 'This repairer has no e-mail address to send an invitation to. Add one first.',
+  hasAccount: 'This repairer already has an account.',
+  badLink: 'This invitation link has expired or has already been used. Ask our team for a new one.',
+  password: `Please choose a password of at least ${PASSWORD_MIN} characters`,
+  passwordLong: 'Please choose a password of at most 200 characters',
+  emailTaken: 'An account with this e-mail address already exists. Sign in instead, or ask our team.',
+} as const;
+
+/** POST /api/repairer-invitations/{token}: the new account's password (the same rule as admin:create). */
+export const AcceptInvitationBodySchema = z.object({
+  password: z.string({ error: repairerAccountMessages.password }).min(PASSWORD_MIN, repairerAccountMessages.password).max(200, repairerAccountMessages.passwordLong),
+});
+
+export const InvitationTokenParamsSchema = z.object({ token: z.string().min(16).max(200) });
+export const InvitationViewSchema = z.object({ businessName: z.string(), email: z.string() });
+export type InvitationView = z.infer<typeof InvitationViewSchema>;
+export const InvitationSentSchema = z.object({ email: z.string(), expiresAt: z.string() });
+
+/** POST /api/admin/repairers/{id}/verification. */
+export const VerificationBodySchema = z.object({ isVerified: z.boolean({ error: 'Please say whether the repairer is verified (true or false)' }) });
+
+/** GET /api/repairers (admin): SPEC's Repairer, and where their account stands. */
+export const NetworkRepairerSchema = RepairerViewSchema.extend({
+  hasAccount: z.boolean(),
+  invitationPending: z.boolean(),
+});
+export type NetworkRepairer = z.infer<typeof NetworkRepairerSchema>;
+export const NetworkRepairersSchema = z.array(NetworkRepairerSchema);
+export const NetworkQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });

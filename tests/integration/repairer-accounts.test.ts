@@ -1,0 +1,103 @@
+// Issue 12 item 7: an admin invites a repairer (a single-use link, 7 days), the repairer sets a
+// password and is signed in; verification decides who is offered jobs; GET /api/repairers lists
+// the network 50 at a time. Each bad input gets its sentence and changes nothing.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepairer, createUser } from '../../src/server/db/factories';
+import { outboxEmails, repairerInvitations, repairers, users } from '../../src/server/db/schema';
+import { repairerAccountMessages } from '../../src/shared/api/repairer-accounts';
+import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { post } from '../helpers/checkout';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await createUser(t.database.db, { role: 'admin' });
+  admin = await signInAs(t.app, user.email, user.password);
+});
+afterAll(() => t?.close());
+
+/** The token in the newest invitation e-mail to `to`. */
+async function linkTokenSentTo(to: string): Promise<string> {
+  const mails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(outboxEmails.id);
+  const match = /\/repairer\/join\/([\w-]+)/.exec(mails.at(-1)?.textBody ?? '');
+  if (!match) throw new Error(`no invitation e-mail to ${to}`);
+  return match[1]!;
+}
+
+describe('inviting a repairer to create an account', () => {
+  it('e-mails a single-use link; setting a password makes the account, signs them in, and spends the link', async () => {
+    const business = await createRepairer(t.database.db, { email: 'Bodyshop@Example.com', contactName: 'Kim Lee' });
+    const invited = await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    expect(invited.statusCode, invited.body).toBe(200);
+    const token = await linkTokenSentTo('Bodyshop@Example.com');
+    expect((await t.app.inject({ url: `/api/repairer-invitations/${token}` })).json()).toEqual({ businessName: business.businessName, email: 'bodyshop@example.com' });
+
+    const short = await post(t, `/api/repairer-invitations/${token}`, { password: 'short' });
+    expect([short.statusCode, short.json().fieldErrors]).toEqual([400, { password: repairerAccountMessages.password }]);
+    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toEqual([]);
+
+    const created = await post(t, `/api/repairer-invitations/${token}`, { password: 'a long enough password' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json().user).toMatchObject({ role: 'repairer', repairerId: business.id, email: 'bodyshop@example.com', name: 'Kim Lee' });
+    const me = await t.app.inject({ url: '/api/auth/me', headers: { cookie: cookieHeader(created) } });
+    expect(me.json().user.repairerId).toBe(business.id);
+    // Spent: the same link says so, and signs nobody in.
+    const again = await post(t, `/api/repairer-invitations/${token}`, { password: 'another long password' });
+    expect([again.statusCode, again.json().message]).toEqual([404, repairerAccountMessages.badLink]);
+    // And a repairer with an account is not invited again.
+    expect((await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin)).json().message).toBe(repairerAccountMessages.hasAccount);
+  });
+
+  it('makes one account when the same link is used twice at once', async () => {
+    const business = await createRepairer(t.database.db, { email: 'race@example.com' });
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const token = await linkTokenSentTo('race@example.com');
+    const answers = await Promise.all([1, 2].map((i) => post(t, `/api/repairer-invitations/${token}`, { password: `a long enough password ${i}` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
+  });
+
+  it('refuses an expired link, an unknown one, an earlier link after a new invitation, and a repairer without an e-mail', async () => {
+    const business = await createRepairer(t.database.db, { email: 'expired@example.com' });
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const first = await linkTokenSentTo('expired@example.com');
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const second = await linkTokenSentTo('expired@example.com');
+    expect((await t.app.inject({ url: `/api/repairer-invitations/${first}` })).statusCode).toBe(404);
+    await t.database.db.update(repairerInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(repairerInvitations.repairerId, business.id));
+    const late = await post(t, `/api/repairer-invitations/${second}`, { password: 'a long enough password' });
+    expect([late.statusCode, late.json().message]).toEqual([404, repairerAccountMessages.badLink]);
+    expect((await t.app.inject({ url: '/api/repairer-invitations/not-a-real-token-at-all' })).statusCode).toBe(404);
+    const noEmail = await createRepairer(t.database.db, { email: null });
+    const refused = await post(t, `/api/admin/repairers/${noEmail.id}/invite`, {}, admin);
+    expect([refused.statusCode, refused.json().message]).toEqual([400, repairerAccountMessages.noEmail]);
+    expect((await post(t, '/api/admin/repairers/999999/invite', {}, admin)).statusCode).toBe(404);
+  });
+});
+
+describe('verification and the network list', () => {
+  it('verifies and unverifies a repairer, which the public network figure follows', async () => {
+    const business = await createRepairer(t.database.db, { isVerified: false });
+    const before = (await t.app.inject({ url: '/api/site' })).json();
+    const verified = await post(t, `/api/admin/repairers/${business.id}/verification`, { isVerified: true }, admin);
+    expect(verified.json()).toMatchObject({ id: business.id, isVerified: true, hasAccount: false });
+    const after = (await t.app.inject({ url: '/api/site' })).json();
+    expect(JSON.stringify(after)).not.toEqual(JSON.stringify(before));
+    expect((await post(t, `/api/admin/repairers/${business.id}/verification`, { isVerified: 'yes' }, admin)).statusCode).toBe(400);
+    await post(t, `/api/admin/repairers/${business.id}/verification`, { isVerified: false }, admin);
+    const [row] = await t.database.db.select().from(repairers).where(eq(repairers.id, business.id));
+    expect(row!.isVerified).toBe(false);
+  });
+
+  it('lists 50 repairers a page by name, with the total in X-Total-Count', async () => {
+    for (let i = 0; i < 55; i++) await createRepairer(t.database.db, { businessName: `Zz Network ${String(i).padStart(2, '0')}` });
+    const first = await t.app.inject({ url: '/api/repairers', headers: { cookie: admin } });
+    expect(first.json()).toHaveLength(50);
+    const total = Number(first.headers['x-total-count']);
+    expect(total).toBeGreaterThanOrEqual(55);
+    const last = await t.app.inject({ url: `/api/repairers?page=${Math.ceil(total / 50)}`, headers: { cookie: admin } });
+    expect((last.json() as { businessName: string }[]).at(-1)?.businessName).toBe('Zz Network 54');
+  });
+});
