@@ -21,6 +21,8 @@ export const routePatterns = [
   '/admin',
   '/admin/price-list',
   '/sign-in',
+  // Issue 12: a repairer's invitation link, to create their sign-in (public: the token is the key).
+  '/join/:token',
 ] as const;
 
 export type RoutePattern = (typeof routePatterns)[number];

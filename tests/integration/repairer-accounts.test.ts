@@ -21,7 +21,7 @@ afterAll(() => t?.close());
 /** The token in the newest invitation e-mail to `to`. */
 async function linkTokenSentTo(to: string): Promise<string> {
   const mails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, to)).orderBy(outboxEmails.id);
-  const match = /\/repairer\/join\/([\w-]+)/.exec(mails.at(-1)?.textBody ?? '');
+  const match = /\/join\/([\w-]+)/.exec(mails.at(-1)?.textBody ?? '');
   if (!match) throw new Error(`no invitation e-mail to ${to}`);
   return match[1]!;
 }
@@ -46,7 +46,9 @@ describe('inviting a repairer to create an account', () => {
     // Spent: the same link says so, and signs nobody in.
     const again = await post(t, `/api/repairer-invitations/${token}`, { password: 'another long password' });
     expect([again.statusCode, again.json().message]).toEqual([404, repairerAccountMessages.badLink]);
-    // And a repairer with an account is not invited again.
+    // The network list says so, and a repairer with an account is not invited again.
+    const listed = (await t.app.inject({ url: '/api/repairers?page=1', headers: { cookie: admin } })).json() as { id: number; hasAccount: boolean; invitationPending: boolean }[];
+    expect(listed.find((r) => r.id === business.id)).toMatchObject({ hasAccount: true, invitationPending: false });
     expect((await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin)).json().message).toBe(repairerAccountMessages.hasAccount);
   });
 
@@ -65,6 +67,8 @@ describe('inviting a repairer to create an account', () => {
     const first = await linkTokenSentTo('expired@example.com');
     await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
     const second = await linkTokenSentTo('expired@example.com');
+    const pending = (await t.app.inject({ url: '/api/repairers?page=1', headers: { cookie: admin } })).json() as { id: number; hasAccount: boolean; invitationPending: boolean }[];
+    expect(pending.find((r) => r.id === business.id)).toMatchObject({ hasAccount: false, invitationPending: true });
     expect((await t.app.inject({ url: `/api/repairer-invitations/${first}` })).statusCode).toBe(404);
     await t.database.db.update(repairerInvitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(repairerInvitations.repairerId, business.id));
     const late = await post(t, `/api/repairer-invitations/${second}`, { password: 'a long enough password' });

@@ -31,7 +31,7 @@ export async function inviteRepairer(db: Db, config: AppConfig, repairerId: numb
     const token = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
     await tx.insert(repairerInvitations).values({ repairerId, email: repairer.email.toLowerCase(), tokenHash: hashToken(token), expiresAt });
-    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link: `${config.publicUrl}/repairer/join/${token}`, expiresAt }));
+    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link: `${config.publicUrl}/join/${token}`, expiresAt }));
     return { email: repairer.email, expiresAt, emails: [email] };
   });
 }
@@ -92,8 +92,11 @@ export async function setVerification(database: Database, repairerId: number, is
 
 /** SPEC's Repairer Network: 50 a page by business name, with whether each has an account or a pending invitation. */
 export async function networkPage(db: Db, page: number, onlyId?: number): Promise<{ rows: NetworkRepairer[]; total: number }> {
-  const hasAccount = sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairers.id})`;
-  const invitationPending = sql<boolean>`EXISTS (SELECT 1 FROM ${repairerInvitations} i WHERE i.repairer_id = ${repairers.id} AND i.used_at IS NULL AND i.expires_at > now())`;
+  // Qualified by hand: in a one-table select drizzle writes a column unqualified, which inside the
+  // subquery would name the subquery's own table.
+  const repairerId = sql.raw('"repairers"."id"');
+  const hasAccount = sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairerId})`;
+  const invitationPending = sql<boolean>`EXISTS (SELECT 1 FROM ${repairerInvitations} i WHERE i.repairer_id = ${repairerId} AND i.used_at IS NULL AND i.expires_at > now())`;
   const where = onlyId === undefined ? undefined : eq(repairers.id, onlyId);
   const [rows, [total]] = await Promise.all([
     db

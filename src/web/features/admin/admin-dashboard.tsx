@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { AvailabilityScreen } from './availability/availability-screen';
+import { NetworkTab } from './network/network-tab';
 import { QuoteManagement } from './quote-management';
 import { StatCards } from './stat-cards';
 
@@ -42,10 +43,7 @@ export function AdminDashboard() {
           <QuoteManagement />
         </Tabs.Content>
         <Tabs.Content value="repairers" className="pt-6">
-          <p className="rounded-md border border-slate-200 bg-white p-4 text-slate-800">
-            Coming soon: the repairer network. The first 50 repairers with their verification and specialisations, a note when
-            more exist, and bulk actions such as introduction e-mails and updating the network from Google Places.
-          </p>
+          <NetworkTab />
         </Tabs.Content>
         <Tabs.Content value="emails" className="pt-6">
           <p className="rounded-md border border-slate-200 bg-white p-4 text-slate-800">

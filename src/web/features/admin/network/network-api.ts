@@ -1,0 +1,37 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiJson, apiRequest, parseResponse } from '../../../lib/api';
+import { InvitationSentSchema, NetworkRepairerSchema, NetworkRepairersSchema, type NetworkRepairer } from '../../../../shared/api/repairer-accounts';
+import { adminStatsKey } from '../api/admin-query-keys';
+
+const networkRoot = ['/api/repairers'] as const;
+
+/** GET /api/repairers?page=: SPEC's first 50 repairers (and more by page), with the total. */
+export function useNetwork(page: number) {
+  return useQuery<{ rows: NetworkRepairer[]; total: number }>({
+    queryKey: [...networkRoot, page],
+    queryFn: async () => {
+      const url = `/api/repairers?page=${page}`;
+      const response = await apiRequest('GET', url);
+      return { rows: parseResponse(NetworkRepairersSchema, url, await response.json()), total: Number(response.headers.get('X-Total-Count') ?? 0) };
+    },
+  });
+}
+
+export function useSetVerification() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, isVerified }: { id: number; isVerified: boolean }) => apiJson('POST', `/api/admin/repairers/${id}/verification`, { isVerified }, NetworkRepairerSchema),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: networkRoot });
+      void queryClient.invalidateQueries({ queryKey: adminStatsKey });
+    },
+  });
+}
+
+export function useInviteRepairer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiJson('POST', `/api/admin/repairers/${id}/invite`, {}, InvitationSentSchema),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: networkRoot }),
+  });
+}

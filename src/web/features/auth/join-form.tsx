@@ -1,0 +1,66 @@
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { TextField } from '../../components/form';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { userMessageOf } from '../../lib/api';
+import { AcceptInvitationBodySchema, PASSWORD_MIN, repairerAccountMessages } from '../../../shared/api/repairer-accounts';
+import { site } from '../../../shared/site';
+import { useAcceptInvitation, useInvitation } from './api/invitation';
+
+/** Issue 12: a repairer opens their invitation link and chooses a password; then their dashboard. */
+export function JoinForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const invitation = useInvitation(token);
+  const accept = useAcceptInvitation(token);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  if (invitation.isPending) {
+    return (
+      <div role="status">
+        <span className="sr-only">Checking your invitation…</span>
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (invitation.isError) {
+    return (
+      <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{repairerAccountMessages.badLink}</p>
+        <p className="mt-2">
+          E-mail <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> or call {site.supportPhone} ({site.supportHoursSentence}).
+        </p>
+      </div>
+    );
+  }
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = AcceptInvitationBodySchema.safeParse({ password });
+    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    setError(null);
+    accept.mutate(parsed.data.password, { onSuccess: () => navigate('/repairer', { replace: true }), onError: (failure) => setError(userMessageOf(failure)) });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <p className="text-slate-800">
+        <strong>{invitation.data.businessName}</strong>: your sign-in will be <strong>{invitation.data.email}</strong>.
+      </p>
+      <TextField
+        id="join-password"
+        label="Choose a password"
+        type="password"
+        autoComplete="new-password"
+        hint={`At least ${PASSWORD_MIN} characters. A few words you will remember work well.`}
+        error={error ?? undefined}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <Button type="submit" disabled={accept.isPending}>
+        {accept.isPending ? 'Creating your account…' : 'Create account'}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+// Issue 12 item 7 in the browser: the admin's Repairer Network tab (verification, the invitation
+// button, axe at both widths) and the join page a repairer's invitation opens (a spent or
+// unknown link says so; a short password is refused before anything is sent). The invitation's
+// server side, single use and all, is tests/integration/repairer-accounts.test.ts.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+
+let browser: Browser;
+beforeAll(async () => {
+  if (hasChromium) browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe.skipIf(!hasChromium)('repairer accounts', () => {
+  it('lists the network with verification and invitations, and verifies and unverifies a repairer', async () => {
+    const context = await newConsentedContext(browser, 'desktop');
+    const account = inject('accounts').admin;
+    expect((await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/admin');
+    await page.getByRole('tab', { name: 'Repairer Network' }).click();
+    const table = page.getByRole('table', { name: /Repairers by business name/ });
+    await table.waitFor();
+    // The lane's test repairer: the one business with an account.
+    const row = table.getByRole('row').filter({ hasText: 'Has an account' }).first();
+    expect(await row.textContent()).toContain('Verified');
+    expect(await row.getByRole('button', { name: /^Invite / }).isDisabled()).toBe(true);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `repairer-network-${size}`);
+    }
+    // Unverify, then verify again (other tests in this lane offer it jobs).
+    await row.getByRole('button', { name: /^Unverify / }).click();
+    await expect.poll(() => row.textContent()).toContain('Pending Verification');
+    await row.getByRole('button', { name: /^Verify / }).click();
+    await expect.poll(() => row.textContent()).toContain('Verified');
+    expect(await row.textContent()).not.toContain('Pending Verification');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('explains a spent link, and refuses a short password on a good one', async () => {
+    const context = await newConsentedContext(browser, 'mobile');
+    const page = await context.newPage();
+    await page.goto('/join/this-link-was-never-sent-to-anyone');
+    await page.getByRole('alert').filter({ hasText: 'This invitation link has expired or has already been used.' }).waitFor();
+    await expectNoAxeViolations(page);
+
+    // A good link, as the server answers it (its token is only ever in the repairer's e-mail).
+    let posted = 0;
+    await page.route('**/api/repairer-invitations/good-link-token-1234', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: { businessName: 'Kim’s Smart Repairs', email: 'kim@example.com' } }) : (posted++, route.fulfill({ status: 500 })),
+    );
+    await page.goto('/join/good-link-token-1234');
+    await page.getByText('Kim’s Smart Repairs').waitFor();
+    await page.getByLabel('Choose a password').fill('too short');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please choose a password of at least 12 characters').waitFor();
+    expect(posted).toBe(0);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `repairer-join-${size}`);
+    }
+    await context.close();
+  });
+});
