@@ -47,6 +47,8 @@ export interface StripeStandIn {
   requests: StripeRequest[];
   intents: Map<string, StandInIntent>;
   refunds: { id: string; payment_intent: string; amount: number }[];
+  /** Connect accounts (repairers' payout accounts); a test finishes onboarding by setting details_submitted and payouts_enabled. */
+  accounts: Map<string, { id: string; details_submitted: boolean; payouts_enabled: boolean } & Record<string, unknown>>;
   /** Connect transfers created (issue 12: the repairer's share, D14). */
   transfers: { id: string; amount: number; currency: string; destination: string; transfer_group: string | null }[];
   /** The next request to a path starting with `pathPrefix` gets a 402 card error. */
@@ -81,6 +83,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const intents = new Map<string, StandInIntent>();
   const refunds: StripeStandIn['refunds'] = [];
   const transfers: StripeStandIn['transfers'] = [];
+  const accounts: StripeStandIn['accounts'] = new Map();
   const seenKeys = new Map<string, { body: string; status: number; answer: unknown }>();
   const failures: { pathPrefix: string; error: CardErrorAnswer }[] = [];
   const sdk = new Stripe('sk_test_standin');
@@ -124,6 +127,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       const refund = { id: id('re'), object: 'refund', payment_intent: intent.id, amount: Number(params.amount ?? intent.amount), status: 'succeeded', currency: intent.currency };
       refunds.push(refund);
       return { status: 200, body: refund };
+    }
+    if (method === 'POST' && path === '/v1/accounts') {
+      const account = { id: id('acct'), object: 'account', type: String(params.type ?? 'express'), country: String(params.country ?? 'GB'), email: (params.email as string | undefined) ?? null, details_submitted: false, payouts_enabled: false, charges_enabled: false };
+      accounts.set(account.id, account);
+      return { status: 200, body: account };
+    }
+    const accountMatch = /^\/v1\/accounts\/(acct_\w+)$/.exec(path);
+    if (method === 'GET' && accountMatch) {
+      const account = accounts.get(accountMatch[1]!);
+      return account ? { status: 200, body: account } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such account: '${accountMatch[1]}'` } } };
+    }
+    if (method === 'POST' && path === '/v1/account_links') {
+      if (!accounts.has(String(params.account))) return { status: 400, body: { error: { type: 'invalid_request_error', message: 'No such account' } } };
+      return { status: 200, body: { object: 'account_link', url: `https://connect.stripe.com/setup/e/${String(params.account)}/${randomBytes(6).toString('hex')}`, expires_at: Math.floor(Date.now() / 1000) + 300 } };
     }
     if (method === 'POST' && path === '/v1/transfers') {
       if (!String(params.destination ?? '').startsWith('acct_')) {
@@ -190,6 +207,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     intents,
     refunds,
     transfers,
+    accounts,
     failNext(pathPrefix, error) {
       failures.push({ pathPrefix, error });
     },

@@ -4,10 +4,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { outboxEmails, repairerInvitations, repairers, users } from '../../src/server/db/schema';
-import { repairerAccountMessages } from '../../src/shared/api/repairer-accounts';
+import { outboxEmails, outcodes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
+import { POSTCODE_NOT_LOCATED } from '../../src/server/modules/geo/geocoder';
+import { profileMessages, repairerAccountMessages } from '../../src/shared/api/repairer-accounts';
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { post } from '../helpers/checkout';
+import { startStripeStandIn } from '../helpers/stripe-server';
 
 let t: TestApp;
 let admin: string;
@@ -103,5 +105,65 @@ describe('verification and the network list', () => {
     expect(total).toBeGreaterThanOrEqual(55);
     const last = await t.app.inject({ url: `/api/repairers?page=${Math.ceil(total / 50)}`, headers: { cookie: admin } });
     expect((last.json() as { businessName: string }[]).at(-1)?.businessName).toBe('Zz Network 54');
+  });
+});
+
+describe('the repairer’s own profile', () => {
+  const good = { businessName: 'Kim’s Smart Repairs', contactName: 'Kim Lee', phone: '07700 900456', city: 'London', postcode: 'sw1a 2aa', serviceRadius: 20, specializations: ['scratch', 'alloy'] };
+
+  it('is read and saved by the repairer, placed on the map by its postcode; bad input changes nothing', async () => {
+    const user = await createUser(t.database.db, { role: 'repairer' });
+    const cookie = await signInAs(t.app, user.email, user.password);
+    const read = await t.app.inject({ url: '/api/repairer/profile', headers: { cookie } });
+    expect(read.json()).toMatchObject({ isVerified: true, payouts: 'test-mode' });
+    const put = (body: unknown) => t.app.inject({ method: 'PUT', url: '/api/repairer/profile', payload: body as object, headers: { cookie } });
+    const saved = await put(good);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ businessName: 'Kim’s Smart Repairs', phone: '+447700900456', postcode: 'SW1A 2AA', serviceRadius: 20, specializations: ['scratch', 'alloy'] });
+    const [row] = await t.database.db.select().from(repairers).where(eq(repairers.id, user.repairerId!));
+    expect(row!.latitude).toBeCloseTo(51.503, 2);
+
+    for (const [change, field] of [
+      [{ postcode: 'not a postcode' }, 'postcode'],
+      [{ serviceRadius: 0 }, 'serviceRadius'],
+      [{ specializations: [] }, 'specializations'],
+      [{ phone: '123' }, 'phone'],
+    ] as const) {
+      const refused = await put({ ...good, businessName: 'Changed', ...change });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors ?? {})).toContain(field);
+    }
+    // A real-looking postcode nobody can place.
+    await t.database.db.delete(outcodes).where(eq(outcodes.outcode, 'SW1A'));
+    const unplaced = await put({ ...good, businessName: 'Changed' });
+    expect([unplaced.statusCode, unplaced.json().fieldErrors?.postcode]).toEqual([400, POSTCODE_NOT_LOCATED]);
+    const [after] = await t.database.db.select().from(repairers).where(eq(repairers.id, user.repairerId!));
+    expect(after!.businessName).toBe('Kim’s Smart Repairs');
+    const onboarding = await post(t, '/api/repairer/stripe-onboarding', {}, cookie);
+    expect([onboarding.statusCode, onboarding.json().message]).toEqual([409, profileMessages.testMode]);
+  });
+
+  it('sets up Stripe Connect payouts once, and knows when onboarding is finished', async () => {
+    const standIn = await startStripeStandIn();
+    const stripeApp = await createTestApp({ env: standIn.env });
+    try {
+      const user = await createUser(stripeApp.database.db, { role: 'repairer' });
+      const cookie = await signInAs(stripeApp.app, user.email, user.password);
+      const first = await post(stripeApp, '/api/repairer/stripe-onboarding', {}, cookie);
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().url).toMatch(/^https:\/\/connect\.stripe\.com\//);
+      await post(stripeApp, '/api/repairer/stripe-onboarding', {}, cookie);
+      expect(standIn.accounts.size).toBe(1);
+      const read = () => stripeApp.app.inject({ url: '/api/repairer/profile', headers: { cookie } });
+      expect((await read()).json().payouts).toBe('incomplete');
+      const account = [...standIn.accounts.values()][0]!;
+      Object.assign(account, { details_submitted: true, payouts_enabled: true });
+      expect((await read()).json().payouts).toBe('ready');
+      const [row] = await stripeApp.database.db.select().from(repairers).where(eq(repairers.id, user.repairerId!));
+      expect(row).toMatchObject({ stripeAccountId: account.id, stripeOnboardedAt: expect.any(Date) });
+    } finally {
+      await stripeApp.close();
+      await standIn.close();
+    }
   });
 });

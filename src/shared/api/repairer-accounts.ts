@@ -3,6 +3,8 @@
 // valid 7 days), verifies or unverifies them, and lists the network (GET /api/repairers).
 import { z } from 'zod';
 import { RepairerViewSchema } from './dispatch';
+import { UkPhoneSchema, UkPostcodeSchema } from '../customer-details';
+import { specialisations } from '../damage';
 
 export const INVITATION_DAYS = 7;
 export const PASSWORD_MIN = 12;
@@ -39,3 +41,44 @@ export const NetworkRepairerSchema = RepairerViewSchema.extend({
 export type NetworkRepairer = z.infer<typeof NetworkRepairerSchema>;
 export const NetworkRepairersSchema = z.array(NetworkRepairerSchema);
 export const NetworkQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+
+// --- The repairer's own profile ---------------------------------------------------------------------
+export const profileMessages = {
+  businessName: 'Please enter your business name',
+  contactName: 'Please enter the name customers will see',
+  radius: 'Please choose a service radius from 1 to 100 miles',
+  specialisations: 'Please choose at least one kind of repair you do',
+  saved: 'Your profile was saved.',
+  testMode: 'Card payments are in test mode: no payout account is needed.',
+} as const;
+
+/** PUT /api/repairer/profile: what a repairer keeps up to date (issue 12 item 7). The postcode is geocoded on save. */
+export const ProfileBodySchema = z.object({
+  businessName: z.string({ error: profileMessages.businessName }).trim().min(2, profileMessages.businessName).max(120, profileMessages.businessName),
+  contactName: z.string({ error: profileMessages.contactName }).trim().min(2, profileMessages.contactName).max(120, profileMessages.contactName),
+  phone: UkPhoneSchema,
+  city: z.string({ error: 'Please enter your town or city' }).trim().min(2, 'Please enter your town or city').max(100, 'Please enter your town or city'),
+  postcode: UkPostcodeSchema,
+  serviceRadius: z.coerce.number({ error: profileMessages.radius }).int(profileMessages.radius).min(1, profileMessages.radius).max(100, profileMessages.radius),
+  specializations: z.array(z.enum(specialisations), { error: profileMessages.specialisations }).min(1, profileMessages.specialisations),
+});
+export type ProfileBody = z.infer<typeof ProfileBodySchema>;
+
+export const ProfileViewSchema = z.object({
+  businessName: z.string(),
+  contactName: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  serviceRadius: z.number(),
+  specializations: z.array(z.enum(specialisations)),
+  isVerified: z.boolean(),
+  rating: z.number().nullable(),
+  /** Card payments are in test mode (no Stripe): no payout account is needed. */
+  payouts: z.enum(['test-mode', 'not-started', 'incomplete', 'ready']),
+});
+export type ProfileView = z.infer<typeof ProfileViewSchema>;
+
+/** POST /api/repairer/stripe-onboarding: where to send the repairer to set up their payouts. */
+export const StripeOnboardingSchema = z.object({ url: z.string() });

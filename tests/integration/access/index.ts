@@ -11,7 +11,7 @@ import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
-import { repairerAccountCases } from './repairer-accounts.cases';
+import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -31,6 +31,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   payments: paymentCases,
   quotes: quoteCases,
   repairerAccounts: repairerAccountCases,
+  repairerProfile: repairerProfileCases,
   repairerJobs: repairerJobCases,
   site: siteCases,
   vehicles: vehicleCases,

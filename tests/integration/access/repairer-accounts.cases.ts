@@ -9,3 +9,11 @@ export const repairerAccountCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: '/api/repairer-invitations/no-such-invitation-token', route: '/api/repairer-invitations/:token', expect: everyone(404) },
   { method: 'POST', url: '/api/repairer-invitations/no-such-invitation-token', route: '/api/repairer-invitations/:token', payload: { password: 'a long enough password' }, expect: everyone(404) },
 ];
+
+// The repairer's own profile: repairers only (an admin is refused by role before any body is read).
+export const repairerProfileCases = (): Case[] => [
+  { method: 'GET', url: '/api/repairer/profile', route: '/api/repairer/profile', expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 200, assignedRepairer: 200, admin: 403 } },
+  { method: 'PUT', url: '/api/repairer/profile', route: '/api/repairer/profile', payload: {}, expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 400, assignedRepairer: 400, admin: 403 } },
+  // Test mode here: no payout account is needed, and the repairer is told so.
+  { method: 'POST', url: '/api/repairer/stripe-onboarding', route: '/api/repairer/stripe-onboarding', expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 409, assignedRepairer: 409, admin: 403 } },
+];

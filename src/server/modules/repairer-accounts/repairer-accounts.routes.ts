@@ -1,5 +1,6 @@
 // Issue 12 item 7: the admin's network calls (SPEC's GET /api/repairers; invite; verify), and the
 // invitation link a repairer opens to create their sign-in (public, rate-limited per address).
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../shared/api/assessments';
 import {
@@ -10,6 +11,9 @@ import {
   NetworkQuerySchema,
   NetworkRepairerSchema,
   NetworkRepairersSchema,
+  ProfileBodySchema,
+  ProfileViewSchema,
+  StripeOnboardingSchema,
   VerificationBodySchema,
 } from '../../../shared/api/repairer-accounts';
 import { MeResponseSchema } from '../../../shared/api/auth';
@@ -17,6 +21,8 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { setSessionCookie } from '../../plugins/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
+import { unauthorised } from '../../plugins/errors';
+import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
 import { acceptInvitation, inviteRepairer, networkPage, readInvitation, setVerification } from './repairer-accounts.service';
 
@@ -46,6 +52,25 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
         { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
         async (request) => setVerification(database, request.params.id, request.body.isVerified),
       );
+    }),
+  );
+
+  const profileCtx: ProfileContext = { db, config, geocoder: deps.geocoder };
+  await app.register(
+    roleGroup(['repairer'], async (repairer) => {
+      const user = async (request: FastifyRequest) => {
+        const found = await request.session();
+        if (!found) throw unauthorised();
+        return found;
+      };
+      repairer.get('/api/repairer/profile', { schema: { response: { 200: ProfileViewSchema } } }, async (request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return readProfile(profileCtx, await user(request), new Date());
+      });
+      repairer.put('/api/repairer/profile', { schema: { body: ProfileBodySchema, response: { 200: ProfileViewSchema } } }, async (request) =>
+        saveProfile(profileCtx, await user(request), request.body, new Date()),
+      );
+      repairer.post('/api/repairer/stripe-onboarding', { schema: { response: { 200: StripeOnboardingSchema } } }, async (request) => startStripeOnboarding(profileCtx, await user(request)));
     }),
   );
 
