@@ -18,6 +18,7 @@ export const routePatterns = [
   '/confirmation/:appointmentId',
   '/appointments/:id',
   '/repairer',
+  '/repairer/profile',
   '/admin',
   '/admin/price-list',
   '/sign-in',

@@ -67,4 +67,31 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
     }
     await context.close();
   });
+
+  it('lets the signed-in repairer keep their profile: a bad radius is refused, a good save is confirmed', async () => {
+    const account = inject('accounts').repairer;
+    const context = await newConsentedContext(browser, 'mobile');
+    expect((await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await page.goto('/repairer');
+    await page.getByRole('link', { name: 'Your profile and payouts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
+    await page.getByText('Card payments are in test mode: no payout account is needed.').waitFor();
+    const radius = page.getByLabel('Service radius (miles)');
+    const before = await radius.inputValue();
+    await radius.fill('0');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Please choose a service radius from 1 to 100 miles').waitFor();
+    await radius.fill(before);
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Your profile was saved.').first().waitFor();
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `repairer-profile-${size}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

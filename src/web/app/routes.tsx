@@ -78,7 +78,10 @@ export const routes: RouteObject[] = [
             path: 'repairer',
             handle: title('Repairer dashboard'),
             lazy: async () => ({ Component: (await import('../features/auth/require-role')).RequireRepairer }),
-            children: [{ index: true, lazy: page(() => import('../routes/repairer/dashboard')) }],
+            children: [
+              { index: true, lazy: page(() => import('../routes/repairer/dashboard')) },
+              { path: 'profile', handle: title('Your profile'), lazy: page(() => import('../routes/repairer/profile')) },
+            ],
           },
           {
             path: 'admin',

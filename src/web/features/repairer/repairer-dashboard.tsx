@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userMessageOf } from '../../lib/api';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
@@ -118,7 +120,12 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
 function Page({ children }: { children: React.ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
-      <h1 className="text-3xl font-bold text-navy-900">Repairer dashboard</h1>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-3xl font-bold text-navy-900">Repairer dashboard</h1>
+        <Link to="/repairer/profile" className={buttonClasses('outline')}>
+          Your profile and payouts
+        </Link>
+      </div>
       {children}
     </div>
   );

@@ -1,0 +1,158 @@
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { FieldGroup, TextField } from '../../components/form';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/use-toast';
+import { isApiError, userMessageOf } from '../../lib/api';
+import { ProfileBodySchema, profileMessages, type ProfileView } from '../../../shared/api/repairer-accounts';
+import { specialisationLabels, specialisations, type Specialisation } from '../../../shared/damage';
+import { useProfile, useSaveProfile, useStartPayouts } from './api/profile';
+
+type Errors = Partial<Record<string, string>>;
+
+/** The server's per-field messages (a 400's `fieldErrors`), if it sent any. */
+function fieldErrorsOf(body: string): Errors {
+  try {
+    return ((JSON.parse(body) as { fieldErrors?: Errors }).fieldErrors ?? {}) as Errors;
+  } catch {
+    return {};
+  }
+}
+
+function ProfileForm({ profile }: { profile: ProfileView }) {
+  const save = useSaveProfile();
+  const [values, setValues] = useState({
+    businessName: profile.businessName,
+    contactName: profile.contactName ?? '',
+    phone: profile.phone ?? '',
+    city: profile.city,
+    postcode: profile.postcode,
+    serviceRadius: String(profile.serviceRadius),
+  });
+  const [chosen, setChosen] = useState<Specialisation[]>(profile.specializations);
+  const [errors, setErrors] = useState<Errors>({});
+  const field = (name: keyof typeof values) => ({ value: values[name], onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [name]: event.target.value })), error: errors[name] });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ProfileBodySchema.safeParse({ ...values, specializations: chosen });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data, {
+      onSuccess: () => toast({ title: 'Profile saved', description: profileMessages.saved, variant: 'success' }),
+      onError: (error) => {
+        if (isApiError(error)) setErrors(fieldErrorsOf(error.body));
+        toast({ title: 'Could not save your profile', description: userMessageOf(error), variant: 'destructive' });
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="grid gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField id="profile-business" label="Business name" autoComplete="organization" {...field('businessName')} />
+        <TextField id="profile-contact" label="Contact name" autoComplete="name" {...field('contactName')} />
+        <TextField id="profile-phone" label="Phone" type="tel" autoComplete="tel" {...field('phone')} />
+        <TextField id="profile-city" label="Town or city" autoComplete="address-level2" {...field('city')} />
+        <TextField id="profile-postcode" label="Base postcode" hint="Where you set out from: we offer you jobs within your radius of it." autoComplete="postal-code" {...field('postcode')} />
+        <TextField id="profile-radius" label="Service radius (miles)" type="number" inputMode="numeric" min={1} max={100} step={1} {...field('serviceRadius')} />
+      </div>
+      <FieldGroup legend="Repairs you do">
+        {specialisations.map((s) => (
+          <label key={s} className="flex min-h-11 items-center gap-2">
+            <input type="checkbox" checked={chosen.includes(s)} onChange={(event) => setChosen((list) => (event.target.checked ? [...list, s] : list.filter((x) => x !== s)))} />
+            {specialisationLabels[s]}
+          </label>
+        ))}
+      </FieldGroup>
+      {errors.specializations ? (
+        <p role="alert" className="text-red-800">
+          {errors.specializations}
+        </p>
+      ) : null}
+      <Button type="submit" disabled={save.isPending}>
+        {save.isPending ? 'Saving…' : 'Save profile'}
+      </Button>
+    </form>
+  );
+}
+
+function Payouts({ state }: { state: ProfileView['payouts'] }) {
+  const start = useStartPayouts();
+  if (state === 'test-mode') return <p className="text-slate-800">{profileMessages.testMode}</p>;
+  if (state === 'ready') return <p className="font-semibold text-teal-900">Your Stripe payout account is ready: your earnings are transferred to it once a repair is confirmed.</p>;
+  return (
+    <div>
+      <p className="text-slate-800">
+        {state === 'incomplete' ? 'Stripe still needs a few details before it can pay you.' : 'Set up your payout account with Stripe to be paid for your jobs.'} You can accept paid jobs
+        once it is done.
+      </p>
+      <Button
+        className="mt-3"
+        disabled={start.isPending}
+        onClick={() =>
+          start.mutate(undefined, {
+            onSuccess: ({ url }) => window.location.assign(url),
+            onError: (error) => toast({ title: 'Could not start the payout set-up', description: userMessageOf(error), variant: 'destructive' }),
+          })
+        }
+      >
+        {state === 'incomplete' ? 'Continue with Stripe' : 'Set up payouts with Stripe'}
+      </Button>
+    </div>
+  );
+}
+
+/** /repairer/profile: the repairer's business details, verification and payouts (issue 12). */
+export function RepairerProfilePage() {
+  const profile = useProfile();
+  return (
+    <div className="mx-auto max-w-3xl px-3 py-8 sm:px-4">
+      <Link to="/repairer" className="text-navy-900 underline">
+        Back to your jobs
+      </Link>
+      <h1 className="mt-3 text-3xl font-bold text-navy-900">Your profile</h1>
+      {profile.isPending ? (
+        <div role="status" className="mt-6">
+          <span className="sr-only">Loading your profile…</span>
+          <Skeleton className="h-64 w-full" />
+        </div>
+      ) : profile.isError ? (
+        <p role="alert" className="mt-6">
+          {userMessageOf(profile.error, 'We could not load your profile. Please try again.')}
+        </p>
+      ) : (
+        <>
+          <p className="mt-2">
+            <span className={profile.data.isVerified ? 'rounded-full bg-teal-100 px-2 py-0.5 font-semibold text-teal-900' : 'rounded-full bg-amber-100 px-2 py-0.5 font-semibold text-amber-900'}>
+              {profile.data.isVerified ? 'Verified' : 'Pending Verification'}
+            </span>{' '}
+            {profile.data.isVerified ? 'You are offered jobs near you.' : 'Our team checks new repairers before offering them jobs.'}
+            {profile.data.rating !== null ? ` Customers rate you ${profile.data.rating.toFixed(1)} out of 5.` : ''}
+          </p>
+          <section aria-labelledby="profile-details" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="profile-details" className="text-xl font-bold text-navy-900">
+              Business details
+            </h2>
+            <div className="mt-4">
+              <ProfileForm profile={profile.data} />
+            </div>
+          </section>
+          <section aria-labelledby="profile-payouts" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="profile-payouts" className="text-xl font-bold text-navy-900">
+              Payouts
+            </h2>
+            <div className="mt-3">
+              <Payouts state={profile.data.payouts} />
+            </div>
+          </section>
+        </>
+      )}
+    </div>
+  );
+}
+

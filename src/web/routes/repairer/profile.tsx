@@ -1,0 +1,5 @@
+import { RepairerProfilePage } from '../../features/repairer';
+
+export default function RepairerProfileRoute() {
+  return <RepairerProfilePage />;
+}
