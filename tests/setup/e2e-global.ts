@@ -26,7 +26,8 @@ declare module 'vitest' {
     chromiumPath: string | null;
     lanes: Lane[];
     /** The same accounts (e-mail, password, id) exist in every lane's database. */
-    accounts: { admin: CreatedUser; repairer: CreatedUser };
+    /** Two repairers near central London (issue 12: one declines, the other accepts). */
+    accounts: { admin: CreatedUser; repairer: CreatedUser; secondRepairer: CreatedUser };
   }
 }
 
@@ -51,7 +52,7 @@ export default async function setup(project: TestProject) {
   try {
     const count = workerCount(project);
     const lanes: Lane[] = [];
-    let accounts: { admin: CreatedUser; repairer: CreatedUser } | undefined;
+    let accounts: { admin: CreatedUser; repairer: CreatedUser; secondRepairer: CreatedUser } | undefined;
     for (let lane = 0; lane < count; lane++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
       stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
@@ -64,8 +65,9 @@ export default async function setup(project: TestProject) {
       // they have the same ids everywhere; checked, because tests may rely on the ids.
       const admin = await createUser(app.deps.database.db, { role: 'admin', name: 'Test Operations', ...(accounts && { email: accounts.admin.email, password: accounts.admin.password }) });
       const repairer = await createUser(app.deps.database.db, { role: 'repairer', name: 'Test Repairer', ...(accounts && { email: accounts.repairer.email, password: accounts.repairer.password }) });
-      accounts ??= { admin, repairer };
-      if (admin.id !== accounts.admin.id || repairer.id !== accounts.repairer.id || repairer.repairerId !== accounts.repairer.repairerId) {
+      const secondRepairer = await createUser(app.deps.database.db, { role: 'repairer', name: 'Second Repairer', ...(accounts && { email: accounts.secondRepairer.email, password: accounts.secondRepairer.password }) });
+      accounts ??= { admin, repairer, secondRepairer };
+      if (admin.id !== accounts.admin.id || repairer.id !== accounts.repairer.id || repairer.repairerId !== accounts.repairer.repairerId || secondRepairer.repairerId !== accounts.secondRepairer.repairerId) {
         throw new Error('The e2e lanes\' test accounts differ in id: create them the same way in every lane.');
       }
       await app.listen({ host: '127.0.0.1', port: 0 });
