@@ -4,34 +4,17 @@
 // served from the page's network layer with the shapes the server sends, and the server's side is
 // tests/integration/completion.test.ts), the customer confirms the repair and rates it.
 // axe at 375 and 1280 px on each state.
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import type { AppointmentView } from '../../src/shared/api/appointments';
-import { adminApi, bookAndPayThroughApi, customerWithApprovedQuote, workingDayFrom } from './booking-support';
-import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, screenshot, viewports, watchPageErrors } from './support';
+import { axeAtBothSizes, bookAndPayThroughApi, browserAndAdminForFile, customerWithApprovedQuote, workingDayFrom } from './booking-support';
+import { baseUrl, hasChromium, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
-async function axeAtBothSizes(page: Page, name: string) {
-  for (const size of ['mobile', 'desktop'] as const) {
-    await page.setViewportSize(viewports[size]);
-    await expectNoAxeViolations(page);
-    await screenshot(page, `aftercare-${name}-${size}`);
-  }
-}
 
 describe.skipIf(!hasChromium)('after the repair', () => {
   it('names the technician, then lets the customer confirm the finished repair and rate it', async () => {
+    const { browser, admin } = opened;
     const customer = await customerWithApprovedQuote(browser, admin);
     const appointmentId = await bookAndPayThroughApi(customer.context, customer.quoteId, workingDayFrom(55), 'afternoon');
     const repairer = inject('accounts').repairer;
@@ -73,7 +56,7 @@ describe.skipIf(!hasChromium)('after the repair', () => {
     const panel = page.getByRole('region', { name: 'Your repair is done' });
     await panel.waitFor();
     expect(await panel.textContent()).toContain('12-month warranty');
-    await axeAtBothSizes(page, 'done');
+    await axeAtBothSizes(page, 'done', 'aftercare');
 
     await panel.getByRole('button', { name: 'Confirm the repair is complete' }).click();
     await panel.getByText('you confirmed the repair').waitFor();
@@ -85,7 +68,7 @@ describe.skipIf(!hasChromium)('after the repair', () => {
     await panel.getByRole('button', { name: 'Submit review' }).click();
     await panel.getByText('You rated this repair 5 out of 5').waitFor();
     expect(posted).toEqual([`/api/appointments/${appointmentId}/confirm-completion {}`, `/api/appointments/${appointmentId}/review {"rating":5,"comment":"Spotless, and on time."}`]);
-    await axeAtBothSizes(page, 'reviewed');
+    await axeAtBothSizes(page, 'reviewed', 'aftercare');
     expect(errors).toEqual([]);
     await customer.context.close();
   });

@@ -1,25 +1,15 @@
 // Issue 11's "Done when", continued: with capacity 1 (set by an admin through the availability
 // API) a paid slot shows Booked to a second customer; the first customer cancels more than 24
 // hours ahead in the browser, is refunded in full, and the slot is free again.
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, bookAndPayThroughApi, customerWithApprovedQuote, showDay, workingDayFrom } from './booking-support';
-import { expectNoAxeViolations, hasChromium, launchBrowser, watchPageErrors } from './support';
+import { describe, expect, it } from 'vitest';
+import { bookAndPayThroughApi, browserAndAdminForFile, customerWithApprovedQuote, showDay, workingDayFrom } from './booking-support';
+import { expectNoAxeViolations, hasChromium, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
 describe.skipIf(!hasChromium)('a slot of capacity 1', () => {
   it('shows Booked to a second customer once paid for, and is free again after a refunded cancellation', async () => {
+    const { browser, admin } = opened;
     const date = workingDayFrom(24); // apart from booking.test.ts's day, more than 14 days ahead
     const capacity = await admin.put(`/api/admin/availability/${date}`, { data: { afternoon: 1 } });
     expect(capacity.status(), await capacity.text()).toBe(200);

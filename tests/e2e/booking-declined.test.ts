@@ -1,26 +1,16 @@
 // Issue 11's "Done when", continued: a slot inside 14 days needs D14's early-start request (an
 // unticked box); a declined card (4000 0000 0000 0002) leaves the booking unpaid and says why.
 // Then the admin's Availability tab, axe-clean at 375 and 1280 px, shows that hold's place taken.
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
-import { adminApi, axeAtBothSizes, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
-import { hasChromium, launchBrowser, newConsentedContext, watchPageErrors } from './support';
+import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
+import { hasChromium, newConsentedContext, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
 describe.skipIf(!hasChromium)('a declined card', () => {
   it('asks for the early-start request inside 14 days, then leaves the booking unpaid and says why', async () => {
+    const { browser, admin } = opened;
     const date = workingDayFrom(3);
     const customer = await customerWithApprovedQuote(browser, admin, 'mobile');
     const page = customer.page;
@@ -59,7 +49,7 @@ describe.skipIf(!hasChromium)('a declined card', () => {
     const date = workingDayFrom(3);
     // The first test's hold (still unpaid) takes one of the morning's three places.
     const { admin: account } = inject('accounts');
-    const context = await newConsentedContext(browser, 'desktop');
+    const context = await newConsentedContext(opened.browser, 'desktop');
     const adminPage = await context.newPage();
     await adminPage.goto('/sign-in?next=%2Fadmin');
     await adminPage.getByLabel('E-mail address').fill(account.email);

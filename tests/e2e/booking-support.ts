@@ -1,12 +1,38 @@
 // Shared by the booking browser tests: a customer with an approved quote (the real intake call and
 // an admin's approval through the API), a working day to book, and the calendar's navigation.
 import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { submitEnquiry } from './enquiry';
-import { baseUrl, expectNoAxeViolations, newConsentedContext, screenshot, viewports } from './support';
+import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports } from './support';
+
+/**
+ * The browser and the admin's API a test file shares: opened before its tests (not without
+ * Chromium, when the file's tests are skipped) and closed after them. Read them inside a test.
+ */
+export function browserAndAdminForFile(): { readonly browser: Browser; readonly admin: APIRequestContext } {
+  const opened = {} as { browser: Browser; admin: APIRequestContext };
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    opened.browser = await launchBrowser();
+    opened.admin = await adminApi();
+  });
+  afterAll(async () => {
+    await opened.admin?.dispose();
+    await opened.browser?.close();
+  });
+  return opened;
+}
+
+/** A browser context signed in as a staff account (the API the sign-in form calls). */
+export async function signedInContext(browser: Browser, account: { email: string; password: string }, size: keyof typeof viewports = 'desktop'): Promise<BrowserContext> {
+  const context = await newConsentedContext(browser, size);
+  const response = await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } });
+  expect(response.status()).toBe(200);
+  return context;
+}
 
 export async function adminApi(): Promise<APIRequestContext> {
   const account = inject('accounts').admin;
@@ -58,11 +84,11 @@ export async function showDay(page: Page, date: string) {
 }
 
 /** axe at 375 and 1280 px, with a full-page screenshot of each when E2E_SCREENSHOTS names a folder. */
-export async function axeAtBothSizes(page: Page, name: string) {
+export async function axeAtBothSizes(page: Page, name: string, prefix = 'booking') {
   for (const size of ['mobile', 'desktop'] as const) {
     await page.setViewportSize(viewports[size]);
     await expectNoAxeViolations(page);
-    await screenshot(page, `booking-${name}-${size}`);
+    await screenshot(page, `${prefix}-${name}-${size}`);
   }
 }
 

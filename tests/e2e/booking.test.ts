@@ -2,27 +2,17 @@
 // slot, pay with 4242…, land on /confirmation/{id}, open the appointment, with axe on booking,
 // checkout, confirmation and the appointment at 375 and 1280 px. booking-capacity.test.ts has
 // capacity 1 and cancelling; booking-declined.test.ts the declined card and the admin screen.
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { decimalStringToPence, formatPence } from '../../src/shared/money';
-import { adminApi, axeAtBothSizes, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
-import { hasChromium, launchBrowser, watchPageErrors } from './support';
+import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
+import { hasChromium, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
 describe.skipIf(!hasChromium)('booking and paying on the embedded default', () => {
   it('books a slot, pays with 4242, lands on /confirmation/{id}, opens the appointment and reschedules it', async () => {
+    const { browser, admin } = opened;
     // More than 14 days ahead: no early-start request is needed (D14).
     const date = workingDayFrom(20);
     const started = Date.now();

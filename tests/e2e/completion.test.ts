@@ -4,35 +4,18 @@
 // shapes the server sends, its after-photo ids being real photos this customer may open. The server
 // side is tests/integration/completion-photos.test.ts and completion.test.ts.
 // axe at 375 and 1280 px on the new states: after photos, the photo dialog, the problem form, reported.
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../src/shared/api/appointments';
 import { completionMessages } from '../../src/shared/api/appointments';
-import { adminApi, bookAndPayThroughApi, customerWithApprovedQuote, workingDayFrom } from './booking-support';
-import { expectNoAxeViolations, hasChromium, launchBrowser, screenshot, viewports, watchPageErrors } from './support';
+import { axeAtBothSizes, bookAndPayThroughApi, browserAndAdminForFile, customerWithApprovedQuote, workingDayFrom } from './booking-support';
+import { hasChromium, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
-async function axeAtBothSizes(page: Page, name: string) {
-  for (const size of ['mobile', 'desktop'] as const) {
-    await page.setViewportSize(viewports[size]);
-    await expectNoAxeViolations(page);
-    await screenshot(page, `completion-${name}-${size}`);
-  }
-}
 
 describe.skipIf(!hasChromium)('the finished repair, with after photos', () => {
   it('shows the after photos full size, and takes a problem report with a clear message', async () => {
+    const { browser, admin } = opened;
     const customer = await customerWithApprovedQuote(browser, admin);
     const appointmentId = await bookAndPayThroughApi(customer.context, customer.quoteId, workingDayFrom(57), 'morning');
     const real = (await (await customer.context.request.get(`/api/appointments/${appointmentId}`)).json()) as AppointmentView;
@@ -67,12 +50,12 @@ describe.skipIf(!hasChromium)('the finished repair, with after photos', () => {
     const thumbnail = panel.getByRole('img', { name: `After photo 1 of ${assessment.images.length}: open full size` });
     await thumbnail.waitFor();
     expect(await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    await axeAtBothSizes(page, 'after-photos');
+    await axeAtBothSizes(page, 'after-photos', 'completion');
 
     await panel.getByRole('button', { name: `After photo 1 of ${assessment.images.length}: open full size` }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('img', { name: `After photo 1 of ${assessment.images.length}, full size` }).waitFor();
-    await axeAtBothSizes(page, 'after-photo-dialog');
+    await axeAtBothSizes(page, 'after-photo-dialog', 'completion');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -82,14 +65,14 @@ describe.skipIf(!hasChromium)('the finished repair, with after photos', () => {
     await panel.getByRole('button', { name: 'Send the report' }).click();
     await panel.getByText(completionMessages.problemShort).waitFor();
     expect(posted).toEqual([]);
-    await axeAtBothSizes(page, 'problem-form');
+    await axeAtBothSizes(page, 'problem-form', 'completion');
     await message.fill('The scratch on the rear door still shows in daylight.');
     await panel.getByRole('button', { name: 'Send the report' }).click();
     await panel.getByText('You reported a problem.').waitFor();
     await page.getByText('Our team will contact you within 24 hours').first().waitFor();
     expect(posted).toEqual(['The scratch on the rear door still shows in daylight.']);
     expect(await panel.getByRole('button', { name: 'Confirm the repair is complete' }).count()).toBe(0);
-    await axeAtBothSizes(page, 'problem-reported');
+    await axeAtBothSizes(page, 'problem-reported', 'completion');
     expect(errors).toEqual([]);
     await customer.context.close();
   });

@@ -1,26 +1,16 @@
 // Issue 12 in the browser, the admin's side: a London customer's paid booking appears under Jobs
 // to dispatch; the admin finds the repairers near it (the test repairer, in central London, with
 // its distance), sends it to all nearby, and sees the repairer's response. axe at 375 and 1280 px.
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminApi, bookAndPayThroughApi, workingDayFrom } from './booking-support';
+import { describe, expect, inject, it } from 'vitest';
+import { bookAndPayThroughApi, browserAndAdminForFile, workingDayFrom } from './booking-support';
 import { submitEnquiry } from './enquiry';
-import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
 describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
   it('finds the repairers near the customer, sends the job, and shows their response', async () => {
+    const { browser, admin } = opened;
     const customer = await newConsentedContext(browser, 'desktop');
     const { id, reference } = await submitEnquiry(customer, { city: 'London', county: 'Greater London', postcode: 'SW1A 2AA', address: '10 Downing Street' });
     const draft = (await (await admin.get(`/api/quotes/assessment/${id}`)).json()) as { id: number; totalCost: string };

@@ -2,25 +2,15 @@
 // the job with its photos and price but not who the customer is (D11); declining needs a reason;
 // they accept, and then see the customer's name and contact. axe at 375 and 1280 px, on the
 // dashboard with the job open before and after accepting.
-import type { APIRequestContext, Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminApi, bookAndPayThroughApi, customerWithApprovedQuote, workingDayFrom } from './booking-support';
-import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+import { describe, expect, inject, it } from 'vitest';
+import { bookAndPayThroughApi, browserAndAdminForFile, customerWithApprovedQuote, workingDayFrom } from './booking-support';
+import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
+const opened = browserAndAdminForFile();
 
 describe.skipIf(!hasChromium)('the repairer dashboard', () => {
   it('offers a paid job without the customer’s identity, refuses an empty decline, and reveals the customer once accepted', async () => {
+    const { browser, admin } = opened;
     const account = inject('accounts').repairer;
     const customer = await customerWithApprovedQuote(browser, admin);
     await bookAndPayThroughApi(customer.context, customer.quoteId, workingDayFrom(45), 'morning');

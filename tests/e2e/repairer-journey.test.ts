@@ -4,33 +4,16 @@
 // sees it; A's dashboard no longer offers it; the admin reads both responses. (Marking it done,
 // the customer's confirmation and the payout's single release need the appointment's day: they
 // are tests/integration/completion.test.ts, and the customer's screens tests/e2e/aftercare.test.ts.)
-import type { APIRequestContext, Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminApi, bookAndPayThroughApi, workingDayFrom } from './booking-support';
+import { describe, expect, inject, it } from 'vitest';
+import { bookAndPayThroughApi, browserAndAdminForFile, signedInContext, workingDayFrom } from './booking-support';
 import { submitEnquiry } from './enquiry';
-import { baseUrl, hasChromium, launchBrowser, newConsentedContext, watchPageErrors } from './support';
+import { hasChromium, newConsentedContext, watchPageErrors } from './support';
 
-let browser: Browser;
-let admin: APIRequestContext;
-beforeAll(async () => {
-  if (!hasChromium) return;
-  browser = await launchBrowser();
-  admin = await adminApi();
-});
-afterAll(async () => {
-  await admin?.dispose();
-  await browser?.close();
-});
-
-async function signedIn(account: { email: string; password: string }): Promise<BrowserContext> {
-  const context = await newConsentedContext(browser, 'desktop');
-  const response = await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } });
-  expect(response.status()).toBe(200);
-  return context;
-}
+const opened = browserAndAdminForFile();
 
 describe.skipIf(!hasChromium)('a paid booking reaches a technician', () => {
   it('is declined by one repairer with a reason and accepted by the other, who then sees the customer', async () => {
+    const { browser, admin } = opened;
     const { repairer: b, secondRepairer: a } = inject('accounts');
     const customer = await newConsentedContext(browser, 'desktop');
     const { id, reference } = await submitEnquiry(customer, { name: 'Ola Nowak', city: 'London', county: 'Greater London', postcode: 'WC2N 5DU', address: '1 Strand' });
@@ -44,7 +27,7 @@ describe.skipIf(!hasChromium)('a paid booking reaches a technician', () => {
       .toEqual([a.repairerId, b.repairerId].sort());
 
     // Repairer A declines, with a reason.
-    const aContext = await signedIn(a);
+    const aContext = await signedInContext(browser, a);
     const aPage = await aContext.newPage();
     const aErrors = watchPageErrors(aPage);
     await aPage.goto('/repairer');
@@ -59,7 +42,7 @@ describe.skipIf(!hasChromium)('a paid booking reaches a technician', () => {
     await aPage.getByText('Job declined').first().waitFor();
 
     // Repairer B sees no contact before accepting, then sees it.
-    const bContext = await signedIn(b);
+    const bContext = await signedInContext(browser, b);
     const bPage = await bContext.newPage();
     const bErrors = watchPageErrors(bPage);
     await bPage.goto('/repairer');

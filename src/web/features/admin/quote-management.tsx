@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../../components/ui/button';
+import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminQuotes } from './api/get-admin-quotes';
 import { JobsToDispatch } from './dispatch/jobs-to-dispatch';
@@ -42,19 +42,7 @@ export function QuoteManagement() {
             </div>
           )}
         </div>
-        {pages > 1 ? (
-          <nav aria-label="Quote pages" className="mt-3 flex items-center gap-3">
-            <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-              Previous
-            </Button>
-            <p className="text-sm">
-              Page {page} of {pages}
-            </p>
-            <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-              Next
-            </Button>
-          </nav>
-        ) : null}
+        <Pager label="Quote pages" page={page} pages={pages} onPage={setPage} />
       </section>
       <RecentAssessments />
       <EnquirySearch />

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -107,19 +108,7 @@ export function NetworkTab() {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav aria-label="Repairer pages" className="mt-3 flex items-center gap-3">
-          <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => setPage((current) => current - 1)}>
-            Previous
-          </Button>
-          <p className="text-sm">
-            Page {page} of {pages}
-          </p>
-          <Button variant="outline" size="sm" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-            Next
-          </Button>
-        </nav>
-      ) : null}
+      <Pager label="Repairer pages" page={page} pages={pages} onPage={setPage} />
       <p className="mt-4 text-sm text-slate-700">Coming next: search and filters, importing businesses from Google Places and introduction e-mails.</p>
     </section>
   );
