@@ -115,6 +115,15 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     const team = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-problem-team'));
     expect(team.some((e) => e.textBody.includes('The scratch is still visible in daylight.'))).toBe(true);
     expect((await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie)).statusCode).toBe(409);
+    // The admin sees the report beside the held share, and releases it after looking.
+    const adminUser = await createUser(t.database.db, { role: 'admin' });
+    const adminCookie = await signInAs(t.app, adminUser.email, adminUser.password);
+    const listed = (await t.app.inject({ url: '/api/admin/reported-problems', headers: { cookie: adminCookie } })).json() as { payoutId: number; report: string }[];
+    const heldId = (await job.payoutRow()).id;
+    const mine = listed.find((p) => p.payoutId === heldId);
+    expect(mine?.report).toBe('The scratch is still visible in daylight.');
+    expect((await post(t, `/api/admin/payouts/${mine!.payoutId}/release`, {}, adminCookie)).json()).toMatchObject({ status: 'released' });
+    expect(((await t.app.inject({ url: '/api/admin/reported-problems', headers: { cookie: adminCookie } })).json() as { payoutId: number }[]).some((p) => p.payoutId === mine!.payoutId)).toBe(false);
   });
 
   it('releases the share 72 hours after completion when nobody reports a problem', async () => {

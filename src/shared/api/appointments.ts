@@ -145,6 +145,22 @@ export const ReleasedPayoutSchema = z.object({
 });
 export type ReleasedPayout = z.infer<typeof ReleasedPayoutSchema>;
 
+/** GET /api/admin/reported-problems: completed repairs a customer reported a problem with, whose payout is held. */
+export const ReportedProblemSchema = z.object({
+  payoutId: z.number().int(),
+  appointmentId: z.number().int(),
+  reference: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  technician: z.string(),
+  /** The held share, pounds. */
+  amount: z.string(),
+  reportedAt: z.string(),
+  report: z.string(),
+});
+export type ReportedProblem = z.infer<typeof ReportedProblemSchema>;
+export const ReportedProblemsSchema = z.array(ReportedProblemSchema);
+
 // --- The admin's Availability screen --------------------------------------------------------------
 export const SlotCapacityViewSchema = z.object({
   /** Places in the slot: the admin's override, or SLOT_CAPACITY. 0 when the day is closed. */

@@ -18,4 +18,5 @@ export const completionCases = (world: AccessWorld): Case[] => [
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/review`, route: '/api/appointments/:id/review', payload: {}, expect: grantHolderOnly(400) },
   // Admins only; no payout has that id.
   { method: 'POST', url: '/api/admin/payouts/999999/release', route: '/api/admin/payouts/:id/release', expect: adminOnly(404) },
+  { method: 'GET', url: '/api/admin/reported-problems', route: '/api/admin/reported-problems', expect: adminOnly(200) },
 ];

@@ -4,10 +4,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, ReleasedPayoutSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../shared/api/appointments';
+import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, ReleasedPayoutSchema, ReportedProblemsSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import { payouts } from '../../db/schema';
 import { releaseHeldPayout } from './payouts';
+import { reportedProblems } from './reported-problems';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { notFound, unauthorised } from '../../plugins/errors';
@@ -65,6 +66,11 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
+      admin.get('/api/admin/reported-problems', { schema: { response: { 200: ReportedProblemsSchema } } }, async (_request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return reportedProblems(ctx.db);
+      });
+
       // A payout held after a reported problem, released once the team has looked at it.
       admin.post('/api/admin/payouts/:id/release', { schema: { params: PayoutIdParamsSchema, response: { 200: ReleasedPayoutSchema } } }, async (request) => {
         await releaseHeldPayout({ db: ctx.db, config: deps.config, log: request.log }, request.params.id, new Date());

@@ -1,0 +1,32 @@
+// The admin's list of reported problems (issue 12, D14): completed repairs whose customer reported
+// a problem, with the technician's share held until an admin releases it.
+import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import type { ReportedProblem } from '../../../shared/api/appointments';
+import { penceToDecimalString } from '../../../shared/money';
+import type { Db } from '../../db/database';
+import { appointments, assessments, payments, payouts, quotes, repairers } from '../../db/schema';
+
+export async function reportedProblems(db: Db): Promise<ReportedProblem[]> {
+  const rows = await db
+    .select({
+      payoutId: payouts.id,
+      appointmentId: appointments.id,
+      reference: assessments.reference,
+      customerName: assessments.name,
+      customerEmail: assessments.email,
+      technician: repairers.businessName,
+      amountPence: payouts.amountPence,
+      reportedAt: appointments.problemReportedAt,
+      report: appointments.problemReport,
+    })
+    .from(payouts)
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+    .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+    .where(and(eq(payouts.status, 'held'), isNotNull(appointments.problemReportedAt)))
+    .orderBy(desc(appointments.problemReportedAt))
+    .limit(100);
+  return rows.map(({ amountPence, reportedAt, report, ...row }) => ({ ...row, amount: penceToDecimalString(amountPence), reportedAt: reportedAt!.toISOString(), report: report ?? '' }));
+}
