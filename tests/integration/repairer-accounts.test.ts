@@ -106,6 +106,20 @@ describe('verification and the network list', () => {
     const last = await t.app.inject({ url: `/api/repairers?page=${Math.ceil(total / 50)}`, headers: { cookie: admin } });
     expect((last.json() as { businessName: string }[]).at(-1)?.businessName).toBe('Zz Network 54');
   });
+
+  it('searches by name, town or postcode and filters by verification, e-mail and account', async () => {
+    const db = t.database.db;
+    await createRepairer(db, { businessName: 'Quill Dent Doctors', city: 'Quillington', postcode: 'QA1 1AA', isVerified: false, email: null });
+    await createRepairer(db, { businessName: 'Quill Scratch Clinic', city: 'Leeds', postcode: 'LS1 4AP', isVerified: true });
+    const names = async (query: string) => ((await t.app.inject({ url: `/api/repairers?${query}`, headers: { cookie: admin } })).json() as { businessName: string }[]).map((r) => r.businessName);
+    expect(await names('search=quill')).toEqual(['Quill Dent Doctors', 'Quill Scratch Clinic']);
+    expect(await names('search=quill&verified=false')).toEqual(['Quill Dent Doctors']);
+    expect(await names('search=quill&hasEmail=true')).toEqual(['Quill Scratch Clinic']);
+    expect(await names('search=qa11')).toEqual(['Quill Dent Doctors']);
+    expect(await names('search=quillington&hasAccount=false')).toEqual(['Quill Dent Doctors']);
+    expect(await names('search=100%25')).toEqual([]);
+    expect((await t.app.inject({ url: '/api/repairers?verified=maybe', headers: { cookie: admin } })).statusCode).toBe(400);
+  });
 });
 
 describe('the repairer’s own profile', () => {

@@ -40,7 +40,16 @@ export const NetworkRepairerSchema = RepairerViewSchema.extend({
 });
 export type NetworkRepairer = z.infer<typeof NetworkRepairerSchema>;
 export const NetworkRepairersSchema = z.array(NetworkRepairerSchema);
-export const NetworkQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
+/** GET /api/repairers: a page of 50, optionally searched (name, town or postcode) and filtered. */
+export const NetworkQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  search: z.string().trim().max(100).optional(),
+  verified: flag.optional(),
+  hasEmail: flag.optional(),
+  hasAccount: flag.optional(),
+});
+export type NetworkQuery = z.infer<typeof NetworkQuerySchema>;
 
 // --- The repairer's own profile ---------------------------------------------------------------------
 export const profileMessages = {

@@ -35,7 +35,8 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
   await app.register(
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/repairers', { schema: { querystring: NetworkQuerySchema, response: { 200: NetworkRepairersSchema } } }, async (request, reply) => {
-        const { rows, total } = await networkPage(db, request.query.page);
+        const { page, ...filters } = request.query;
+        const { rows, total } = await networkPage(db, page, undefined, filters);
         reply.header('X-Total-Count', String(total));
         reply.header('Cache-Control', 'private, no-store');
         return rows;

@@ -1,8 +1,8 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, NETWORK_PAGE_SIZE, repairerAccountMessages, type InvitationView, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
+import { and, asc, count, eq, gt, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
+import { INVITATION_DAYS, NETWORK_PAGE_SIZE, repairerAccountMessages, type InvitationView, type NetworkQuery, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { repairerInvitations, repairers, users } from '../../db/schema';
@@ -91,13 +91,26 @@ export async function setVerification(database: Database, repairerId: number, is
 }
 
 /** SPEC's Repairer Network: 50 a page by business name, with whether each has an account or a pending invitation. */
-export async function networkPage(db: Db, page: number, onlyId?: number): Promise<{ rows: NetworkRepairer[]; total: number }> {
+export async function networkPage(db: Db, page: number, onlyId?: number, filters: Omit<NetworkQuery, 'page'> = {}): Promise<{ rows: NetworkRepairer[]; total: number }> {
   // Qualified by hand: in a one-table select drizzle writes a column unqualified, which inside the
   // subquery would name the subquery's own table.
   const repairerId = sql.raw('"repairers"."id"');
   const hasAccount = sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairerId})`;
   const invitationPending = sql<boolean>`EXISTS (SELECT 1 FROM ${repairerInvitations} i WHERE i.repairer_id = ${repairerId} AND i.used_at IS NULL AND i.expires_at > now())`;
-  const where = onlyId === undefined ? undefined : eq(repairers.id, onlyId);
+  const term = filters.search?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const where = and(
+    onlyId === undefined ? undefined : eq(repairers.id, onlyId),
+    term
+      ? or(
+          sql`lower(${repairers.businessName}) LIKE ${`%${term}%`}`,
+          sql`lower(${repairers.city}) LIKE ${`${term}%`}`,
+          sql`replace(lower(${repairers.postcode}), ' ', '') LIKE ${`${term.replace(/\s+/g, '')}%`}`,
+        )
+      : undefined,
+    filters.verified === undefined ? undefined : eq(repairers.isVerified, filters.verified),
+    filters.hasEmail === undefined ? undefined : filters.hasEmail ? isNotNull(repairers.email) : isNull(repairers.email),
+    filters.hasAccount === undefined ? undefined : filters.hasAccount ? hasAccount : not(hasAccount),
+  );
   const [rows, [total]] = await Promise.all([
     db
       .select({ repairer: repairers, hasAccount, invitationPending })

@@ -6,11 +6,20 @@ import { adminStatsKey } from '../api/admin-query-keys';
 const networkRoot = ['/api/repairers'] as const;
 
 /** GET /api/repairers?page=: SPEC's first 50 repairers (and more by page), with the total. */
-export function useNetwork(page: number) {
+export interface NetworkFilters {
+  search: string;
+  verified: '' | 'true' | 'false';
+  hasEmail: '' | 'true' | 'false';
+  hasAccount: '' | 'true' | 'false';
+}
+
+export function useNetwork(page: number, filters: NetworkFilters) {
   return useQuery<{ rows: NetworkRepairer[]; total: number }>({
-    queryKey: [...networkRoot, page],
+    queryKey: [...networkRoot, page, filters],
     queryFn: async () => {
-      const url = `/api/repairers?page=${page}`;
+      const params = new URLSearchParams({ page: String(page) });
+      for (const [name, value] of Object.entries(filters)) if (value.trim() !== '') params.set(name, value.trim());
+      const url = `/api/repairers?${params}`;
       const response = await apiRequest('GET', url);
       return { rows: parseResponse(NetworkRepairersSchema, url, await response.json()), total: Number(response.headers.get('X-Total-Count') ?? 0) };
     },

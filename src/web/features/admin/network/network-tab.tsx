@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
 import { specialisationLabels } from '../../../../shared/damage';
 import { NETWORK_PAGE_SIZE, type NetworkRepairer } from '../../../../shared/api/repairer-accounts';
-import { useInviteRepairer, useNetwork, useSetVerification } from './network-api';
+import { useInviteRepairer, useNetwork, useSetVerification, type NetworkFilters } from './network-api';
 
 function Row({ repairer }: { repairer: NetworkRepairer }) {
   const verify = useSetVerification();
@@ -55,15 +55,85 @@ function Row({ repairer }: { repairer: NetworkRepairer }) {
 }
 
 /** SPEC's Repairer Network tab: the first 50 repairers, a note when more exist, verification and invitations (issue 12). */
+const noFilters: NetworkFilters = { search: '', verified: '', hasEmail: '', hasAccount: '' };
+const selectClass = 'min-h-11 rounded-md border border-slate-400 bg-white px-2';
+
+function Filters({ value, onChange }: { value: NetworkFilters; onChange: (filters: NetworkFilters) => void }) {
+  const [search, setSearch] = useState(value.search);
+  const choose = (name: keyof NetworkFilters) => (event: ChangeEvent<HTMLSelectElement>) => onChange({ ...value, [name]: event.target.value });
+  return (
+    <form
+      role="search"
+      aria-label="Find repairers"
+      className="mt-3 flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        onChange({ ...value, search });
+      }}
+    >
+      <label className="grid gap-1 text-sm font-semibold">
+        Name, town or postcode
+        <input className={`${selectClass} font-normal`} type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </label>
+      <Button type="submit" variant="outline" size="sm">
+        Search
+      </Button>
+      <label className="grid gap-1 text-sm font-semibold">
+        Verification
+        <select className={`${selectClass} font-normal`} value={value.verified} onChange={choose('verified')}>
+          <option value="">All</option>
+          <option value="true">Verified</option>
+          <option value="false">Pending Verification</option>
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm font-semibold">
+        E-mail
+        <select className={`${selectClass} font-normal`} value={value.hasEmail} onChange={choose('hasEmail')}>
+          <option value="">All</option>
+          <option value="true">Has an e-mail</option>
+          <option value="false">No e-mail</option>
+        </select>
+      </label>
+      <label className="grid gap-1 text-sm font-semibold">
+        Account
+        <select className={`${selectClass} font-normal`} value={value.hasAccount} onChange={choose('hasAccount')}>
+          <option value="">All</option>
+          <option value="true">Has an account</option>
+          <option value="false">No account</option>
+        </select>
+      </label>
+    </form>
+  );
+}
+
 export function NetworkTab() {
   const [page, setPage] = useState(1);
-  const network = useNetwork(page);
+  const [filters, setFilters] = useState<NetworkFilters>(noFilters);
+  const network = useNetwork(page, filters);
+  const heading = (
+    <h2 id="network-heading" className="text-xl font-bold text-navy-900">
+      Repairer Network{network.data ? ` (${network.data.total.toLocaleString('en-GB')})` : ''}
+    </h2>
+  );
+  const filtersForm = (
+    <Filters
+      value={filters}
+      onChange={(next) => {
+        setFilters(next);
+        setPage(1);
+      }}
+    />
+  );
   if (network.isPending) {
     return (
-      <div role="status">
-        <span className="sr-only">Loading the repairer network…</span>
-        <Skeleton className="h-48 w-full" />
-      </div>
+      <section aria-labelledby="network-heading">
+        {heading}
+        {filtersForm}
+        <div role="status" className="mt-3">
+          <span className="sr-only">Loading the repairer network…</span>
+          <Skeleton className="h-48 w-full" />
+        </div>
+      </section>
     );
   }
   if (network.isError) return <p role="alert">We could not load the repairer network. Please refresh the page.</p>;
@@ -71,9 +141,9 @@ export function NetworkTab() {
   const pages = Math.max(1, Math.ceil(total / NETWORK_PAGE_SIZE));
   return (
     <section aria-labelledby="network-heading">
-      <h2 id="network-heading" className="text-xl font-bold text-navy-900">
-        Repairer Network ({total.toLocaleString('en-GB')})
-      </h2>
+      {heading}
+      {filtersForm}
+      {rows.length === 0 ? <p className="mt-3 text-slate-800">No repairers match.</p> : null}
       {total > NETWORK_PAGE_SIZE ? (
         <p className="mt-1 text-slate-800">
           Showing {rows.length} of {total.toLocaleString('en-GB')} repairers (page {page} of {pages}).
@@ -109,7 +179,7 @@ export function NetworkTab() {
         </table>
       </div>
       <Pager label="Repairer pages" page={page} pages={pages} onPage={setPage} />
-      <p className="mt-4 text-sm text-slate-700">Coming next: search and filters, importing businesses from Google Places and introduction e-mails.</p>
+      <p className="mt-4 text-sm text-slate-700">Coming next: importing businesses from Google Places, introduction e-mails and bulk actions.</p>
     </section>
   );
 }
