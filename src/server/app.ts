@@ -27,6 +27,7 @@ import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { createGeocoder } from './modules/geo/geocoder';
 import { PasswordQueue } from './modules/auth/password-queue';
 import { healthRoutes } from './modules/health/health.routes';
+import { jobRunRoutes } from './modules/job-runs/job-runs.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
@@ -59,6 +60,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   completionRoutes,
   repairerAccountRoutes,
   emailRoutes,
+  jobRunRoutes,
   vehicleRoutes,
   apiDocsRoutes,
 ];

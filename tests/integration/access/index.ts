@@ -9,6 +9,7 @@ import { completionCases } from './completion.cases';
 import { dispatchCases } from './dispatch.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
+import { jobRunCases } from './job-runs.cases';
 import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
@@ -28,6 +29,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   dispatch: dispatchCases,
   email: emailCases,
   health: healthCases,
+  jobRuns: jobRunCases,
   payments: paymentCases,
   quotes: quoteCases,
   repairerAccounts: repairerAccountCases,
