@@ -36,6 +36,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue } from './plugins/jobs';
 import { loggerOptions } from './plugins/log-redaction';
+import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
 import { registerBodyTimeout, timeoutOptions } from './plugins/timeouts';
@@ -110,6 +111,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     request.log.info({ method: request.method, route: request.routeOptions.url ?? '(no route)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 }, 'request');
     done();
   });
+  registerMetrics(app, config);
 
   // Infrastructure
   const ownsDatabase = !options.database;

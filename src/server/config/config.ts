@@ -74,6 +74,13 @@ export const EnvSchema = z.object({
   AUTO_DISPATCH: booleanFlag.default(true),
   // Issue 12: a postcodes.io-compatible API for exact postcode positions; unset: district centres.
   POSTCODES_API_URL: optionalUrl(['http', 'https'], 'https://api.postcodes.io'),
+  // Issue 14: GET /metrics answers only with this token (Authorization: Bearer …); unset: no metrics.
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 24, { message: 'must be at least 24 characters: make one with `openssl rand -hex 32`' }),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -134,6 +141,8 @@ export interface AppConfig {
   autoDispatch: boolean;
   /** A postcodes.io-compatible API; unset: the postcode district's centre from the outcode table. */
   postcodesApiUrl: string | undefined;
+  /** The bearer token GET /metrics asks for; unset: /metrics answers 404. */
+  metricsToken: string | undefined;
 }
 
 export interface StripeConfig {
@@ -220,5 +229,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     autoDispatch: env.AUTO_DISPATCH,
     postcodesApiUrl: env.POSTCODES_API_URL,
     availabilityReadsPerMinutePerAddress: 120,
+    metricsToken: env.METRICS_TOKEN,
   };
 }

@@ -242,3 +242,23 @@ describe('admin quote desk', () => {
     expect(within(article).getByText('Modification request, 3 Mar 2026, 9:30')).toBeInTheDocument();
   });
 });
+
+describe('system health panel', () => {
+  it('shows the backlogs, flags failed e-mails and a missing backup, and says when the check fails', async () => {
+    serve((url) =>
+      url === '/api/admin/health'
+        ? jsonResponse({ jobs: { backlog: 3, failedLastDay: 0 }, emails: { backlog: 0, failed: 2 }, backup: { tracked: true, lastAt: null } })
+        : undefined,
+    );
+    renderApp('/admin');
+    const panel = await screen.findByRole('region', { name: 'System health' }, { timeout: 5000 });
+    expect(within(panel).getByText('Jobs waiting').nextElementSibling).toHaveTextContent(/^3$/);
+    expect(within(panel).getByText('E-mails failed').nextElementSibling).toHaveTextContent('2 (needs attention)');
+    expect(within(panel).getByText('Last backup').nextElementSibling).toHaveTextContent('Never (needs attention)');
+    cleanup();
+
+    serve((url) => (url === '/api/admin/health' ? jsonResponse({ message: 'Down' }, 500) : undefined));
+    renderApp('/admin');
+    expect(await screen.findByText('We could not check the system’s health. It will be checked again in a minute.', {}, { timeout: 5000 })).toBeInTheDocument();
+  });
+});

@@ -4,6 +4,7 @@ import { buttonClasses } from '../../components/ui/button';
 import { AvailabilityScreen } from './availability/availability-screen';
 import { NetworkTab } from './network/network-tab';
 import { QuoteManagement } from './quote-management';
+import { HealthPanel } from './health-panel';
 import { StatCards } from './stat-cards';
 
 const tabClass =
@@ -23,6 +24,9 @@ export function AdminDashboard() {
       </div>
       <div className="mt-6">
         <StatCards />
+      </div>
+      <div className="mt-4">
+        <HealthPanel />
       </div>
       <Tabs.Root defaultValue="quotes" className="mt-8">
         <Tabs.List aria-label="Admin areas" className="flex flex-wrap gap-1 border-b border-slate-300">
