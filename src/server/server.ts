@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config/config';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { networkFigureOf } from './modules/repairers/network-figure';
+import { closeControlSocket, startControlSocket } from './modules/backup/control-socket';
 
 async function main() {
   let config;
@@ -25,6 +26,9 @@ async function main() {
     }
   }
 
+  // `npm run backup` asks the process that has the embedded database open (issue 14).
+  const control = app.deps.database.kind === 'pglite' ? await startControlSocket(app.deps.database, config) : null;
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -32,6 +36,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 15_000);
     timer.unref();
+    if (control) await closeControlSocket(control);
     await app.close();
     process.exit(0);
   };
