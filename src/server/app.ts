@@ -27,6 +27,7 @@ import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { createGeocoder } from './modules/geo/geocoder';
 import { PasswordQueue } from './modules/auth/password-queue';
 import { healthRoutes } from './modules/health/health.routes';
+import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { jobRunRoutes } from './modules/job-runs/job-runs.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
@@ -62,6 +63,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   repairerAccountRoutes,
   emailRoutes,
   jobRunRoutes,
+  privacyRoutes,
   vehicleRoutes,
   apiDocsRoutes,
 ];

@@ -74,6 +74,13 @@ export const EnvSchema = z.object({
   AUTO_DISPATCH: booleanFlag.default(true),
   // Issue 12: a postcodes.io-compatible API for exact postcode positions; unset: district centres.
   POSTCODES_API_URL: optionalUrl(['http', 'https'], 'https://api.postcodes.io'),
+  // Issue 14: photos and personal details are erased this many months after a job ends.
+  RETENTION_MONTHS: z.coerce
+    .number({ message: 'must be a whole number of months' })
+    .int({ message: 'must be a whole number of months' })
+    .min(12, { message: 'must be at least 12: the repair warranty lasts 12 months, and a claim needs the photos' })
+    .max(120, { message: 'must be at most 120 (ten years)' })
+    .default(24),
   // Issue 14: GET /metrics answers only with this token (Authorization: Bearer …); unset: no metrics.
   METRICS_TOKEN: z
     .string()
@@ -141,6 +148,8 @@ export interface AppConfig {
   autoDispatch: boolean;
   /** A postcodes.io-compatible API; unset: the postcode district's centre from the outcode table. */
   postcodesApiUrl: string | undefined;
+  /** Months after a job ends (or an enquiry goes quiet) before its photos and personal details are erased. */
+  retentionMonths: number;
   /** The bearer token GET /metrics asks for; unset: /metrics answers 404. */
   metricsToken: string | undefined;
 }
@@ -230,5 +239,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     postcodesApiUrl: env.POSTCODES_API_URL,
     availabilityReadsPerMinutePerAddress: 120,
     metricsToken: env.METRICS_TOKEN,
+    retentionMonths: env.RETENTION_MONTHS,
   };
 }

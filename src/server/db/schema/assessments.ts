@@ -1,6 +1,6 @@
 // A customer's damage assessment and its photos (SPEC section 3, Assessment).
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
 import { assessmentLifecycle } from '../../../shared/lifecycles/assessment';
 
@@ -27,6 +27,9 @@ export const assessments = pgTable(
     damageType: text('damage_type').notNull(),
     damageLocations: jsonb('damage_locations').$type<string[]>().notNull(),
     damageDescription: text('damage_description').notNull(),
+    // Issue 14: the customer's personal details and photos were erased (on request, or by the
+    // retention job); the record stays, anonymised, for the financial records the law requires.
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -14,3 +14,4 @@ export * from './dispatch';
 export * from './email';
 export * from './platform';
 export * from './geo';
+export * from './audit';

@@ -22,6 +22,7 @@ import { findAssessment, deleteAssessment } from '../assessments/assessments.rep
 import { releaseHoldOfQuote } from '../bookings/capacity.repo';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
+import { actorOf, recordAudit } from '../privacy/audit.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { approveQuote, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
 import { quoteReadyEmail } from '../quotes/quote-emails';
@@ -67,8 +68,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         '/api/admin/quotes/:id/update-full-quote',
         { schema: { params: IdParamsSchema, body: QuoteAdjustmentSchema, response: { 200: AdminQuoteCardSchema } } },
         async (request) => {
+          const actor = actorOf(await request.session());
           const emails = await db.transaction(async (tx) => {
             const { quote, customerToBeTold } = await reviseQuote(tx, request.params.id, request.body);
+            await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: customerToBeTold });
             return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
           });
           await dispatchEmails(deps.jobs, emails);
@@ -81,8 +84,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         { schema: { params: IdParamsSchema, body: ApproveQuoteBodySchema, response: { 200: AdminQuoteCardSchema } } },
         async (request) => {
           const seen = seenTotalPence(request.body?.adjustedAmount);
+          const actor = actorOf(await request.session());
           const email = await db.transaction(async (tx) => {
             const quote = await approveQuote(tx, request.params.id, seen);
+            await recordAudit(tx, actor, 'quote_approved', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence });
             return tellCustomer(tx, quote, false);
           });
           await dispatchEmails(deps.jobs, [email]);
@@ -94,12 +99,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         '/api/admin/quotes/:id/reset-to-price-list',
         { schema: { params: IdParamsSchema, response: { 200: AdminQuoteCardSchema } } },
         async (request) => {
+          const actor = actorOf(await request.session());
           const emails = await db.transaction(async (tx) => {
             const current = await findQuote(tx, request.params.id);
             if (!current) throw notFound(adminQuoteMessages.notFound);
             const assessment = await findAssessment(tx, current.assessmentId);
             if (!assessment) throw notFound(adminQuoteMessages.notFound);
             const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment);
+            await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, resetToPriceList: true, customerTold: customerToBeTold });
             return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
           });
           await dispatchEmails(deps.jobs, emails);
@@ -109,6 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
 
       // Spam and withdrawn requests: the whole enquiry goes, photo files after the commit.
       admin.delete('/api/admin/quotes/:id', { schema: { params: IdParamsSchema } }, async (request, reply) => {
+        const actor = actorOf(await request.session());
         const fileKeys = await db.transaction(async (tx) => {
           const quote = await lockQuote(tx, request.params.id);
           if (!quote) throw notFound(adminQuoteMessages.notFound);
@@ -117,7 +125,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           if (!(await removeUnpaidPaymentsOfQuote(tx, quote.id))) throw conflict('A payment was taken or refunded for this quote, so its enquiry is kept as a record and cannot be deleted.');
           // An unpaid hold gives its place back before the cascade removes it.
           await releaseHoldOfQuote(tx, quote.id);
+          const reference = (await findAssessment(tx, quote.assessmentId))?.reference ?? null;
           const { fileKeys: keys } = await deleteAssessment(tx, quote.assessmentId);
+          await recordAudit(tx, actor, 'quote_deleted', { kind: 'quote', id: quote.id }, { reference, assessmentId: quote.assessmentId });
           return keys;
         });
         await Promise.all(

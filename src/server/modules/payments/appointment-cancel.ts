@@ -17,6 +17,7 @@ import { leaveLiveState } from '../bookings/capacity.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { cancellationEmail, refundEmail } from './booking-emails';
+import { customerActor, recordAudit } from '../privacy/audit.repo';
 import { findPaymentByAppointment, lockPayment, unreleasedPayoutIds } from './payments.repo';
 import { bookingFacts } from './booking-email-facts';
 import { CardError } from './payment-provider';
@@ -67,6 +68,7 @@ async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentI
         throw error instanceof CardError ? cardErrorToDomain(error) : new DomainError(502, 'refund_failed', cancelMessages.refundFailed);
       });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
+    await recordAudit(tx, customerActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason: 'cancelled by the customer' });
     emails.push(await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'cancelled')));
   }
   return emails;

@@ -19,6 +19,7 @@ import { findQuote, lockQuote } from '../quotes/quotes.repo';
 import { bookingFacts } from './booking-email-facts';
 import { confirmationEmail, refundEmail } from './booking-emails';
 import { CardError, type PaymentProvider } from './payment-provider';
+import { recordAudit, systemActor } from '../privacy/audit.repo';
 import {
   findPaymentByAppointment,
   insertOwedPayout,
@@ -193,6 +194,7 @@ export async function settleSucceededPayment(
     // Lapsed and full, or cancelled meanwhile: the customer gets their money back at once.
     const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
+    await recordAudit(tx, systemActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason: 'paid after its slot was gone' });
     const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
     return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'slot-gone'))] };
   }

@@ -17,6 +17,7 @@ import {
   VerificationBodySchema,
 } from '../../../shared/api/repairer-accounts';
 import { MeResponseSchema } from '../../../shared/api/auth';
+import { actorOf } from '../privacy/audit.repo';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { setSessionCookie } from '../../plugins/cookies';
@@ -51,7 +52,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
       admin.post(
         '/api/admin/repairers/:id/verification',
         { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
-        async (request) => setVerification(database, request.params.id, request.body.isVerified),
+        async (request) => setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session())),
       );
     }),
   );

@@ -10,6 +10,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { insertSession } from '../auth/auth.repo';
 import type { PasswordQueue } from '../auth/password-queue';
 import { toSessionUser, type SessionUser } from '../auth/auth.service';
+import { recordAudit, type Actor } from '../privacy/audit.repo';
 import { hashToken, newToken } from '../auth/tokens';
 import { findRepairer, toRepairerView } from '../dispatch/dispatch.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -83,9 +84,15 @@ export async function acceptInvitation(
 }
 
 /** Verified or Pending Verification (SPEC section 4): only verified repairers are offered jobs. */
-export async function setVerification(database: Database, repairerId: number, isVerified: boolean): Promise<NetworkRepairer> {
-  const [row] = await database.db.update(repairers).set({ isVerified, updatedAt: new Date() }).where(eq(repairers.id, repairerId)).returning({ id: repairers.id });
-  if (!row) throw notFound(repairerAccountMessages.notFound);
+/** Verifies or unverifies a repairer, with its line in the audit log when it changed. */
+export async function setVerification(database: Database, repairerId: number, isVerified: boolean, actor: Actor): Promise<NetworkRepairer> {
+  await database.db.transaction(async (tx) => {
+    const [before] = await tx.select({ isVerified: repairers.isVerified }).from(repairers).where(eq(repairers.id, repairerId)).for('update');
+    if (!before) throw notFound(repairerAccountMessages.notFound);
+    if (before.isVerified === isVerified) return;
+    await tx.update(repairers).set({ isVerified, updatedAt: new Date() }).where(eq(repairers.id, repairerId));
+    await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId });
+  });
   networkFigureOf(database).invalidate();
   return (await networkPage(database.db, 1, repairerId)).rows[0]!;
 }

@@ -1,0 +1,27 @@
+// The audit log's vocabulary (issue 14): what an admin (or a customer, or the retention job)
+// did that a company must be able to account for later.
+export const AUDIT_ACTIONS = [
+  'quote_approved',
+  'quote_changed',
+  'quote_deleted',
+  'payment_refunded',
+  'repairer_verified',
+  'repairer_unverified',
+  'data_exported',
+  'data_erased',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ACTOR_ROLES = ['admin', 'repairer', 'customer', 'system'] as const;
+export type AuditActorRole = (typeof AUDIT_ACTOR_ROLES)[number];
+
+export const auditActionLabels: Record<AuditAction, string> = {
+  quote_approved: 'Approved a quote',
+  quote_changed: 'Changed a quote',
+  quote_deleted: 'Deleted an enquiry and its quote',
+  payment_refunded: 'Refunded a payment',
+  repairer_verified: 'Verified a repairer',
+  repairer_unverified: 'Withdrew a repairer’s verification',
+  data_exported: 'Downloaded a customer’s data',
+  data_erased: 'Erased a customer’s personal data',
+};

@@ -1,0 +1,239 @@
+// Privacy operations (issue 14, UK GDPR). A customer downloads their data (a zip of
+// your-data.json and their photos) and asks for erasure; erasure leaves nothing personal in any
+// table or the photo store and changes no amount; the retention job erases what has been quiet
+// for RETENTION_MONTHS; and the audit log says who did each accountable thing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import yauzl from 'yauzl';
+import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
+import { appointments, assessments, auditLog, outboxEmails, payments, payouts, postcodeCache, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { createGrant } from '../../src/server/modules/access/grants.service';
+import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp({ engine: 'auto' });
+  const user = await createUser(t.database.db, { role: 'admin' });
+  admin = await signInAs(t.app, user.email, user.password);
+});
+afterAll(() => t.close());
+
+// Details no other record in the database shares, so finding one anywhere is a leak.
+const personal = {
+  name: 'Philippa Quennell-Ashdown',
+  email: 'philippa.quennell@example.org',
+  phone: '+447700900555',
+  address: '14 Wisteria Crescent',
+  postcode: 'BS8 4QZ',
+  registration: 'PQ19 XYZ',
+  description: 'Keyed along the passenger side outside the Wisteria school',
+  notes: 'Gate code 4455, side entrance by the wisteria',
+  problem: 'A run in the lacquer near the Wisteria mirror',
+  change: 'Could Philippa have a Saturday instead?',
+  review: 'Philippa says: lovely job on the Wisteria drive',
+};
+
+/** A customer whose repair is done and paid for, with photos, e-mails and everything else a real one leaves. */
+async function completedCustomer(overrides: { months?: number } = {}) {
+  const db = t.database.db;
+  const repairer = await createRepairer(db);
+  const assessment = await createAssessmentRecord(db, {
+    name: personal.name,
+    email: personal.email,
+    phone: personal.phone,
+    address: personal.address,
+    city: 'Bristol',
+    county: 'Avon',
+    postcode: personal.postcode,
+    vehicleRegistration: personal.registration,
+    damageDescription: personal.description,
+  });
+  const quote = await createQuote(db, { assessmentId: assessment.id, status: 'booked', assignmentStatus: 'assigned', assignedRepairerId: repairer.id });
+  const [appointment] = await db
+    .insert(appointments)
+    .values({ quoteId: quote.id, appointmentDate: '2026-03-03', timeSlot: 'morning', status: 'completed', notes: personal.notes, completedAt: new Date(), problemReport: personal.problem, problemReportedAt: new Date() })
+    .returning();
+  const [payment] = await db.insert(payments).values({ quoteId: quote.id, appointmentId: appointment!.id, provider: 'test', providerRef: `pi_${assessment.id}`, amountPence: quote.totalPence, status: 'succeeded', clientSecret: `secret_${assessment.id}` }).returning();
+  await db.insert(payouts).values({ paymentId: payment!.id, repairerId: repairer.id, amountPence: quote.repairerPaymentPence, status: 'released' });
+  await db.insert(repairerReviews).values({ appointmentId: appointment!.id, repairerId: repairer.id, rating: 5, comment: personal.review });
+  await db.insert(warranties).values({ appointmentId: appointment!.id, repairerId: repairer.id, startsDate: '2026-03-03', endsDate: '2027-03-03' });
+  await db.insert(quoteModificationRequests).values({ quoteId: quote.id, message: personal.change });
+  await db.insert(outboxEmails).values([
+    { kind: 'quote-ready', toAddress: personal.email, subject: `${personal.name}, your quote is ready`, textBody: `Dear ${personal.name}, ${personal.address}`, htmlBody: `<p>${personal.name}</p>`, status: 'sent', attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: personal.address }] },
+    { kind: 'reminder', toAddress: personal.email.toUpperCase(), subject: 'Reminder', textBody: `See you at ${personal.address}`, status: 'pending' },
+  ] as never);
+  await db.insert(postcodeCache).values({ postcode: personal.postcode, latitude: 51.46, longitude: -2.62, fetchedAt: new Date() }).onConflictDoNothing();
+  const keys: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const image = await createImageRecord(db, { assessmentId: assessment.id, kind: i === 0 ? 'damage' : 'after' });
+    await t.app.deps.store.put(image.displayKey, Buffer.from(`photo ${i} of ${personal.name}`));
+    await t.app.deps.store.put(image.thumbKey, Buffer.from(`thumb ${i}`));
+    keys.push(image.displayKey, image.thumbKey);
+  }
+  if (overrides.months) {
+    const then = sql`now() - make_interval(months => ${overrides.months})`;
+    await db.update(assessments).set({ updatedAt: then as never, createdAt: then as never }).where(eq(assessments.id, assessment.id));
+    await db.update(quotes).set({ updatedAt: then as never }).where(eq(quotes.id, quote.id));
+    await db.update(appointments).set({ updatedAt: then as never }).where(eq(appointments.id, appointment!.id));
+  }
+  const grant = await createGrant(db, assessment.id);
+  return { assessment, quote, payment: payment!, keys, cookie: `ar_access=${grant.token}` };
+}
+
+/** Every row of every table, as text: where a leak would show. */
+async function everything(): Promise<string> {
+  const { rows } = await t.database.executeSql(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+  const parts: string[] = [];
+  for (const { table_name: table } of rows) parts.push(JSON.stringify((await t.database.executeSql(`SELECT to_jsonb(x) AS row FROM "${String(table)}" x`)).rows));
+  return parts.join('\n').toLowerCase();
+}
+
+const money = async () =>
+  (await t.database.executeSql(`SELECT (SELECT coalesce(sum(amount_pence), 0) FROM payments)::int AS paid, (SELECT coalesce(sum(amount_pence), 0) FROM payouts)::int AS payouts, (SELECT coalesce(sum(total_pence), 0) FROM quotes)::int AS quoted`)).rows[0];
+
+function unzip(buffer: Buffer): Promise<Record<string, Buffer>> {
+  return new Promise((resolve, reject) => {
+    yauzl.fromBuffer(buffer, { lazyEntries: true }, (error, zip) => {
+      if (error) return reject(error);
+      const files: Record<string, Buffer> = {};
+      zip.on('entry', (entry: yauzl.Entry) => {
+        zip.openReadStream(entry, (streamError, stream) => {
+          if (streamError) return reject(streamError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('end', () => {
+            files[entry.fileName] = Buffer.concat(chunks);
+            zip.readEntry();
+          });
+        });
+      });
+      zip.on('end', () => resolve(files));
+      zip.readEntry();
+    });
+  });
+}
+
+describe('downloading your data', () => {
+  it('gives the customer a zip of everything held about their enquiry and their photos, and logs it', async () => {
+    const customer = await completedCustomer();
+    const response = await t.app.inject({ method: 'GET', url: `/api/assessments/${customer.assessment.id}/export`, headers: { cookie: customer.cookie } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="autorevive-${customer.assessment.reference}.zip"`);
+    const files = await unzip(response.rawPayload);
+    expect(Object.keys(files).sort()).toEqual(['photos/after-repair-1.jpg', 'photos/damage-1.jpg', 'your-data.json']);
+    expect(files['photos/damage-1.jpg']!.toString()).toBe(`photo 0 of ${personal.name}`);
+    const data = JSON.parse(files['your-data.json']!.toString());
+    expect(data.enquiry).toMatchObject({ reference: customer.assessment.reference, contact: { name: personal.name, email: personal.email }, vehicle: { registration: personal.registration } });
+    expect(data.bookings[0]).toMatchObject({ notes: personal.notes, problemReported: personal.problem, review: { rating: 5, comment: personal.review }, warranty: { from: '2026-03-03', to: '2027-03-03' } });
+    expect(data.payments[0]).toMatchObject({ amount: (customer.quote.totalPence / 100).toFixed(2), status: 'succeeded' });
+    expect(data.quotes[0].changeRequests[0].message).toBe(personal.change);
+    expect(data.emailsWeSentYou).toHaveLength(2);
+
+    const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, customer.assessment.id)).orderBy(sql`id desc`).limit(1);
+    expect(line).toMatchObject({ actorRole: 'customer', action: 'data_exported', entity: 'assessment', detail: { reference: customer.assessment.reference, photos: 2 } });
+
+    // Someone else's grant, or none, downloads nothing.
+    expect((await t.app.inject({ method: 'GET', url: `/api/assessments/${customer.assessment.id}/export` })).statusCode).toBe(404);
+    // Tidy: this customer's details must not linger for the leak check below.
+    await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: customer.assessment.reference } });
+  });
+});
+
+describe('erasure', () => {
+  it('refuses a wrong reference and a booking still to come, changing nothing', async () => {
+    const customer = await completedCustomer();
+    const wrong = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: customer.cookie }, payload: { confirmReference: 'AR-0000-0000' } });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toMatch(/^That is not this enquiry’s reference/);
+    const empty = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: customer.cookie }, payload: {} });
+    expect(empty.statusCode).toBe(400);
+
+    await t.database.db.insert(appointments).values({ quoteId: customer.quote.id, appointmentDate: '2099-01-05', timeSlot: 'afternoon', status: 'confirmed' });
+    const live = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: customer.cookie }, payload: { confirmReference: customer.assessment.reference } });
+    expect(live.statusCode).toBe(409);
+    expect(live.json().message).toBe('You have a booking that has not happened yet. Cancel it first (from your booking page), or contact us, and then ask again.');
+    const [still] = await t.database.db.select().from(assessments).where(eq(assessments.id, customer.assessment.id));
+    expect(still).toMatchObject({ name: personal.name, erasedAt: null });
+    for (const key of customer.keys) expect(await t.app.deps.store.get(key)).not.toBeNull();
+    // Tidy: this customer's details must not linger for the next test's leak check.
+    await t.database.db.delete(appointments).where(eq(appointments.appointmentDate, '2099-01-05'));
+    const done = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: customer.assessment.reference.toLowerCase() } });
+    expect(done.statusCode).toBe(200);
+  });
+
+  it('leaves nothing personal in any table or the store, keeps every amount, logs it, and ends the customer’s link', async () => {
+    const customer = await completedCustomer();
+    const before = await money();
+    const response = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: customer.cookie }, payload: { confirmReference: customer.assessment.reference } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ reference: customer.assessment.reference, photosDeleted: 2 });
+
+    const all = await everything();
+    for (const [what, value] of Object.entries(personal)) expect(all.includes(value.toLowerCase()), `${what} is still stored`).toBe(false);
+    expect(all).not.toContain('wisteria');
+    for (const key of customer.keys) expect(await t.app.deps.store.get(key)).toBeNull();
+    expect(await money()).toEqual(before);
+    const [record] = await t.database.db.select().from(assessments).where(eq(assessments.id, customer.assessment.id));
+    expect(record).toMatchObject({ reference: customer.assessment.reference, postcode: 'BS8', vehicleMake: 'Ford', erasedAt: expect.any(Date) });
+    // The e-mail still waiting was given up on, through its lifecycle, not sent to nobody.
+    const statuses = (await t.database.db.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.toAddress, `erased-${customer.assessment.id}@erased.invalid`))).map((e) => e.status).sort();
+    expect(statuses).toEqual(['failed', 'sent']);
+
+    const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'data_erased')).orderBy(sql`id desc`).limit(1);
+    expect(line).toMatchObject({ actorRole: 'customer', entityId: customer.assessment.id, detail: { reference: customer.assessment.reference, photosDeleted: 2, reason: 'request' } });
+    // The grant is gone: the link in the e-mails no longer opens anything.
+    expect((await t.app.inject({ method: 'GET', url: `/api/assessments/${customer.assessment.id}`, headers: { cookie: customer.cookie } })).statusCode).toBe(404);
+    const again = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: customer.assessment.reference } });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Your personal details and photos have already been erased.');
+  });
+});
+
+describe('retention', () => {
+  it('erases what has been quiet for RETENTION_MONTHS, and nothing newer or still live', async () => {
+    const old = await completedCustomer({ months: 25 });
+    const recent = await completedCustomer({ months: 23 });
+    const oldButLive = await completedCustomer({ months: 30 });
+    await t.database.db.insert(appointments).values({ quoteId: oldButLive.quote.id, appointmentDate: '2099-02-02', timeSlot: 'morning', status: 'assigned', updatedAt: sql`now() - interval '30 months'` as never });
+    const before = await money();
+
+    expect(t.config.retentionMonths).toBe(24);
+    await t.app.deps.jobs.run('erase-after-retention', {});
+    const erased = async (id: number) => (await t.database.db.select({ at: assessments.erasedAt }).from(assessments).where(eq(assessments.id, id)))[0]!.at !== null;
+    expect(await erased(old.assessment.id)).toBe(true);
+    expect(await erased(recent.assessment.id)).toBe(false);
+    expect(await erased(oldButLive.assessment.id)).toBe(false);
+    for (const key of old.keys) expect(await t.app.deps.store.get(key)).toBeNull();
+    for (const key of recent.keys) expect(await t.app.deps.store.get(key)).not.toBeNull();
+    expect(await money()).toEqual(before);
+    const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, old.assessment.id)).orderBy(sql`id desc`).limit(1);
+    expect(line).toMatchObject({ actorRole: 'system', action: 'data_erased', detail: { reason: 'retention' } });
+  });
+
+  it('refuses a retention shorter than the warranty, at start-up', async () => {
+    await expect(createTestApp({ env: { RETENTION_MONTHS: '6' } })).rejects.toThrow('RETENTION_MONTHS must be at least 12: the repair warranty lasts 12 months, and a claim needs the photos');
+  });
+});
+
+describe('the audit log', () => {
+  it('records who approved, changed and deleted a quote and verified a repairer, newest first, for admins', async () => {
+    const db = t.database.db;
+    const pending = await createQuote(db, { status: 'pending' });
+    const approve = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${pending.id}/approve`, headers: { cookie: admin }, payload: {} });
+    expect(approve.statusCode).toBe(200);
+    const repairer = await createRepairer(db, { isVerified: false });
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/repairers/${repairer.id}/verification`, headers: { cookie: admin }, payload: { isVerified: true } })).statusCode).toBe(200);
+    // Verifying again changes nothing and logs nothing.
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/repairers/${repairer.id}/verification`, headers: { cookie: admin }, payload: { isVerified: true } })).statusCode).toBe(200);
+    const spam = await createQuote(db, { status: 'pending' });
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${spam.id}`, headers: { cookie: admin } })).statusCode).toBe(204);
+
+    const page = (await t.app.inject({ method: 'GET', url: '/api/admin/audit-log?pageSize=3', headers: { cookie: admin } })).json();
+    expect(page.items.map((e: { action: string }) => e.action)).toEqual(['quote_deleted', 'repairer_verified', 'quote_approved']);
+    expect(page.items[0]).toMatchObject({ actorRole: 'admin', actorEmail: expect.stringMatching(/@example\.com$/), entity: 'quote', entityId: spam.id });
+    expect(page.items[1]).toMatchObject({ entity: 'repairer', entityId: repairer.id });
+    expect(page.total).toBeGreaterThanOrEqual(5);
+  });
+});
