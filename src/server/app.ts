@@ -28,6 +28,7 @@ import { createGeocoder } from './modules/geo/geocoder';
 import { PasswordQueue } from './modules/auth/password-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { jobRunRoutes } from './modules/job-runs/job-runs.routes';
+import { placesRoutes } from './modules/places/places.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
@@ -61,6 +62,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   repairerAccountRoutes,
   emailRoutes,
   jobRunRoutes,
+  placesRoutes,
   vehicleRoutes,
   apiDocsRoutes,
 ];
