@@ -11,6 +11,7 @@ import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { jobRunCases } from './job-runs.cases';
 import { paymentCases } from './payments.cases';
+import { placesCases } from './places.cases';
 import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
@@ -31,6 +32,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   health: healthCases,
   jobRuns: jobRunCases,
   payments: paymentCases,
+  places: placesCases,
   quotes: quoteCases,
   repairerAccounts: repairerAccountCases,
   repairerProfile: repairerProfileCases,

@@ -84,7 +84,7 @@ async function searchPage(config: GooglePlacesConfig, apiKey: string, request: S
     });
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new PlacesSearchError(timedOut ? `Google Places did not answer within ${Math.round(config.timeoutMs / 1000)} s` : `Google Places could not be reached (${error instanceof Error ? error.message : String(error)})`);
+    throw new PlacesSearchError(timedOut ? `Google Places did not answer within ${config.timeoutMs / 1000} s` : `Google Places could not be reached (${error instanceof Error ? error.message : String(error)})`);
   }
   const text = await response.text();
   if (!response.ok) {
