@@ -171,3 +171,25 @@ export function standInPlace(overrides: Partial<StandInPlace> & { name?: string 
     ...rest,
   };
 }
+
+/**
+ * The browser tests' Google (tests/setup/e2e-global.ts): three repairers in Belfast, with no
+ * website, so e-mail collection never visits them, and far from the London lanes' jobs.
+ */
+export function belfastPlaces(): Map<string, StandInPlace[]> {
+  const place = (id: string, name: string, address: string, phone: string, rating: number): StandInPlace => ({
+    id,
+    displayName: { text: name, languageCode: 'en' },
+    formattedAddress: address,
+    nationalPhoneNumber: phone,
+    internationalPhoneNumber: `+44 ${phone.slice(1)}`,
+    rating,
+    location: { latitude: 54.5973, longitude: -5.9301 },
+    businessStatus: 'OPERATIONAL',
+  });
+  return new Map([
+    ['mobile car scratch repair in Belfast', [place('ChIJe2eBelfastScratch01', 'Lagan Smart Repair', '14 Donegall Square N, Belfast BT1 5GB, UK', '028 9018 0001', 4.8)]],
+    ['mobile car dent repair in Belfast', [place('ChIJe2eBelfastDent0001', 'Titanic Quarter Dents', '2 Queens Road, Belfast BT3 9DT, UK', '028 9018 0002', 4.5)]],
+    ['alloy wheel repair in Belfast', [place('ChIJe2eBelfastAlloy001', 'Cave Hill Alloys', '61 Antrim Road, Belfast BT15 2BF, UK', '028 9018 0003', 4.2)]],
+  ]);
+}
