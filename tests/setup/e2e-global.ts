@@ -58,7 +58,7 @@ export default async function setup(project: TestProject) {
     const places = await startPlacesStandIn();
     stops.push(() => places.close());
     places.results = belfastPlaces();
-    places.answerDelayMs = 400;
+    places.answerDelayMs = 600; // 4 searches: the run stays visibly in progress for at least 2.4 s
     const placesEnv = { GOOGLE_PLACES_API_KEY: places.apiKey, GOOGLE_PLACES_BASE_URL: places.url, GOOGLE_PLACES_PAGE_DELAY_MS: '0' };
     for (let lane = 0; lane < count; lane++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
