@@ -29,6 +29,7 @@ import { PasswordQueue } from './modules/auth/password-queue';
 import { healthRoutes } from './modules/health/health.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { jobRunRoutes } from './modules/job-runs/job-runs.routes';
+import { placesRoutes } from './modules/places/places.routes';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
@@ -64,6 +65,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   emailRoutes,
   jobRunRoutes,
   privacyRoutes,
+  placesRoutes,
   vehicleRoutes,
   apiDocsRoutes,
 ];

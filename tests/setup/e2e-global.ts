@@ -14,6 +14,7 @@ import { createUser, type CreatedUser } from '../../src/server/db/factories';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { openImage, testImagePath } from '../helpers/database';
 import { chromiumArgs } from '../helpers/chromium';
+import { belfastPlaces, startPlacesStandIn } from '../helpers/places-server';
 
 export interface Lane {
   baseUrl: string;
@@ -53,10 +54,16 @@ export default async function setup(project: TestProject) {
     const count = workerCount(project);
     const lanes: Lane[] = [];
     let accounts: { admin: CreatedUser; repairer: CreatedUser; secondRepairer: CreatedUser } | undefined;
+    // One Google Places stand-in for every lane (tests/e2e/places-import.test.ts imports Belfast).
+    const places = await startPlacesStandIn();
+    stops.push(() => places.close());
+    places.results = belfastPlaces();
+    places.answerDelayMs = 600; // 4 searches: the run stays visibly in progress for at least 2.4 s
+    const placesEnv = { GOOGLE_PLACES_API_KEY: places.apiKey, GOOGLE_PLACES_BASE_URL: places.url, GOOGLE_PLACES_PAGE_DELAY_MS: '0' };
     for (let lane = 0; lane < count; lane++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
       stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false' });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', ...placesEnv });
       const database = await openImage(imagePath);
       stops.push(() => database.close());
       const app = await buildApp(config, { database });

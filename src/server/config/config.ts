@@ -88,6 +88,14 @@ export const EnvSchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value))
     .refine((value) => value === undefined || value.length >= 24, { message: 'must be at least 24 characters: make one with `openssl rand -hex 32`' }),
+  // Issue 13 (D17): importing repairers from the Places API (New); unset key: "not configured".
+  GOOGLE_PLACES_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  GOOGLE_PLACES_BASE_URL: optionalUrl(['http', 'https'], 'https://places.googleapis.com'),
+  GOOGLE_PLACES_PAGE_DELAY_MS: count('number of milliseconds', 0, 60_000).default(2000),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -152,6 +160,18 @@ export interface AppConfig {
   retentionMonths: number;
   /** The bearer token GET /metrics asks for; unset: /metrics answers 404. */
   metricsToken: string | undefined;
+  /** The Places API (New) import of repairers (D17); key unset: the import answers "not configured". */
+  googlePlaces: GooglePlacesConfig;
+}
+
+export interface GooglePlacesConfig {
+  apiKey: string | undefined;
+  /** https://places.googleapis.com, or a local stand-in in tests. */
+  baseUrl: string;
+  /** Google needs a moment before a nextPageToken is valid. */
+  pageDelayMs: number;
+  /** Longest one search request may take. */
+  timeoutMs: number;
 }
 
 export interface StripeConfig {
@@ -237,6 +257,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     slotCapacity: env.SLOT_CAPACITY,
     autoDispatch: env.AUTO_DISPATCH,
     postcodesApiUrl: env.POSTCODES_API_URL,
+    googlePlaces: {
+      apiKey: env.GOOGLE_PLACES_API_KEY,
+      baseUrl: (env.GOOGLE_PLACES_BASE_URL ?? 'https://places.googleapis.com').replace(/\/+$/, ''),
+      pageDelayMs: env.GOOGLE_PLACES_PAGE_DELAY_MS,
+      timeoutMs: 15_000,
+    },
     availabilityReadsPerMinutePerAddress: 120,
     metricsToken: env.METRICS_TOKEN,
     retentionMonths: env.RETENTION_MONTHS,

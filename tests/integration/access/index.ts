@@ -12,6 +12,7 @@ import { healthCases } from './health.cases';
 import { jobRunCases } from './job-runs.cases';
 import { paymentCases } from './payments.cases';
 import { privacyCases } from './privacy.cases';
+import { placesCases } from './places.cases';
 import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
@@ -33,6 +34,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   jobRuns: jobRunCases,
   payments: paymentCases,
   privacy: privacyCases,
+  places: placesCases,
   quotes: quoteCases,
   repairerAccounts: repairerAccountCases,
   repairerProfile: repairerProfileCases,

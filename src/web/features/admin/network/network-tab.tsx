@@ -7,6 +7,7 @@ import { userMessageOf } from '../../../lib/api';
 import { specialisationLabels } from '../../../../shared/damage';
 import { NETWORK_PAGE_SIZE, type NetworkRepairer } from '../../../../shared/api/repairer-accounts';
 import { useInviteRepairer, useNetwork, useSetVerification, type NetworkFilters } from './network-api';
+import { PlacesImport } from './places-import';
 
 function Row({ repairer }: { repairer: NetworkRepairer }) {
   const verify = useSetVerification();
@@ -142,6 +143,7 @@ export function NetworkTab() {
   return (
     <section aria-labelledby="network-heading">
       {heading}
+      <PlacesImport />
       {filtersForm}
       {rows.length === 0 ? <p className="mt-3 text-slate-800">No repairers match.</p> : null}
       {total > NETWORK_PAGE_SIZE ? (
