@@ -74,6 +74,16 @@ export const EnvSchema = z.object({
   AUTO_DISPATCH: booleanFlag.default(true),
   // Issue 12: a postcodes.io-compatible API for exact postcode positions; unset: district centres.
   POSTCODES_API_URL: optionalUrl(['http', 'https'], 'https://api.postcodes.io'),
+  // Issue 13 (D19): signs the unsubscribe links in introduction e-mails. Unset: a random one is
+  // made once and kept in DATA_DIR/app-secret (several instances must share one: set it).
+  APP_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters (for example the output of `openssl rand -hex 32`)' }),
+  // Issue 13: introduction e-mails leave the outbox at this steady rate.
+  INTRO_EMAILS_PER_MINUTE: count('number of e-mails', 1, 600).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -134,6 +144,10 @@ export interface AppConfig {
   autoDispatch: boolean;
   /** A postcodes.io-compatible API; unset: the postcode district's centre from the outcode table. */
   postcodesApiUrl: string | undefined;
+  /** Signs unsubscribe links; unset: kept in `${dataDir}/app-secret` (src/server/modules/outreach/app-secret.ts). */
+  appSecret: string | undefined;
+  /** Introduction e-mails sent a minute, at most: each is scheduled after those already waiting. */
+  introEmailsPerMinute: number;
 }
 
 export interface StripeConfig {
@@ -219,6 +233,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     slotCapacity: env.SLOT_CAPACITY,
     autoDispatch: env.AUTO_DISPATCH,
     postcodesApiUrl: env.POSTCODES_API_URL,
+    appSecret: env.APP_SECRET,
+    introEmailsPerMinute: env.INTRO_EMAILS_PER_MINUTE,
     availabilityReadsPerMinutePerAddress: 120,
   };
 }

@@ -10,6 +10,7 @@ import { dispatchCases } from './dispatch.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { jobRunCases } from './job-runs.cases';
+import { outreachCases } from './outreach.cases';
 import { paymentCases } from './payments.cases';
 import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
@@ -30,6 +31,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   email: emailCases,
   health: healthCases,
   jobRuns: jobRunCases,
+  outreach: outreachCases,
   payments: paymentCases,
   quotes: quoteCases,
   repairerAccounts: repairerAccountCases,
