@@ -47,14 +47,14 @@ export function UnsubscribePanel({ token }: { token: string }) {
   return (
     <div className="grid gap-4">
       <p className="text-slate-800">
-        Stop e-mails from {site.brand} to <strong>{businessName}</strong>
+        Stop all e-mails from {site.brand} to <strong>{businessName}</strong>
         {email ? (
           <>
             {' '}
             at <strong className="break-all">{email}</strong>
           </>
         ) : null}
-        ? We will never write to you again.
+        ? Once you confirm, we will never write to you again.
       </p>
       {confirm.isError ? (
         <p role="alert" className="text-red-800">
