@@ -66,7 +66,7 @@ describe('one introduction', () => {
     const [mail] = receivedBy('intro-one@example.com');
     expect(mail, 'the SMTP server received it').toBeDefined();
     const token = unsubscribeToken(secret, business.id);
-    expect(headerOf(mail!.raw, 'List-Unsubscribe')).toBe(`<${t.config.publicUrl}/api/unsubscribe/${token}>, <mailto:${site.supportEmail}?subject=unsubscribe>`);
+    expect(headerOf(mail!.raw, 'List-Unsubscribe')).toBe(`<${t.config.publicUrl}/api/unsubscribe/${token}>, <mailto:${site.supportEmail}?subject=unsubscribe%20${token}>`);
     expect(headerOf(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const [stored] = await introsTo('intro-one@example.com');
     expect(stored!.status).toBe('sent');

@@ -20,6 +20,8 @@ export interface IntroFacts {
   unsubscribePage: string;
   /** The one-click POST target (for mail programs, RFC 8058). */
   unsubscribeUrl: string;
+  /** The token, in the mailto's subject, so whoever reads that mailbox can open /unsubscribe/{token}. */
+  unsubscribeToken: string;
   sendAfter: Date;
 }
 
@@ -49,7 +51,7 @@ export function introEmail(facts: IntroFacts): NewOutboxEmail {
       `${site.supportEmail} · ${site.supportPhone}`,
     ].join('\n'),
     headers: {
-      'List-Unsubscribe': `<${facts.unsubscribeUrl}>, <mailto:${site.supportEmail}?subject=unsubscribe>`,
+      'List-Unsubscribe': `<${facts.unsubscribeUrl}>, <mailto:${site.supportEmail}?subject=unsubscribe%20${facts.unsubscribeToken}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     sendAfter: facts.sendAfter,

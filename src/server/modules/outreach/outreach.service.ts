@@ -69,6 +69,7 @@ async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, n
         joinExpiresAt: join.expiresAt,
         unsubscribePage: `${base}/unsubscribe/${token}`,
         unsubscribeUrl: `${base}/api/unsubscribe/${token}`,
+        unsubscribeToken: token,
         sendAfter: slots[i]!,
       });
     }),
