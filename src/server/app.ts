@@ -18,6 +18,7 @@ import { dispatchRoutes } from './modules/dispatch/dispatch.routes';
 import { repairerJobRoutes } from './modules/repairer-jobs/repairer-jobs.routes';
 import { completionRoutes } from './modules/completion/completion.routes';
 import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-accounts.routes';
+import { outreachRoutes } from './modules/outreach/outreach.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
@@ -62,6 +63,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   repairerJobRoutes,
   completionRoutes,
   repairerAccountRoutes,
+  outreachRoutes,
   emailRoutes,
   jobRunRoutes,
   privacyRoutes,

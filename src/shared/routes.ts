@@ -24,6 +24,8 @@ export const routePatterns = [
   '/sign-in',
   // Issue 12: a repairer's invitation link, to create their sign-in (public: the token is the key).
   '/join/:token',
+  // Issue 13 (D19): the unsubscribe link in an introduction e-mail (public: the signed token is the key).
+  '/unsubscribe/:token',
 ] as const;
 
 export type RoutePattern = (typeof routePatterns)[number];

@@ -31,10 +31,18 @@ export interface ReceivedMail {
 export async function startSmtpServer(options: { failFirst?: number } = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
+  // Addresses refused for good at RCPT TO (550), as a server answers for a mailbox that does not exist.
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!refused.has(address.address.toLowerCase())) return callback();
+      const error = new Error('No such user here') as Error & { responseCode: number };
+      error.responseCode = 550;
+      callback(error);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -63,6 +71,10 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
     /** The next `count` messages are refused with 451, as a busy server would. */
     failNext(count: number) {
       failuresLeft = count;
+    },
+    /** Mail to this address is refused with 550 (a permanent failure: a bounce). */
+    refuse(address: string) {
+      refused.add(address.toLowerCase());
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -2,7 +2,9 @@
 // logged when no SMTP server is configured. Delivery is driven through the job registry
 // (enqueue, then drainJobs): what production's worker runs, now and deterministically.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { inArray } from 'drizzle-orm';
 import { createUser } from '../../src/server/db/factories';
+import { outboxEmails } from '../../src/server/db/schema';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
@@ -79,6 +81,25 @@ describe('outbox delivery over SMTP', () => {
     await t.app.deps.jobs.run('send-email', { id: email.id });
     expect((await findEmail(t.database.db, email.id))!).toMatchObject({ status: 'failed', attempts: MAX_EMAIL_ATTEMPTS });
     expect(smtp.received).toHaveLength(0);
+  });
+});
+
+describe('e-mails scheduled for later (send_after, issue 13)', () => {
+  beforeEach(() => {
+    mailer.use(smtp.url);
+    smtp.received.length = 0;
+  });
+
+  it('are not sent early, not even by the sweeper; one long due whose job was lost is swept up and sent', async () => {
+    const tenMinutesAgo = new Date(Date.now() - 10 * 60_000);
+    const later = await queueEmail(t.database.db, { ...newEmail('later@example.com'), sendAfter: new Date(Date.now() + 60 * 60_000) });
+    const lost = await queueEmail(t.database.db, { ...newEmail('lost@example.com'), sendAfter: tenMinutesAgo });
+    await t.database.db.update(outboxEmails).set({ createdAt: tenMinutesAgo }).where(inArray(outboxEmails.id, [later.id, lost.id]));
+    await dispatchEmails(t.app.deps.jobs, [later]); // its job waits an hour; the lost one's was never enqueued
+    await t.app.deps.jobs.run('sweep-outbox', {});
+    await drainJobs(t.app);
+    expect(smtp.received.map((m) => m.to[0])).toEqual(['lost@example.com']);
+    expect((await findEmail(t.database.db, later.id))!.status).toBe('pending');
   });
 });
 

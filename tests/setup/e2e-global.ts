@@ -10,7 +10,7 @@ import { chromium as playwright, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config/config';
-import { createUser, type CreatedUser } from '../../src/server/db/factories';
+import { createRepairer, createUser, type CreatedUser } from '../../src/server/db/factories';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { openImage, testImagePath } from '../helpers/database';
 import { chromiumArgs } from '../helpers/chromium';
@@ -31,6 +31,12 @@ declare module 'vitest' {
     accounts: { admin: CreatedUser; repairer: CreatedUser; secondRepairer: CreatedUser };
   }
 }
+
+/** Businesses without an account in every lane, written to by the introduction browser test. */
+export const introBusinesses = [
+  ['Intro Lane Bodywork', 'intro-lane-bodywork@example.com'],
+  ['Intro Lane Smart Repairs', 'intro-lane-smart@example.com'],
+] as const;
 
 /** As many lanes as Vitest runs workers for this project (its maxWorkers, as Vitest resolves it). */
 function workerCount(project: TestProject): number {
@@ -76,6 +82,11 @@ export default async function setup(project: TestProject) {
       accounts ??= { admin, repairer, secondRepairer };
       if (admin.id !== accounts.admin.id || repairer.id !== accounts.repairer.id || repairer.repairerId !== accounts.repairer.repairerId || secondRepairer.repairerId !== accounts.secondRepairer.repairerId) {
         throw new Error('The e2e lanes\' test accounts differ in id: create them the same way in every lane.');
+      }
+      // Issue 13: two businesses without accounts, for introductions (tests/e2e/network-intro.test.ts);
+      // verified and far from London, so no lane's dispatch reaches them.
+      for (const [businessName, email] of introBusinesses) {
+        await createRepairer(app.deps.database.db, { businessName, email, city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB10 1AA', latitude: 57.1437, longitude: -2.0981, isVerified: true });
       }
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();

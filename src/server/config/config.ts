@@ -96,6 +96,16 @@ export const EnvSchema = z.object({
     .transform((value) => (value === '' ? undefined : value)),
   GOOGLE_PLACES_BASE_URL: optionalUrl(['http', 'https'], 'https://places.googleapis.com'),
   GOOGLE_PLACES_PAGE_DELAY_MS: count('number of milliseconds', 0, 60_000).default(2000),
+  // Issue 13 (D19): signs the unsubscribe links in introduction e-mails. Unset: a random one is
+  // made once and kept in DATA_DIR/app-secret (several instances must share one: set it).
+  APP_SECRET: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters (for example the output of `openssl rand -hex 32`)' }),
+  // Issue 13: introduction e-mails leave the outbox at this steady rate.
+  INTRO_EMAILS_PER_MINUTE: count('number of e-mails', 1, 600).default(20),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -162,6 +172,10 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** The Places API (New) import of repairers (D17); key unset: the import answers "not configured". */
   googlePlaces: GooglePlacesConfig;
+  /** Signs unsubscribe links; unset: kept in `${dataDir}/app-secret` (src/server/modules/outreach/app-secret.ts). */
+  appSecret: string | undefined;
+  /** Introduction e-mails sent a minute, at most: each is scheduled after those already waiting. */
+  introEmailsPerMinute: number;
 }
 
 export interface GooglePlacesConfig {
@@ -263,6 +277,8 @@ export function loadConfig(source: Record<string, string | undefined> = process.
       pageDelayMs: env.GOOGLE_PLACES_PAGE_DELAY_MS,
       timeoutMs: 15_000,
     },
+    appSecret: env.APP_SECRET,
+    introEmailsPerMinute: env.INTRO_EMAILS_PER_MINUTE,
     availabilityReadsPerMinutePerAddress: 120,
     metricsToken: env.METRICS_TOKEN,
     retentionMonths: env.RETENTION_MONTHS,

@@ -12,7 +12,12 @@ export const OutboxEmailSchema = z.object({
   status: z.string(),
   attempts: z.number().int(),
   createdAt: z.string(),
+  /** Not to be sent before this (introductions at a steady rate, issue 13); null: at once. */
+  sendAfter: z.string().nullable(),
   sentAt: z.string().nullable(),
+  /** The mail server refused it for good (an SMTP 5xx). */
+  bouncedAt: z.string().nullable(),
+  lastError: z.string().nullable(),
 });
 export type OutboxEmail = z.infer<typeof OutboxEmailSchema>;
 

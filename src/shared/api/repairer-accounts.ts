@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RepairerViewSchema } from './dispatch';
 import { UkPhoneSchema, UkPostcodeSchema } from '../customer-details';
 import { specialisations } from '../damage';
+import { emailSources } from './outreach';
 
 export const INVITATION_DAYS = 7;
 export const PASSWORD_MIN = 12;
@@ -37,6 +38,11 @@ export const VerificationBodySchema = z.object({ isVerified: z.boolean({ error: 
 export const NetworkRepairerSchema = RepairerViewSchema.extend({
   hasAccount: z.boolean(),
   invitationPending: z.boolean(),
+  /** Imported from Google Places (has a place id; issue 13). */
+  imported: z.boolean(),
+  /** When an introduction e-mail was sent (ISO), if ever (D19). */
+  introSentAt: z.string().nullable(),
+  unsubscribed: z.boolean(),
 });
 export type NetworkRepairer = z.infer<typeof NetworkRepairerSchema>;
 export const NetworkRepairersSchema = z.array(NetworkRepairerSchema);
@@ -48,6 +54,10 @@ export const NetworkQuerySchema = z.object({
   verified: flag.optional(),
   hasEmail: flag.optional(),
   hasAccount: flag.optional(),
+  // Issue 13: where the address came from, imported from Google Places or not, introduced or not.
+  emailSource: z.enum(emailSources, { error: `Please choose an e-mail source: ${emailSources.join(', ')}` }).optional(),
+  imported: flag.optional(),
+  introduced: flag.optional(),
 });
 export type NetworkQuery = z.infer<typeof NetworkQuerySchema>;
 

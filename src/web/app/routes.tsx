@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
           // Signed-in areas (D11)
           { path: 'sign-in', handle: title('Sign in'), lazy: page(() => import('../routes/sign-in')) },
           { path: 'join/:token', handle: title('Create your repairer account'), lazy: page(() => import('../routes/join')) },
+          { path: 'unsubscribe/:token', handle: title('Unsubscribe'), lazy: page(() => import('../routes/unsubscribe')) },
           {
             path: 'repairer',
             handle: title('Repairer dashboard'),

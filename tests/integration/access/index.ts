@@ -10,6 +10,7 @@ import { dispatchCases } from './dispatch.cases';
 import { emailCases } from './email.cases';
 import { healthCases } from './health.cases';
 import { jobRunCases } from './job-runs.cases';
+import { outreachCases } from './outreach.cases';
 import { paymentCases } from './payments.cases';
 import { privacyCases } from './privacy.cases';
 import { placesCases } from './places.cases';
@@ -32,6 +33,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   email: emailCases,
   health: healthCases,
   jobRuns: jobRunCases,
+  outreach: outreachCases,
   payments: paymentCases,
   privacy: privacyCases,
   places: placesCases,

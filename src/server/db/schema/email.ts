@@ -29,6 +29,8 @@ export const outboxEmails = pgTable(
     // The SMTP server refused the recipient for good (a 5xx answer): counted as bounced (issue 13).
     bouncedAt: timestamp('bounced_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // Not to be sent before this (issue 13: introductions go out at a steady rate); null: at once.
+    sendAfter: timestamp('send_after', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [index('outbox_emails_status_idx').on(t.status), oneOf('outbox_emails_status_check', t.status, outboxEmailLifecycle.statuses)],

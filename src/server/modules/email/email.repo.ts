@@ -4,11 +4,18 @@ import { outboxEmails, unsubscribes } from '../../db/schema';
 import { transition } from '../../db/transition';
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
-export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments'>;
+export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments' | 'sendAfter'>;
 
 export async function insertEmail(db: Db, email: NewOutboxEmail): Promise<OutboxEmail> {
   const [row] = await db.insert(outboxEmails).values(email).returning();
   return row!;
+}
+
+/** Many at once (a bulk introduction), in chunks that stay well under PostgreSQL's parameter limit. */
+export async function insertEmails(db: Db, emails: NewOutboxEmail[]): Promise<OutboxEmail[]> {
+  const rows: OutboxEmail[] = [];
+  for (let i = 0; i < emails.length; i += 500) rows.push(...(await db.insert(outboxEmails).values(emails.slice(i, i + 500)).returning()));
+  return rows;
 }
 
 export async function latestEmails(db: Db, limit: number): Promise<OutboxEmail[]> {
@@ -36,16 +43,25 @@ export async function recordAttempt(db: Db, id: number, error: string): Promise<
   return row?.attempts ?? 0;
 }
 
-/** Pending e-mails whose job may have been lost (a crash between commit and enqueue). */
+/**
+ * Pending e-mails whose job may have been lost (a crash between commit and enqueue). An e-mail
+ * scheduled for later (send_after) is stale only once it has been due for a while, so spreading
+ * introductions out (issue 13) is not undone by the sweeper.
+ */
 export async function findStalePending(db: Db, olderThan: Date): Promise<OutboxEmail[]> {
   return db
     .select()
     .from(outboxEmails)
-    .where(and(eq(outboxEmails.status, 'pending'), lt(outboxEmails.createdAt, olderThan)))
+    .where(and(eq(outboxEmails.status, 'pending'), lt(sql`coalesce(${outboxEmails.sendAfter}, ${outboxEmails.createdAt})`, olderThan)))
     .limit(100);
 }
 
+/** The recipient refused for good (an SMTP 5xx for the address or the message): counted as bounced. */
+export async function markBounced(db: Db, id: number, at: Date): Promise<void> {
+  await db.update(outboxEmails).set({ bouncedAt: at }).where(eq(outboxEmails.id, id));
+}
+
 export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select().from(unsubscribes).where(eq(unsubscribes.email, email.toLowerCase()));
+  const [row] = await db.select().from(unsubscribes).where(eq(unsubscribes.email, email.trim().toLowerCase()));
   return row !== undefined;
 }

@@ -14,6 +14,9 @@ export async function readOutbox(db: Db, limit: number): Promise<OutboxEmailView
     status: row.status,
     attempts: row.attempts,
     createdAt: row.createdAt.toISOString(),
+    sendAfter: row.sendAfter?.toISOString() ?? null,
     sentAt: row.sentAt?.toISOString() ?? null,
+    bouncedAt: row.bouncedAt?.toISOString() ?? null,
+    lastError: row.lastError,
   }));
 }

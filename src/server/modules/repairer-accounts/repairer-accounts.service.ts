@@ -1,7 +1,7 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, asc, count, eq, gt, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
 import { INVITATION_DAYS, NETWORK_PAGE_SIZE, repairerAccountMessages, type InvitationView, type NetworkQuery, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -13,7 +13,8 @@ import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 import { hashToken, newToken } from '../auth/tokens';
 import { findRepairer, toRepairerView } from '../dispatch/dispatch.repo';
-import type { OutboxEmail } from '../email/email.repo';
+import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
+import { outreachMessages } from '../../../shared/api/outreach';
 import { queueEmail } from '../email/email.service';
 import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
@@ -28,13 +29,34 @@ export async function inviteRepairer(db: Db, config: AppConfig, repairerId: numb
     if (!repairer) throw notFound(repairerAccountMessages.notFound);
     if (!repairer.email) throw badRequest(repairerAccountMessages.noEmail);
     if ((await accountOf(tx, repairerId)).length > 0) throw conflict(repairerAccountMessages.hasAccount);
-    await tx.update(repairerInvitations).set({ usedAt: now }).where(and(eq(repairerInvitations.repairerId, repairerId), isNull(repairerInvitations.usedAt)));
-    const token = newToken();
-    const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-    await tx.insert(repairerInvitations).values({ repairerId, email: repairer.email.toLowerCase(), tokenHash: hashToken(token), expiresAt });
-    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link: `${config.publicUrl}/join/${token}`, expiresAt }));
+    // D19: nobody who unsubscribed is written to again, an invitation included.
+    if (repairer.unsubscribedAt || (await isUnsubscribed(tx, repairer.email))) throw conflict(outreachMessages.unsubscribed);
+    const { link, expiresAt } = await issueInvitation(tx, config, repairerId, repairer.email, now);
+    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt }));
     return { email: repairer.email, expiresAt, emails: [email] };
   });
+}
+
+/** A new single-use join link for the repairer (earlier unused ones stop working); its token is only in the returned link. */
+export async function issueInvitation(tx: Db, config: AppConfig, repairerId: number, address: string, now: Date): Promise<{ link: string; expiresAt: Date }> {
+  return (await issueInvitations(tx, config, [{ repairerId, address }], now)).get(repairerId)!;
+}
+
+/** issueInvitation for many repairers in three statements (a bulk introduction, issue 13). */
+export async function issueInvitations(tx: Db, config: AppConfig, people: { repairerId: number; address: string }[], now: Date): Promise<Map<number, { link: string; expiresAt: Date }>> {
+  const links = new Map<number, { link: string; expiresAt: Date }>();
+  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
+  for (let i = 0; i < people.length; i += 500) {
+    const chunk = people.slice(i, i + 500);
+    await tx.update(repairerInvitations).set({ usedAt: now }).where(and(inArray(repairerInvitations.repairerId, chunk.map((p) => p.repairerId)), isNull(repairerInvitations.usedAt)));
+    const rows = chunk.map(({ repairerId, address }) => {
+      const token = newToken();
+      links.set(repairerId, { link: `${config.publicUrl}/join/${token}`, expiresAt });
+      return { repairerId, email: address.toLowerCase(), tokenHash: hashToken(token), expiresAt };
+    });
+    await tx.insert(repairerInvitations).values(rows);
+  }
+  return links;
 }
 
 async function liveInvitation(db: Db, token: string, now: Date) {
@@ -117,6 +139,9 @@ export async function networkPage(db: Db, page: number, onlyId?: number, filters
     filters.verified === undefined ? undefined : eq(repairers.isVerified, filters.verified),
     filters.hasEmail === undefined ? undefined : filters.hasEmail ? isNotNull(repairers.email) : isNull(repairers.email),
     filters.hasAccount === undefined ? undefined : filters.hasAccount ? hasAccount : not(hasAccount),
+    filters.emailSource === undefined ? undefined : eq(repairers.emailSource, filters.emailSource),
+    filters.imported === undefined ? undefined : filters.imported ? isNotNull(repairers.googlePlaceId) : isNull(repairers.googlePlaceId),
+    filters.introduced === undefined ? undefined : filters.introduced ? isNotNull(repairers.introSentAt) : isNull(repairers.introSentAt),
   );
   const [rows, [total]] = await Promise.all([
     db
@@ -128,5 +153,15 @@ export async function networkPage(db: Db, page: number, onlyId?: number, filters
       .offset((page - 1) * NETWORK_PAGE_SIZE),
     db.select({ value: count() }).from(repairers).where(where),
   ]);
-  return { rows: rows.map((row) => ({ ...toRepairerView(row.repairer), hasAccount: Boolean(row.hasAccount), invitationPending: Boolean(row.invitationPending) })), total: Number(total?.value ?? 0) };
+  return {
+    rows: rows.map(({ repairer, ...row }) => ({
+      ...toRepairerView(repairer),
+      hasAccount: Boolean(row.hasAccount),
+      invitationPending: Boolean(row.invitationPending),
+      imported: repairer.googlePlaceId !== null,
+      introSentAt: repairer.introSentAt?.toISOString() ?? null,
+      unsubscribed: repairer.unsubscribedAt !== null,
+    })),
+    total: Number(total?.value ?? 0),
+  };
 }

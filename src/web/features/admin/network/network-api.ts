@@ -11,6 +11,10 @@ export interface NetworkFilters {
   verified: '' | 'true' | 'false';
   hasEmail: '' | 'true' | 'false';
   hasAccount: '' | 'true' | 'false';
+  /** Issue 13: one of emailSources, or '' for all. */
+  emailSource: string;
+  imported: '' | 'true' | 'false';
+  introduced: '' | 'true' | 'false';
 }
 
 export function useNetwork(page: number, filters: NetworkFilters) {

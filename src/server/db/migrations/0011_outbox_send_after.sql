@@ -1,0 +1,1 @@
+ALTER TABLE "outbox_emails" ADD COLUMN "send_after" timestamp with time zone;

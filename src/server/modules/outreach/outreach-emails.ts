@@ -1,0 +1,59 @@
+// The introduction a repairer gets (issue 13, D19): who we are and where (the company's identity
+// and postal address from the site configuration, D1), what joining means, a personal link to
+// join, why they got it, and a one-click unsubscribe (RFC 8058 headers and a link in the text).
+import { formatLondonDate } from '../../../shared/london-time';
+import { site } from '../../../shared/site';
+import type { NewOutboxEmail } from '../email/email.repo';
+
+export const INTRO_EMAIL_KIND = 'repairer-intro';
+
+export interface IntroFacts {
+  to: string;
+  name: string;
+  businessName: string;
+  city: string;
+  /** The page the address was found on, when collected from the business's website (D18). */
+  sourceUrl: string | null;
+  joinLink: string;
+  joinExpiresAt: Date;
+  /** The page with a confirm button (for people). */
+  unsubscribePage: string;
+  /** The one-click POST target (for mail programs, RFC 8058). */
+  unsubscribeUrl: string;
+  /** The token, in the mailto's subject, so whoever reads that mailbox can open /unsubscribe/{token}. */
+  unsubscribeToken: string;
+  sendAfter: Date;
+}
+
+export function introEmail(facts: IntroFacts): NewOutboxEmail {
+  const whyYou = facts.sourceUrl
+    ? `We are writing to the business address published on ${facts.sourceUrl}.`
+    : `We are writing to the business address we hold for ${facts.businessName}.`;
+  return {
+    kind: INTRO_EMAIL_KIND,
+    toAddress: facts.to,
+    subject: `Repair jobs near ${facts.city} for ${facts.businessName}`,
+    textBody: [
+      `Hello ${facts.name},`,
+      '',
+      `We are ${site.brand} (${site.tagline.toLowerCase()}): customers across the UK ask us for mobile repairs of scratches, scuffs, dents, paintwork and alloy wheels, and we pass each booked and paid job to an independent technician near them.`,
+      '',
+      `We would like to offer ${facts.businessName} jobs near ${facts.city}. You see the photos, the area and what you earn before you accept; the customer has paid before you travel, and you are paid once the job is done.`,
+      '',
+      `Join with this personal link (it works until ${formatLondonDate(facts.joinExpiresAt)}; reply to this e-mail for a new one):`,
+      facts.joinLink,
+      '',
+      whyYou,
+      `Not interested? Unsubscribe and we will never write to you again: ${facts.unsubscribePage}`,
+      '',
+      `${site.legalName}`,
+      ...site.postalAddress.filter((line) => line !== site.legalName),
+      `${site.supportEmail} · ${site.supportPhone}`,
+    ].join('\n'),
+    headers: {
+      'List-Unsubscribe': `<${facts.unsubscribeUrl}>, <mailto:${site.supportEmail}?subject=unsubscribe%20${facts.unsubscribeToken}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    sendAfter: facts.sendAfter,
+  };
+}

@@ -1,0 +1,66 @@
+// Issue 13 item 2 (D19): introduction e-mails, the Repairer Network tab's bulk actions, the
+// outreach figures (admin), and unsubscribing (public: the signed token is the key, and a mail
+// program's one-click POST carries no session, RFC 8058).
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdParamsSchema } from '../../../shared/api/assessments';
+import {
+  BulkActionBodySchema,
+  BulkActionResultSchema,
+  BulkIntroResultSchema,
+  EmailStatsSchema,
+  IntroQueuedSchema,
+  UnsubscribeParamsSchema,
+  UnsubscribeViewSchema,
+} from '../../../shared/api/outreach';
+import type { ModuleDeps } from '../../module-deps';
+import { roleGroup } from '../../plugins/auth';
+import { dispatchEmails } from '../email/email.service';
+import { loadAppSecret } from './app-secret';
+import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
+import { actorOf } from '../privacy/audit.repo';
+
+export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+  const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: await loadAppSecret(deps.config) };
+  const db = deps.database.db;
+
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.post('/api/repairers/:id/send-intro', { schema: { params: IdParamsSchema, response: { 200: IntroQueuedSchema } } }, async (request) => {
+        const { result, emails } = await sendIntro(ctx, request.params.id, new Date());
+        await dispatchEmails(deps.jobs, emails);
+        return result;
+      });
+
+      admin.post('/api/repairers/send-intro-all', { schema: { response: { 200: BulkIntroResultSchema } } }, async () => {
+        const { result, emails } = await sendIntroAll(ctx, new Date());
+        await dispatchEmails(deps.jobs, emails);
+        return result;
+      });
+
+      admin.post('/api/admin/repairers/bulk', { schema: { body: BulkActionBodySchema, response: { 200: BulkActionResultSchema } } }, async (request) => {
+        const { result, emails } = await bulkAction(ctx, request.body, new Date(), actorOf(await request.session()));
+        await dispatchEmails(deps.jobs, emails);
+        return result;
+      });
+
+      admin.get('/api/admin/email-stats', { schema: { response: { 200: EmailStatsSchema } } }, async (_request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return emailStats(db);
+      });
+    }),
+  );
+
+  const publicRoutes: FastifyPluginAsyncZod = async (open) => {
+    // RFC 8058: the one-click POST's body is the form field List-Unsubscribe=One-Click; nothing in it is needed.
+    open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    open.get('/api/unsubscribe/:token', { schema: { params: UnsubscribeParamsSchema, response: { 200: UnsubscribeViewSchema } } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return readUnsubscribe(ctx, request.params.token);
+    });
+    open.post('/api/unsubscribe/:token', { schema: { params: UnsubscribeParamsSchema, response: { 200: UnsubscribeViewSchema } } }, async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return unsubscribe(ctx, request.params.token, new Date());
+    });
+  };
+  await app.register(publicRoutes);
+};

@@ -1,0 +1,83 @@
+import { Button } from '../../../components/ui/button';
+import { toast } from '../../../components/ui/use-toast';
+import { userMessageOf } from '../../../lib/api';
+import { specialisationLabels } from '../../../../shared/damage';
+import { formatShortDate } from '../../../../shared/london-time';
+import { emailSourceLabels, type EmailSource } from '../../../../shared/api/outreach';
+import type { NetworkRepairer } from '../../../../shared/api/repairer-accounts';
+import { useInviteRepairer, useSetVerification } from './network-api';
+import { useSendIntro } from './outreach-api';
+
+const sourceLabel = (source: string | null) => (source && source in emailSourceLabels ? emailSourceLabels[source as EmailSource] : source);
+
+function outreachStatus(repairer: NetworkRepairer): string | null {
+  if (repairer.unsubscribed) return 'Unsubscribed';
+  if (repairer.introSentAt) return `Introduced ${formatShortDate(new Date(repairer.introSentAt))}`;
+  return null;
+}
+
+/** One repairer on the Network tab: selection, verification, invitation and introduction (issues 12 and 13). */
+export function NetworkRow({ repairer, selected, onSelect }: { repairer: NetworkRepairer; selected: boolean; onSelect: (selected: boolean) => void }) {
+  const verify = useSetVerification();
+  const invite = useInviteRepairer();
+  const intro = useSendIntro();
+  const onVerify = () =>
+    verify.mutate(
+      { id: repairer.id, isVerified: !repairer.isVerified },
+      {
+        onSuccess: (row) => toast({ title: row.isVerified ? 'Repairer verified' : 'Verification removed', description: `${row.businessName} is now ${row.isVerified ? 'Verified: they can be offered jobs' : 'Pending Verification'}.`, variant: 'success' }),
+        onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
+      },
+    );
+  const onInvite = () =>
+    invite.mutate(repairer.id, {
+      onSuccess: ({ email }) => toast({ title: 'Invitation sent', description: `${repairer.businessName} can create their account from the link sent to ${email}.`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
+    });
+  const onIntro = () =>
+    intro.mutate(repairer.id, {
+      onSuccess: ({ email }) => toast({ title: 'Introduction Email Sent', description: `${repairer.businessName} will receive an introduction at ${email}.`, variant: 'success' }),
+      onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
+    });
+  const status = outreachStatus(repairer);
+  const canIntroduce = Boolean(repairer.email) && !repairer.hasAccount && !repairer.introSentAt && !repairer.unsubscribed;
+  return (
+    <tr className="border-t border-slate-200 align-top">
+      <td className="py-2 pr-2 pl-2">
+        <input type="checkbox" className="size-5" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select ${repairer.businessName}`} />
+      </td>
+      <th scope="row" className="py-2 pr-3 text-left font-semibold text-navy-900">
+        {repairer.businessName}
+        <span className="block text-sm font-normal text-slate-700">{repairer.specializations.map((s) => specialisationLabels[s]).join(', ')}</span>
+        {repairer.imported ? <span className="block text-sm font-normal text-slate-700">Imported from Google Places</span> : null}
+      </th>
+      <td className="py-2 pr-3">
+        {repairer.city}, {repairer.postcode}
+      </td>
+      <td className="py-2 pr-3 break-all">
+        {repairer.email ?? '—'}
+        {repairer.email && repairer.emailSource ? <span className="block text-sm break-normal text-slate-700">From: {sourceLabel(repairer.emailSource)}</span> : null}
+      </td>
+      <td className="py-2 pr-3">
+        <span className={repairer.isVerified ? 'rounded-full bg-teal-100 px-2 py-0.5 text-sm font-semibold text-teal-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900'}>
+          {repairer.isVerified ? 'Verified' : 'Pending Verification'}
+        </span>
+        <span className="mt-1 block text-sm text-slate-700">{repairer.hasAccount ? 'Has an account' : repairer.invitationPending ? 'Invitation sent' : 'No account'}</span>
+        {status ? <span className="mt-1 block text-sm text-slate-700">{status}</span> : null}
+      </td>
+      <td className="py-2">
+        <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={onVerify} disabled={verify.isPending} aria-label={`${repairer.isVerified ? 'Unverify' : 'Verify'} ${repairer.businessName}`}>
+            {repairer.isVerified ? 'Unverify' : 'Verify'}
+          </Button>
+          <Button size="sm" variant="outline" onClick={onInvite} disabled={invite.isPending || repairer.hasAccount || !repairer.email || repairer.unsubscribed} aria-label={`Invite ${repairer.businessName} to create an account`}>
+            Invite
+          </Button>
+          <Button size="sm" variant="outline" onClick={onIntro} disabled={intro.isPending || !canIntroduce} aria-label={`Send an introduction to ${repairer.businessName}`}>
+            Introduce
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}

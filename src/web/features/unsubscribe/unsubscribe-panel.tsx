@@ -1,0 +1,69 @@
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { userMessageOf } from '../../lib/api';
+import { outreachMessages } from '../../../shared/api/outreach';
+import { site } from '../../../shared/site';
+import { useUnsubscribe, useUnsubscribeLink } from './unsubscribe-api';
+
+const contact = (
+  <p className="mt-2">
+    E-mail <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> or call {site.supportPhone} ({site.supportHoursSentence}).
+  </p>
+);
+
+/** D19: the link in an introduction e-mail. One button confirms; nothing happens on opening the page. */
+export function UnsubscribePanel({ token }: { token: string }) {
+  const link = useUnsubscribeLink(token);
+  const confirm = useUnsubscribe(token);
+
+  if (link.isPending) {
+    return (
+      <div role="status">
+        <span className="sr-only">Checking your link…</span>
+        <Skeleton className="h-24 w-full" />
+      </div>
+    );
+  }
+  if (link.isError) {
+    return (
+      <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+        <p className="font-semibold">{outreachMessages.badLink}</p>
+        {contact}
+      </div>
+    );
+  }
+  const { businessName, email, unsubscribed } = link.data;
+  if (unsubscribed) {
+    return (
+      <div role="status" className="rounded-md border border-teal-700 bg-teal-50 p-4 text-teal-900">
+        <p className="font-semibold">You are unsubscribed.</p>
+        <p className="mt-2">
+          We will not e-mail {businessName}
+          {email ? ` at ${email}` : ''} again. If this was a mistake, write to us and we will put it right.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <div className="grid gap-4">
+      <p className="text-slate-800">
+        Stop all e-mails from {site.brand} to <strong>{businessName}</strong>
+        {email ? (
+          <>
+            {' '}
+            at <strong className="break-all">{email}</strong>
+          </>
+        ) : null}
+        ? Once you confirm, we will never write to you again.
+      </p>
+      {confirm.isError ? (
+        <p role="alert" className="text-red-800">
+          {userMessageOf(confirm.error)}
+        </p>
+      ) : null}
+      <Button type="button" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+        {confirm.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
+      </Button>
+    </div>
+  );
+}
