@@ -21,6 +21,8 @@ export const routePatterns = [
   '/repairer/profile',
   '/admin',
   '/admin/price-list',
+  // Issue 14: who did what (approvals, refunds, verifications, downloads and erasures of data).
+  '/admin/audit-log',
   '/sign-in',
   // Issue 12: a repairer's invitation link, to create their sign-in (public: the token is the key).
   '/join/:token',

@@ -18,9 +18,14 @@ export function AdminDashboard() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-navy-900">Admin dashboard</h1>
         {/* The drafts' prices (D12): a page of its own, linked beside the tabs. */}
-        <Link to="/admin/price-list" className={buttonClasses('outline')}>
-          Edit the price list
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/admin/audit-log" className={buttonClasses('outline')}>
+            Audit log
+          </Link>
+          <Link to="/admin/price-list" className={buttonClasses('outline')}>
+            Edit the price list
+          </Link>
+        </div>
       </div>
       <div className="mt-6">
         <StatCards />

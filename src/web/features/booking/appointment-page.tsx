@@ -14,6 +14,8 @@ import { BookingSkeleton } from './booking-skeleton';
 import { CancelDialog } from './cancel-dialog';
 import { RecordNotFound } from './record-not-found';
 import { ReschedulePanel } from './reschedule-panel';
+import { DataErased, YourDataPanel } from '../privacy';
+import type { ErasureResult } from '../../../shared/api/privacy';
 
 /** /appointments/{id}: the booking, with cancel and reschedule (D21, D14). */
 export function AppointmentForCustomer({ id }: { id: string }) {
@@ -33,6 +35,8 @@ export function AppointmentForCustomer({ id }: { id: string }) {
 
 function AppointmentView({ appointment }: { appointment: AppointmentView }) {
   const [rescheduling, setRescheduling] = useState(false);
+  const [erased, setErased] = useState<ErasureResult | null>(null);
+  if (erased) return <DataErased result={erased} />;
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div>
@@ -50,6 +54,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
       <AftercarePanel appointment={appointment} />
       <Changes appointment={appointment} rescheduling={rescheduling} setRescheduling={setRescheduling} />
       {rescheduling ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
+      <YourDataPanel assessmentId={appointment.assessmentId} reference={appointment.reference} onErased={setErased} />
     </div>
   );
 }

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { toast } from '../../components/ui/use-toast';
 import { useAssessment } from '../assessments';
+import { DataErased, YourDataPanel } from '../privacy';
+import type { ErasureResult } from '../../../shared/api/privacy';
 import { QuoteNotFound } from './quote-not-found';
 import { QuoteReady } from './quote-ready';
 import { QuoteSkeleton } from './quote-skeleton';
@@ -16,6 +18,7 @@ const pollWhileWaiting = (assessment: Assessment | undefined) => (assessment && 
 export function QuoteForAssessment({ id }: { id: string }) {
   const { data: assessment, isPending, refetch } = useAssessment(id, { refetchInterval: pollWhileWaiting });
   const [checking, setChecking] = useState(false);
+  const [erased, setErased] = useState<ErasureResult | null>(null);
   const sawWaiting = useRef(false);
   const quoteId = assessment?.quote?.id;
   const waiting = assessment !== undefined && !assessment.quote;
@@ -34,9 +37,14 @@ export function QuoteForAssessment({ id }: { id: string }) {
     void refetch().finally(() => setChecking(false));
   };
 
+  if (erased) return <DataErased result={erased} />;
   if (isPending) return <QuoteSkeleton />;
   // A failed 'Check again' or poll keeps what was already shown; a failed first read is a 404 (D10).
   if (!assessment) return <QuoteNotFound />;
-  if (!assessment.quote) return <QuoteWaiting assessment={assessment} onCheckAgain={checkAgain} checking={checking} />;
-  return <QuoteReady assessment={assessment} quote={assessment.quote} />;
+  return (
+    <>
+      {assessment.quote ? <QuoteReady assessment={assessment} quote={assessment.quote} /> : <QuoteWaiting assessment={assessment} onCheckAgain={checkAgain} checking={checking} />}
+      <YourDataPanel assessmentId={assessment.id} reference={assessment.reference} onErased={setErased} />
+    </>
+  );
 }

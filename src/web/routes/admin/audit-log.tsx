@@ -1,0 +1,5 @@
+import { AuditLogScreen } from '../../features/admin';
+
+export default function AdminAuditLogPage() {
+  return <AuditLogScreen />;
+}
