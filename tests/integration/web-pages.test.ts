@@ -7,6 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../src/shared/cities';
 import { site } from '../../src/shared/site';
+import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { prerenderSite } from '../../scripts/prerender-site';
 import { createTestApp, type TestApp } from '../helpers/app';
 
@@ -58,7 +59,7 @@ function fakeViteBuild(dir: string) {
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'autorevive-web-pages-'));
   fakeViteBuild(distDir);
-  await prerenderSite({ distDir, origin });
+  await prerenderSite({ distDir, origin, company });
   t = await createTestApp({
     configure: (config) => {
       config.webDistDir = distDir;
@@ -98,7 +99,7 @@ describe('prerendered public pages', () => {
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     const graph = (JSON.parse(json ?? '{}') as { '@graph': Record<string, unknown>[] })['@graph'];
     const business = graph.find((node) => node['@type'] === 'AutoRepair');
-    expect(business).toMatchObject({ name: site.brand, telephone: site.supportPhoneE164, email: site.supportEmail });
+    expect(business).toMatchObject({ name: site.brand, telephone: company.supportPhoneE164, email: company.supportEmail });
     expect(business?.areaServed).toHaveLength(16);
     expect((business?.hasOfferCatalog as { itemListElement: unknown[] }).itemListElement).toHaveLength(5);
   });

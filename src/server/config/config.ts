@@ -2,6 +2,7 @@
 // process with a sentence that says which one and how to fix it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { readCompanySettings, type CompanyDetails } from '../../shared/company';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -134,6 +135,8 @@ export interface AppConfig {
   autoDispatch: boolean;
   /** A postcodes.io-compatible API; unset: the postcode district's centre from the outcode table. */
   postcodesApiUrl: string | undefined;
+  /** Issue 14: the company's name, number, registered office, VAT number and support contacts (COMPANY_*, SUPPORT_*). */
+  company: CompanyDetails;
 }
 
 export interface StripeConfig {
@@ -173,13 +176,17 @@ export class ConfigError extends Error {
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        return `${name} ${issue.message}${source[name] !== undefined ? ` (it is "${source[name]}")` : ''}`;
-      }),
-    );
+  const company = readCompanySettings(source);
+  if (!parsed.success || 'problems' in company) {
+    throw new ConfigError([
+      ...(parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => {
+            const name = issue.path.join('.');
+            return `${name} ${issue.message}${source[name] !== undefined ? ` (it is "${source[name]}")` : ''}`;
+          })),
+      ...('problems' in company ? company.problems : []),
+    ]);
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
@@ -220,5 +227,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     autoDispatch: env.AUTO_DISPATCH,
     postcodesApiUrl: env.POSTCODES_API_URL,
     availabilityReadsPerMinutePerAddress: 120,
+    company: company.details,
   };
 }

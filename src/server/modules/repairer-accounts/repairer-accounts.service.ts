@@ -31,7 +31,7 @@ export async function inviteRepairer(db: Db, config: AppConfig, repairerId: numb
     const token = newToken();
     const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
     await tx.insert(repairerInvitations).values({ repairerId, email: repairer.email.toLowerCase(), tokenHash: hashToken(token), expiresAt });
-    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link: `${config.publicUrl}/join/${token}`, expiresAt }));
+    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link: `${config.publicUrl}/join/${token}`, expiresAt, company: config.company }));
     return { email: repairer.email, expiresAt, emails: [email] };
   });
 }

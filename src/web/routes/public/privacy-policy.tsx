@@ -1,5 +1,7 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
+import { registeredOfficeLine } from '../../../shared/company';
+import { company } from '../../lib/company';
 import { EmailLink, PhoneLink, PostalAddress } from '../../features/marketing/contact-details';
 import { BackToHome, LegalBody, LegalContents, LegalSection } from '../../features/marketing/legal';
 import { PageHeader } from '../../features/marketing/section';
@@ -28,7 +30,7 @@ export default function PrivacyPolicyPage() {
 
         <LegalSection id="who-we-are" title="Who we are">
           <p>
-            {site.brand} is run by {site.legalName}, which is the controller of the personal data
+            {site.brand} is run by {company().name}, which is the controller of the personal data
             described here. You can write to us at:
           </p>
           <div className="mt-3">
@@ -156,8 +158,8 @@ export default function PrivacyPolicyPage() {
 
         <LegalSection id="contact-us" title="Contact us about your data">
           <p>
-            E-mail <EmailLink />, call <PhoneLink /> ({site.supportHoursSentence}), or write to{' '}
-            {site.postalAddress.join(', ')}. Our{' '}
+            E-mail <EmailLink />, call <PhoneLink /> ({company().supportHoursSentence}), or write to{' '}
+            {company().name}, {registeredOfficeLine(company())}. Our{' '}
             <AppLink to="/terms" className={textLink}>
               terms of service
             </AppLink>{' '}
