@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig, type Plugin } from 'vite';
-import { readCompanySettings } from './src/shared/company';
-import { withCompanyDetails } from './src/shared/company-html';
+import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
+import type * as Company from './src/shared/company';
+import type * as CompanyHtml from './src/shared/company-html';
 
 // The Fastify API listens on 3000 in development; the browser only ever talks to Vite.
 const apiOrigin = 'http://localhost:3000';
@@ -12,10 +12,18 @@ const apiOrigin = 'http://localhost:3000';
  * pages do (scripts/prerender.ts writes them there for `npm run build`; issue 14).
  */
 function companyDetailsInDevelopment(): Plugin {
+  let server: ViteDevServer | undefined;
   return {
     name: 'autorevive-company-details',
     apply: 'serve',
-    transformIndexHtml(html) {
+    configureServer(devServer) {
+      server = devServer;
+    },
+    // Loaded through the dev server, not imported here: the config stays free of app modules.
+    async transformIndexHtml(html) {
+      if (!server) return html;
+      const { readCompanySettings } = (await server.ssrLoadModule('/src/shared/company.ts')) as typeof Company;
+      const { withCompanyDetails } = (await server.ssrLoadModule('/src/shared/company-html.ts')) as typeof CompanyHtml;
       const company = readCompanySettings(process.env);
       if ('problems' in company) throw new Error(`Company settings: ${company.problems.join('; ')}`);
       return withCompanyDetails(html, company.details);
