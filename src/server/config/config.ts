@@ -97,6 +97,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   teamEmail: string;
+  /** Issue 14: the company's name, number, registered office, VAT number and support contacts (COMPANY_*, SUPPORT_*). */
+  company: CompanyDetails;
   webDistDir: string;
   /** Run background workers (e-mail sending and the like) in this process. */
   runWorkers: boolean;
@@ -135,8 +137,6 @@ export interface AppConfig {
   autoDispatch: boolean;
   /** A postcodes.io-compatible API; unset: the postcode district's centre from the outcode table. */
   postcodesApiUrl: string | undefined;
-  /** Issue 14: the company's name, number, registered office, VAT number and support contacts (COMPANY_*, SUPPORT_*). */
-  company: CompanyDetails;
 }
 
 export interface StripeConfig {
@@ -206,6 +206,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
+    company: company.details,
     webDistDir: resolve('dist/web'),
     runWorkers: true,
     assessmentsPerHourPerAddress: 30,
@@ -227,6 +228,5 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     autoDispatch: env.AUTO_DISPATCH,
     postcodesApiUrl: env.POSTCODES_API_URL,
     availabilityReadsPerMinutePerAddress: 120,
-    company: company.details,
   };
 }
