@@ -5,7 +5,8 @@
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
-import { headFor, publicPages, renderPublicPage, robotsTxt, sitemapXml } from '../src/web/entry-server';
+import type { CompanyDetails } from '../src/shared/company';
+import { headFor, publicPages, renderPublicPage, robotsTxt, setCompanyDetailsForBuild, sitemapXml, withCompanyDetails } from '../src/web/entry-server';
 
 /** Where the server looks for prerendered pages: pages/index.html for '/', pages/<path>/index.html otherwise. */
 export const PAGES_DIR = 'pages';
@@ -25,7 +26,11 @@ export function pageFileFor(distDir: string, path: string): string {
   return join(distDir, PAGES_DIR, path === '/' ? '' : path, 'index.html');
 }
 
-export async function prerenderSite({ distDir, origin }: { distDir: string; origin: string }): Promise<PrerenderResult> {
+/**
+ * `company` is the company's details from the settings (issue 14): every page, prerendered or
+ * the app shell, shows them and carries them for the browser (src/web/lib/company.ts).
+ */
+export async function prerenderSite({ distDir, origin, company }: { distDir: string; origin: string; company: CompanyDetails }): Promise<PrerenderResult> {
   const manifest = JSON.parse(readFileSync(join(distDir, MANIFEST), 'utf8')) as Manifest;
   const template = readFileSync(join(distDir, 'index.html'), 'utf8');
   if (!template.includes('<!--app-html-->')) throw new Error('dist/web/index.html has no <!--app-html--> placeholder');
@@ -37,21 +42,24 @@ export async function prerenderSite({ distDir, origin }: { distDir: string; orig
   if (styles.length === 0) throw new Error(`${APP_ENTRY} has no stylesheet in the build manifest`);
   const css = styles.map((file) => ({ file, text: readFileSync(join(distDir, file), 'utf8') }));
   const pages: PrerenderResult['pages'] = [];
+  setCompanyDetailsForBuild(company);
   for (const page of publicPages) {
-    const html = documentFor(template, {
+    const html = withCompanyDetails(documentFor(template, {
       head: headFor(origin, page.path),
       appHtml: await renderPublicPage(page.path),
       script: manifest[PUBLIC_ENTRY].file,
       // Only the entry's own imports: the page's chunks load after the first paint (public-entry.tsx).
       preloads: entry.js.slice(1),
       css,
-    });
+    }), company);
     const file = pageFileFor(distDir, page.path);
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
     pages.push({ path: page.path, file, bytes: Buffer.byteLength(html) });
   }
 
+  // The app shell, which every other page boots from, carries the same details.
+  writeFileSync(join(distDir, 'index.html'), withCompanyDetails(template, company));
   writeFileSync(join(distDir, 'robots.txt'), robotsTxt(origin));
   writeFileSync(join(distDir, 'sitemap.xml'), sitemapXml(origin, publicPages.map((page) => page.path)));
   // The manifest has done its job; it is not part of the site.

@@ -3,9 +3,10 @@
 // rebuilds a current build (a minute of two cores) and none of them serves a stale one.
 //
 // A build is current when dist/web/.sources-hash holds the hash of every file the build reads
-// (written after each build made here). A build made by hand with `npm run build` has no hash
-// file: it counts as current when it is newer than every one of those files, as npm start
-// always judged it, and its hash is then recorded.
+// and of the company settings in the environment (written after each build made here). A
+// build made by hand with `npm run build` has no hash file: it counts as current when it is
+// newer than every one of those files, as npm start always judged it, and its hash is then
+// recorded.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -30,10 +31,23 @@ function sourceFiles() {
   return SOURCES.flatMap((source) => files(join(root, source)));
 }
 
-/** A hash of the names and contents of every file the build reads. */
+/**
+ * The company settings the build reads (issue 14: COMPANY_*, SUPPORT_*; src/shared/company.ts),
+ * as set in this environment: the pages show them, so changing one makes the build stale.
+ */
+function companySettings(env = process.env) {
+  return Object.keys(env)
+    .filter((name) => /^(COMPANY_|SUPPORT_|RETENTION_MONTHS$)/.test(name))
+    .sort()
+    .map((name) => `${name}=${env[name]}`);
+}
+
+/** A hash of the names and contents of every file the build reads, and of the company settings. */
 export function webSourcesHash() {
   const hash = createHash('sha256');
   for (const file of sourceFiles()) hash.update(file.slice(root.length)).update('\0').update(readFileSync(file)).update('\0');
+  // Nothing is added while no company setting is set, so a build with the defaults stays current.
+  for (const setting of companySettings()) hash.update(setting).update('\0');
   return hash.digest('hex');
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatUkPhone, normaliseUkPhone } from './phone';
-import { site } from './site';
+import { defaultCompanyDetails as company } from './company';
 
 describe('normaliseUkPhone', () => {
   it.each([
@@ -38,7 +38,7 @@ describe('normaliseUkPhone', () => {
   });
 
   it('agrees with the support number in site.ts', () => {
-    expect(normaliseUkPhone(site.supportPhone)).toBe(site.supportPhoneE164);
+    expect(normaliseUkPhone(company.supportPhone)).toBe(company.supportPhoneE164);
   });
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cities } from './cities';
 import { normalisePostcode, outcodeOf, postcodeDistrict } from './postcode';
-import { site } from './site';
+import { defaultCompanyDetails as company } from './company';
 
 describe('normalisePostcode', () => {
   it.each([
@@ -27,7 +27,7 @@ describe('normalisePostcode', () => {
 
   it('accepts the outcodes of every covered city and the company address', () => {
     for (const city of cities) expect(normalisePostcode(`${city.outcode} 1AA`)).toBe(`${city.outcode} 1AA`);
-    expect(normalisePostcode(site.postalAddress.at(-1) ?? '')).toBe('BS1 5TY');
+    expect(normalisePostcode(company.registeredOffice.postcode)).toBe('BS1 5TY');
   });
 });
 

@@ -1,20 +1,10 @@
-// D1: brand, contact details and hours live here and nowhere else.
+// D1: the brand and the copy every page shares live here and nowhere else.
 export const site = {
   brand: 'AutoRevive',
   tagline: 'Mobile Car Repair Specialists',
-  legalName: 'AutoRevive Ltd',
-  supportPhone: '020 7946 0321',
-  supportPhoneE164: '+442079460321',
-  supportEmail: 'support@autorevive.co.uk',
-  postalAddress: ['AutoRevive Ltd', '12 Harbour Yard', 'Bristol', 'BS1 5TY'],
-  // D3
-  supportHours: [
-    { days: 'Monday–Friday', hours: '8:00–18:00' },
-    { days: 'Saturday', hours: '9:00–16:00' },
-    { days: 'Sunday', hours: 'Closed' },
-  ],
-  supportHoursSentence:
-    'Monday–Friday 8:00–18:00, Saturday 9:00–16:00, closed on Sunday',
+  // Issue 14: the company's name, number, registered office, VAT number, support phone, e-mail
+  // and hours are settings (src/shared/company.ts): the server reads them as config.company,
+  // the web from what the build wrote into the page (src/web/lib/company.ts).
   urgentHelp: 'Urgent problems with a booked repair: call us in those hours.',
   // D4
   quoteTurnaround: 'usually within 2–4 working hours, and always within 24 hours',

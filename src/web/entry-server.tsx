@@ -11,6 +11,8 @@ export const publicPages: readonly PublicPage[] = [...fixedPublicPaths, ...citie
   (path) => publicPageFor(path)!,
 );
 export { headFor, publicOrigin, robotsTxt, sitemapXml } from './features/marketing/seo';
+export { setCompanyDetailsForBuild } from './lib/company';
+export { withCompanyDetails } from '../shared/company-html';
 
 /** The HTML inside #root for a public path. Throws for a path that is not a public page. */
 export async function renderPublicPage(pathname: string): Promise<string> {

@@ -5,6 +5,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/shared/site';
+import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { baseUrl, expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, newContext, publicPaths, viewports, watchPageErrors } from './support';
 
 let browser: Browser;
@@ -23,7 +24,7 @@ describe.skipIf(!hasChromium)('found by search engines', () => {
     for (const path of publicPaths) {
       await page.goto(path);
       expect(await page.locator('h1').count(), path).toBe(1);
-      expect(await page.locator('footer').textContent(), path).toContain(site.supportPhone);
+      expect(await page.locator('footer').textContent(), path).toContain(company.supportPhone);
       const head = await page.evaluate(() => ({
         title: document.title,
         description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? '',
@@ -38,7 +39,7 @@ describe.skipIf(!hasChromium)('found by search engines', () => {
       expect(head.ogTitle, path).toBe(head.title);
       titles.add(head.title);
       const graph = (JSON.parse(head.jsonLd[0] ?? '{}') as { '@graph'?: Record<string, unknown>[] })['@graph'] ?? [];
-      expect(graph.find((node) => node['@type'] === 'AutoRepair'), path).toMatchObject({ name: site.brand, email: site.supportEmail });
+      expect(graph.find((node) => node['@type'] === 'AutoRepair'), path).toMatchObject({ name: site.brand, email: company.supportEmail });
     }
     expect(titles.size).toBe(publicPaths.length);
 

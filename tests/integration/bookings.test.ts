@@ -9,7 +9,7 @@ import { createGrant } from '../../src/server/modules/access/grants.service';
 import { bookingDateMessages } from '../../src/server/modules/bookings/booking-rules';
 import { bookingMessages } from '../../src/server/modules/bookings/bookings.service';
 import { leaveLiveState, takePlace } from '../../src/server/modules/bookings/capacity.repo';
-import { site } from '../../src/shared/site';
+import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 
@@ -405,7 +405,7 @@ describe('rescheduling', () => {
     setNow('2027-03-09T08:30:00Z');
     const response = await move(id, cookie, { appointmentDate: '2027-03-12', timeSlot: 'morning' });
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(`Changes within 24 hours of your appointment need a phone call: please ring us on ${site.supportPhone}.`);
+    expect(response.json().message).toBe(`Changes within 24 hours of your appointment need a phone call: please ring us on ${company.supportPhone}.`);
     expect((await appointment(id)).appointmentDate).toBe('2027-03-10');
   });
 

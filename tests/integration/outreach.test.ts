@@ -11,7 +11,7 @@ import { NOT_SENT_UNSUBSCRIBED } from '../../src/server/modules/email/email.serv
 import { loadAppSecret } from '../../src/server/modules/outreach/app-secret';
 import { unsubscribeToken } from '../../src/server/modules/outreach/unsubscribe-token';
 import { outreachMessages } from '../../src/shared/api/outreach';
-import { site } from '../../src/shared/site';
+import { companyRegistration, registeredOfficeLine } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { post } from '../helpers/checkout';
 import { drainJobs } from '../helpers/jobs';
@@ -66,11 +66,11 @@ describe('one introduction', () => {
     const [mail] = receivedBy('intro-one@example.com');
     expect(mail, 'the SMTP server received it').toBeDefined();
     const token = unsubscribeToken(secret, business.id);
-    expect(headerOf(mail!.raw, 'List-Unsubscribe')).toBe(`<${t.config.publicUrl}/api/unsubscribe/${token}>, <mailto:${site.supportEmail}?subject=unsubscribe%20${token}>`);
+    expect(headerOf(mail!.raw, 'List-Unsubscribe')).toBe(`<${t.config.publicUrl}/api/unsubscribe/${token}>, <mailto:${t.config.company.supportEmail}?subject=unsubscribe%20${token}>`);
     expect(headerOf(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
     const [stored] = await introsTo('intro-one@example.com');
     expect(stored!.status).toBe('sent');
-    for (const line of [site.legalName, ...site.postalAddress, `${t.config.publicUrl}/unsubscribe/${token}`, 'Hello Sam Patel']) expect(stored!.textBody).toContain(line);
+    for (const line of [`${t.config.company.name}, ${registeredOfficeLine(t.config.company)}`, companyRegistration(t.config.company), `${t.config.publicUrl}/unsubscribe/${token}`, 'Hello Sam Patel']) expect(stored!.textBody).toContain(line);
     expect(stored!.textBody).toMatch(new RegExp(`${t.config.publicUrl}/join/[\\w-]{20,}`));
 
     const [row] = await db().select().from(repairers).where(eq(repairers.id, business.id));

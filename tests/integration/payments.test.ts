@@ -10,7 +10,7 @@ import { appointments, payments, payouts, slotCapacity } from '../../src/server/
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
 import { TEST_MODE_NOTICE } from '../../src/shared/api/payments';
-import { site } from '../../src/shared/site';
+import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { appointmentRow, emailsTo, heldBooking, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
 
@@ -221,8 +221,8 @@ describe('POST /api/appointments/{id}/cancel', () => {
     setNow('2027-03-09T09:00:00Z'); // 23 hours before 8:00 on the 10th
     const response = await cancel(booking.appointmentId, booking.cookie);
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(cancelMessages.phoneUs);
-    expect(cancelMessages.phoneUs).toContain(site.supportPhone);
+    expect(response.json().message).toBe(cancelMessages.phoneUs(company));
+    expect(cancelMessages.phoneUs(company)).toContain(company.supportPhone);
     expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('succeeded');
   });
 

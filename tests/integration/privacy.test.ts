@@ -213,7 +213,7 @@ describe('retention', () => {
   });
 
   it('refuses a retention shorter than the warranty, at start-up', async () => {
-    await expect(createTestApp({ env: { RETENTION_MONTHS: '6' } })).rejects.toThrow('RETENTION_MONTHS must be at least 12: the repair warranty lasts 12 months, and a claim needs the photos');
+    await expect(createTestApp({ env: { RETENTION_MONTHS: '6' } })).rejects.toThrow('RETENTION_MONTHS must be a whole number of months from 12 to 120: at least 12, because the repair warranty lasts 12 months and a claim needs the photos (it is "6")');
   });
 });
 

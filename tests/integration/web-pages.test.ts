@@ -1,64 +1,25 @@
 // The server serving the prerendered public pages (issue 3): the real prerender step runs on a
 // small stand-in for `vite build`'s output, then the real app serves it.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../src/shared/cities';
 import { site } from '../../src/shared/site';
+import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { prerenderSite } from '../../scripts/prerender-site';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { fakeViteBuild } from '../helpers/fake-vite-build';
 
 const origin = 'https://www.example.co.uk';
 let distDir: string;
 let t: TestApp;
 
-// What `vite build` leaves behind, in miniature: the app shell, its assets and the manifest.
-function fakeViteBuild(dir: string) {
-  mkdirSync(join(dir, 'assets'), { recursive: true });
-  mkdirSync(join(dir, '.vite'), { recursive: true });
-  writeFileSync(
-    join(dir, 'index.html'),
-    `<!doctype html>
-<html lang="en-GB">
-  <head>
-    <meta charset="UTF-8" />
-    <meta
-      name="description"
-      content="The app shell's description."
-    />
-    <title>AutoRevive — Mobile Car Repair Specialists</title>
-    <script type="module" crossorigin src="/assets/index-app.js"></script>
-    <link rel="modulepreload" crossorigin href="/assets/router-app.js">
-    <link rel="stylesheet" crossorigin href="/assets/index-app.css">
-  </head>
-  <body>
-    <div id="root"><!--app-html--></div>
-  </body>
-</html>
-`,
-  );
-  const script = `export const filler = ${JSON.stringify('hydrate '.repeat(400))};\n`;
-  for (const file of ['index-app.js', 'router-app.js', 'public-entry.js', 'preload-helper.js']) {
-    writeFileSync(join(dir, 'assets', file), script);
-  }
-  writeFileSync(join(dir, 'assets', 'index-app.css'), 'body{color:#1e293b}.sr-only{position:absolute}');
-  writeFileSync(
-    join(dir, '.vite', 'manifest.json'),
-    JSON.stringify({
-      'index.html': { file: 'assets/index-app.js', isEntry: true, imports: ['_router.js'], css: ['assets/index-app.css'] },
-      '_router.js': { file: 'assets/router-app.js' },
-      'src/web/app/public-entry.tsx': { file: 'assets/public-entry.js', isEntry: true, imports: ['_preload.js'] },
-      '_preload.js': { file: 'assets/preload-helper.js' },
-    }),
-  );
-}
-
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'autorevive-web-pages-'));
   fakeViteBuild(distDir);
-  await prerenderSite({ distDir, origin });
+  await prerenderSite({ distDir, origin, company });
   t = await createTestApp({
     configure: (config) => {
       config.webDistDir = distDir;
@@ -98,7 +59,7 @@ describe('prerendered public pages', () => {
     const json = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     const graph = (JSON.parse(json ?? '{}') as { '@graph': Record<string, unknown>[] })['@graph'];
     const business = graph.find((node) => node['@type'] === 'AutoRepair');
-    expect(business).toMatchObject({ name: site.brand, telephone: site.supportPhoneE164, email: site.supportEmail });
+    expect(business).toMatchObject({ name: site.brand, telephone: company.supportPhoneE164, email: company.supportEmail });
     expect(business?.areaServed).toHaveLength(16);
     expect((business?.hasOfferCatalog as { itemListElement: unknown[] }).itemListElement).toHaveLength(5);
   });

@@ -2,6 +2,7 @@
 // process with a sentence that says which one and how to fix it.
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { readCompanySettings, type CompanyDetails } from '../../shared/company';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -74,13 +75,6 @@ export const EnvSchema = z.object({
   AUTO_DISPATCH: booleanFlag.default(true),
   // Issue 12: a postcodes.io-compatible API for exact postcode positions; unset: district centres.
   POSTCODES_API_URL: optionalUrl(['http', 'https'], 'https://api.postcodes.io'),
-  // Issue 14: photos and personal details are erased this many months after a job ends.
-  RETENTION_MONTHS: z.coerce
-    .number({ message: 'must be a whole number of months' })
-    .int({ message: 'must be a whole number of months' })
-    .min(12, { message: 'must be at least 12: the repair warranty lasts 12 months, and a claim needs the photos' })
-    .max(120, { message: 'must be at most 120 (ten years)' })
-    .default(24),
   // Issue 14: GET /metrics answers only with this token (Authorization: Bearer …); unset: no metrics.
   METRICS_TOKEN: z
     .string()
@@ -128,6 +122,8 @@ export interface AppConfig {
   smtpUrl: string | undefined;
   mailFrom: string;
   teamEmail: string;
+  /** Issue 14: the company's name, number, registered office, VAT number and support contacts (COMPANY_*, SUPPORT_*). */
+  company: CompanyDetails;
   webDistDir: string;
   /** Run background workers (e-mail sending and the like) in this process. */
   runWorkers: boolean;
@@ -225,13 +221,17 @@ export class ConfigError extends Error {
 
 export function loadConfig(source: Record<string, string | undefined> = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(source);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((issue) => {
-        const name = issue.path.join('.');
-        return `${name} ${issue.message}${source[name] !== undefined ? ` (it is "${source[name]}")` : ''}`;
-      }),
-    );
+  const company = readCompanySettings(source);
+  if (!parsed.success || 'problems' in company) {
+    throw new ConfigError([
+      ...(parsed.success
+        ? []
+        : parsed.error.issues.map((issue) => {
+            const name = issue.path.join('.');
+            return `${name} ${issue.message}${source[name] !== undefined ? ` (it is "${source[name]}")` : ''}`;
+          })),
+      ...('problems' in company ? company.problems : []),
+    ]);
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
@@ -251,6 +251,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     teamEmail: env.TEAM_EMAIL,
+    company: company.details,
     webDistDir: resolve('dist/web'),
     runWorkers: true,
     assessmentsPerHourPerAddress: 30,
@@ -281,6 +282,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     introEmailsPerMinute: env.INTRO_EMAILS_PER_MINUTE,
     availabilityReadsPerMinutePerAddress: 120,
     metricsToken: env.METRICS_TOKEN,
-    retentionMonths: env.RETENTION_MONTHS,
+    retentionMonths: company.details.retentionMonths,
   };
 }

@@ -7,6 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { companyDetailsInHtml } from '../../shared/company-html';
 import { guardedPrefixes, matchRoute } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
 
@@ -35,6 +36,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
   };
 
   if (built) {
+    warnWhenBuiltWithOtherCompanyDetails(app, config, readFileSync(join(distDir, 'index.html'), 'utf8'));
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
@@ -75,6 +77,20 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (!encoding) return reply.send(page.identity);
     return reply.header('Content-Encoding', encoding).send(page[encoding]);
   });
+}
+
+/**
+ * Issue 14: the pages show the company's details the build read; e-mails and PDFs show the
+ * settings this process read. When they differ, say so and how to put it right.
+ */
+function warnWhenBuiltWithOtherCompanyDetails(app: FastifyInstance, config: AppConfig, shell: string): void {
+  const built = companyDetailsInHtml(shell);
+  if (built && JSON.stringify(built) === JSON.stringify(config.company)) return;
+  app.log.warn(
+    { builtWith: built ?? null, settings: config.company },
+    'The web pages in %s were built with other company details (COMPANY_*, SUPPORT_*) than these settings, so pages would disagree with e-mails and PDFs: rebuild with `npm run build` using the same settings (`npm start` rebuilds by itself).',
+    config.webDistDir,
+  );
 }
 
 /** A page prerendered at build time (dist/web/pages/<path>/index.html), else the app shell. */

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { site } from '../../shared/site';
+import { company } from '../lib/company';
 import { buttonClasses } from '../components/ui/button';
 import { NotFoundMessage } from '../components/not-found-message';
 
@@ -23,7 +23,7 @@ function ErrorMessage() {
       <p className="mt-4 text-lg text-slate-800">
         {stale
           ? 'We have updated the site since this page was opened. Reload to get the latest version.'
-          : `Sorry, this page could not be shown. Please reload, or call us on ${site.supportPhone} if it keeps happening.`}
+          : `Sorry, this page could not be shown. Please reload, or call us on ${company().supportPhone} if it keeps happening.`}
       </p>
       <div className="mt-8 flex flex-wrap gap-3">
         <button type="button" className={buttonClasses('primary')} onClick={() => window.location.reload()}>

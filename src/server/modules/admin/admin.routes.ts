@@ -42,7 +42,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
     if (!assessment) throw notFound(adminQuoteMessages.notFound);
     const grant = await createGrant(tx, assessment.id);
     const url = `${config.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-    return queueEmail(tx, quoteReadyEmail(assessment, quote, url, revised));
+    return queueEmail(tx, quoteReadyEmail(assessment, quote, url, revised, config.company));
   }
 
   async function card(quoteId: number) {

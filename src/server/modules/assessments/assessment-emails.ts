@@ -1,11 +1,13 @@
 // What the customer and the team are told when an assessment arrives (issue 4, D4, D10).
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { outcodeOf } from '../../../shared/postcode';
+import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
+import { customerFooter } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 import type { AssessmentRow } from './assessments.repo';
 
-export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string): NewOutboxEmail {
+export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string, company: CompanyDetails): NewOutboxEmail {
   const vehicle = `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`;
   return {
     kind: 'assessment-received',
@@ -24,9 +26,7 @@ export function customerReceiptEmail(assessment: AssessmentRow, photoCount: numb
       '',
       'Please keep this e-mail and do not forward it: the link opens your details and photos.',
       '',
-      `Questions? Call ${site.supportPhone} (${site.supportHoursSentence}) or reply to ${site.supportEmail}.`,
-      '',
-      site.brand,
+      ...customerFooter(company),
     ].join('\n'),
     htmlBody: null,
     headers: {},

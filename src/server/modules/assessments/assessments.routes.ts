@@ -83,7 +83,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(upload.photos.map((photo) => photoPixels(photo.path))), signal);
       const queued = admission;
       created = await createAssessment(
-        { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, geocoder: deps.geocoder },
+        { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, company: config.company, geocoder: deps.geocoder },
         {
           details,
           photos: upload.photos,

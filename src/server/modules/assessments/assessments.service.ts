@@ -1,5 +1,6 @@
 // Issue 4: an assessment is stored with all its photos or not at all (no half-written
 // records, no orphan files); a retried submission with the same idempotency key creates one.
+import type { CompanyDetails } from '../../../shared/company';
 import type { Geocoder } from '../geo/geocoder';
 import { randomBytes } from 'node:crypto';
 import type { CustomerDetails } from '../../../shared/customer-details';
@@ -32,6 +33,7 @@ export interface IntakeDeps {
   jobs: Enqueue;
   publicUrl: string;
   teamEmail: string;
+  company: CompanyDetails;
   /** Where the customer is (issue 12): looked up before the transaction, never inside it. */
   geocoder?: Geocoder;
 }
@@ -103,7 +105,7 @@ export async function createAssessment(
       const images = await insertImages(tx, rows);
       const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
       const emails = [
-        await queueEmail(tx, customerReceiptEmail(assessment, images.length, accessUrl)),
+        await queueEmail(tx, customerReceiptEmail(assessment, images.length, accessUrl, deps.company)),
         await queueEmail(tx, teamNewAssessmentEmail(assessment, images.length, deps.teamEmail, deps.publicUrl)),
       ];
       return { assessment, images, grantToken: grant.token, emails };

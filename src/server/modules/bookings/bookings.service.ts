@@ -19,7 +19,7 @@ import { appointmentLifecycle, conflictMessage } from '../../../shared/lifecycle
 import { isQuoteExpired } from '../../../shared/lifecycles/quote';
 import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
-import { site } from '../../../shared/site';
+import type { CompanyDetails } from '../../../shared/company';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments } from '../../db/schema';
@@ -48,7 +48,7 @@ export const bookingMessages = {
   quoteBooked: 'This quote has already been booked and paid for. Your appointment is in your confirmation e-mail.',
   quoteWithdrawn: 'This enquiry has been withdrawn, so its quote can no longer be booked.',
   alreadyConfirmed: 'This quote already has a confirmed appointment. To change it, please reschedule it from your appointment page.',
-  callUs: `Changes within ${FREE_CHANGE_HOURS} hours of your appointment need a phone call: please ring us on ${site.supportPhone}.`,
+  callUs: (company: CompanyDetails) => `Changes within ${FREE_CHANGE_HOURS} hours of your appointment need a phone call: please ring us on ${company.supportPhone}.`,
   sameSlot: 'Your appointment is already in that slot. Please choose another.',
 } as const;
 
@@ -291,7 +291,7 @@ export async function reschedule(
       throw new TransitionConflictError('appointment', 'reschedule', current.status, conflictMessage(appointmentLifecycle, 'reschedule', current.status));
     }
     const from: Slot = { date: current.appointmentDate, slot: current.timeSlot as TimeSlot };
-    if (!isOutsideChangeWindow(from.date, from.slot, now, FREE_CHANGE_HOURS)) throw conflict(bookingMessages.callUs);
+    if (!isOutsideChangeWindow(from.date, from.slot, now, FREE_CHANGE_HOURS)) throw conflict(bookingMessages.callUs(ctx.config.company));
     const to = requestedSlot(body.data.appointmentDate, body.data.timeSlot, now);
     if (to.date === from.date && to.slot === from.slot) throw badRequest(bookingMessages.sameSlot, { appointmentDate: bookingMessages.sameSlot });
 

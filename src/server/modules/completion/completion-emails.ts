@@ -1,7 +1,7 @@
 // After the technician marks a repair as done (issue 12, D14): the customer is asked to confirm
 // it or report a problem; a reported problem reaches the team.
 import { formatLondonDate } from '../../../shared/london-time';
-import { site } from '../../../shared/site';
+import { customerFooter } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
@@ -21,9 +21,7 @@ export function repairDoneEmail(facts: BookingEmailFacts, technician: string, wa
       `We hold your payment until you confirm (or ${RELEASE_AFTER_HOURS} hours pass without a problem reported).`,
       `Your 12-month warranty on the workmanship runs until ${formatLondonDate(warrantyEnds)}.`,
       '',
-      `Questions? Call ${site.supportPhone} (${site.supportHoursSentence}) or reply to ${site.supportEmail}.`,
-      '',
-      site.brand,
+      ...customerFooter(facts.company),
     ].join('\n'),
   };
 }

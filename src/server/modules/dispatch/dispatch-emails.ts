@@ -7,7 +7,8 @@ import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { postcodeDistrict } from '../../../shared/postcode';
-import { site } from '../../../shared/site';
+import type { CompanyDetails } from '../../../shared/company';
+import { signature } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 
 export interface JobOfferFacts {
@@ -21,6 +22,7 @@ export interface JobOfferFacts {
   earnPence: number;
   expiresAt: Date;
   dashboardUrl: string;
+  company: CompanyDetails;
 }
 
 export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
@@ -47,13 +49,13 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
       '',
       "The customer's name, phone and address are shown once you accept.",
       '',
-      site.brand,
+      ...signature(facts.company),
     ].join('\n'),
   };
 }
 
 /** The customer cancelled a booking this repairer had accepted. */
-export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string }): NewOutboxEmail {
+export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string; company: CompanyDetails }): NewOutboxEmail {
   const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
   return {
     kind: 'job-cancelled',
@@ -64,7 +66,7 @@ export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; 
       '',
       `The customer has cancelled the repair you accepted for ${formatLondonDate(facts.appointmentDate)}, ${slot}. You do not need to attend, and that time is free again.`,
       '',
-      site.brand,
+      ...signature(facts.company),
     ].join('\n'),
   };
 }

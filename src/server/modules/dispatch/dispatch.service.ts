@@ -2,6 +2,7 @@
 // a job notification: `sent`, expiring after 4 hours; repairers view, accept or decline it
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
+import type { CompanyDetails } from '../../../shared/company';
 import { and, eq, inArray } from 'drizzle-orm';
 import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
@@ -86,6 +87,7 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
     earnPence: job.quote.repairerPaymentPence,
     expiresAt,
     dashboardUrl: `${ctx.config.publicUrl}/repairer`,
+    company: ctx.config.company,
   });
 }
 
@@ -211,7 +213,7 @@ export async function withdrawOpenOffers(tx: Db, quoteId: number, exceptId?: num
  * withdrawn, an accepted one is cancelled, the quote has no technician any more (so a new booking
  * of it can be dispatched again), and the repairer who had it is told. Answers their e-mail.
  */
-export async function releaseJobOfCancelledBooking(tx: Db, quoteId: number, appointment: { appointmentDate: string; timeSlot: string }): Promise<OutboxEmail[]> {
+export async function releaseJobOfCancelledBooking(tx: Db, quoteId: number, appointment: { appointmentDate: string; timeSlot: string; company: CompanyDetails }): Promise<OutboxEmail[]> {
   await withdrawOpenOffers(tx, quoteId);
   const [accepted] = await tx
     .select({ id: jobNotifications.id, repairerId: jobNotifications.repairerId })

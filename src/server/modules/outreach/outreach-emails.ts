@@ -2,6 +2,7 @@
 // and postal address from the site configuration, D1), what joining means, a personal link to
 // join, why they got it, and a one-click unsubscribe (RFC 8058 headers and a link in the text).
 import { formatLondonDate } from '../../../shared/london-time';
+import { companyRegistration, registeredOfficeLine, type CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
 import type { NewOutboxEmail } from '../email/email.repo';
 
@@ -23,6 +24,8 @@ export interface IntroFacts {
   /** The token, in the mailto's subject, so whoever reads that mailbox can open /unsubscribe/{token}. */
   unsubscribeToken: string;
   sendAfter: Date;
+  /** The company's details from the settings (issue 14): its identity and postal address close the e-mail. */
+  company: CompanyDetails;
 }
 
 export function introEmail(facts: IntroFacts): NewOutboxEmail {
@@ -46,12 +49,12 @@ export function introEmail(facts: IntroFacts): NewOutboxEmail {
       whyYou,
       `Not interested? Unsubscribe and we will never write to you again: ${facts.unsubscribePage}`,
       '',
-      `${site.legalName}`,
-      ...site.postalAddress.filter((line) => line !== site.legalName),
-      `${site.supportEmail} · ${site.supportPhone}`,
+      `${facts.company.name}, ${registeredOfficeLine(facts.company)}`,
+      `${facts.company.supportEmail} · ${facts.company.supportPhone}`,
+      companyRegistration(facts.company),
     ].join('\n'),
     headers: {
-      'List-Unsubscribe': `<${facts.unsubscribeUrl}>, <mailto:${site.supportEmail}?subject=unsubscribe%20${facts.unsubscribeToken}>`,
+      'List-Unsubscribe': `<${facts.unsubscribeUrl}>, <mailto:${facts.company.supportEmail}?subject=unsubscribe%20${facts.unsubscribeToken}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
     sendAfter: facts.sendAfter,

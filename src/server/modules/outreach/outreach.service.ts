@@ -72,6 +72,7 @@ async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, n
         unsubscribeUrl: `${base}/api/unsubscribe/${token}`,
         unsubscribeToken: token,
         sendAfter: slots[i]!,
+        company: ctx.config.company,
       });
     }),
   );

@@ -5,7 +5,7 @@
 import { releaseJobOfCancelledBooking } from '../dispatch/dispatch.service';
 import { FREE_CHANGE_HOURS, type AppointmentView } from '../../../shared/api/appointments';
 import type { TimeSlot } from '../../../shared/calendar';
-import { site } from '../../../shared/site';
+import type { CompanyDetails } from '../../../shared/company';
 import type { Db } from '../../db/database';
 import { transition } from '../../db/transition';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
@@ -25,8 +25,10 @@ import { cardErrorToDomain, type PaymentsContext } from './payments.service';
 
 export const cancelMessages = {
   notFound: 'We could not find that appointment.',
-  refundFailed: `We could not refund your payment just now, so your booking is unchanged. Please try again in a few minutes, or call us on ${site.supportPhone}.`,
-  phoneUs: `Your appointment is less than ${FREE_CHANGE_HOURS} hours away, so it can no longer be cancelled online. Please call us on ${site.supportPhone}.`,
+  refundFailed: (company: CompanyDetails) =>
+    `We could not refund your payment just now, so your booking is unchanged. Please try again in a few minutes, or call us on ${company.supportPhone}.`,
+  phoneUs: (company: CompanyDetails) =>
+    `Your appointment is less than ${FREE_CHANGE_HOURS} hours away, so it can no longer be cancelled online. Please call us on ${company.supportPhone}.`,
 } as const;
 
 export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id: number, now: Date): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
@@ -39,7 +41,7 @@ export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id
     if (!appointment) throw notFound(cancelMessages.notFound);
     const slot = appointment.timeSlot as TimeSlot;
     const paid = appointment.status === 'confirmed' || appointment.status === 'assigned';
-    if (paid && !isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS)) throw conflict(cancelMessages.phoneUs);
+    if (paid && !isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS)) throw conflict(cancelMessages.phoneUs(ctx.config.company));
     // Guarded: a lapsed, cancelled or completed booking answers 409 with a sentence.
     await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });
     if (!paid) return [];
@@ -59,13 +61,13 @@ async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentI
   if (payment?.status === 'succeeded') {
     for (const payoutId of await unreleasedPayoutIds(tx, payment.id)) await transition(tx, 'payout', 'void', payoutId);
     await transition(tx, 'quote', 'reopen', payment.quoteId);
-    emails.push(...(await releaseJobOfCancelledBooking(tx, payment.quoteId, { appointmentDate: facts.date, timeSlot: facts.slot })));
+    emails.push(...(await releaseJobOfCancelledBooking(tx, payment.quoteId, { appointmentDate: facts.date, timeSlot: facts.slot, company: facts.company })));
     // Last, so a refusal by the provider rolls everything back; the key makes a retry safe.
     const refund = await ctx.provider
       .refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` })
       .catch((error: unknown) => {
         ctx.log.error({ err: error, paymentId: payment.id }, 'the provider refused or failed a refund; the booking is kept');
-        throw error instanceof CardError ? cardErrorToDomain(error) : new DomainError(502, 'refund_failed', cancelMessages.refundFailed);
+        throw error instanceof CardError ? cardErrorToDomain(error) : new DomainError(502, 'refund_failed', cancelMessages.refundFailed(ctx.config.company));
       });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
     await recordAudit(tx, customerActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason: 'cancelled by the customer' });

@@ -22,5 +22,6 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
     totalPence: record.totalPence,
     appointmentUrl: `${config.publicUrl}${accessLinkPath(grant.token, `/appointments/${appointmentId}`)}`,
     testMode,
+    company: config.company,
   };
 }

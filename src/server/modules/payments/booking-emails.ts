@@ -6,8 +6,10 @@ import { TEST_MODE_NOTICE } from '../../../shared/api/payments';
 import { slotEndsAt, slotLabels, slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
+import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
 import type { EmailAttachment } from '../../db/schema/email';
+import { customerFooter } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 
 export interface BookingEmailFacts {
@@ -21,9 +23,10 @@ export interface BookingEmailFacts {
   /** The appointment page, behind an access link. */
   appointmentUrl: string;
   testMode: boolean;
+  /** The company's details from the settings (issue 14), for the footer. */
+  company: CompanyDetails;
 }
 
-const footer = [`Questions? Call ${site.supportPhone} (${site.supportHoursSentence}) or reply to ${site.supportEmail}.`, '', site.brand];
 const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotLabels[facts.slot].toLowerCase()}`;
 const testLine = (facts: BookingEmailFacts) => (facts.testMode ? [`${TEST_MODE_NOTICE}.`, ''] : []);
 
@@ -40,7 +43,7 @@ function email(kind: string, facts: BookingEmailFacts, subject: string, lines: s
       '',
       'Please do not forward this e-mail: the link opens your booking and details.',
       '',
-      ...footer,
+      ...customerFooter(facts.company),
     ].join('\n'),
     htmlBody: null,
     headers: {},
@@ -53,7 +56,7 @@ function email(kind: string, facts: BookingEmailFacts, subject: string, lines: s
  * slot at its London wall-clock time whatever the server's time zone. `sequence` grows when the
  * booking moves or is cancelled, so calendars replace the earlier copy (same UID).
  */
-export function bookingCalendar(facts: Pick<BookingEmailFacts, 'appointmentId' | 'reference' | 'date' | 'slot' | 'appointmentUrl'>, options: { sequence: number; cancelled?: boolean }): EmailAttachment {
+export function bookingCalendar(facts: Pick<BookingEmailFacts, 'appointmentId' | 'reference' | 'date' | 'slot' | 'appointmentUrl' | 'company'>, options: { sequence: number; cancelled?: boolean }): EmailAttachment {
   const { error, value } = createEvent({
     productId: 'autorevive/booking',
     method: options.cancelled ? 'CANCEL' : 'PUBLISH',
@@ -68,7 +71,7 @@ export function bookingCalendar(facts: Pick<BookingEmailFacts, 'appointmentId' |
     title: `${site.brand} repair (${facts.reference})`,
     description: `Your mobile repair, reference ${facts.reference}. The technician arrives within the window. Details: ${facts.appointmentUrl}`,
     status: options.cancelled ? 'CANCELLED' : 'CONFIRMED',
-    organizer: { name: site.brand, email: site.supportEmail },
+    organizer: { name: site.brand, email: facts.company.supportEmail },
   });
   if (error || !value) throw new Error(`Could not build the calendar event: ${error?.message ?? 'no value'}`);
   return { filename: 'autorevive-booking.ics', contentType: 'text/calendar; charset=utf-8', content: value };
@@ -101,7 +104,7 @@ export function reminderEmail(facts: BookingEmailFacts): NewOutboxEmail {
     `This is a reminder that your repair is booked for ${when(facts)}.`,
     'Please be there 15 minutes before the window starts.',
     '',
-    `Changes are no longer possible online within 24 hours of the appointment: please call us on ${site.supportPhone}.`,
+    `Changes are no longer possible online within 24 hours of the appointment: please call us on ${facts.company.supportPhone}.`,
     facts.appointmentUrl,
   ]);
 }

@@ -4,7 +4,8 @@ import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { outcodeOf } from '../../../shared/postcode';
-import { site } from '../../../shared/site';
+import type { CompanyDetails } from '../../../shared/company';
+import { customerFooter } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 
 interface EmailAssessment {
@@ -24,10 +25,9 @@ interface EmailQuote {
 }
 
 const damageLabel = (type: string) => (isAnyDamageType(type) ? allDamageTypeLabels[type] : type);
-const footer = [`Questions? Call ${site.supportPhone} (${site.supportHoursSentence}) or reply to ${site.supportEmail}.`, '', site.brand];
 
 /** Approved (first time) or revised after approval: the customer's link opens the quote page. */
-export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, quoteUrl: string, revised: boolean): NewOutboxEmail {
+export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, quoteUrl: string, revised: boolean, company: CompanyDetails): NewOutboxEmail {
   const vehicle = `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`;
   return {
     kind: revised ? 'quote-revised' : 'quote-ready',
@@ -47,7 +47,7 @@ export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, 
       '',
       'Please do not forward this e-mail: the link opens your details and photos.',
       '',
-      ...footer,
+      ...customerFooter(company),
     ].join('\n'),
     htmlBody: null,
     headers: {},

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { defaultCompanyDetails } from '../../../shared/company';
 import { printable, quotePdfFileName, renderQuotePdf, type QuotePdfView } from './quote-pdf';
 
 const dir = mkdtempSync(join(tmpdir(), 'quote-pdf-'));
@@ -34,7 +35,7 @@ const view: QuotePdfView = {
 };
 
 async function render(input: QuotePdfView): Promise<{ pdf: Buffer; text: string; info: string }> {
-  const pdf = await renderQuotePdf(input);
+  const pdf = await renderQuotePdf(input, defaultCompanyDetails);
   const file = join(dir, `${input.reference}.pdf`);
   writeFileSync(file, pdf);
   const text = execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });

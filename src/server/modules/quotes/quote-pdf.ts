@@ -1,8 +1,9 @@
 // D21: 'Download PDF Quote' gives a real PDF of the quote: A4, branded, in pounds and en-GB
-// dates (D5), with the company's details from the one site module (D1). Only pdfkit's built-in
+// dates (D5), with the company's details from the settings (issue 14: config.company). Only pdfkit's built-in
 // Helvetica is used, so nothing is downloaded or bundled; it prints Windows-1252 text, so other
 // characters are simplified first (see printable).
 import PDFDocument from 'pdfkit';
+import { registeredOfficeLine, type CompanyDetails } from '../../../shared/company';
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
@@ -74,11 +75,11 @@ function damageText(view: QuotePdfView): string {
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** Renders the quote as an A4 PDF. */
-export function renderQuotePdf(view: QuotePdfView): Promise<Buffer> {
+export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4',
     margin: 50,
-    info: { Title: `${site.brand} quote ${view.reference}`, Author: site.legalName, Subject: 'Repair quote' },
+    info: { Title: `${site.brand} quote ${view.reference}`, Author: printable(company.name), Subject: 'Repair quote' },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -162,16 +163,17 @@ export function renderQuotePdf(view: QuotePdfView): Promise<Buffer> {
     { width },
   );
 
-  // The company's details at the foot of the page.
-  const footerY = doc.page.height - doc.page.margins.bottom - 48;
+  // The company's details at the foot of the page: who it is (Companies Act), then support.
+  const footerY = doc.page.height - doc.page.margins.bottom - 59;
   doc.moveTo(left, footerY - 8).lineTo(left + width, footerY - 8).strokeColor(line).stroke();
   doc.fontSize(8).fillColor(grey);
   const footer = [
-    site.postalAddress.join(', '),
-    `${site.supportPhone} · ${site.supportEmail}`,
-    `Support hours: ${site.supportHoursSentence}`,
+    `${company.name}, registered in ${company.registeredIn}, company number ${company.number}${company.vatNumber ? ` · VAT number ${company.vatNumber}` : ''}`,
+    `Registered office: ${registeredOfficeLine(company)}`,
+    `${company.supportPhone} · ${company.supportEmail}`,
+    `Support hours: ${company.supportHoursSentence}`,
   ];
-  footer.forEach((row, index) => doc.text(row, left, footerY + index * 11, { width, align: 'center', lineBreak: false }));
+  footer.forEach((row, index) => doc.text(text(row), left, footerY + index * 11, { width, align: 'center', lineBreak: false }));
 
   doc.end();
   return done;

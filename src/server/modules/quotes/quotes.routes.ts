@@ -131,7 +131,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       validUntilDate: quote.validUntilDate,
       warrantyMonths: quote.warrantyMonths,
       estimatedDays: quote.estimatedDays,
-    });
+    }, config.company);
     return reply
       .type('application/pdf')
       .header('Content-Disposition', `attachment; filename="${quotePdfFileName(assessment.reference)}"`)

@@ -1,9 +1,11 @@
 // The invitation a repairer gets to create their sign-in (issue 12 item 7).
 import { formatLondonDateTime } from '../../../shared/london-time';
+import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
+import { signature } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 
-export function invitationEmail(facts: { to: string; name: string; businessName: string; link: string; expiresAt: Date }): NewOutboxEmail {
+export function invitationEmail(facts: { to: string; name: string; businessName: string; link: string; expiresAt: Date; company: CompanyDetails }): NewOutboxEmail {
   return {
     kind: 'repairer-invitation',
     toAddress: facts.to,
@@ -16,7 +18,7 @@ export function invitationEmail(facts: { to: string; name: string; businessName:
       '',
       `The link works once, until ${formatLondonDateTime(facts.expiresAt)}. If it has expired, reply to this e-mail and we will send a new one.`,
       '',
-      site.brand,
+      ...signature(facts.company),
     ].join('\n'),
   };
 }

@@ -32,7 +32,7 @@ export async function inviteRepairer(db: Db, config: AppConfig, repairerId: numb
     // D19: nobody who unsubscribed is written to again, an invitation included.
     if (repairer.unsubscribedAt || (await isUnsubscribed(tx, repairer.email))) throw conflict(outreachMessages.unsubscribed);
     const { link, expiresAt } = await issueInvitation(tx, config, repairerId, repairer.email, now);
-    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt }));
+    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt, company: config.company }));
     return { email: repairer.email, expiresAt, emails: [email] };
   });
 }

@@ -1,7 +1,7 @@
 // The customer is told who is coming once a technician accepts their booking (issue 12).
 import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
-import { site } from '../../../shared/site';
+import { customerFooter } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 
@@ -19,9 +19,7 @@ export function technicianAssignedEmail(facts: BookingEmailFacts, technician: { 
       'See or change your booking:',
       facts.appointmentUrl,
       '',
-      `Questions? Call ${site.supportPhone} (${site.supportHoursSentence}) or reply to ${site.supportEmail}.`,
-      '',
-      site.brand,
+      ...customerFooter(facts.company),
     ].join('\n'),
   };
 }

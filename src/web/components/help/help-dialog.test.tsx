@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { site } from '../../../shared/site';
+import { defaultCompanyDetails as company } from '../../../shared/company';
 import { Header } from '../layout/header';
 import { HelpDialog } from './help-dialog';
 import { HelpDialogProvider } from './help-dialog-context';
@@ -28,13 +29,13 @@ describe('HelpDialog', () => {
     const dialog = screen.getByRole('dialog', { name: 'Quick Troubleshooting Guide' });
     expect(dialog).toHaveAccessibleDescription(/photos, forms, quotes and bookings/);
     expect(within(dialog).getByText('Need Immediate Help?')).toBeInTheDocument();
-    const phoneLinks = within(dialog).getAllByRole('link', { name: site.supportPhone });
-    expect(phoneLinks[0]).toHaveAttribute('href', `tel:${site.supportPhoneE164}`);
-    expect(within(dialog).getAllByRole('link', { name: site.supportEmail })[0]).toHaveAttribute(
+    const phoneLinks = within(dialog).getAllByRole('link', { name: company.supportPhone });
+    expect(phoneLinks[0]).toHaveAttribute('href', `tel:${company.supportPhoneE164}`);
+    expect(within(dialog).getAllByRole('link', { name: company.supportEmail })[0]).toHaveAttribute(
       'href',
-      `mailto:${site.supportEmail}`,
+      `mailto:${company.supportEmail}`,
     );
-    expect(within(dialog).getByText('Still Having Issues?').parentElement).toHaveTextContent(site.supportHoursSentence);
+    expect(within(dialog).getByText('Still Having Issues?').parentElement).toHaveTextContent(company.supportHoursSentence);
   });
 
   it('lets two sections be open together, each with badge, steps and tips', () => {

@@ -1,5 +1,6 @@
 import { Accordion, Dialog } from 'radix-ui';
 import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { cn } from '../../lib/cn';
 import { Button } from '../ui/button';
 import { useHelpDialog } from './help-dialog-context';
@@ -42,7 +43,7 @@ export function HelpDialog() {
             </section>
 
             <Accordion.Root type="multiple" className="mt-4 divide-y divide-slate-200 rounded-lg border border-slate-200">
-              {helpTopics.map((topic) => (
+              {helpTopics().map((topic) => (
                 <HelpSection key={topic.id} topic={topic} />
               ))}
             </Accordion.Root>
@@ -52,7 +53,7 @@ export function HelpDialog() {
                 Still Having Issues?
               </h3>
               <p className="mt-1 text-sm text-slate-800">
-                Our support team is available {site.supportHoursSentence}. <CallOrEmail /> {site.urgentHelp}
+                Our support team is available {company().supportHoursSentence}. <CallOrEmail /> {site.urgentHelp}
               </p>
             </section>
           </div>
@@ -112,12 +113,12 @@ function CallOrEmail() {
   return (
     <>
       Call{' '}
-      <a href={`tel:${site.supportPhoneE164}`} className={linkClass}>
-        {site.supportPhone}
+      <a href={`tel:${company().supportPhoneE164}`} className={linkClass}>
+        {company().supportPhone}
       </a>{' '}
       or e-mail{' '}
-      <a href={`mailto:${site.supportEmail}`} className={linkClass}>
-        {site.supportEmail}
+      <a href={`mailto:${company().supportEmail}`} className={linkClass}>
+        {company().supportEmail}
       </a>
       .
     </>

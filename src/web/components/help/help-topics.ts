@@ -1,4 +1,5 @@
 import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 
 export type HelpPriority = 'common' | 'urgent';
 
@@ -10,8 +11,9 @@ export type HelpTopic = {
   tips: readonly string[];
 };
 
-// SPEC section 2 (help dialog), with D7 (photo types) and D4 (quote turnaround).
-export const helpTopics: readonly HelpTopic[] = [
+// SPEC section 2 (help dialog), with D7 (photo types) and D4 (quote turnaround). A function:
+// the support contacts come from the settings (lib/company.ts), read when the dialog opens.
+export const helpTopics = (): readonly HelpTopic[] => [
   {
     id: 'photo-upload',
     title: 'Photo Upload Issues',
@@ -53,10 +55,10 @@ export const helpTopics: readonly HelpTopic[] = [
       `Quotes are sent by e-mail, ${site.quoteTurnaround}.`,
       'Check your spam or junk folder, and search your inbox for "AutoRevive".',
       'Make sure the e-mail address you entered was spelt correctly.',
-      `If you have had no quote after 24 hours, call support on ${site.supportPhone}.`,
+      `If you have had no quote after 24 hours, call support on ${company().supportPhone}.`,
     ],
     tips: [
-      `Add ${site.supportEmail} to your contacts so our e-mails reach your inbox.`,
+      `Add ${company().supportEmail} to your contacts so our e-mails reach your inbox.`,
       'Have your vehicle make and model to hand when you call, so we can find your request quickly.',
     ],
   },
@@ -73,7 +75,7 @@ export const helpTopics: readonly HelpTopic[] = [
     ],
     tips: [
       'Your chosen slot is held for 30 minutes while you pay.',
-      `If no slot suits you, call ${site.supportPhone} and we will try to arrange one.`,
+      `If no slot suits you, call ${company().supportPhone} and we will try to arrange one.`,
     ],
   },
 ];

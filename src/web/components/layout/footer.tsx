@@ -1,5 +1,7 @@
 import { AppLink } from '../navigation/app-link';
 import { site } from '../../../shared/site';
+import { companyRegistration, registeredOfficeLine } from '../../../shared/company';
+import { company } from '../../lib/company';
 
 const linkClass = 'rounded-sm text-slate-100 underline-offset-4 hover:underline';
 
@@ -17,6 +19,7 @@ const legalLinks = [
 ] as const;
 
 export function Footer() {
+  const details = company();
   return (
     <footer className="surface-dark mt-auto bg-navy-900 text-slate-100">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-2 lg:grid-cols-4">
@@ -30,19 +33,19 @@ export function Footer() {
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact us</h2>
           <address className="mt-3 space-y-1 text-sm not-italic">
             <p>
-              <a href={`tel:${site.supportPhoneE164}`} className={linkClass}>
-                {site.supportPhone}
+              <a href={`tel:${details.supportPhoneE164}`} className={linkClass}>
+                {details.supportPhone}
               </a>
             </p>
             <p>
-              <a href={`mailto:${site.supportEmail}`} className={linkClass}>
-                {site.supportEmail}
+              <a href={`mailto:${details.supportEmail}`} className={linkClass}>
+                {details.supportEmail}
               </a>
             </p>
-            <p className="pt-2 text-slate-200">{site.postalAddress.join(', ')}</p>
+            <p className="pt-2 text-slate-200">{details.name}, {registeredOfficeLine(details)}</p>
           </address>
           <ul className="mt-3 space-y-0.5 text-sm text-slate-200">
-            {site.supportHours.map((row) => (
+            {details.supportHours.map((row) => (
               <li key={row.days}>
                 {row.days}: {row.hours}
               </li>
@@ -51,9 +54,11 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-navy-700">
-        <p className="mx-auto max-w-6xl px-4 py-4 text-sm text-slate-200">
-          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {site.legalName}. All rights reserved.
+        <p className="mx-auto max-w-6xl px-4 pt-4 text-sm text-slate-200">
+          © <span suppressHydrationWarning>{new Date().getFullYear()}</span> {details.name}. All rights reserved.
         </p>
+        {/* Issue 14: a company's website names its registration (Companies Act 2006). */}
+        <p className="mx-auto max-w-6xl px-4 pt-1 pb-4 text-sm text-slate-200">{companyRegistration(details)}</p>
       </div>
     </footer>
   );

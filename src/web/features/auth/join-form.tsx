@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { userMessageOf } from '../../lib/api';
 import { AcceptInvitationBodySchema, PASSWORD_MIN, repairerAccountMessages } from '../../../shared/api/repairer-accounts';
-import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { useAcceptInvitation, useInvitation } from './api/invitation';
 
 /** Issue 12: a repairer opens their invitation link and chooses a password; then their dashboard. */
@@ -29,7 +29,7 @@ export function JoinForm({ token }: { token: string }) {
       <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">{repairerAccountMessages.badLink}</p>
         <p className="mt-2">
-          E-mail <a className="underline" href={`mailto:${site.supportEmail}`}>{site.supportEmail}</a> or call {site.supportPhone} ({site.supportHoursSentence}).
+          E-mail <a className="underline" href={`mailto:${company().supportEmail}`}>{company().supportEmail}</a> or call {company().supportPhone} ({company().supportHoursSentence}).
         </p>
       </div>
     );

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { FREE_CHANGE_HOURS } from '../../../shared/api/appointments';
 import { formatLondonDateTime } from '../../../shared/london-time';
-import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { useAppointment } from './api/appointments';
@@ -110,10 +110,10 @@ function Changes({
         </h2>
         <p className="mt-2 text-slate-800">
           Your appointment is less than {FREE_CHANGE_HOURS} hours away, so it can no longer be cancelled or moved online. Please call us on{' '}
-          <a href={`tel:${site.supportPhoneE164}`} className="font-semibold text-navy-900 underline">
-            {site.supportPhone}
+          <a href={`tel:${company().supportPhoneE164}`} className="font-semibold text-navy-900 underline">
+            {company().supportPhone}
           </a>{' '}
-          ({site.supportHoursSentence}).
+          ({company().supportHoursSentence}).
         </p>
       </section>
     );

@@ -2,7 +2,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { site } from '../../../shared/site';
+import { defaultCompanyDetails as company } from '../../../shared/company';
 import { appointmentView } from '../../test/fixtures';
 import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
@@ -74,7 +74,7 @@ describe('appointment page', () => {
     renderApp('/appointments/31');
     const changes = await screen.findByRole('region', { name: 'Need to change it?' });
     expect(changes).toHaveTextContent(/less than 24 hours away/);
-    expect(within(changes).getByRole('link', { name: site.supportPhone })).toHaveAttribute('href', `tel:${site.supportPhoneE164}`);
+    expect(within(changes).getByRole('link', { name: company.supportPhone })).toHaveAttribute('href', `tel:${company.supportPhoneE164}`);
     expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
   });

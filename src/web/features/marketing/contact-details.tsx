@@ -1,21 +1,26 @@
-import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { h3Class, quietLink, textLink } from './styles';
 
-// D1 and D3: every contact detail and the support hours come from site.ts.
+// D1 and D3: every contact detail and the support hours come from the settings (lib/company.ts).
 export function PhoneLink({ className = textLink }: { className?: string }) {
   return (
-    <a href={`tel:${site.supportPhoneE164}`} className={className}>
-      {site.supportPhone}
+    <a href={`tel:${company().supportPhoneE164}`} className={className}>
+      {company().supportPhone}
     </a>
   );
 }
 
 export function EmailLink({ className = textLink }: { className?: string }) {
   return (
-    <a href={`mailto:${site.supportEmail}`} className={className}>
-      {site.supportEmail}
+    <a href={`mailto:${company().supportEmail}`} className={className}>
+      {company().supportEmail}
     </a>
   );
+}
+
+/** The support hours as a sentence, read when it renders. */
+export function SupportHoursSentence() {
+  return <>{company().supportHoursSentence}</>;
 }
 
 export function SupportHoursTable({ caption = 'Support hours' }: { caption?: string }) {
@@ -23,7 +28,7 @@ export function SupportHoursTable({ caption = 'Support hours' }: { caption?: str
     <table className="mt-2 w-full max-w-sm text-left text-slate-700">
       <caption className="sr-only">{caption}</caption>
       <tbody>
-        {site.supportHours.map((row) => (
+        {company().supportHours.map((row) => (
           <tr key={row.days} className="border-b border-slate-200 last:border-0">
             <th scope="row" className="py-2 pr-4 font-medium text-navy-900">
               {row.days}
@@ -36,15 +41,29 @@ export function SupportHoursTable({ caption = 'Support hours' }: { caption?: str
   );
 }
 
+/** The company's registered office, which is also where customers write to. */
 export function PostalAddress() {
+  const details = company();
+  const lines = [details.name, ...details.registeredOffice.street, details.registeredOffice.town, details.registeredOffice.postcode];
   return (
     <address className="not-italic leading-7 text-slate-700">
-      {site.postalAddress.map((line) => (
+      {lines.map((line) => (
         <span key={line} className="block">
           {line}
         </span>
       ))}
     </address>
+  );
+}
+
+/** 'AutoRevive Ltd is registered in England and Wales, company number 00000000.' and the VAT number when there is one. */
+export function CompanyRegistration({ className }: { className?: string }) {
+  const details = company();
+  return (
+    <p className={className}>
+      {details.name} is registered in {details.registeredIn}, company number {details.number}.
+      {details.vatNumber ? ` VAT number ${details.vatNumber}.` : ''}
+    </p>
   );
 }
 

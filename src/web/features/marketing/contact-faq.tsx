@@ -1,6 +1,6 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
-import { PhoneLink } from './contact-details';
+import { PhoneLink, SupportHoursSentence } from './contact-details';
 import type { FaqItem } from './faq';
 import { textLink } from './styles';
 
@@ -58,7 +58,7 @@ export const contactFaq: readonly FaqItem[] = [
     answer: (
       <p>
         Urgent problems with a booked repair are handled by phone: call <PhoneLink /> during our
-        support hours ({site.supportHoursSentence}).
+        support hours (<SupportHoursSentence />).
       </p>
     ),
   },

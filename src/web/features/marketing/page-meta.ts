@@ -1,6 +1,7 @@
 import type { City } from '../../../shared/cities';
 import { findCity } from '../../../shared/cities';
 import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 
 export interface PageMeta {
   title: string;
@@ -32,7 +33,10 @@ export const pageMeta: Record<string, PageMeta> = {
   },
   '/contact': {
     title: `Contact ${brand}: Phone, E-mail and Support Hours`,
-    description: `Call ${site.supportPhone} or e-mail ${site.supportEmail}. Our support hours, service area and answers to common questions about quotes and bookings.`,
+    // A getter: the contacts come from the settings the build reads (lib/company.ts), not at import.
+    get description() {
+      return `Call ${company().supportPhone} or e-mail ${company().supportEmail}. Our support hours, service area and answers to common questions about quotes and bookings.`;
+    },
   },
   '/privacy-policy': {
     title: `Privacy Policy | ${brand}`,

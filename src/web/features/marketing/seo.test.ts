@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cities } from '../../../shared/cities';
 import { site } from '../../../shared/site';
+import { defaultCompanyDetails as company } from '../../../shared/company';
 import { headFor, jsonForScript, publicOrigin, robotsTxt, sitemapXml, structuredData } from './seo';
 import { services } from './services';
 
@@ -16,8 +17,8 @@ describe('structured data', () => {
     expect(node).toMatchObject({
       '@id': `${origin}/#business`,
       name: site.brand,
-      telephone: site.supportPhoneE164,
-      email: site.supportEmail,
+      telephone: company.supportPhoneE164,
+      email: company.supportEmail,
       url: `${origin}/`,
       address: { '@type': 'PostalAddress', streetAddress: '12 Harbour Yard', addressLocality: 'Bristol', postalCode: 'BS1 5TY', addressCountry: 'GB' },
     });

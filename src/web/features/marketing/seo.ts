@@ -1,5 +1,6 @@
 import { cities } from '../../../shared/cities';
 import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { metaForPath } from './page-meta';
 import { services } from './services';
 
@@ -24,51 +25,26 @@ export function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-
-function dayRange(days: string): string[] {
-  const [from, to = from] = days.split(/\s*[–-]\s*/);
-  const start = weekdays.indexOf(from as (typeof weekdays)[number]);
-  const end = weekdays.indexOf(to as (typeof weekdays)[number]);
-  if (start < 0 || end < start) throw new Error(`Cannot read the days "${days}" in site.supportHours`);
-  return weekdays.slice(start, end + 1).map((day) => `https://schema.org/${day}`);
-}
-
-function clockTime(text: string): string {
-  const match = /^(\d{1,2}):(\d{2})$/.exec(text.trim());
-  if (!match) throw new Error(`Cannot read the time "${text}" in site.supportHours`);
-  return `${match[1]!.padStart(2, '0')}:${match[2]}`;
-}
-
-/** site.supportHours (D3) as schema.org OpeningHoursSpecification; closed days are left out. */
+/** The support hours (D3, from the settings) as schema.org OpeningHoursSpecification; closed days are left out. */
 export function openingHoursSpecification() {
-  return site.supportHours
-    .filter((row) => !/closed/i.test(row.hours))
-    .map((row) => {
-      const [opens = '', closes = ''] = row.hours.split(/\s*[–-]\s*/);
-      return {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: dayRange(row.days),
-        opens: clockTime(opens),
-        closes: clockTime(closes),
-      };
-    });
+  return company()
+    .supportHours.filter((row) => row.opens !== null && row.closes !== null)
+    .map((row) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: row.dayOfWeek.map((day) => `https://schema.org/${day}`),
+      opens: row.opens,
+      closes: row.closes,
+    }));
 }
 
-/** site.postalAddress is [company, ...street lines, town, postcode]. */
+/** The registered office (from the settings), which is also the address customers write to. */
 export function postalAddress() {
-  const company: readonly string[] = [site.legalName, site.brand];
-  const lines = site.postalAddress.filter((line) => !company.includes(line));
-  const postcode = lines.at(-1) ?? '';
-  const town = lines.at(-2) ?? '';
-  if (!/^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/.test(postcode) || !town) {
-    throw new Error('site.postalAddress must end with the town and a UK postcode');
-  }
+  const office = company().registeredOffice;
   return {
     '@type': 'PostalAddress',
-    streetAddress: lines.slice(0, -2).join(', '),
-    addressLocality: town,
-    postalCode: postcode,
+    streetAddress: office.street.join(', '),
+    addressLocality: office.town,
+    postalCode: office.postcode,
     addressCountry: 'GB',
   };
 }
@@ -87,13 +63,16 @@ export function structuredData(origin: string, path: string) {
         '@type': 'AutoRepair',
         '@id': business,
         name: site.brand,
-        legalName: site.legalName,
+        legalName: company().name,
         slogan: site.tagline,
         description: 'Mobile cosmetic car repair across the UK: scratches, dents, scuffs, alloy wheels and paintwork, repaired at your home or workplace by vetted technicians.',
         url: `${origin}/`,
-        telephone: site.supportPhoneE164,
-        email: site.supportEmail,
+        telephone: company().supportPhoneE164,
+        email: company().supportEmail,
         address: postalAddress(),
+        // Issue 14: the Companies House number and, when registered, the VAT number.
+        identifier: { '@type': 'PropertyValue', propertyID: 'Companies House company number', value: company().number },
+        ...(company().vatNumber ? { vatID: company().vatNumber } : {}),
         openingHoursSpecification: openingHoursSpecification(),
         areaServed: cities.map((city) => ({ '@type': 'City', name: city.name, url: `${origin}/areas/${city.slug}` })),
         hasOfferCatalog: {

@@ -1,5 +1,5 @@
 import { assessmentMessages } from '../../../shared/api/assessments';
-import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { NotFoundActions } from '../../components/not-found-message';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
@@ -12,7 +12,7 @@ export function QuoteNotFound() {
       <p className="mt-4 text-lg text-slate-800">{assessmentNotFoundMessage}</p>
       <p className="mt-3 text-slate-700">
         If you sent us photos, open the link in the e-mail we sent you: it lets you see your quote on any device. Or call us on{' '}
-        {site.supportPhone}.
+        {company().supportPhone}.
       </p>
       <NotFoundActions />
     </div>

@@ -1,6 +1,7 @@
 import { decimalStringToPence } from '../../../shared/money';
 import { guidePriceLabel } from '../../../shared/price-list';
 import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { Button } from '../../components/ui/button';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { AssessmentSummary } from '../assessments';
@@ -41,7 +42,7 @@ export function QuoteWaiting({ assessment, onCheckAgain, checking }: { assessmen
             {checking ? 'Checking…' : 'Check again'}
           </Button>
           <p className="text-sm text-slate-700">
-            This page also checks by itself every 30 seconds. Nothing after 24 hours? Call {site.supportPhone}.
+            This page also checks by itself every 30 seconds. Nothing after 24 hours? Call {company().supportPhone}.
           </p>
         </div>
       </div>

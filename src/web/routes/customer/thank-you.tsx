@@ -1,5 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { site } from '../../../shared/site';
+import { company } from '../../lib/company';
 import { buttonClasses } from '../../components/ui/button';
 
 // The reference is the server's (e.g. AR-7K3Q-9XPM), never made up here: SPEC's client-side
@@ -83,14 +84,14 @@ export default function ThankYouPage() {
         </h2>
         <p className="mt-2 text-slate-800">
           E-mail{' '}
-          <a href={`mailto:${site.supportEmail}`} className="font-medium text-teal-brand-dark underline underline-offset-2">
-            {site.supportEmail}
+          <a href={`mailto:${company().supportEmail}`} className="font-medium text-teal-brand-dark underline underline-offset-2">
+            {company().supportEmail}
           </a>{' '}
           or call{' '}
-          <a href={`tel:${site.supportPhoneE164}`} className="font-medium text-teal-brand-dark underline underline-offset-2">
-            {site.supportPhone}
+          <a href={`tel:${company().supportPhoneE164}`} className="font-medium text-teal-brand-dark underline underline-offset-2">
+            {company().supportPhone}
           </a>
-          , {site.supportHoursSentence}.
+          , {company().supportHoursSentence}.
         </p>
       </section>
 

@@ -1,14 +1,16 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
+import { openDaysShort } from '../../../shared/company';
+import { company } from '../../lib/company';
 import { CallToAction } from '../../features/marketing/call-to-action';
 import { NetworkSize } from '../../features/marketing/network-size';
 import { PageHeader, Section } from '../../features/marketing/section';
 import { bodyText, h3Class, textLink } from '../../features/marketing/styles';
 
 // No invented figures (D2, D6): each statistic is a rule the product enforces.
-const stats = [
+const stats = () => [
   { value: `${site.warrantyMonths}-month warranty`, detail: 'on every completed repair' },
-  { value: 'Mon–Sat support', detail: site.supportHoursSentence },
+  { value: `${openDaysShort(company().supportHours) ?? 'Weekly'} support`, detail: company().supportHoursSentence },
   { value: '3 steps to a quote', detail: 'upload photos, get pricing, book a repair' },
   { value: '30-mile dispatch radius', detail: 'jobs go to vetted technicians near you' },
 ];
@@ -79,7 +81,7 @@ export default function AboutPage() {
 
       <Section id="at-a-glance" title={`${site.brand} at a glance`}>
         <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
-          {stats.map((stat) => (
+          {stats().map((stat) => (
             <li key={stat.value} className="rounded-lg bg-slate-50 p-5 ring-1 ring-slate-200">
               <p className="text-xl font-bold text-teal-brand-dark">{stat.value}</p>
               <p className="mt-1 text-sm text-slate-700">{stat.detail}</p>

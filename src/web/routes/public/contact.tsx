@@ -1,6 +1,6 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
-import { EmailLink, PhoneLink, PostalAddress, SupportHoursTable } from '../../features/marketing/contact-details';
+import { CompanyRegistration, EmailLink, PhoneLink, PostalAddress, SupportHoursTable } from '../../features/marketing/contact-details';
 import { contactFaq } from '../../features/marketing/contact-faq';
 import { CityLinks } from '../../features/marketing/coverage';
 import { Faq } from '../../features/marketing/faq';
@@ -50,6 +50,7 @@ export default function ContactPage() {
             <div className="mt-2">
               <PostalAddress />
             </div>
+            <CompanyRegistration className="mt-3 text-sm leading-6 text-slate-700" />
           </div>
         </div>
       </Section>

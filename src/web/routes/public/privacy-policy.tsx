@@ -1,5 +1,7 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
+import { registeredOfficeLine } from '../../../shared/company';
+import { company } from '../../lib/company';
 import { EmailLink, PhoneLink, PostalAddress } from '../../features/marketing/contact-details';
 import { BackToHome, LegalBody, LegalContents, LegalSection } from '../../features/marketing/legal';
 import { PageHeader } from '../../features/marketing/section';
@@ -28,7 +30,7 @@ export default function PrivacyPolicyPage() {
 
         <LegalSection id="who-we-are" title="Who we are">
           <p>
-            {site.brand} is run by {site.legalName}, which is the controller of the personal data
+            {site.brand} is run by {company().name}, which is the controller of the personal data
             described here. You can write to us at:
           </p>
           <div className="mt-3">
@@ -124,11 +126,16 @@ export default function PrivacyPolicyPage() {
 
         <LegalSection id="retention" title="How long we keep your data">
           <p>
-            We keep your data only as long as we need it: while your quote or booking is active,
-            through the {site.warrantyMonths}-month warranty that follows a repair, and for as long as
-            UK tax and accounting law requires us to keep records of payments (generally six years).
-            You can ask us to delete your data sooner, and we will unless the law requires us to
-            keep it.
+            We keep your data only as long as we need it: while your quote or booking is active, and
+            then for {company().retentionMonths} months after your repair (or your enquiry, if you did
+            not book), which covers the {site.warrantyMonths}-month warranty and any claim under it.
+            After that we erase your name, contact details, address, registration, description and
+            photos automatically. We keep the amounts paid, with no name or address, for as long as UK
+            tax and accounting law requires (generally six years).
+          </p>
+          <p>
+            You can download your data, or erase it sooner, at any time from your quote or appointment
+            page (&ldquo;Your data&rdquo;), unless a booking is still to come; or ask us to.
           </p>
         </LegalSection>
 
@@ -156,8 +163,8 @@ export default function PrivacyPolicyPage() {
 
         <LegalSection id="contact-us" title="Contact us about your data">
           <p>
-            E-mail <EmailLink />, call <PhoneLink /> ({site.supportHoursSentence}), or write to{' '}
-            {site.postalAddress.join(', ')}. Our{' '}
+            E-mail <EmailLink />, call <PhoneLink /> ({company().supportHoursSentence}), or write to{' '}
+            {company().name}, {registeredOfficeLine(company())}. Our{' '}
             <AppLink to="/terms" className={textLink}>
               terms of service
             </AppLink>{' '}

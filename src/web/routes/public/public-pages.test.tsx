@@ -5,6 +5,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cities } from '../../../shared/cities';
 import { site } from '../../../shared/site';
+import { defaultCompanyDetails as company } from '../../../shared/company';
 import AboutPage from './about';
 import AreaPage from './area';
 import ContactPage from './contact';
@@ -65,8 +66,8 @@ describe('home', () => {
     for (const city of cities) {
       expect(coverage?.querySelector(`a[href="/areas/${city.slug}"]`)?.textContent).toBe(city.name);
     }
-    expect(container.textContent).toContain(site.supportPhone);
-    expect(container.textContent).toContain(site.supportEmail);
+    expect(container.textContent).toContain(company.supportPhone);
+    expect(container.textContent).toContain(company.supportEmail);
     expect(container.textContent).toContain(site.quoteTurnaround);
   });
 });
@@ -83,9 +84,9 @@ describe('services', () => {
 describe('contact', () => {
   it('links phone and e-mail and lists the support hours', () => {
     const { container } = renderAt('/contact', ContactPage);
-    expect(container.querySelector(`a[href="tel:${site.supportPhoneE164}"]`)).not.toBeNull();
-    expect(container.querySelector(`a[href="mailto:${site.supportEmail}"]`)).not.toBeNull();
-    for (const row of site.supportHours) expect(screen.getAllByText(row.days).length).toBeGreaterThan(0);
+    expect(container.querySelector(`a[href="tel:${company.supportPhoneE164}"]`)).not.toBeNull();
+    expect(container.querySelector(`a[href="mailto:${company.supportEmail}"]`)).not.toBeNull();
+    for (const row of company.supportHours) expect(screen.getAllByText(row.days).length).toBeGreaterThan(0);
   });
 });
 

@@ -1,5 +1,7 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
+import { registeredOfficeLine } from '../../../shared/company';
+import { company } from '../../lib/company';
 import { EmailLink, PhoneLink } from '../../features/marketing/contact-details';
 import { BackToHome, LegalBody, LegalContents, LegalSection } from '../../features/marketing/legal';
 import { PageHeader } from '../../features/marketing/section';
@@ -31,7 +33,9 @@ export default function TermsPage() {
 
         <LegalSection id="our-service" title="What we do">
           <p>
-            {site.brand} is run by {site.legalName} ({site.postalAddress.slice(1).join(', ')}). We run
+            {site.brand} is run by {company().name}, a company registered in {company().registeredIn}{' '}
+            under company number {company().number}, whose registered office is at{' '}
+            {registeredOfficeLine(company())}.{company().vatNumber ? ` Our VAT number is ${company().vatNumber}.` : ''} We run
             an online platform that connects customers who need cosmetic car repairs with independent
             mobile repairers. We review your photos, send you a quote, take your booking and
             payment, and pass the job to a repairer.
@@ -40,7 +44,7 @@ export default function TermsPage() {
 
         <LegalSection id="repairers" title="Independent repairers">
           <p>
-            Repairs are carried out by independent repair businesses, not by {site.legalName}. Each
+            Repairs are carried out by independent repair businesses, not by {company().name}. Each
             repairer is responsible for the quality of their work and for its warranty. We check
             repairers before they can accept jobs, but we do not carry out or supervise the repair
             work ourselves.
@@ -92,7 +96,7 @@ export default function TermsPage() {
 
         <LegalSection id="liability" title="Our liability">
           <p>
-            Because the repairer, not {site.legalName}, carries out the repair, we are not liable for
+            Because the repairer, not {company().name}, carries out the repair, we are not liable for
             the repair work itself. We are responsible for running the platform with reasonable care
             and skill, and for handling your payment as these terms describe.
           </p>
@@ -106,7 +110,7 @@ export default function TermsPage() {
         <LegalSection id="complaints" title="Complaints">
           <p>
             If something goes wrong, tell us as soon as you can by e-mail at <EmailLink /> or by
-            phone on <PhoneLink /> ({site.supportHoursSentence}). If you raise a problem within 72
+            phone on <PhoneLink /> ({company().supportHoursSentence}). If you raise a problem within 72
             hours of the repair being completed, we keep holding the payment while we work with you
             and the repairer to put it right.
           </p>
