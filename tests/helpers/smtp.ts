@@ -28,9 +28,11 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtpServer(options: { failFirst?: number } = {}) {
+/** failFirst: refuse that many messages with 451; delayMs: take that long to accept each (a slow server, so sends overlap). */
+export async function startSmtpServer(options: { failFirst?: number; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
+  let delayMs = options.delayMs ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -50,7 +52,8 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        if (delayMs > 0) setTimeout(() => callback(), delayMs);
+        else callback();
       });
     },
   });
@@ -63,6 +66,10 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
     /** The next `count` messages are refused with 451, as a busy server would. */
     failNext(count: number) {
       failuresLeft = count;
+    },
+    /** From now on, take this long to accept each message. */
+    slowDown(ms: number) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
