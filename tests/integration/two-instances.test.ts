@@ -10,12 +10,12 @@
 // even one whose job both instances run at the same moment.
 // Runs with TEST_DATABASE_URL (CI sets it); skipped, loudly, without.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
@@ -105,7 +105,7 @@ describe.skipIf(!serverDatabaseAvailable())('two app instances on one PostgreSQL
       const dataDir = mkdtempSync(join(tmpdir(), `autorevive-instance-${name}-`));
       const config = loadConfig({
         NODE_ENV: 'test',
-        LOG_LEVEL: process.env.TWO_LOG ?? 'silent',
+        LOG_LEVEL: 'silent',
         DATA_DIR: dataDir,
         SEED_DEMO_DATA: 'false',
         AUTO_DISPATCH: 'false',
@@ -301,7 +301,6 @@ describe.skipIf(!serverDatabaseAvailable())('two app instances on one PostgreSQL
 });
 
 async function listFiles(dir: string): Promise<string[]> {
-  const { readdir } = await import('node:fs/promises');
   try {
     return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => entry.name);
   } catch {
