@@ -23,7 +23,8 @@ import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { createMailer, type Mailer } from './modules/email/mailer';
-import { DiskFileStore, type FileStore } from './modules/images/file-store';
+import type { FileStore } from './modules/images/file-store';
+import { createFileStore } from './modules/images/create-file-store';
 import { closeHeicWorkers } from './modules/images/heic-decoder';
 import { createGeocoder } from './modules/geo/geocoder';
 import { PasswordQueue } from './modules/auth/password-queue';
@@ -125,7 +126,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   if (ownsDatabase) await runMigrations(database);
   const queue = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
-  const store = options.store ?? new DiskFileStore(config.uploadsDir);
+  const ownsStore = !options.store;
+  const store = options.store ?? createFileStore(config);
   const geocoder = createGeocoder(database.db, config, app.log);
   const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, log: app.log }, { runWorkers: config.runWorkers });
   const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
@@ -135,6 +137,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     await queue.stop();
     await closeHeicWorkers();
     mailer.close();
+    if (ownsStore) store.close?.();
     if (ownsDatabase) await database.close();
   });
   registerErrorHandler(app);

@@ -28,11 +28,13 @@ export interface ReceivedMail {
   raw: string;
 }
 
-export async function startSmtpServer(options: { failFirst?: number } = {}) {
+/** failFirst: refuse that many messages with 451; delayMs: take that long to accept each (a slow server, so sends overlap). */
+export async function startSmtpServer(options: { failFirst?: number; delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
   // Addresses refused for good at RCPT TO (550), as a server answers for a mailbox that does not exist.
   const refused = new Set<string>();
+  let delayMs = options.delayMs ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -58,7 +60,8 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        callback();
+        if (delayMs > 0) setTimeout(() => callback(), delayMs);
+        else callback();
       });
     },
   });
@@ -75,6 +78,10 @@ export async function startSmtpServer(options: { failFirst?: number } = {}) {
     /** Mail to this address is refused with 550 (a permanent failure: a bounce). */
     refuse(address: string) {
       refused.add(address.toLowerCase());
+    },
+    /** From now on, take this long to accept each message. */
+    slowDown(ms: number) {
+      delayMs = ms;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -41,4 +41,42 @@ describe('configuration', () => {
       'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789; leave it empty when the company is not registered for VAT (it is "GB1")',
     ]);
   });
+
+  describe('photos in a bucket (S3_)', () => {
+    const keys = { S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'secret' };
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+
+    it('keeps photos on disk with no S3_ settings', () => {
+      expect(loadConfig({}).s3).toBeUndefined();
+    });
+
+    it('takes AWS with a region (virtual-hosted addressing) and any other store by its endpoint (path-style unless told otherwise)', () => {
+      expect(loadConfig({ S3_BUCKET: 'autorevive-photos', S3_REGION: 'eu-west-2', ...keys }).s3).toEqual({
+        bucket: 'autorevive-photos', endpoint: undefined, region: 'eu-west-2', accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'secret', forcePathStyle: false,
+      });
+      expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://127.0.0.1:9000/', ...keys }).s3).toMatchObject({ endpoint: 'http://127.0.0.1:9000', region: 'us-east-1', forcePathStyle: true });
+      expect(loadConfig({ S3_BUCKET: 'photos', S3_ENDPOINT: 'https://s3.example.com', S3_FORCE_PATH_STYLE: 'false', ...keys }).s3?.forcePathStyle).toBe(false);
+    });
+
+    it('stops at start-up with a sentence when the bucket lacks what it needs', () => {
+      // No keys: which ones are missing.
+      expect(problems({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-2' })).toEqual([expect.stringContaining('S3_BUCKET is set but S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are not')]);
+      expect(problems({ S3_BUCKET: 'photos', S3_REGION: 'eu-west-2', S3_ACCESS_KEY_ID: 'x' })).toEqual([expect.stringContaining('S3_SECRET_ACCESS_KEY is not')]);
+      // Neither region nor endpoint: where the bucket is.
+      expect(problems({ S3_BUCKET: 'photos', ...keys })).toEqual([expect.stringContaining('S3_BUCKET is set but S3_REGION is not')]);
+      // Settings without a bucket would leave photos on disk unnoticed.
+      expect(problems({ S3_ENDPOINT: 'http://127.0.0.1:9000', ...keys })).toEqual([expect.stringContaining('S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set but S3_BUCKET is not')]);
+      // A name S3 would refuse, an endpoint that is not a URL, a flag that is not true or false.
+      expect(problems({ S3_BUCKET: 'My_Photos', S3_REGION: 'eu-west-2', ...keys })).toEqual([expect.stringContaining('S3_BUCKET must be a bucket name')]);
+      expect(problems({ S3_BUCKET: 'photos', S3_ENDPOINT: '127.0.0.1:9000', ...keys })).toEqual([expect.stringContaining('S3_ENDPOINT must be a URL starting with http:// or https://')]);
+      expect(problems({ S3_BUCKET: 'photos', S3_ENDPOINT: 'http://x', S3_FORCE_PATH_STYLE: 'maybe', ...keys })).toEqual([expect.stringContaining('S3_FORCE_PATH_STYLE must be true or false')]);
+    });
+  });
 });

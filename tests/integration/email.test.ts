@@ -1,13 +1,14 @@
 // The outbox: e-mails are stored first, then sent over real SMTP with retries, or kept and
 // logged when no SMTP server is configured. Delivery is driven through the job registry
 // (enqueue, then drainJobs): what production's worker runs, now and deterministically.
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { inArray } from 'drizzle-orm';
+
 import { createUser } from '../../src/server/db/factories';
 import { outboxEmails } from '../../src/server/db/schema';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
-import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';
 
@@ -100,6 +101,54 @@ describe('e-mails scheduled for later (send_after, issue 13)', () => {
     await drainJobs(t.app);
     expect(smtp.received.map((m) => m.to[0])).toEqual(['lost@example.com']);
     expect((await findEmail(t.database.db, later.id))!.status).toBe('pending');
+  });
+});
+
+// Issue 14: with several instances two jobs for one e-mail can run at once (docs/decisions/0017).
+// On the server the row is locked while it is sent; the attempt is still counted on failure.
+describe.skipIf(!serverDatabaseAvailable())('outbox delivery on the PostgreSQL server', () => {
+  let server: TestApp;
+  beforeAll(async () => {
+    server = await createTestApp({ engine: 'server', mailer });
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    mailer.use(smtp.url);
+    smtp.received.length = 0;
+  });
+
+  it('skips an e-mail another worker is sending (its row locked), and sends it once when free', async () => {
+    const email = await queueEmail(server.database.db, newEmail('locked@example.com'));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    // Another instance, mid-send: it holds the row's lock in its own transaction.
+    const other = server.database.db.transaction(async (tx) => {
+      await tx.select().from(outboxEmails).where(eq(outboxEmails.id, email.id)).for('update');
+      locked();
+      await released;
+    });
+    await isLocked;
+    await server.app.deps.jobs.run('send-email', { id: email.id });
+    expect(smtp.received).toHaveLength(0);
+    expect((await findEmail(server.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: 0 });
+    release();
+    await other;
+    await server.app.deps.jobs.run('send-email', { id: email.id });
+    await server.app.deps.jobs.run('send-email', { id: email.id });
+    expect(smtp.received).toHaveLength(1);
+    expect((await findEmail(server.database.db, email.id))!.status).toBe('sent');
+  });
+
+  it('counts a failed attempt (kept although the send failed inside the lock) and lets the job retry', async () => {
+    smtp.failNext(1);
+    const email = await queueEmail(server.database.db, newEmail('retry@example.com'));
+    await expect(server.app.deps.jobs.run('send-email', { id: email.id })).rejects.toThrow(/temporarily unavailable/);
+    expect((await findEmail(server.database.db, email.id))!).toMatchObject({ status: 'pending', attempts: 1 });
+    await server.app.deps.jobs.run('send-email', { id: email.id });
+    expect((await findEmail(server.database.db, email.id))!).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(smtp.received).toHaveLength(1);
   });
 });
 

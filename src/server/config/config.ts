@@ -28,6 +28,12 @@ const optionalSecret = (prefixes: string[], example: string) =>
       message: `must start with ${prefixes.join(' or ')}, for example ${example}`,
     });
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value === '' ? undefined : value));
+
 const count = (unit: string, min: number, max: number) =>
   z.coerce.number({ message: `must be a whole ${unit}` }).int({ message: `must be a whole ${unit}` }).min(min).max(max);
 
@@ -100,6 +106,15 @@ export const EnvSchema = z.object({
     .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters (for example the output of `openssl rand -hex 32`)' }),
   // Issue 13: introduction e-mails leave the outbox at this steady rate.
   INTRO_EMAILS_PER_MINUTE: count('number of e-mails', 1, 600).default(20),
+  // Issue 14: photos in an S3-compatible bucket when S3_BUCKET is set; unset: DATA_DIR/uploads.
+  S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
+    message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, for example autorevive-photos',
+  }),
+  S3_ENDPOINT: optionalUrl(['http', 'https'], 'https://s3.eu-west-2.amazonaws.com or http://127.0.0.1:9000'),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanFlag.optional(),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -172,6 +187,8 @@ export interface AppConfig {
   appSecret: string | undefined;
   /** Introduction e-mails sent a minute, at most: each is scheduled after those already waiting. */
   introEmailsPerMinute: number;
+  /** An S3-compatible bucket for photos; unset: photos are files under uploadsDir. */
+  s3: S3Config | undefined;
 }
 
 export interface GooglePlacesConfig {
@@ -182,6 +199,17 @@ export interface GooglePlacesConfig {
   pageDelayMs: number;
   /** Longest one search request may take. */
   timeoutMs: number;
+}
+
+export interface S3Config {
+  bucket: string;
+  /** Unset: AWS's own endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** bucket in the path (http://host/bucket/key), as MinIO, Ceph and most non-AWS stores want. */
+  forcePathStyle: boolean;
 }
 
 export interface StripeConfig {
@@ -210,6 +238,32 @@ function stripeConfig(env: Env): StripeConfig | undefined {
     apiBase = { host: url.hostname, port: url.port ? Number(url.port) : protocol === 'http' ? 80 : 443, protocol };
   }
   return { secretKey: env.STRIPE_SECRET_KEY!, publishableKey: env.STRIPE_PUBLISHABLE_KEY!, webhookSecret: env.STRIPE_WEBHOOK_SECRET!, apiBase };
+}
+
+/**
+ * S3_BUCKET turns the bucket on; then both keys are needed, and a region unless an endpoint
+ * names the store (non-AWS stores mostly ignore the region: us-east-1 is what they expect).
+ * An S3_ setting without S3_BUCKET is a mistake too: photos would quietly stay on disk.
+ */
+function s3Config(env: Env): S3Config | undefined {
+  const others = (['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'] as const).filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET) {
+    if (others.length === 0) return undefined;
+    throw new ConfigError([`${others.join(', ')} ${others.length > 1 ? 'are' : 'is'} set but S3_BUCKET is not: set S3_BUCKET to keep photos in that bucket, or remove the S3_ settings to keep them in DATA_DIR/uploads`]);
+  }
+  const problems: string[] = [];
+  const missingKeys = (['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter((name) => env[name] === undefined);
+  if (missingKeys.length > 0) problems.push(`S3_BUCKET is set but ${missingKeys.join(' and ')} ${missingKeys.length > 1 ? 'are' : 'is'} not: set the access key id and secret of a key that may read, write, list and delete in the bucket`);
+  if (!env.S3_REGION && !env.S3_ENDPOINT) problems.push('S3_BUCKET is set but S3_REGION is not: set the bucket’s region (for example eu-west-2), or S3_ENDPOINT for a store that is not AWS');
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT?.replace(/\/+$/, ''),
+    region: env.S3_REGION ?? 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID!,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+  };
 }
 
 export class ConfigError extends Error {
@@ -283,5 +337,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     availabilityReadsPerMinutePerAddress: 120,
     metricsToken: env.METRICS_TOKEN,
     retentionMonths: company.details.retentionMonths,
+    s3: s3Config(env),
   };
 }

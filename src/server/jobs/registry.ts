@@ -37,10 +37,17 @@ export interface JobDefinition<N extends string = string, P = unknown> {
   handler: (payload: P, context: JobContext) => Promise<void>;
   /** A cron expression in Europe/London, for jobs that also run on a timetable. */
   schedule?: string;
-  /** Also enqueue once when a worker process starts (sweepers). */
+  /**
+   * Also enqueue when a worker process starts (sweepers). Once an hour at most across all
+   * instances: several instances starting together share one run.
+   */
   runOnStart?: boolean;
   retry: RetryPolicy;
-  /** Jobs with the same key are not queued twice (pg-boss singletonKey). */
+  /**
+   * pg-boss's singletonKey. With the standard queue policy used here it only labels the job:
+   * pg-boss dedupes by key only together with singletonSeconds (as runOnStart does), so a
+   * handler must still be safe to run twice (deliverEmail locks its row).
+   */
   singletonKey?: (payload: P) => string;
 }
 
@@ -84,6 +91,9 @@ export interface Jobs<J extends readonly AnyJob[]> {
   drain(): Promise<DrainResult>;
 }
 
+/** Start-up runs of one job share this slot across instances. */
+export const ON_START_SLOT_SECONDS = 3600;
+
 function queuePolicy(retry: RetryPolicy): QueuePolicy {
   return { retryLimit: retry.limit, retryDelay: retry.delaySeconds, retryBackoff: retry.backoff };
 }
@@ -123,7 +133,11 @@ export async function createJobs<const J extends readonly AnyJob[]>(
       for (const definition of definitions) {
         await queue.work<object>(definition.name, (data) => jobs.run(definition.name, data as never));
         if (definition.schedule) await queue.schedule(definition.name, definition.schedule);
-        if (definition.runOnStart) await jobs.enqueue(definition.name, {} as never);
+        if (definition.runOnStart) {
+          // pg-boss keeps one job per name, key and time slot (its unique index on singleton_on):
+          // the second instance's send in the same hour is dropped.
+          await queue.send(definition.name, definition.payload.parse({}) as object, { singletonKey: 'on-start', singletonSeconds: ON_START_SLOT_SECONDS });
+        }
       }
     },
     async drain() {

@@ -11,9 +11,22 @@ import type { FileStore } from '../images/file-store';
 export const ORPHAN_GRACE_MS = 60 * 60_000;
 const BATCH = 500;
 
+/**
+ * Works through the store a page at a time (a bucket lists 1,000 keys a page), so a store of
+ * any size is swept without listing it into memory; each page asks the database about its
+ * keys in batches of 500.
+ */
 export async function sweepOrphanPhotos(db: Db, store: FileStore, now = new Date()): Promise<number> {
   const cutoff = now.getTime() - ORPHAN_GRACE_MS;
-  const candidates = (await store.list('photos/')).filter((file) => file.modifiedAt.getTime() < cutoff).map((file) => file.key);
+  let removed = 0;
+  for await (const page of store.scan('photos/')) {
+    const candidates = page.filter((file) => file.modifiedAt.getTime() < cutoff).map((file) => file.key);
+    removed += await removeUnreferenced(db, store, candidates);
+  }
+  return removed;
+}
+
+async function removeUnreferenced(db: Db, store: FileStore, candidates: string[]): Promise<number> {
   let removed = 0;
   for (let i = 0; i < candidates.length; i += BATCH) {
     const batch = candidates.slice(i, i + BATCH);

@@ -35,6 +35,7 @@ async function main(): Promise<number> {
     }
   }
   const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
+  if (config.s3) console.log(`The photos are in the bucket ${config.s3.bucket}, not in this archive: back it up with the store's own versioning or replication (docs/operations.md).`);
   console.log(`Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB): ${rows.toLocaleString('en-GB')} rows in ${Object.keys(result.tables).length} tables, ${result.photos.toLocaleString('en-GB')} photo files.`);
   return 0;
 }

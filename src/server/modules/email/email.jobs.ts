@@ -10,6 +10,7 @@ const emailDeps = (context: JobContext): EmailDeps => ({
   mailer: context.mailer,
   mailFrom: context.config.mailFrom,
   log: context.log,
+  lockWhileSending: context.database.kind === 'postgres',
 });
 
 export const sendEmailJob = defineJob({

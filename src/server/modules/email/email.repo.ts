@@ -27,6 +27,16 @@ export async function findEmail(db: Db, id: number): Promise<OutboxEmail | undef
   return row;
 }
 
+/** Locks a pending e-mail's row for this transaction; false when another holds it or it is no longer pending. */
+export async function lockPendingEmail(db: Db, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: outboxEmails.id })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.id, id), eq(outboxEmails.status, 'pending')))
+    .for('update', { skipLocked: true });
+  return rows.length > 0;
+}
+
 const outcomes = { sent: 'send', logged: 'log', failed: 'fail' } as const;
 
 /** Records how a pending e-mail ended, through its lifecycle (only a pending e-mail can end). */

@@ -3,7 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import type { Enqueue } from '../../jobs';
-import { findEmail, insertEmail, isUnsubscribed, markBounced, markEmail, recordAttempt, type NewOutboxEmail, type OutboxEmail } from './email.repo';
+import { findEmail, insertEmail, isUnsubscribed, lockPendingEmail, markBounced, markEmail, recordAttempt, type NewOutboxEmail, type OutboxEmail } from './email.repo';
 import type { Mailer } from './mailer';
 
 export const SEND_EMAIL_JOB = 'send-email' as const;
@@ -23,6 +23,8 @@ export interface EmailDeps {
   mailer: Mailer;
   mailFrom: string;
   log: FastifyBaseLogger;
+  /** Lock the e-mail's row while sending it (a PostgreSQL server, where instances may race). */
+  lockWhileSending?: boolean;
 }
 
 /** Write the e-mail to the outbox inside the caller's transaction. Call `dispatch` after commit. */
@@ -45,17 +47,40 @@ function isPermanentRefusal(error: unknown): boolean {
   return typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && (code === 'EENVELOPE' || code === 'EMESSAGE');
 }
 
+/**
+ * Sends one outbox e-mail, once. Two jobs may exist for one e-mail (the outbox sweep re-queues
+ * an e-mail whose first job is still waiting to retry), and with several app instances they
+ * can run at the same moment. On a PostgreSQL server the row is locked for the send: the
+ * other worker skips it (SKIP LOCKED) and later finds it sent. PGlite is one process with one
+ * connection, so there is no second instance to guard against, and a lock held across the SMTP
+ * conversation would stall every request meanwhile.
+ */
 export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
+  let retry: unknown;
+  if (deps.lockWhileSending) {
+    await deps.db.transaction(async (tx) => {
+      if (!(await lockPendingEmail(tx, id))) return; // being sent elsewhere, or no longer pending
+      retry = await attemptEmail({ ...deps, db: tx }, id);
+    });
+  } else {
+    retry = await attemptEmail(deps, id);
+  }
+  // Thrown after the attempt is recorded (and committed), so pg-boss retries with backoff.
+  if (retry !== undefined) throw retry;
+}
+
+/** One attempt: answers the error to retry on, or undefined when the e-mail is done with. */
+async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
   const email = await findEmail(deps.db, id);
-  if (!email || email.status !== 'pending') return;
+  if (!email || email.status !== 'pending') return undefined;
   if (OUTREACH_KINDS.has(email.kind) && (await isUnsubscribed(deps.db, email.toAddress))) {
     await markEmail(deps.db, id, 'failed', NOT_SENT_UNSUBSCRIBED);
-    return;
+    return undefined;
   }
   if (!deps.mailer.configured) {
     deps.log.info({ emailId: id, to: email.toAddress, subject: email.subject }, 'e-mail kept in the outbox (no SMTP_URL set)');
     await markEmail(deps.db, id, 'logged');
-    return;
+    return undefined;
   }
   try {
     await deps.mailer.send({
@@ -68,6 +93,7 @@ export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
       attachments: email.attachments,
     });
     await markEmail(deps.db, id, 'sent');
+    return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const attempts = await recordAttempt(deps.db, id, message);
@@ -75,13 +101,13 @@ export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
       await markBounced(deps.db, id, new Date());
       await markEmail(deps.db, id, 'failed', message);
       deps.log.warn({ emailId: id, kind: email.kind }, 'e-mail refused by the mail server (bounced)');
-      return;
+      return undefined;
     }
     if (attempts >= MAX_EMAIL_ATTEMPTS) {
       await markEmail(deps.db, id, 'failed', message);
       deps.log.error({ emailId: id, err: error }, 'e-mail failed after retries');
-      return;
+      return undefined;
     }
-    throw error; // pg-boss retries with backoff
+    return error;
   }
 }

@@ -1,24 +1,47 @@
 // Photos live in a file store (ARCHITECTURE: ./data/uploads by default, an S3-compatible bucket
 // at scale). Keys are ours, never a customer's file name, and D10 says photos are personal
 // data, so a key that could reach outside the store's root is refused outright.
+// Two stores: DiskFileStore here, S3FileStore (s3-file-store.ts) when S3_BUCKET is set.
 import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 
 export interface FileStore {
   /** Stores data under key, replacing any previous data; readers see old or new, never half. */
   put(key: string, data: Buffer): Promise<void>;
+  /**
+   * As put, from a stream of exactly byteLength bytes, never holding the whole file in memory
+   * (photos:migrate). A stream that fails, ends short or runs long rejects and leaves no part
+   * of itself under the key (the bucket removes the key: some stores keep what arrived of an
+   * aborted upload).
+   */
+  putStream(key: string, data: NodeJS.ReadableStream, byteLength: number): Promise<void>;
   get(key: string): Promise<Buffer | null>;
   stream(key: string): Promise<NodeJS.ReadableStream | null>;
   /** Removes key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Stored keys under a prefix, with when each was written (for the orphan sweeper). */
   list(prefix: string): Promise<StoredFile[]>;
+  /** The same as list, a page at a time, so a big store is never listed into memory whole. */
+  scan(prefix: string): AsyncIterable<StoredFile[]>;
+  /** Lets go of connections (the app's close). */
+  close?(): void;
 }
 
 export interface StoredFile {
   key: string;
   modifiedAt: Date;
+  /** Bytes stored. */
+  size: number;
+}
+
+/** Collects a scan (tests and small stores). */
+export async function listAll(pages: AsyncIterable<StoredFile[]>): Promise<StoredFile[]> {
+  const files: StoredFile[] = [];
+  for await (const page of pages) files.push(...page);
+  return files;
 }
 
 export class InvalidFileKeyError extends Error {
@@ -68,6 +91,40 @@ export class DiskFileStore implements FileStore {
     await syncDirectory(dir);
   }
 
+  async putStream(key: string, data: NodeJS.ReadableStream, byteLength: number): Promise<void> {
+    const target = this.#pathFor(key);
+    const dir = dirname(target);
+    await mkdir(dir, { recursive: true });
+    const temp = join(dir, `.${randomUUID()}.tmp`);
+    try {
+      let written = 0;
+      await pipeline(
+        data,
+        async function* (source: AsyncIterable<string | Buffer>) {
+          for await (const item of source) {
+            const chunk = typeof item === 'string' ? Buffer.from(item) : item;
+            written += chunk.length;
+            if (written > byteLength) throw new Error(`The stream for ${key} is longer than the ${byteLength} bytes announced`);
+            yield chunk;
+          }
+        },
+        createWriteStream(temp, { flags: 'wx', mode: 0o640 }),
+      );
+      if (written !== byteLength) throw new Error(`The stream for ${key} ended after ${written} of ${byteLength} bytes`);
+      const handle = await open(temp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await syncDirectory(dir);
+  }
+
   async get(key: string): Promise<Buffer | null> {
     try {
       return await readFile(this.#pathFor(key));
@@ -99,16 +156,24 @@ export class DiskFileStore implements FileStore {
   }
 
   async list(prefix: string): Promise<StoredFile[]> {
-    const files: StoredFile[] = [];
-    for (const key of await this.listKeys()) {
-      if (!key.startsWith(prefix) || key.split('/').some((segment) => segment.startsWith('.'))) continue;
-      try {
-        files.push({ key, modifiedAt: (await stat(this.#pathFor(key))).mtime });
-      } catch (error) {
-        if (!isMissing(error)) throw error;
+    return listAll(this.scan(prefix));
+  }
+
+  /** Pages of up to 1,000 files; the names come from one directory walk, the sizes a page at a time. */
+  async *scan(prefix: string): AsyncIterable<StoredFile[]> {
+    const keys = (await this.listKeys()).filter((key) => key.startsWith(prefix) && !key.split('/').some((segment) => segment.startsWith('.')));
+    for (let i = 0; i < keys.length; i += 1000) {
+      const page: StoredFile[] = [];
+      for (const key of keys.slice(i, i + 1000)) {
+        try {
+          const info = await stat(this.#pathFor(key));
+          page.push({ key, modifiedAt: info.mtime, size: info.size });
+        } catch (error) {
+          if (!isMissing(error)) throw error;
+        }
       }
+      if (page.length > 0) yield page;
     }
-    return files;
   }
 
   /** Every file under the root, temporary ones included, as sorted '/'-separated paths. */
