@@ -6,10 +6,11 @@ import { dispatchBookingJob, expireJobOffersJob } from '../modules/dispatch/disp
 import { releasePayoutsJob } from '../modules/completion/completion.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
 import { sendRemindersJob } from '../modules/payments/payments.jobs';
+import { collectEmailsJob } from '../modules/email-collection/email-collection.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, collectEmailsJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;
