@@ -44,7 +44,10 @@ export interface CollectionTarget {
   website: string;
 }
 
-/** The next repairers of a run, by id: eligible and not yet tried since the run started. */
+/**
+ * The next repairers of a run: eligible and not yet tried since the run started; never-tried
+ * first, then those tried longest ago, so repeated batches do not keep retrying the same failures.
+ */
 export async function nextTargets(db: Db, options: { force: boolean; since: Date; limit: number }): Promise<CollectionTarget[]> {
   const rows = await db
     .select({ id: repairers.id, businessName: repairers.businessName, website: repairers.website })
@@ -60,7 +63,10 @@ export async function nextTargets(db: Db, options: { force: boolean; since: Date
         ),
       ),
     )
-    .orderBy(repairers.id)
+    .orderBy(
+      sql`(select max(r.created_at) from email_collection_results r where r.repairer_id = ${sql.raw('"repairers"."id"')}) asc nulls first`,
+      repairers.id,
+    )
     .limit(options.limit);
   return rows.map((r) => ({ ...r, website: r.website! }));
 }
