@@ -70,7 +70,7 @@ afterAll(async () => {
   await new Promise((resolve) => (chat ? chat.close(resolve) : resolve(undefined)));
 });
 
-const collect = (payload: unknown) => t.app.inject({ method: 'POST', url: '/api/admin/collect-emails', headers: { cookie }, payload });
+const collect = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admin/collect-emails', headers: { cookie }, payload });
 const latestRun = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/job-runs/email_collection', headers: { cookie } })).json().run;
 const status = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/email-collection-status', headers: { cookie } })).json();
 const repairer = async (id: number) => (await t.database.db.select().from(repairers).where(eq(repairers.id, id)))[0]!;
