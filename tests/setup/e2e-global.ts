@@ -14,6 +14,7 @@ import { createUser, type CreatedUser } from '../../src/server/db/factories';
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { openImage, testImagePath } from '../helpers/database';
 import { chromiumArgs } from '../helpers/chromium';
+import { seedCollectionRepairers, startCollectionSites } from '../e2e/collection-sites';
 
 export interface Lane {
   baseUrl: string;
@@ -51,12 +52,15 @@ export default async function setup(project: TestProject) {
   };
   try {
     const count = workerCount(project);
+    // Local repairer websites for the e-mail collection test, visited by every lane's server.
+    const collectionSites = await startCollectionSites();
+    stops.push(() => collectionSites.close());
     const lanes: Lane[] = [];
     let accounts: { admin: CreatedUser; repairer: CreatedUser; secondRepairer: CreatedUser } | undefined;
     for (let lane = 0; lane < count; lane++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
       stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false' });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', COLLECTOR_ALLOW_HOSTS: collectionSites.allowHosts });
       const database = await openImage(imagePath);
       stops.push(() => database.close());
       const app = await buildApp(config, { database });
@@ -70,6 +74,7 @@ export default async function setup(project: TestProject) {
       if (admin.id !== accounts.admin.id || repairer.id !== accounts.repairer.id || repairer.repairerId !== accounts.repairer.repairerId || secondRepairer.repairerId !== accounts.secondRepairer.repairerId) {
         throw new Error('The e2e lanes\' test accounts differ in id: create them the same way in every lane.');
       }
+      await seedCollectionRepairers(app.deps.database.db, collectionSites);
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('The server did not start.');

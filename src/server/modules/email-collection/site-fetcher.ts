@@ -86,8 +86,8 @@ export class SiteFetcher {
           'robots',
         );
       }
-      await this.gate.wait(current.host, rules.delayMs);
-      const { response, controller, timer } = await this.request(current);
+      const release = await this.gate.acquire(current.host, rules.delayMs);
+      const { response, controller, timer } = await this.request(current).finally(release);
       try {
         if (response.status >= 300 && response.status < 400 && response.headers.get('location')) {
           await response.body?.cancel().catch(() => undefined);
@@ -259,10 +259,10 @@ export class SiteFetcher {
     const disallowAll = (why: string): RobotsRules => ({ allows: () => false, delayMs: 0, unreadable: why });
     let current = this.checkUrl(robotsUrl);
     for (let hop = 0; hop <= this.options.maxRedirects; hop++) {
-      await this.gate.wait(current.host);
+      const release = await this.gate.acquire(current.host);
       let response: Response, controller: AbortController, timer: NodeJS.Timeout;
       try {
-        ({ response, controller, timer } = await this.request(current));
+        ({ response, controller, timer } = await this.request(current).finally(release));
       } catch (error) {
         // Unreachable (RFC 9309: assume nothing is allowed); a refused address is refused for pages too.
         if (error instanceof FetchError && error.reason === 'refused') throw error;
