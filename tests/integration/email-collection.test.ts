@@ -9,7 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { emailCollectionResults, repairers } from '../../src/server/db/schema';
+import { emailCollectionResults, jobRuns, repairers } from '../../src/server/db/schema';
+import { findRun, startRun } from '../../src/server/modules/job-runs/job-runs.repo';
 import type { Resolver } from '../../src/server/modules/email-collection/address-policy';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
@@ -85,7 +86,11 @@ describe('e-mail collection', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
     }
     expect(JSON.stringify((await collect({ limit: 0 })).json())).toContain('The batch size must be a whole number from 1 to 100.');
+    // A run that stopped reporting (its worker lost) does not block a new one for ever.
+    const lost = await startRun(t.database.db, 'email_collection', { total: 5 });
+    await t.database.db.update(jobRuns).set({ updatedAt: new Date(Date.now() - 11 * 60_000) }).where(eq(jobRuns.id, lost.id));
     const nothing = await collect({});
+    expect((await findRun(t.database.db, lost.id))!).toMatchObject({ status: 'failed', error: 'The run stopped reporting progress (its worker was lost). Start a new one.' });
     expect(nothing.statusCode).toBe(200);
     expect(nothing.json()).toMatchObject({ success: false, error: 'No repairer with a website is waiting for an e-mail address.', processed: 0, runId: null });
   });

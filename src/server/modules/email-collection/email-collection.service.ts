@@ -9,7 +9,7 @@ import { collectEmailsMessages, COLLECTION_BATCH } from '../../../shared/api/ema
 import type { CollectorConfig, LlmConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { Enqueue } from '../../jobs';
-import { continueOrEnd, failRun, findRun, recordProgress, startRun } from '../job-runs/job-runs.repo';
+import { continueOrEnd, failRun, findRun, latestRun, recordProgress, startRun } from '../job-runs/job-runs.repo';
 import { collectFromSite } from './collector';
 import { collectionStatus, countEligible, nextTargets, recordOutcome, type CollectionTarget } from './email-collection.repo';
 import type { SiteFetcher } from './site-fetcher';
@@ -31,8 +31,18 @@ interface RunDetail {
   collectAll: boolean;
 }
 
+/**
+ * A running run reports progress at least once per repairer (a chunk gives up new ones after a
+ * minute, and a page after 10 seconds): one silent for this long lost its worker, for example
+ * between ending a chunk and queueing the next, and would otherwise block every new run.
+ */
+export const STALE_RUN_MS = 10 * 60_000;
+export const staleRunError = 'The run stopped reporting progress (its worker was lost). Start a new one.';
+
 /** Starts a run in the background (409 when one is running); answers SPEC's collection result at once. */
 export async function startCollection(deps: Pick<CollectionDeps, 'db' | 'jobs'>, body: CollectEmailsBody): Promise<CollectionResult> {
+  const current = await latestRun(deps.db, 'email_collection');
+  if (current?.status === 'running' && Date.now() - current.updatedAt.getTime() > STALE_RUN_MS) await failRun(deps.db, current.id, staleRunError).catch(() => undefined);
   const force = body.force ?? false;
   const collectAll = body.collectAll ?? false;
   const limit = collectAll ? null : (body.limit ?? COLLECTION_BATCH.default);
