@@ -32,6 +32,9 @@ import { healthRoutes } from './modules/health/health.routes';
 import { privacyRoutes } from './modules/privacy/privacy.routes';
 import { jobRunRoutes } from './modules/job-runs/job-runs.routes';
 import { placesRoutes } from './modules/places/places.routes';
+import { emailCollectionRoutes } from './modules/email-collection/email-collection.routes';
+import { createSiteFetcher } from './modules/email-collection/create-site-fetcher';
+import type { Resolver } from './modules/email-collection/address-policy';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
@@ -69,6 +72,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   jobRunRoutes,
   privacyRoutes,
   placesRoutes,
+  emailCollectionRoutes,
   vehicleRoutes,
   apiDocsRoutes,
 ];
@@ -86,6 +90,8 @@ export interface BuildAppOptions {
   database?: Database;
   mailer?: Mailer;
   store?: FileStore;
+  /** How the e-mail collector resolves host names (tests map names to chosen addresses). */
+  resolveHost?: Resolver;
 }
 
 export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
@@ -129,13 +135,15 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsStore = !options.store;
   const store = options.store ?? createFileStore(config);
   const geocoder = createGeocoder(database.db, config, app.log);
-  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, log: app.log }, { runWorkers: config.runWorkers });
+  const siteFetcher = createSiteFetcher(config.collector, options.resolveHost);
+  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, siteFetcher, log: app.log }, { runWorkers: config.runWorkers });
   const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
-  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords };
+  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords, siteFetcher };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await queue.stop();
     await closeHeicWorkers();
+    await siteFetcher.close();
     mailer.close();
     if (ownsStore) store.close?.();
     if (ownsDatabase) await database.close();

@@ -6,6 +6,7 @@ import type { FileStore } from './modules/images/file-store';
 import type { Geocoder } from './modules/geo/geocoder';
 import type { PasswordQueue } from './modules/auth/password-queue';
 import type { AppJobs } from './jobs';
+import type { SiteFetcher } from './modules/email-collection/site-fetcher';
 
 export interface ModuleDeps {
   config: AppConfig;
@@ -17,4 +18,6 @@ export interface ModuleDeps {
   geocoder: Geocoder;
   /** The one bounded password hasher (issue 7): sign-ins and new accounts share its limits. */
   passwords: PasswordQueue;
+  /** Reads repairers' websites safely (D18): one per process, so politeness spans every run. */
+  siteFetcher: SiteFetcher;
 }

@@ -9,6 +9,7 @@ import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import type { Database } from '../../src/server/db/database';
 import type { Mailer } from '../../src/server/modules/email/mailer';
 import { openImage, openServerDatabase } from './database';
+import type { Resolver } from '../../src/server/modules/email-collection/address-policy';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -25,6 +26,8 @@ export interface TestAppOptions {
   configure?: (config: AppConfig) => void;
   /** Add routes before the app is ready (error-path tests). */
   extend?: (app: FastifyInstance) => void;
+  /** How the e-mail collector resolves host names (e-mail collection tests). */
+  resolveHost?: Resolver;
 }
 
 export function serverDatabaseAvailable(): boolean {
@@ -48,7 +51,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     database = await openImage(inject('pgliteImagePath'));
   }
-  const app = await buildApp(config, { database, ...(options.mailer ? { mailer: options.mailer } : {}) });
+  const app = await buildApp(config, { database, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
   options.extend?.(app);
   await app.ready();
   return {

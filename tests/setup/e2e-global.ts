@@ -15,6 +15,7 @@ import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { openImage, testImagePath } from '../helpers/database';
 import { chromiumArgs } from '../helpers/chromium';
 import { belfastPlaces, startPlacesStandIn } from '../helpers/places-server';
+import { seedCollectionRepairers, startCollectionSites } from '../e2e/collection-sites';
 
 export interface Lane {
   baseUrl: string;
@@ -58,6 +59,9 @@ export default async function setup(project: TestProject) {
   };
   try {
     const count = workerCount(project);
+    // Local repairer websites for the e-mail collection test, visited by every lane's server.
+    const collectionSites = await startCollectionSites();
+    stops.push(() => collectionSites.close());
     const lanes: Lane[] = [];
     let accounts: { admin: CreatedUser; repairer: CreatedUser; secondRepairer: CreatedUser } | undefined;
     // One Google Places stand-in for every lane (tests/e2e/places-import.test.ts imports Belfast).
@@ -69,7 +73,7 @@ export default async function setup(project: TestProject) {
     for (let lane = 0; lane < count; lane++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
       stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', ...placesEnv });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', ...placesEnv, COLLECTOR_ALLOW_HOSTS: collectionSites.allowHosts });
       const database = await openImage(imagePath);
       stops.push(() => database.close());
       const app = await buildApp(config, { database });
@@ -88,6 +92,8 @@ export default async function setup(project: TestProject) {
       for (const [businessName, email] of introBusinesses) {
         await createRepairer(app.deps.database.db, { businessName, email, city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB10 1AA', latitude: 57.1437, longitude: -2.0981, isVerified: true });
       }
+      // The e-mail collection test's repairers, whose websites are the local sites above.
+      await seedCollectionRepairers(app.deps.database.db, collectionSites);
       await app.listen({ host: '127.0.0.1', port: 0 });
       const address = app.server.address();
       if (!address || typeof address === 'string') throw new Error('The server did not start.');

@@ -115,6 +115,22 @@ export const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanFlag.optional(),
+  // Issue 13 (D18): e-mail collection from repairers' own websites.
+  COLLECTOR_CONTACT_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  COLLECTOR_HOSTS_AT_ONCE: count('number of hosts', 1, 200).default(32),
+  /** Tests only (refused in production): hosts whose loopback address the collector may visit. */
+  COLLECTOR_ALLOW_HOSTS: z.string().trim().default(''),
+  LLM_BASE_URL: optionalUrl(['http', 'https'], 'https://api.openai.com/v1'),
+  LLM_API_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  LLM_MODEL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -189,6 +205,64 @@ export interface AppConfig {
   introEmailsPerMinute: number;
   /** An S3-compatible bucket for photos; unset: photos are files under uploadsDir. */
   s3: S3Config | undefined;
+  /** E-mail collection from repairers' websites (D18; docs/decisions/0016-email-collection.md). */
+  collector: CollectorConfig;
+  /** An OpenAI-compatible model that picks among the collected addresses; unset: rules do. */
+  llm: LlmConfig | undefined;
+}
+
+export interface CollectorConfig {
+  /** Names the product and a contact address. */
+  userAgent: string;
+  pageTimeoutMs: number;
+  /** At most one request per host this often. */
+  hostIntervalMs: number;
+  maxPageBytes: number;
+  maxRedirects: number;
+  /** Hosts worked on at the same time. */
+  hostsAtOnce: number;
+  /** Repairers one chunk of a run takes on, and the time after which it starts no more. */
+  chunkSize: number;
+  chunkMs: number;
+  /** Tests only: hosts ("host" or "host:port") whose loopback address may be visited. */
+  allowLoopbackHosts: string[];
+}
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
+
+/** All three LLM settings or none. */
+function llmConfig(env: Env): LlmConfig | undefined {
+  const keys = { LLM_BASE_URL: env.LLM_BASE_URL, LLM_API_KEY: env.LLM_API_KEY, LLM_MODEL: env.LLM_MODEL };
+  const missing = Object.entries(keys).filter(([, value]) => value === undefined).map(([name]) => name);
+  if (missing.length === 3) return undefined;
+  if (missing.length > 0) {
+    throw new ConfigError([`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: set LLM_BASE_URL, LLM_API_KEY and LLM_MODEL to let a model choose collected addresses, or none to let plain rules choose`]);
+  }
+  return { baseUrl: env.LLM_BASE_URL!.replace(/\/+$/, ''), apiKey: env.LLM_API_KEY!, model: env.LLM_MODEL!, timeoutMs: 20_000 };
+}
+
+function collectorConfig(env: Env, publicUrl: string): CollectorConfig {
+  const allowLoopbackHosts = env.COLLECTOR_ALLOW_HOSTS.split(',').map((h) => h.trim()).filter(Boolean);
+  if (allowLoopbackHosts.length > 0 && env.NODE_ENV === 'production') {
+    throw new ConfigError(['COLLECTOR_ALLOW_HOSTS is for tests only and is refused in production: remove it (the collector never visits loopback, private or link-local addresses)']);
+  }
+  const contact = env.COLLECTOR_CONTACT_EMAIL ?? env.TEAM_EMAIL;
+  return {
+    userAgent: `AutoReviveBot/1.0 (+${publicUrl}; ${contact}; finds contact addresses of car repair businesses)`,
+    pageTimeoutMs: 10_000,
+    hostIntervalMs: 2_000,
+    maxPageBytes: 1024 * 1024,
+    maxRedirects: 3,
+    hostsAtOnce: env.COLLECTOR_HOSTS_AT_ONCE,
+    chunkSize: 200,
+    chunkMs: 60_000,
+    allowLoopbackHosts,
+  };
 }
 
 export interface GooglePlacesConfig {
@@ -289,11 +363,12 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
+  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     logLevel: env.LOG_LEVEL,
     dataDir,
     databaseUrl: env.DATABASE_URL,
@@ -338,5 +413,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     metricsToken: env.METRICS_TOKEN,
     retentionMonths: company.details.retentionMonths,
     s3: s3Config(env),
+    collector: collectorConfig(env, publicUrl),
+    llm: llmConfig(env),
   };
 }

@@ -8,10 +8,11 @@ import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
 import { sendRemindersJob } from '../modules/payments/payments.jobs';
 import { eraseAfterRetentionJob } from '../modules/privacy/privacy.jobs';
 import { importPlacesCityJob } from '../modules/places/places.jobs';
+import { collectEmailsJob } from '../modules/email-collection/email-collection.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

@@ -9,6 +9,7 @@ import type { Database, Db } from '../db/database';
 import type { FileStore } from '../modules/images/file-store';
 import type { Mailer } from '../modules/email/mailer';
 import type { JobQueue, QueuePolicy } from '../plugins/jobs';
+import type { SiteFetcher } from '../modules/email-collection/site-fetcher';
 
 export interface RetryPolicy {
   /** Attempts after the first. */
@@ -27,6 +28,8 @@ export interface JobContext {
   mailer: Mailer;
   store: FileStore;
   geocoder: Geocoder;
+  /** Reads repairers' websites safely (D18). */
+  siteFetcher: SiteFetcher;
   log: FastifyBaseLogger;
   jobs: JobEnqueuer;
 }

@@ -8,6 +8,7 @@ import { bookingCases } from './bookings.cases';
 import { completionCases } from './completion.cases';
 import { dispatchCases } from './dispatch.cases';
 import { emailCases } from './email.cases';
+import { emailCollectionCases } from './email-collection.cases';
 import { healthCases } from './health.cases';
 import { jobRunCases } from './job-runs.cases';
 import { outreachCases } from './outreach.cases';
@@ -31,6 +32,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   completion: completionCases,
   dispatch: dispatchCases,
   email: emailCases,
+  emailCollection: emailCollectionCases,
   health: healthCases,
   jobRuns: jobRunCases,
   outreach: outreachCases,

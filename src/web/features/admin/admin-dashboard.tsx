@@ -2,6 +2,7 @@ import { Tabs } from 'radix-ui';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { AvailabilityScreen } from './availability/availability-screen';
+import { EmailCollectionTab } from './email-collection/email-collection-tab';
 import { NetworkTab } from './network/network-tab';
 import { QuoteManagement } from './quote-management';
 import { HealthPanel } from './health-panel';
@@ -55,10 +56,7 @@ export function AdminDashboard() {
           <NetworkTab />
         </Tabs.Content>
         <Tabs.Content value="emails" className="pt-6">
-          <p className="rounded-md border border-slate-200 bg-white p-4 text-slate-800">
-            Coming soon: AI e-mail collection. Status cards, a batch size (1 to 100, 50 by default), Collect Batch and Collect
-            All Emails, a progress bar and the last 5 collected results.
-          </p>
+          <EmailCollectionTab />
         </Tabs.Content>
         <Tabs.Content value="availability" className="pt-6">
           <AvailabilityScreen />
