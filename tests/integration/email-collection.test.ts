@@ -254,6 +254,8 @@ describe('e-mail collection', () => {
     expect(await latestRun()).toMatchObject({ id: started.runId, status: 'stopped', processed: 0, percent: 100 });
     expect(shop.requests).toEqual([]);
 
+    // Dated back, so that "collected again" shows even when both land in one millisecond.
+    await t.database.db.update(repairers).set({ emailCollectedAt: new Date(Date.now() - 60_000) }).where(eq(repairers.id, ids.smart));
     const smartBefore = await repairer(ids.smart);
     const forced = (await collect({ limit: 100, force: true })).json();
     expect(forced.success).toBe(true);

@@ -15,10 +15,16 @@ import { paidBooking, post } from '../helpers/checkout';
 let t: TestApp;
 let admin: string;
 
-/** A working day `weeks` weeks or more from now. */
+/**
+ * A working day `days` or more from now that no other call has answered: around weekends and
+ * bank holidays several offsets would otherwise land on one day and fill its slots (today + 31,
+ * 32 and 33 all met on 29 December 2026).
+ */
+const usedDays = new Set<string>();
 function workingDay(days: number): string {
   let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
+  while (!isWorkingDay(day) || usedDays.has(day)) day = addDays(day, 1);
+  usedDays.add(day);
   return day;
 }
 
