@@ -151,14 +151,20 @@ function isMissingKey(error: unknown): boolean {
 /** Passes exactly `length` bytes through, or fails the stream. */
 function exactly(length: number, key: string): Transform {
   let seen = 0;
+  // The last chunk is held back until the source ends: a stream that runs long must fail before
+  // the store has received all the bytes announced, or the store would take the PUT as whole.
+  let held: Buffer | null = null;
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       seen += chunk.length;
-      if (seen > length) callback(new Error(`The stream for ${key} is longer than the ${length} bytes announced`));
-      else callback(null, chunk);
+      if (seen > length) return callback(new Error(`The stream for ${key} is longer than the ${length} bytes announced`));
+      const previous = held;
+      held = chunk;
+      callback(null, previous ?? undefined);
     },
     flush(callback) {
-      callback(seen === length ? null : new Error(`The stream for ${key} ended after ${seen} of ${length} bytes`));
+      if (seen !== length) return callback(new Error(`The stream for ${key} ended after ${seen} of ${length} bytes`));
+      callback(null, held ?? undefined);
     },
   });
 }
