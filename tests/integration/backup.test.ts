@@ -3,13 +3,11 @@
 // empty data folder, and what comes back is the same records and the same files. Bad input (a
 // folder that is not empty, a damaged file, a file that is not a backup, a PostgreSQL server)
 // gets a sentence and changes nothing.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,9 +17,10 @@ import { wrapPglite, type Database } from '../../src/server/db/database';
 import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, createUser, type CreatedUser } from '../../src/server/db/factories';
 import { photoDigests, restoreBackup, writeBackup } from '../../src/server/modules/backup/backup';
 import { closeControlSocket, requestBackup, startControlSocket } from '../../src/server/modules/backup/control-socket';
+import { backupCommand } from '../../src/server/modules/backup/backup-cli';
+import { restoreCommand } from '../../src/server/modules/backup/restore-cli';
 import { signInAs } from '../helpers/app';
 
-const run = promisify(execFile);
 const folders: string[] = [];
 const folder = (prefix: string) => {
   const path = mkdtempSync(join(tmpdir(), `autorevive-${prefix}-`));
@@ -166,30 +165,33 @@ describe('what a restore refuses, changing nothing', () => {
 });
 
 describe('the commands', () => {
-  const tsx = join(process.cwd(), 'node_modules', '.bin', 'tsx');
-  const cli = (name: string, args: string[], env: Record<string, string>) =>
-    run(tsx, [join(process.cwd(), 'src/server/modules/backup', `${name}-cli.ts`), ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env } }).then(
-      ({ stdout }) => ({ code: 0, out: stdout }),
-      (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, out: error.stderr }),
-    );
+  /** Runs a command as npm run would, in this process, and answers its exit code and output. */
+  async function cli(command: typeof backupCommand, args: string[], env: Record<string, string>) {
+    const lines: string[] = [];
+    const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
+    const code = await command(args, { LOG_LEVEL: 'silent', ...env }, out);
+    return { code, out: lines.join('\n') };
+  }
 
   it('npm run backup on a stopped product, then npm run restore into a new folder; and their refusals', async () => {
     const stopped = folder('stopped');
     const file = join(stopped, 'out.tar.gz');
     // Restore the first archive as a "stopped product", then back that up from the command line.
     await restoreBackup(archive, configFor(join(stopped, 'data')));
-    const backup = await cli('backup', [file], { DATA_DIR: join(stopped, 'data') });
+    const backup = await cli(backupCommand, [file], { DATA_DIR: join(stopped, 'data') });
     expect(backup).toMatchObject({ code: 0 });
     expect(backup.out).toMatch(/^Backup written: .*out\.tar\.gz \(\d+\.\d MB\): [\d,]+ rows in \d+ tables, 16 photo files\.$/m);
 
-    const restore = await cli('restore', [file], { DATA_DIR: join(stopped, 'again') });
+    const restore = await cli(restoreCommand, [file], { DATA_DIR: join(stopped, 'again') });
     expect(restore).toMatchObject({ code: 0 });
     expect(restore.out).toMatch(/^Restored the backup of .* into .*again: [\d,]+ rows in \d+ tables and 16 photo files, each checked against its manifest\.$/m);
     expect(existsSync(join(stopped, 'again', 'db', 'PG_VERSION'))).toBe(true);
 
-    expect(await cli('backup', [], { DATA_DIR: join(stopped, 'x'), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toEqual({
+    expect(await cli(restoreCommand, [], { DATA_DIR: join(stopped, 'x') })).toEqual({ code: 1, out: expect.stringContaining('Name the backup to restore') });
+    expect(await cli(backupCommand, [], { DATA_DIR: join(stopped, 'x'), DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test' })).toEqual({
       code: 1,
       out: expect.stringContaining('DATABASE_URL is set: the data lives on a PostgreSQL server. Back it up with pg_dump'),
     });
+    expect(await cli(backupCommand, [], { DATA_DIR: join(stopped, 'empty') })).toEqual({ code: 1, out: expect.stringContaining('There is no database at') });
   }, 60_000);
 });

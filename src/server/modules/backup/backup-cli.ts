@@ -3,6 +3,7 @@
 // opening the database here. Default file: backups/autorevive-<date>-<time>.tar.gz.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig } from '../../config/config';
 import { openDatabase } from '../../db/database';
 import { BackupError, writeBackup, type BackupResult } from './backup';
@@ -13,18 +14,19 @@ function defaultName(now = new Date()): string {
   return `backups/autorevive-${stamp}.tar.gz`;
 }
 
-async function main(): Promise<number> {
-  const config = loadConfig();
+/** The command itself: arguments, settings and where to write; answers the exit code. */
+export async function backupCommand(args: string[], env: Record<string, string | undefined>, out: Output): Promise<number> {
+  const config = loadConfig(env);
   if (config.databaseUrl) {
-    console.error('DATABASE_URL is set: the data lives on a PostgreSQL server. Back it up with pg_dump or continuous archiving, and the photos with the bucket or folder they are in (docs/operations.md).');
+    out.error('DATABASE_URL is set: the data lives on a PostgreSQL server. Back it up with pg_dump or continuous archiving, and the photos with the bucket or folder they are in (docs/operations.md).');
     return 1;
   }
-  const file = resolve(process.argv[2] ?? defaultName());
+  const file = resolve(args[0] ?? defaultName());
   let result: BackupResult | null = await requestBackup(config, file);
-  if (result) console.log('The running product wrote the backup.');
+  if (result) out.log('The running product wrote the backup.');
   else {
     if (!existsSync(config.pgliteDir)) {
-      console.error(`There is no database at ${config.pgliteDir} to back up (DATA_DIR is ${config.dataDir}).`);
+      out.error(`There is no database at ${config.pgliteDir} to back up (DATA_DIR is ${config.dataDir}).`);
       return 1;
     }
     const database = await openDatabase({ pgliteDir: config.pgliteDir });
@@ -35,15 +37,23 @@ async function main(): Promise<number> {
     }
   }
   const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
-  if (config.s3) console.log(`The photos are in the bucket ${config.s3.bucket}, not in this archive: back it up with the store's own versioning or replication (docs/operations.md).`);
-  console.log(`Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB): ${rows.toLocaleString('en-GB')} rows in ${Object.keys(result.tables).length} tables, ${result.photos.toLocaleString('en-GB')} photo files.`);
+  if (config.s3) out.log(`The photos are in the bucket ${config.s3.bucket}, not in this archive: back it up with the store's own versioning or replication (docs/operations.md).`);
+  out.log(`Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB): ${rows.toLocaleString('en-GB')} rows in ${Object.keys(result.tables).length} tables, ${result.photos.toLocaleString('en-GB')} photo files.`);
   return 0;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  },
-);
+export interface Output {
+  log(line: string): void;
+  error(line: string): void;
+}
+
+// Run as a command (npm run backup), not when a test imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  backupCommand(process.argv.slice(2), process.env, console).then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
+      process.exit(1);
+    },
+  );
+}
