@@ -36,6 +36,13 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           environment: 'node',
+          // As for unit files: a worker's files share its module cache instead of each importing
+          // the whole app afresh (import time 97 s → 15 s over the project; the lane 203 s → 103 s
+          // on this machine, docs/decisions/0006). Safe because each file builds its own apps and
+          // restores the clock it fakes (vi.useRealTimers in afterEach/afterAll); a new file that
+          // fakes timers or stubs a global must restore them too. Security files stay isolated:
+          // they measure queues and timeouts of a process.
+          isolate: false,
           globalSetup: ['tests/setup/integration-global.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
