@@ -19,6 +19,7 @@ import { photoDigests, restoreBackup, writeBackup } from '../../src/server/modul
 import { closeControlSocket, requestBackup, startControlSocket } from '../../src/server/modules/backup/control-socket';
 import { backupCommand } from '../../src/server/modules/backup/backup-cli';
 import { restoreCommand } from '../../src/server/modules/backup/restore-cli';
+import type { Command } from '../../src/server/modules/backup/command';
 import { signInAs } from '../helpers/app';
 
 const folders: string[] = [];
@@ -166,7 +167,7 @@ describe('what a restore refuses, changing nothing', () => {
 
 describe('the commands', () => {
   /** Runs a command as npm run would, in this process, and answers its exit code and output. */
-  async function cli(command: typeof backupCommand, args: string[], env: Record<string, string>) {
+  async function cli(command: Command, args: string[], env: Record<string, string>) {
     const lines: string[] = [];
     const out = { log: (line: string) => lines.push(line), error: (line: string) => lines.push(line) };
     const code = await command(args, { LOG_LEVEL: 'silent', ...env }, out);

@@ -3,11 +3,11 @@
 // opening the database here. Default file: backups/autorevive-<date>-<time>.tar.gz.
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../../config/config';
+import { loadConfig } from '../../config/config';
 import { openDatabase } from '../../db/database';
-import { BackupError, writeBackup, type BackupResult } from './backup';
+import { writeBackup, type BackupResult } from './backup';
 import { requestBackup } from './control-socket';
+import { runWhenEntry, type Command } from './command';
 
 function defaultName(now = new Date()): string {
   const stamp = now.toISOString().replace(/\.\d+Z$/, '').replace(/[-:]/g, '').replace('T', '-');
@@ -15,7 +15,7 @@ function defaultName(now = new Date()): string {
 }
 
 /** The command itself: arguments, settings and where to write; answers the exit code. */
-export async function backupCommand(args: string[], env: Record<string, string | undefined>, out: Output): Promise<number> {
+export const backupCommand: Command = async (args, env, out) => {
   const config = loadConfig(env);
   if (config.databaseUrl) {
     out.error('DATABASE_URL is set: the data lives on a PostgreSQL server. Back it up with pg_dump or continuous archiving, and the photos with the bucket or folder they are in (docs/operations.md).');
@@ -40,20 +40,6 @@ export async function backupCommand(args: string[], env: Record<string, string |
   if (config.s3) out.log(`The photos are in the bucket ${config.s3.bucket}, not in this archive: back it up with the store's own versioning or replication (docs/operations.md).`);
   out.log(`Backup written: ${result.file} (${(result.bytes / 1024 / 1024).toFixed(1)} MB): ${rows.toLocaleString('en-GB')} rows in ${Object.keys(result.tables).length} tables, ${result.photos.toLocaleString('en-GB')} photo files.`);
   return 0;
-}
+};
 
-export interface Output {
-  log(line: string): void;
-  error(line: string): void;
-}
-
-// Run as a command (npm run backup), not when a test imports it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  backupCommand(process.argv.slice(2), process.env, console).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenEntry(import.meta.url, backupCommand);

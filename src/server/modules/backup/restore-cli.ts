@@ -1,13 +1,12 @@
 // npm run restore -- file.tar.gz: restores a backup into DATA_DIR, which must hold no database
 // and no photos. Start the product afterwards; it applies any newer migrations.
-import { pathToFileURL } from 'node:url';
-import { ConfigError, loadConfig } from '../../config/config';
-import { BackupError, restoreBackup } from './backup';
-import type { Output } from './backup-cli';
+import { loadConfig } from '../../config/config';
+import { restoreBackup } from './backup';
 import { requestBackup } from './control-socket';
+import { runWhenEntry, type Command } from './command';
 
 /** The command itself: arguments, settings and where to write; answers the exit code. */
-export async function restoreCommand(args: string[], env: Record<string, string | undefined>, out: Output): Promise<number> {
+export const restoreCommand: Command = async (args, env, out) => {
   const file = args[0];
   if (!file) {
     out.error('Name the backup to restore: npm run restore -- backups/autorevive-20261125-030000.tar.gz');
@@ -28,15 +27,6 @@ export async function restoreCommand(args: string[], env: Record<string, string 
   const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
   out.log(`Restored the backup of ${result.createdAt} into ${config.dataDir}: ${rows.toLocaleString('en-GB')} rows in ${Object.keys(result.tables).length} tables and ${result.photos.toLocaleString('en-GB')} photo files, each checked against its manifest.`);
   return 0;
-}
+};
 
-// Run as a command (npm run restore), not when a test imports it.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  restoreCommand(process.argv.slice(2), process.env, console).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof BackupError || error instanceof ConfigError ? error.message : error);
-      process.exit(1);
-    },
-  );
-}
+runWhenEntry(import.meta.url, restoreCommand);

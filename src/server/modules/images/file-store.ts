@@ -69,13 +69,7 @@ export class DiskFileStore implements FileStore {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    const target = this.#pathFor(key);
-    const dir = dirname(target);
-    await mkdir(dir, { recursive: true });
-    // Write beside the target, flush to disk, then rename: rename within one directory is
-    // atomic, so a crash or a concurrent reader never meets a half-written photo.
-    const temp = join(dir, `.${randomUUID()}.tmp`);
-    try {
+    await this.#writeAtomically(key, async (temp) => {
       const handle = await open(temp, 'wx', 0o640);
       try {
         await handle.writeFile(data);
@@ -83,20 +77,11 @@ export class DiskFileStore implements FileStore {
       } finally {
         await handle.close();
       }
-      await rename(temp, target);
-    } catch (error) {
-      await rm(temp, { force: true });
-      throw error;
-    }
-    await syncDirectory(dir);
+    });
   }
 
   async putStream(key: string, data: NodeJS.ReadableStream, byteLength: number): Promise<void> {
-    const target = this.#pathFor(key);
-    const dir = dirname(target);
-    await mkdir(dir, { recursive: true });
-    const temp = join(dir, `.${randomUUID()}.tmp`);
-    try {
+    await this.#writeAtomically(key, async (temp) => {
       let written = 0;
       await pipeline(
         data,
@@ -117,6 +102,21 @@ export class DiskFileStore implements FileStore {
       } finally {
         await handle.close();
       }
+    });
+  }
+
+  /**
+   * Writes beside the target (write: fill and flush the temporary file), then renames: rename
+   * within one directory is atomic, so a crash or a concurrent reader never meets a half-written
+   * photo, and a failed write leaves nothing behind.
+   */
+  async #writeAtomically(key: string, write: (temp: string) => Promise<void>): Promise<void> {
+    const target = this.#pathFor(key);
+    const dir = dirname(target);
+    await mkdir(dir, { recursive: true });
+    const temp = join(dir, `.${randomUUID()}.tmp`);
+    try {
+      await write(temp);
       await rename(temp, target);
     } catch (error) {
       await rm(temp, { force: true });

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
 import type { AuditEntry } from '../../../shared/api/privacy';
 import { auditActionLabels } from '../../../shared/audit';
 import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { formatWhen } from '../../lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from './api/get-audit-log';
+import { AdminSubpage } from './admin-subpage';
 
 const entityLabels: Record<string, string> = { quote: 'Quote', payment: 'Payment', repairer: 'Repairer', assessment: 'Enquiry' };
 const actorLabels: Record<AuditEntry['actorRole'], string> = { admin: 'Admin', repairer: 'Repairer', customer: 'The customer', system: 'Retention job' };
@@ -20,14 +20,7 @@ export function AuditLogScreen() {
   const [page, setPage] = useState(1);
   const log = useAuditLog(page);
   return (
-    <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
-      <p>
-        <Link to="/admin" className="font-semibold text-teal-brand-dark underline underline-offset-2">
-          Back to the admin dashboard
-        </Link>
-      </p>
-      <h1 className="mt-3 text-3xl font-bold text-navy-900">Audit log</h1>
-      <p className="mt-2 text-slate-800">Every approval, change and deletion of a quote, refund, verification, download and erasure of a customer’s data, newest first.</p>
+    <AdminSubpage title="Audit log" intro="Every approval, change and deletion of a quote, refund, verification, download and erasure of a customer’s data, newest first.">
       {log.isPending ? (
         <div role="status" className="mt-4">
           <span className="sr-only">Loading the audit log…</span>
@@ -67,6 +60,6 @@ export function AuditLogScreen() {
           <Pager label="Audit log pages" page={page} pages={Math.max(1, Math.ceil(log.data.total / AUDIT_PAGE_SIZE))} onPage={setPage} />
         </>
       )}
-    </div>
+    </AdminSubpage>
   );
 }

@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { ErrorSummary, TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,6 +10,7 @@ import { locationBands, type LocationBand, type PriceList } from '../../../share
 import { priceQuote } from '../../../shared/pricing';
 import { priceListMessages } from '../../../shared/api/admin';
 import { usePriceList, useSavePriceList } from './api/price-list';
+import { AdminSubpage } from './admin-subpage';
 import {
   bandLabel,
   countLabel,
@@ -34,19 +34,17 @@ const wordingFields = ['labourWording', 'partsWording', 'materialsWording'] as c
 export function PriceListScreen() {
   const priceList = usePriceList();
   return (
-    <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
-      <p>
-        <Link to="/admin" className="font-semibold text-teal-brand-dark underline underline-offset-2">
-          Back to the admin dashboard
-        </Link>
-      </p>
-      <h1 className="mt-2 text-3xl font-bold text-navy-900">Price list</h1>
-      <p className="mt-2 max-w-3xl text-slate-800">
-        Every new enquiry gets its draft quote from this list. Each row prices one damaged location (one wheel for Alloy Wheel
-        Repair) at the rate for the number of locations in the job, so a job costs these figures times its number of locations.
-        Amounts are before our 20% service fee and VAT. Saving changes the drafts of new enquiries only; use “Reset to price
-        list” on a quote card to redraft an existing quote.
-      </p>
+    <AdminSubpage
+      title="Price list"
+      intro={
+        <>
+          Every new enquiry gets its draft quote from this list. Each row prices one damaged location (one wheel for Alloy Wheel
+          Repair) at the rate for the number of locations in the job, so a job costs these figures times its number of locations.
+          Amounts are before our 20% service fee and VAT. Saving changes the drafts of new enquiries only; use “Reset to price
+          list” on a quote card to redraft an existing quote.
+        </>
+      }
+    >
       {priceList.isError ? (
         <p role="alert" className="mt-6 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
           We could not load the price list. Please refresh the page.
@@ -60,7 +58,7 @@ export function PriceListScreen() {
           <Skeleton className="h-64 w-full" />
         </div>
       )}
-    </div>
+    </AdminSubpage>
   );
 }
 
