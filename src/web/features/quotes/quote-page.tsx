@@ -16,9 +16,9 @@ const pollWhileWaiting = (assessment: Assessment | undefined) => (assessment && 
 
 /** SPEC's quote view for the assessment `id`: skeleton, not found, Generating Your Quote, or Ready. */
 export function QuoteForAssessment({ id }: { id: string }) {
-  const { data: assessment, isPending, refetch } = useAssessment(id, { refetchInterval: pollWhileWaiting });
-  const [checking, setChecking] = useState(false);
   const [erased, setErased] = useState<ErasureResult | null>(null);
+  const { data: assessment, isPending, refetch } = useAssessment(id, { refetchInterval: pollWhileWaiting, enabled: erased === null });
+  const [checking, setChecking] = useState(false);
   const sawWaiting = useRef(false);
   const quoteId = assessment?.quote?.id;
   const waiting = assessment !== undefined && !assessment.quote;

@@ -10,15 +10,18 @@ export type UseAssessmentOptions = {
    * polls quietly only while the quote is being prepared.
    */
   refetchInterval?: (assessment: AssessmentView | undefined) => number | false;
+  /** False: read it no more (once the customer has erased it, every read would be a 404). */
+  enabled?: boolean;
 };
 
 /**
  * GET /api/assessments/{id}: readable with the customer's access grant (D10); anyone else
  * gets 404. Its quote appears once an admin approves it (D12).
  */
-export function useAssessment(id: string, { refetchInterval }: UseAssessmentOptions = {}) {
+export function useAssessment(id: string, { refetchInterval, enabled = true }: UseAssessmentOptions = {}) {
   return useQuery<AssessmentView>({
     queryKey: assessmentQueryKey(id),
+    enabled,
     queryFn: getQueryFn({ on401: 'throw', schema: AssessmentViewSchema }),
     ...(refetchInterval ? { refetchInterval: (query) => refetchInterval(query.state.data) } : {}),
   });
