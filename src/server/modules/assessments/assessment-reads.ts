@@ -80,22 +80,26 @@ const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email
   floor(extract(epoch FROM a.created_at) * 1000)::float8 AS "createdAtMs",
   EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = a.id AND g.token_hash = ANY($2::text[])) AS granted,
   (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
-  (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id) AS quote,
-  EXISTS (SELECT 1 FROM price_list_entries) AS "priceListStored",
-  (SELECT coalesce(json_agg(json_build_object(
+  CASE WHEN q.id IS NULL THEN NULL ELSE ${QUOTE_JSON_SQL} END AS quote,
+  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($3::text[])) THEN EXISTS (SELECT 1 FROM price_list_entries) END AS "priceListStored",
+  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($3::text[])) THEN (SELECT coalesce(json_agg(json_build_object(
       'damageType', p.damage_type, 'locationBand', p.location_band, 'laborPence', p.labor_pence, 'partsPence', p.parts_pence,
       'materialsPence', p.materials_pence, 'hours', p.hours, 'labourWording', p.labour_wording, 'partsWording', p.parts_wording,
       'materialsWording', p.materials_wording)), '[]'::json)
-    FROM price_list_entries p WHERE p.damage_type = a.damage_type) AS "priceList"
-FROM assessments a WHERE a.id = $1`;
+    FROM price_list_entries p WHERE p.damage_type = a.damage_type) END AS "priceList"
+FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = $1`;
+// The guide's price-list rows are read only while the quote is not one its customer sees ($3):
+// once it is, every reader who may read the record sees the quote and no guide.
+const CUSTOMER_VISIBLE = [...CUSTOMER_VISIBLE_QUOTE_STATUSES];
 
 type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   createdAtMs: number;
   granted: boolean;
   images: { id: number }[];
   quote: QuoteJson | null;
-  priceListStored: boolean;
-  priceList: PriceListEntry[];
+  /** Null when the quote is one its customer sees (no guide then). */
+  priceListStored: boolean | null;
+  priceList: PriceListEntry[] | null;
 };
 
 /**
@@ -104,7 +108,7 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
  * assessment only. The decision is customerRecordAccess's, as everywhere (D10, D11).
  */
 export async function readAssessment(database: Database, id: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }): Promise<AssessmentView> {
-  const [row] = await database.statement<ReadAssessmentRow>('read_assessment', READ_ASSESSMENT_SQL).run([id, reader.grantTokenHashes]);
+  const [row] = await database.statement<ReadAssessmentRow>('read_assessment', READ_ASSESSMENT_SQL).run([id, reader.grantTokenHashes, CUSTOMER_VISIBLE]);
   if (!row) throw notFound(assessmentNotFoundMessage);
   const found = row.quote ? quoteFromJson(row.quote) : null;
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };
@@ -115,7 +119,7 @@ export async function readAssessment(database: Database, id: number, reader: { u
   const visible = !!found && (access === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status));
   const quote = visible ? toQuoteView(found.quote, found.items, row.reference) : null;
   const withGuide = reader.user?.role !== 'admin';
-  const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList : [...defaultPriceList], row) : null;
+  const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList! : [...defaultPriceList], row) : null;
   return toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide);
 }
 
