@@ -3,7 +3,7 @@
 import { assessmentMessages, type AssessmentView } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
-import type { Database, Db } from '../../db/database';
+import { firstJsonRow, type Database, type Db } from '../../db/database';
 import type { SessionUser } from '../auth/auth.service';
 import { guideFor } from '../quotes/quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
@@ -108,7 +108,7 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
  * assessment only. The decision is customerRecordAccess's, as everywhere (D10, D11).
  */
 export async function readAssessment(database: Database, id: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }): Promise<AssessmentView> {
-  const [row] = await database.statement<ReadAssessmentRow>('read_assessment', READ_ASSESSMENT_SQL).run([id, reader.grantTokenHashes, CUSTOMER_VISIBLE]);
+  const row = await firstJsonRow<ReadAssessmentRow>(database, 'read_assessment', READ_ASSESSMENT_SQL, [id, reader.grantTokenHashes, CUSTOMER_VISIBLE]);
   if (!row) throw notFound(assessmentNotFoundMessage);
   const found = row.quote ? quoteFromJson(row.quote) : null;
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };
@@ -146,7 +146,7 @@ type ReadImageRow = ImageToSend & { granted: boolean; assignedRepairerId: number
  */
 export async function readImage(database: Database, imageId: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }, now: Date = new Date()): Promise<ImageToSend> {
   const offeredTo = reader.user?.role === 'repairer' ? reader.user.repairerId : null;
-  const [row] = await database.statement<ReadImageRow>('read_image', READ_IMAGE_SQL).run([imageId, reader.grantTokenHashes, offeredTo, now.toISOString()]);
+  const row = await firstJsonRow<ReadImageRow>(database, 'read_image', READ_IMAGE_SQL, [imageId, reader.grantTokenHashes, offeredTo, now.toISOString()]);
   if (!row) throw notFound(photoNotFoundMessage);
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.assessmentId] : [] };
   if (customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId }) !== 'none') return row;
