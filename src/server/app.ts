@@ -42,7 +42,7 @@ import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue } from './plugins/jobs';
-import { loggerOptions } from './plugins/log-redaction';
+import { logDestination, loggerOptions } from './plugins/log-redaction';
 import { registerMetrics } from './plugins/metrics';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
@@ -99,7 +99,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     logger:
       config.logLevel === 'silent'
         ? false
-        : loggerOptions(config.logLevel),
+        : { ...loggerOptions(config.logLevel), stream: logDestination() },
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCalendarDate } from './calendar-date';
 import {
+  formattedWallClockAt,
   formatLondonDate,
   formatLondonDateTime,
   formatLondonTime,
@@ -9,6 +10,7 @@ import {
   londonDateOf,
   londonDateTimeToInstant,
   londonTimeOf,
+  londonWallClockAt,
 } from './london-time';
 
 describe('londonDateOf and londonTimeOf', () => {
@@ -114,5 +116,30 @@ describe('formatting', () => {
 
   it('refuses what is not a date', () => {
     expect(() => formatLondonDate('23/11/2026')).toThrow(RangeError);
+  });
+});
+
+describe('the wall clock kept per UTC hour (issue 9)', () => {
+  it('answers as Intl does around every clock change from 1972 to 2040, and at random instants', () => {
+    const lastSundayUtc = (year: number, monthIndex: number) => {
+      const last = new Date(Date.UTC(year, monthIndex + 1, 0));
+      return Date.UTC(year, monthIndex, last.getUTCDate() - last.getUTCDay());
+    };
+    const instants: number[] = [];
+    for (let year = 1972; year <= 2040; year++) {
+      for (const day of [lastSundayUtc(year, 2), lastSundayUtc(year, 9), Date.UTC(year, 2, 18), Date.UTC(year, 9, 21)]) {
+        // Every 7 min 13.5 s from 22:00 the evening before to 05:00, so each hour is asked several times.
+        for (let ms = day - 2 * 3_600_000; ms < day + 5 * 3_600_000; ms += 433_500) instants.push(ms);
+      }
+    }
+    let seed = 9;
+    for (let i = 0; i < 3000; i++) {
+      seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+      instants.push(Date.UTC(1960, 0, 1) + Math.floor((seed / 2_147_483_648) * 100 * 365.25 * 86_400_000));
+    }
+    for (const ms of instants) {
+      for (const at of [ms, ms + 999, ms]) expect(londonWallClockAt(new Date(at)), new Date(at).toISOString()).toEqual(formattedWallClockAt(new Date(at)));
+    }
+    expect(instants.length).toBeGreaterThan(10_000);
   });
 });

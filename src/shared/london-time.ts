@@ -16,7 +16,7 @@ const londonClock = new Intl.DateTimeFormat('en-GB', {
   hourCycle: 'h23',
 });
 
-interface WallClock {
+export interface WallClock {
   year: number;
   month: number;
   day: number;
@@ -25,7 +25,34 @@ interface WallClock {
   second: number;
 }
 
+const HOUR_MS = 60 * MINUTE_MS;
+// London's clocks change on the hour (01:00 UTC) and its offset is a whole number of hours from
+// 1972 on, so within one UTC hour the offset is one number: the last hour's is kept (issue 9:
+// Intl's formatToParts cost 4% of a quote read, which asks whether the quote has expired).
+const CACHE_FROM_MS = Date.UTC(1972, 0, 1);
+let cachedHour = Number.NaN;
+let cachedOffsetMs = 0;
+
 function wallClockAt(instant: Date): WallClock {
+  const ms = instant.getTime();
+  if (Number.isNaN(ms)) throw new RangeError('Expected a valid instant, got an invalid Date');
+  const hour = Math.floor(ms / HOUR_MS);
+  if (hour === cachedHour) return utcFieldsOf(new Date(ms + cachedOffsetMs));
+  const clock = formattedWallClockAt(instant);
+  const offsetMs = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - Math.floor(ms / 1000) * 1000;
+  if (ms >= CACHE_FROM_MS && offsetMs % HOUR_MS === 0) {
+    cachedHour = hour;
+    cachedOffsetMs = offsetMs;
+  }
+  return clock;
+}
+
+function utcFieldsOf(date: Date): WallClock {
+  return { year: date.getUTCFullYear(), month: date.getUTCMonth() + 1, day: date.getUTCDate(), hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds() };
+}
+
+/** The wall clock as Intl gives it (wallClockAt without the cache; its test compares the two). */
+export function formattedWallClockAt(instant: Date): WallClock {
   if (Number.isNaN(instant.getTime())) throw new RangeError('Expected a valid instant, got an invalid Date');
   const clock: WallClock = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of londonClock.formatToParts(instant)) {
@@ -42,6 +69,9 @@ function londonOffsetMinutes(ms: number): number {
   const asUtc = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second);
   return Math.round((asUtc - Math.floor(ms / 1000) * 1000) / MINUTE_MS);
 }
+
+/** wallClockAt, exported for its test. */
+export const londonWallClockAt = wallClockAt;
 
 /** The London calendar day of an instant: 2026-06-30T23:30Z is '2026-07-01' (BST). */
 export function londonDateOf(instant: Date): string {

@@ -3,11 +3,14 @@
 // answer, to exactly the readers who could read before, on both engines.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../src/server/db/factories';
-import { customerGrants, priceListEntries, quotes } from '../../src/server/db/schema';
+import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createUser } from '../../src/server/db/factories';
+import { customerGrants, priceListEntries, quoteModificationRequests, quotes } from '../../src/server/db/schema';
+import { deskList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
+import { findImageFor, listAssessmentsForAdmin, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { readAssessment, viewsOf } from '../../src/server/modules/assessments/assessment-reads';
+import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
 import { findAssessment } from '../../src/server/modules/assessments/assessments.repo';
 import { hashToken } from '../../src/server/modules/auth/tokens';
 import { toSessionUser, type SessionUser } from '../../src/server/modules/auth/auth.service';
@@ -147,5 +150,118 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     const customerApproved = await oneStatementAssessment(approved.assessmentId, { label: '', user: null, tokens: [tokens.get(approved.assessmentId)!] });
     expect(customerApproved).toMatchObject({ quote: { id: approved.id, workDescription: [{ cost: 120.5 }, { cost: 70.01 }] }, guidePrice: null });
     expect(compared).toBeGreaterThan(200);
+  });
+
+  it('the admin lists: every page of GET /api/assessments and of each quote desk filter', async () => {
+    const db = t.database.db;
+    // Enquiries in every state a card can show, some created at the same instant (the id breaks the tie).
+    const sameInstant = new Date('2026-03-29T00:30:00.123Z');
+    const noQuote = await createAssessmentRecord(db, { createdAt: sameInstant });
+    const tied = await createAssessmentRecord(db, { createdAt: sameInstant });
+    const pending = await createQuote(db, { status: 'pending', assessmentId: tied.id, createdAt: sameInstant });
+    const pendingEmpty = await createQuote(db, { status: 'pending', items: [], createdAt: sameInstant });
+    const approved = await createQuote(db, { status: 'approved', approvedAt: new Date(), items: [{ description: 'Scuff "rear" \\ £', costPence: 1 }, { description: 'Wing', costPence: 99_999 }] });
+    const approvedAsked = await createQuote(db, { status: 'approved', approvedAt: new Date(), validUntilDate: '2020-01-31' });
+    const approvedAnswered = await createQuote(db, { status: 'approved', approvedAt: new Date() });
+    const booked = await createQuote(db, { status: 'booked', approvedAt: new Date() });
+    for (const position of [1, 0]) await createImageRecord(db, { assessmentId: approved.assessmentId, position });
+    await createImageRecord(db, { assessmentId: booked.assessmentId, position: 0, kind: 'after' });
+    await createImageRecord(db, { assessmentId: booked.assessmentId, position: 1 });
+    await db.insert(quoteModificationRequests).values([
+      { quoteId: approvedAsked.id, message: 'Can you do Tuesday?', createdAt: new Date('2026-01-02T10:00:00.456Z') },
+      { quoteId: approvedAsked.id, message: 'And the "mirror"?', createdAt: new Date('2026-01-01T10:00:00Z') },
+      { quoteId: approvedAnswered.id, message: 'Answered already', answeredAt: new Date() },
+      { quoteId: pending.id, message: 'On a pending quote' },
+    ]);
+    expect(noQuote.id).toBeLessThan(tied.id);
+    expect(pendingEmpty.id).toBeGreaterThan(0);
+
+    let compared = 0;
+    for (const pageSize of [1, 2, 3, 50, 100]) {
+      const { total } = await listAssessmentsForAdmin(db, 1, pageSize);
+      for (let page = 1; page <= Math.ceil(total / pageSize) + 1; page++) {
+        expect(await readAssessmentsPageForAdmin(t.database, page, pageSize), `assessments page ${page} of ${pageSize}`).toEqual(await listAssessmentsForAdmin(db, page, pageSize));
+        compared++;
+      }
+    }
+    for (const filter of ['needs-attention', 'pending', 'approved', 'booked'] as DeskFilter[]) {
+      for (const pageSize of [1, 2, 20, 50]) {
+        const { total } = await deskList(db, filter, 1, pageSize);
+        expect(total).toBeGreaterThan(0);
+        for (let page = 1; page <= Math.ceil(total / pageSize) + 1; page++) {
+          expect(await readDeskPage(t.database, filter, page, pageSize), `${filter} page ${page} of ${pageSize}`).toEqual(await deskList(db, filter, page, pageSize));
+          compared++;
+        }
+      }
+    }
+    // The open requests show on their card, oldest first; answered ones do not.
+    const asked = (await readDeskPage(t.database, 'needs-attention', 1, 50)).items.find((card) => card.quote.id === approvedAsked.id);
+    expect(asked?.modificationRequests.map((request) => request.message)).toEqual(['And the "mirror"?', 'Can you do Tuesday?']);
+    expect((await readDeskPage(t.database, 'approved', 1, 50)).items.find((card) => card.quote.id === approvedAnswered.id)?.modificationRequests).toEqual([]);
+    expect(compared).toBeGreaterThan(40);
+  });
+
+  it('GET /api/images/{id}: the same photo to the same readers as the composed check', async () => {
+    const db = t.database.db;
+    const staff = (user: Awaited<ReturnType<typeof createUser>>): SessionUser => toSessionUser({ ...user, name: 'Staff' });
+    const admin = staff(await createUser(db, { role: 'admin' }));
+    const [assignedUser, offeredUser, lapsedUser, acceptedUser, declinedUser, otherUser] = await Promise.all(
+      Array.from({ length: 6 }, () => createUser(db, { role: 'repairer' })),
+    );
+    const noRepairer = staff(await createUser(db, { role: 'repairer', repairerId: null }));
+    const noRepairerReader = { ...noRepairer, role: 'repairer' as const, repairerId: null };
+
+    const noQuote = await createAssessmentRecord(db);
+    const assigned = await createQuote(db, { status: 'approved', approvedAt: new Date(), assignmentStatus: 'assigned', assignedRepairerId: assignedUser!.repairerId });
+    const offered = await createQuote(db, { status: 'approved', approvedAt: new Date() });
+    await createJobNotification(db, { quoteId: offered.id, repairerId: offeredUser!.repairerId!, status: 'sent' });
+    await createJobNotification(db, { quoteId: offered.id, repairerId: lapsedUser!.repairerId!, status: 'viewed', expiresAt: new Date(Date.now() - 60_000) });
+    await createJobNotification(db, { quoteId: offered.id, repairerId: acceptedUser!.repairerId!, status: 'accepted', expiresAt: new Date(Date.now() - 60_000) });
+    await createJobNotification(db, { quoteId: offered.id, repairerId: declinedUser!.repairerId!, status: 'declined' });
+
+    const images = [
+      await createImageRecord(db, { assessmentId: noQuote.id }),
+      await createImageRecord(db, { assessmentId: assigned.assessmentId }),
+      await createImageRecord(db, { assessmentId: assigned.assessmentId, kind: 'after', position: 1 }),
+      await createImageRecord(db, { assessmentId: offered.assessmentId }),
+      await createImageRecord(db, { assessmentId: offered.assessmentId, kind: 'after', position: 1 }),
+    ];
+    const tokens = new Map<number, string>();
+    for (const id of [noQuote.id, assigned.assessmentId, offered.assessmentId]) tokens.set(id, (await createGrant(db, id)).token);
+    const otherToken = (await createGrant(db, (await createAssessmentRecord(db)).id)).token;
+
+    const readersFor = (assessmentId: number): Reader[] => [
+      { label: 'anonymous', user: null, tokens: [] },
+      { label: 'grant holder', user: null, tokens: [otherToken, tokens.get(assessmentId)!] },
+      { label: 'another customer', user: null, tokens: [otherToken] },
+      { label: 'a repairer', user: staff(otherUser!), tokens: [] },
+      { label: 'a repairer account with no repairer', user: noRepairerReader, tokens: [] },
+      { label: 'the assigned repairer', user: staff(assignedUser!), tokens: [] },
+      { label: 'the offered repairer', user: staff(offeredUser!), tokens: [] },
+      { label: 'a repairer whose offer lapsed', user: staff(lapsedUser!), tokens: [] },
+      { label: 'a repairer who accepted', user: staff(acceptedUser!), tokens: [] },
+      { label: 'a repairer who declined', user: staff(declinedUser!), tokens: [] },
+      { label: 'an admin', user: admin, tokens: [] },
+    ];
+    const outcome = async (read: () => Promise<{ id: number }>) => {
+      try {
+        return (await read()).id;
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return 'not found';
+        throw error;
+      }
+    };
+    const seen = new Set<string>();
+    for (const image of [...images, { id: 999_999, assessmentId: noQuote.id }]) {
+      for (const reader of readersFor(image.assessmentId)) {
+        const viewer: Viewer = { user: reader.user, assessmentIds: await grantedIds(reader.tokens) };
+        const expected = await outcome(() => findImageFor(db, image.id, viewer));
+        const got = await outcome(() => readImage(t.database, image.id, { user: reader.user, grantTokenHashes: reader.tokens.map(hashToken) }));
+        expect(got, `image ${image.id} for ${reader.label}`).toBe(expected);
+        seen.add(String(expected));
+      }
+    }
+    // Both answers happen: the check lets some readers through and turns others away.
+    expect(seen.has('not found') && seen.size > 1).toBe(true);
   });
 });

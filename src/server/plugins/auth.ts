@@ -10,7 +10,7 @@ import type { Viewer } from '../modules/access/access.policy';
 import { parseGrantCookie, resolveGrantedAssessments } from '../modules/access/grants.service';
 import { userForSession, type SessionUser } from '../modules/auth/auth.service';
 import { hashToken, looksLikeToken } from '../modules/auth/tokens';
-import { cookieNames, registerCookies } from './cookies';
+import { cookieNames, registerCookies, requestCookies } from './cookies';
 import { forbidden, unauthorised } from './errors';
 
 declare module 'fastify' {
@@ -36,7 +36,7 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, data
   const names = cookieNames(config);
   app.decorateRequest('sessionToken', {
     getter(this: FastifyRequest) {
-      const token = this.cookies[names.session];
+      const token = requestCookies(this)[names.session];
       return token && looksLikeToken(token) ? token : null;
     },
   });
@@ -48,11 +48,11 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, data
     return this[SESSION];
   });
   app.decorateRequest('grantTokenHashes', function grantTokenHashes(this: Memo) {
-    this[GRANT_HASHES] ??= parseGrantCookie(this.cookies[names.grants]).map(hashToken);
+    this[GRANT_HASHES] ??= parseGrantCookie(requestCookies(this)[names.grants]).map(hashToken);
     return this[GRANT_HASHES];
   });
   app.decorateRequest('viewer', function viewer(this: Memo) {
-    this[VIEWER] ??= Promise.all([this.session(), resolveGrantedAssessments(database, parseGrantCookie(this.cookies[names.grants]))]).then(([user, assessmentIds]) => ({
+    this[VIEWER] ??= Promise.all([this.session(), resolveGrantedAssessments(database, parseGrantCookie(requestCookies(this)[names.grants]))]).then(([user, assessmentIds]) => ({
       user,
       assessmentIds,
     }));

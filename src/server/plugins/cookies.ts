@@ -31,7 +31,7 @@ export function cookieOptions(config: AppConfig, maxAgeSeconds: number) {
 /** Adds a grant token to the browser's grant cookie (keeping the others it holds). */
 export function setGrantCookie(config: AppConfig, request: FastifyRequest, reply: FastifyReply, token: string): void {
   const names = cookieNames(config);
-  reply.setCookie(names.grants, addToGrantCookie(request.cookies[names.grants], token), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
+  reply.setCookie(names.grants, addToGrantCookie(requestCookies(request)[names.grants], token), cookieOptions(config, GRANT_COOKIE_MAX_AGE));
 }
 
 export function setSessionCookie(config: AppConfig, reply: FastifyReply, token: string): void {
@@ -42,6 +42,19 @@ export function clearSessionCookie(config: AppConfig, reply: FastifyReply): void
   reply.clearCookie(cookieNames(config).session, { path: '/' });
 }
 
+/**
+ * The request's cookies, parsed on first use (issue 9): no hook parses the Cookie header of
+ * every request; the routes and guards that read a cookie call this. Setting a cookie parses
+ * them too (@fastify/cookie), to the same values.
+ */
+export function requestCookies(request: FastifyRequest): Record<string, string | undefined> {
+  if (!request.cookies) {
+    const header = request.headers.cookie;
+    request.cookies = header ? request.server.parseCookie(header) : {};
+  }
+  return request.cookies;
+}
+
 export async function registerCookies(app: FastifyInstance): Promise<void> {
-  await app.register(cookie);
+  await app.register(cookie, { hook: false });
 }

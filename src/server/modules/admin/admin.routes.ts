@@ -30,7 +30,7 @@ import { loadPriceList, replacePriceList } from '../quotes/price-list.repo';
 import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
 import { removeUnpaidPaymentsOfQuote } from '../payments/payments.repo';
 import type { Db } from '../../db/database';
-import { adminStats, cardsFor, deskList, enquiryList } from './admin-desk';
+import { adminStats, cardsFor, enquiryList, readDeskPage } from './admin-desk';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
@@ -57,7 +57,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       admin.get('/api/admin/stats', { schema: { response: { 200: AdminStatsSchema } } }, async () => adminStats(db));
 
       admin.get('/api/admin/quotes', { schema: { querystring: AdminQuoteListQuerySchema, response: { 200: AdminQuoteListSchema } } }, async (request) =>
-        deskList(db, request.query.status, request.query.page, request.query.pageSize),
+        readDeskPage(database, request.query.status, request.query.page, request.query.pageSize),
       );
 
       admin.get('/api/admin/enquiries', { schema: { querystring: EnquirySearchQuerySchema, response: { 200: EnquiryListSchema } } }, async (request) =>

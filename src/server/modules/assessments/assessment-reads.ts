@@ -3,7 +3,7 @@
 import { assessmentMessages, type AssessmentView } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
-import type { Database, Db } from '../../db/database';
+import { firstJsonRow, type Database, type Db } from '../../db/database';
 import type { SessionUser } from '../auth/auth.service';
 import { guideFor } from '../quotes/quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
@@ -32,10 +32,44 @@ export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudi
   );
 }
 
-/** GET /api/assessments (admins): a page, the newest first, with the total. */
+/** GET /api/assessments (admins), composed: a page, the newest first, with the total (readAssessmentsPageForAdmin answers the same in one statement). */
 export async function listAssessmentsForAdmin(db: Db, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
   const { rows, total } = await assessmentsPage(db, page, pageSize);
   return { views: await viewsOf(db, rows, 'admin'), total };
+}
+
+// Issue 9: an assessment aliased `a` as the admin's lists show it, as one JSON value: the
+// columns toAssessmentView reads, its damage photos in order, and its quote with items.
+export const ADMIN_ASSESSMENT_JSON_SQL = `json_build_object(
+  'id', a.id, 'reference', a.reference, 'status', a.status, 'name', a.name, 'email', a.email, 'phone', a.phone,
+  'address', a.address, 'city', a.city, 'county', a.county, 'postcode', a.postcode,
+  'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make, 'vehicleModel', a.vehicle_model,
+  'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description,
+  'createdAtMs', floor(extract(epoch FROM a.created_at) * 1000)::float8,
+  'images', (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'),
+  'quote', (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id)
+)`;
+
+export type AdminAssessmentJson = Omit<AssessmentViewRow, 'createdAt'> & { createdAtMs: number; images: { id: number }[]; quote: QuoteJson | null };
+
+/** The admin's view of an assessment read by ADMIN_ASSESSMENT_JSON_SQL: every quote status shows, never a guide (as viewsOf(…, 'admin')). */
+export function adminViewFromJson(json: AdminAssessmentJson, now: Date): AssessmentView {
+  const found = json.quote ? quoteFromJson(json.quote) : null;
+  const quote = found ? toQuoteView(found.quote, found.items, json.reference, now) : null;
+  return toAssessmentView({ ...json, createdAt: new Date(json.createdAtMs) }, json.images, quote, null);
+}
+
+const ADMIN_ASSESSMENTS_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments)::int AS total,
+  (SELECT coalesce(json_agg(${ADMIN_ASSESSMENT_JSON_SQL} ORDER BY a.created_at DESC, a.id DESC), '[]'::json)
+   FROM (SELECT * FROM assessments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) a) AS items`;
+
+/** GET /api/assessments (admins) in one statement: a page, the newest first, with the total. The route's role group admits admins only. */
+export async function readAssessmentsPageForAdmin(database: Database, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
+  const [row] = await database
+    .statement<{ total: number; items: AdminAssessmentJson[] }>('read_admin_assessments_page', ADMIN_ASSESSMENTS_PAGE_SQL)
+    .run([pageSize, (page - 1) * pageSize]);
+  const now = new Date();
+  return { views: row!.items.map((item) => adminViewFromJson(item, now)), total: row!.total };
 }
 
 // GET /api/assessments/{id} in one statement (issue 9): the record, whether this browser holds
@@ -46,22 +80,26 @@ const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email
   floor(extract(epoch FROM a.created_at) * 1000)::float8 AS "createdAtMs",
   EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = a.id AND g.token_hash = ANY($2::text[])) AS granted,
   (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
-  (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id) AS quote,
-  EXISTS (SELECT 1 FROM price_list_entries) AS "priceListStored",
-  (SELECT coalesce(json_agg(json_build_object(
+  CASE WHEN q.id IS NULL THEN NULL ELSE ${QUOTE_JSON_SQL} END AS quote,
+  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($3::text[])) THEN EXISTS (SELECT 1 FROM price_list_entries) END AS "priceListStored",
+  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($3::text[])) THEN (SELECT coalesce(json_agg(json_build_object(
       'damageType', p.damage_type, 'locationBand', p.location_band, 'laborPence', p.labor_pence, 'partsPence', p.parts_pence,
       'materialsPence', p.materials_pence, 'hours', p.hours, 'labourWording', p.labour_wording, 'partsWording', p.parts_wording,
       'materialsWording', p.materials_wording)), '[]'::json)
-    FROM price_list_entries p WHERE p.damage_type = a.damage_type) AS "priceList"
-FROM assessments a WHERE a.id = $1`;
+    FROM price_list_entries p WHERE p.damage_type = a.damage_type) END AS "priceList"
+FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = $1`;
+// The guide's price-list rows are read only while the quote is not one its customer sees ($3):
+// once it is, every reader who may read the record sees the quote and no guide.
+const CUSTOMER_VISIBLE = [...CUSTOMER_VISIBLE_QUOTE_STATUSES];
 
 type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   createdAtMs: number;
   granted: boolean;
   images: { id: number }[];
   quote: QuoteJson | null;
-  priceListStored: boolean;
-  priceList: PriceListEntry[];
+  /** Null when the quote is one its customer sees (no guide then). */
+  priceListStored: boolean | null;
+  priceList: PriceListEntry[] | null;
 };
 
 /**
@@ -70,7 +108,7 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
  * assessment only. The decision is customerRecordAccess's, as everywhere (D10, D11).
  */
 export async function readAssessment(database: Database, id: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }): Promise<AssessmentView> {
-  const [row] = await database.statement<ReadAssessmentRow>('read_assessment', READ_ASSESSMENT_SQL).run([id, reader.grantTokenHashes]);
+  const row = await firstJsonRow<ReadAssessmentRow>(database, 'read_assessment', READ_ASSESSMENT_SQL, [id, reader.grantTokenHashes, CUSTOMER_VISIBLE]);
   if (!row) throw notFound(assessmentNotFoundMessage);
   const found = row.quote ? quoteFromJson(row.quote) : null;
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };
@@ -81,11 +119,42 @@ export async function readAssessment(database: Database, id: number, reader: { u
   const visible = !!found && (access === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status));
   const quote = visible ? toQuoteView(found.quote, found.items, row.reference) : null;
   const withGuide = reader.user?.role !== 'admin';
-  const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList : [...defaultPriceList], row) : null;
+  const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList! : [...defaultPriceList], row) : null;
   return toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide);
 }
 
-/** GET /api/images/{id}: the photo's row if this viewer may see its assessment. */
+// GET /api/images/{id} in one statement (issue 9): the photo, whether this browser holds a grant
+// for its assessment, the repairer assigned to its quote, and whether the repairer $3 (null for
+// anyone else) has a live offer of the job, as hasLiveOffer asks with the time $4.
+const READ_IMAGE_SQL = `SELECT i.id, i.assessment_id AS "assessmentId", i.kind, i.content_type AS "contentType",
+  i.display_key AS "displayKey", i.display_bytes AS "displayBytes", i.thumb_key AS "thumbKey", i.thumb_bytes AS "thumbBytes",
+  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = i.assessment_id AND g.token_hash = ANY($2::text[])) AS granted,
+  (SELECT q.assigned_repairer_id FROM quotes q WHERE q.assessment_id = i.assessment_id) AS "assignedRepairerId",
+  $3::int IS NOT NULL AND EXISTS (SELECT 1 FROM job_notifications n
+    WHERE n.repairer_id = $3::int
+      AND (n.status = 'accepted' OR (n.status IN ('sent', 'viewed') AND n.expires_at > $4::text::timestamptz))
+      AND n.quote_id IN (SELECT q.id FROM quotes q WHERE q.assessment_id = i.assessment_id)) AS "liveOffer"
+FROM assessment_images i WHERE i.id = $1`;
+
+export type ImageToSend = Pick<ImageRow, 'id' | 'assessmentId' | 'kind' | 'contentType' | 'displayKey' | 'displayBytes' | 'thumbKey' | 'thumbBytes'>;
+type ReadImageRow = ImageToSend & { granted: boolean; assignedRepairerId: number | null; liveOffer: boolean };
+
+/**
+ * GET /api/images/{id}: the photo if this reader may see it, or a 404 that reveals nothing. The
+ * decision is findImageFor's (which composes the same from the repos): customerRecordAccess,
+ * and D11's offered repairer for damage photos.
+ */
+export async function readImage(database: Database, imageId: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }, now: Date = new Date()): Promise<ImageToSend> {
+  const offeredTo = reader.user?.role === 'repairer' ? reader.user.repairerId : null;
+  const row = await firstJsonRow<ReadImageRow>(database, 'read_image', READ_IMAGE_SQL, [imageId, reader.grantTokenHashes, offeredTo, now.toISOString()]);
+  if (!row) throw notFound(photoNotFoundMessage);
+  const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.assessmentId] : [] };
+  if (customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId }) !== 'none') return row;
+  if (row.kind === 'damage' && offeredTo !== null && row.liveOffer) return row;
+  throw notFound(photoNotFoundMessage);
+}
+
+/** GET /api/images/{id}, composed: the photo's row if this viewer may see its assessment (readImage answers the same in one statement). */
 export async function findImageFor(db: Db, imageId: number, viewer: Viewer): Promise<ImageRow> {
   const image = await findImage(db, imageId);
   if (!image) throw notFound(photoNotFoundMessage);

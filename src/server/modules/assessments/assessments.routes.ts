@@ -22,7 +22,7 @@ import { stopIdleTimeout } from '../../plugins/timeouts';
 import { processImageFile, imageProcessingSlots } from '../images/image-process';
 import { PhotoWorkQueue, photoPixels, type PhotoAdmission } from '../images/photo-work-queue';
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
-import { findImageFor, listAssessmentsForAdmin, photoNotFoundMessage, readAssessment, viewsOf } from './assessment-reads';
+import { photoNotFoundMessage, readImage, readAssessment, readAssessmentsPageForAdmin, viewsOf } from './assessment-reads';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 
@@ -106,7 +106,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     roleGroup(['admin'], async (admin) => {
       // Paged like GET /api/quotes: SPEC's array body, the total in X-Total-Count.
       admin.get('/api/assessments', { schema: { querystring: PageQuerySchema, response: { 200: AssessmentListSchema } } }, async (request, reply) => {
-        const { views, total } = await listAssessmentsForAdmin(db, request.query.page, request.query.pageSize);
+        const { views, total } = await readAssessmentsPageForAdmin(database, request.query.page, request.query.pageSize);
         reply.header('X-Total-Count', String(total));
         return views;
       });
@@ -120,7 +120,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   });
 
   app.get('/api/images/:id', { schema: { params: IdParamsSchema, querystring: ImageQuerySchema } }, async (request, reply) => {
-    const image = await findImageFor(db, request.params.id, await request.viewer());
+    const image = await readImage(database, request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
     const thumb = request.query.size === 'thumb';
     const etag = `"${image.id}-${request.query.size}"`;
     reply.header('Cache-Control', 'private, max-age=86400').header('ETag', etag).header('Vary', 'Cookie');

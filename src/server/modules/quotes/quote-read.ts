@@ -3,7 +3,7 @@
 // travel as epoch milliseconds, truncated as the drivers truncate them, and become Dates here.
 import type { QuoteView } from '../../../shared/api/quotes';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
-import type { Database } from '../../db/database';
+import { firstJsonRow, type Database } from '../../db/database';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
 import { toQuoteView, type QuoteViewRow } from './quote-view';
@@ -53,8 +53,9 @@ export async function readQuoteView(
   id: number,
   reader: { user: SessionUser | null; grantTokenHashes: string[] },
 ): Promise<QuoteView | null> {
-  const statement = by === 'id' ? database.statement<ReadQuoteRow>('read_quote', READ_QUOTE_SQL) : database.statement<ReadQuoteRow>('read_quote_by_assessment', READ_QUOTE_BY_ASSESSMENT_SQL);
-  const [row] = await statement.run([id, reader.grantTokenHashes]);
+  const row = await (by === 'id'
+    ? firstJsonRow<ReadQuoteRow>(database, 'read_quote', READ_QUOTE_SQL, [id, reader.grantTokenHashes])
+    : firstJsonRow<ReadQuoteRow>(database, 'read_quote_by_assessment', READ_QUOTE_BY_ASSESSMENT_SQL, [id, reader.grantTokenHashes]));
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [quote.assessmentId] : [] };
