@@ -3,6 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { imageProcessingSlots } from '../../src/server/modules/images/image-process';
 import { photoQueueBusyMessage, PhotoWorkQueue } from '../../src/server/modules/images/photo-work-queue';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { heicPhoto, jpegPhoto } from '../helpers/images';
@@ -57,13 +58,19 @@ describe('submissions', () => {
     const before = await countAssessments(t);
     const heic = heicPhoto();
     const { body, headers } = multipartBody(validDetails, Array.from({ length: 6 }, (_, i) => ({ filename: `${i}.heic`, contentType: 'image/heic', data: heic })));
-    // Occupy the slots so the submission waits in the queue, then leave.
+    // Occupy the decoding slots, so the submission is still waiting for them when its client
+    // leaves, however fast this machine would have decoded it; free them once it has gone.
+    let free!: () => void;
+    const occupied = new Promise<void>((resolve) => (free = resolve));
+    const holders = Array.from({ length: imageProcessingSlots.limit }, () => imageProcessingSlots.run(() => occupied));
     const { socket, closed } = rawSocket(port);
     socket.write(`POST /api/assessments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`);
     socket.write(body);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => imageProcessingSlots.waiting, { timeout: 10_000 }).toBeGreaterThan(0);
     socket.destroy();
     await closed;
+    free();
+    await Promise.all(holders);
     await new Promise((resolve) => setTimeout(resolve, 8_000));
     expect(await countAssessments(t)).toBe(before);
     expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);

@@ -7,7 +7,7 @@
 // A PUT in S3 is atomic: readers see the old object or the new one, never part of one, which
 // is the same promise DiskFileStore's rename keeps. Keys follow the same rules as on disk.
 import { Transform, type Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config/config';
 import { assertValidKey, InvalidFileKeyError, listAll, type FileStore, type StoredFile } from './file-store';
 
@@ -67,12 +67,38 @@ export class S3FileStore implements FileStore {
         abortSignal: abort.signal,
       });
     } catch (error) {
-      await this.delete(key).catch(() => {});
+      await this.#removeLeftover(key);
       throw failure ?? error;
     }
     if (failure) {
-      await this.delete(key).catch(() => {});
+      await this.#removeLeftover(key);
       throw failure;
+    }
+  }
+
+  /**
+   * After a cut-off PUT. S3 keeps nothing from one, but some S3-compatible stores write what
+   * arrived once they notice the connection closed, which can be after a first delete: delete,
+   * then look again a few times over a second and delete whatever has appeared.
+   */
+  async #removeLeftover(key: string): Promise<void> {
+    for (let attempt = 0, absent = 0; attempt < 10 && absent < 3; attempt++) {
+      const present = attempt === 0 || (await this.#exists(key).catch(() => true));
+      if (present) {
+        absent = 0;
+        await this.delete(key).catch(() => {});
+      } else absent++;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+
+  async #exists(key: string): Promise<boolean> {
+    try {
+      await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: key }));
+      return true;
+    } catch (error) {
+      if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404) return false;
+      throw error;
     }
   }
 
