@@ -8,31 +8,22 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
-const optionalUrl = (protocols: string[], example: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}:`)), {
-      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, for example ${example}`,
-    });
-
-const optionalSecret = (prefixes: string[], example: string) =>
-  z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || prefixes.some((prefix) => value.startsWith(prefix)), {
-      message: `must start with ${prefixes.join(' or ')}, for example ${example}`,
-    });
-
+/** An optional setting: an empty value counts as unset. */
 const optionalText = z
   .string()
   .trim()
   .optional()
   .transform((value) => (value === '' ? undefined : value));
+
+const optionalUrl = (protocols: string[], example: string) =>
+  optionalText.refine((value) => value === undefined || protocols.some((p) => value.startsWith(`${p}:`)), {
+      message: `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}, for example ${example}`,
+    });
+
+const optionalSecret = (prefixes: string[], example: string) =>
+  optionalText.refine((value) => value === undefined || prefixes.some((prefix) => value.startsWith(prefix)), {
+      message: `must start with ${prefixes.join(' or ')}, for example ${example}`,
+    });
 
 const count = (unit: string, min: number, max: number) =>
   z.coerce.number({ message: `must be a whole ${unit}` }).int({ message: `must be a whole ${unit}` }).min(min).max(max);
@@ -51,11 +42,7 @@ export const EnvSchema = z.object({
   SMTP_URL: optionalUrl(['smtp', 'smtps'], 'smtps://user:password@smtp.example.com:465'),
   MAIL_FROM: z.string().min(3).default('AutoRevive <no-reply@autorevive.co.uk>'),
   TEAM_EMAIL: z.email({ message: 'must be an e-mail address' }).default('team@autorevive.co.uk'),
-  DVLA_API_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
+  DVLA_API_KEY: optionalText,
   DVLA_BASE_URL: optionalUrl(['http', 'https'], 'https://driver-vehicle-licensing.api.gov.uk'),
   // Issue 11: Stripe takes card payments when all three keys are set; without them the
   // test-mode provider does (docs/decisions/0009-payments.md).
@@ -82,28 +69,14 @@ export const EnvSchema = z.object({
   // Issue 12: a postcodes.io-compatible API for exact postcode positions; unset: district centres.
   POSTCODES_API_URL: optionalUrl(['http', 'https'], 'https://api.postcodes.io'),
   // Issue 14: GET /metrics answers only with this token (Authorization: Bearer …); unset: no metrics.
-  METRICS_TOKEN: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || value.length >= 24, { message: 'must be at least 24 characters: make one with `openssl rand -hex 32`' }),
+  METRICS_TOKEN: optionalText.refine((value) => value === undefined || value.length >= 24, { message: 'must be at least 24 characters: make one with `openssl rand -hex 32`' }),
   // Issue 13 (D17): importing repairers from the Places API (New); unset key: "not configured".
-  GOOGLE_PLACES_API_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
+  GOOGLE_PLACES_API_KEY: optionalText,
   GOOGLE_PLACES_BASE_URL: optionalUrl(['http', 'https'], 'https://places.googleapis.com'),
   GOOGLE_PLACES_PAGE_DELAY_MS: count('number of milliseconds', 0, 60_000).default(2000),
   // Issue 13 (D19): signs the unsubscribe links in introduction e-mails. Unset: a random one is
   // made once and kept in DATA_DIR/app-secret (several instances must share one: set it).
-  APP_SECRET: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value))
-    .refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters (for example the output of `openssl rand -hex 32`)' }),
+  APP_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters (for example the output of `openssl rand -hex 32`)' }),
   // Issue 13: introduction e-mails leave the outbox at this steady rate.
   INTRO_EMAILS_PER_MINUTE: count('number of e-mails', 1, 600).default(20),
   // Issue 14: photos in an S3-compatible bucket when S3_BUCKET is set; unset: DATA_DIR/uploads.
@@ -121,16 +94,8 @@ export const EnvSchema = z.object({
   /** Tests only (refused in production): hosts whose loopback address the collector may visit. */
   COLLECTOR_ALLOW_HOSTS: z.string().trim().default(''),
   LLM_BASE_URL: optionalUrl(['http', 'https'], 'https://api.openai.com/v1'),
-  LLM_API_KEY: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
-  LLM_MODEL: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value === '' ? undefined : value)),
+  LLM_API_KEY: optionalText,
+  LLM_MODEL: optionalText,
 });
 
 export type Env = z.infer<typeof EnvSchema>;

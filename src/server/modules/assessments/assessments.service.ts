@@ -18,6 +18,7 @@ import { processImageFile, type ProcessedImage } from '../images/image-process';
 import { clientGone } from '../images/photo-work-queue';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
+import { isUniqueViolation } from '../../db/errors';
 import {
   findAssessmentByIdempotencyKey,
   imagesOf,
@@ -177,7 +178,3 @@ export function newReference(): string {
   return `AR-${chars.slice(0, 4)}-${chars.slice(4)}`;
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
-  return code === '23505';
-}

@@ -11,15 +11,9 @@ import type { Db } from '../../db/database';
 import { jobRuns } from '../../db/schema';
 import { transition } from '../../db/transition';
 import { conflict } from '../../plugins/errors';
+import { isUniqueViolation } from '../../db/errors';
 
 export type JobRunRow = typeof jobRuns.$inferSelect;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 /** Starts a run of `kind`; 409 when one is already running (one running run per kind, by a unique index). */
 export async function startRun(db: Db, kind: JobRunKind, options: { total?: number; detail?: Record<string, unknown> } = {}): Promise<JobRunRow> {

@@ -7,6 +7,7 @@ import type { Specialisation } from '../../../shared/damage';
 import type { Db } from '../../db/database';
 import { repairers } from '../../db/schema';
 import { nameKey, websiteKey, type PlaceRecord } from './place-record';
+import { isUniqueViolation } from '../../db/errors';
 
 export type StoreOutcome = 'added' | 'updated';
 
@@ -26,13 +27,6 @@ const heldColumns = {
 // The same normalisations as place-record.ts, in SQL, for rows entered by hand or by sign-up.
 const websiteKeySql = sql`rtrim(regexp_replace(regexp_replace(lower(trim(${repairers.website})), ${'^https?://(www\\.)?'}, ''), ${'[?#].*$'}, ''), '/')`;
 const nameKeySql = sql`regexp_replace(lower(${repairers.businessName}), ${'[^a-z0-9]+'}, '', 'g')`;
-
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
 
 async function findByPlaceId(db: Db, placeId: string): Promise<Held | undefined> {
   const [row] = await db.select(heldColumns).from(repairers).where(eq(repairers.googlePlaceId, placeId));
