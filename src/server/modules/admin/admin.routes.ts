@@ -31,6 +31,7 @@ import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
 import { removeUnpaidPaymentsOfQuote } from '../payments/payments.repo';
 import type { Db } from '../../db/database';
 import { adminStats, cardsFor, enquiryList, readDeskPage } from './admin-desk';
+import { deleteFilesOfGoneRecords } from '../images/file-store';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
@@ -130,11 +131,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           await recordAudit(tx, actor, 'quote_deleted', { kind: 'quote', id: quote.id }, { reference, assessmentId: quote.assessmentId });
           return keys;
         });
-        await Promise.all(
-          fileKeys.map((key) =>
-            deps.store.delete(key).catch((error: unknown) => request.log.warn({ err: error, key }, 'photo file left behind; the sweeper removes it')),
-          ),
-        );
+        await deleteFilesOfGoneRecords(deps.store, fileKeys, request.log);
         return reply.status(204).send();
       });
 

@@ -214,6 +214,14 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
+/**
+ * Deletes the files of records that are gone (after their transaction commits). A file that
+ * cannot be deleted now is logged and left: the orphan sweeper removes it later.
+ */
+export async function deleteFilesOfGoneRecords(store: FileStore, keys: readonly string[], log: { warn(details: object, message: string): void }): Promise<void> {
+  await Promise.all(keys.map((key) => store.delete(key).catch((error: unknown) => log.warn({ err: error, key }, 'photo file left behind; the sweeper removes it'))));
+}
+
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException | null)?.code;
   return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';

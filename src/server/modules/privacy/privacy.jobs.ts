@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/registry';
 import { DomainError } from '../../plugins/errors';
+import { deleteFilesOfGoneRecords } from '../images/file-store';
 import { systemActor } from './audit.repo';
 import { dueForRetention, eraseAssessment } from './privacy.service';
 
@@ -19,7 +20,7 @@ export const eraseAfterRetentionJob = defineJob({
       try {
         const { fileKeys } = await context.db.transaction((tx) => eraseAssessment(tx, id, systemActor, 'retention'));
         erased++;
-        await Promise.all(fileKeys.map((key) => context.store.delete(key).catch((error: unknown) => context.log.warn({ err: error, key }, 'photo file left behind; the sweeper removes it'))));
+        await deleteFilesOfGoneRecords(context.store, fileKeys, context.log);
       } catch (error) {
         // Something became live meanwhile (a booking): it waits for a later night.
         if (!(error instanceof DomainError && error.statusCode === 409)) throw error;

@@ -11,6 +11,7 @@ import { badRequest, notFound } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
+import { deleteFilesOfGoneRecords } from '../images/file-store';
 import { actorOf, auditPage, recordAudit } from './audit.repo';
 import { customerData, eraseAssessment } from './privacy.service';
 
@@ -58,14 +59,10 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const assessment = await ownerOrAdmin(viewer, request.params.id);
       if (request.body.confirmReference.toUpperCase() !== assessment.reference.toUpperCase()) throw badRequest(privacyMessages.wrongReference);
       const { result, fileKeys } = await db.transaction((tx) => eraseAssessment(tx, request.params.id, actorOf(viewer.user), 'request'));
-      await deleteFiles(fileKeys, (error, key) => request.log.warn({ err: error, key }, 'photo file left behind after an erasure; the sweeper removes it'));
+      await deleteFilesOfGoneRecords(deps.store, fileKeys, request.log);
       return result;
     },
   );
-
-  async function deleteFiles(keys: string[], onError: (error: unknown, key: string) => void) {
-    await Promise.all(keys.map((key) => deps.store.delete(key).catch((error: unknown) => onError(error, key))));
-  }
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
