@@ -67,8 +67,16 @@ export default defineConfig({
           // Files run in parallel, one worker each; tests/setup/e2e-global.ts gives every
           // worker its own server and Chromium (a lane), so a new file needs nothing to join.
           globalSetup: ['tests/setup/e2e-global.ts'],
+          // As for unit and integration files: a worker's files share its modules (Playwright's
+          // client, axe-core's source, the shared rules) instead of each importing them afresh.
+          // Each file opens and closes its own browser connection and contexts.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll waits for what a page will show; Vitest's 1 s default is shorter than a
+          // hydration takes on a busy 2-core machine (the cookie banner appears after it). A
+          // longer wait changes nothing for a passing poll, which ends as soon as it holds.
+          expect: { poll: { timeout: 10_000 } },
           // After unit and integration tests when all projects run in one `vitest run`.
           sequence: { groupOrder: 1 },
         },
