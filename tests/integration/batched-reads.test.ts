@@ -26,7 +26,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Records how many readers each batched statement carried (its first parameter is the readers' JSON array). */
+/** Records how many readers each batched read carried (a batch's last parameter is the readers' JSON array; `_one` runs a reader alone). */
 function countBatches(database: Database) {
   const statement = database.statement.bind(database);
   database.statement = <Row extends Record<string, unknown>>(name: string, text: string) => {
@@ -34,7 +34,9 @@ function countBatches(database: Database) {
     if (!name.startsWith('read_assessments') && !name.startsWith('read_quotes')) return prepared;
     return {
       run(params: unknown[]) {
-        batches.set(name, [...(batches.get(name) ?? []), (JSON.parse(params[0] as string) as unknown[]).length]);
+        const readers = name.endsWith('_one') ? 1 : (JSON.parse(params.at(-1) as string) as unknown[]).length;
+        const kind = name.replace(/_one$/, '');
+        batches.set(kind, [...(batches.get(kind) ?? []), readers]);
         return prepared.run(params);
       },
     };

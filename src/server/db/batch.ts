@@ -75,12 +75,12 @@ export function createBatcher<In, Out>({ run, maxSize = DEFAULT_MAX_BATCH, maxIn
 }
 
 /**
- * Batches in flight per kind on each engine. PGlite runs one statement at a time, so a second
- * batch would only wait for its lock; on a server, see docs/decisions/0007 (third round).
+ * Batches of one kind in flight at once. PGlite runs one statement at a time, so a second batch
+ * would only wait for its lock; on a server, 1, 2 and the pool's 10 measured the same within
+ * the bench's noise (docs/decisions/0007, third round), and one leaves the pool's other
+ * connections to every other route while making the batches as large as they can be.
  */
-export function batchesInFlight(database: Database): number {
-  return database.kind === 'pglite' ? 1 : 1;
-}
+export const BATCHES_IN_FLIGHT = 1;
 
 const batchers = new WeakMap<Database, Map<string, Batched<never, unknown>>>();
 
@@ -99,22 +99,38 @@ export function batcherOf<In, Out>(database: Database, name: string, make: (data
   return batched;
 }
 
-/**
- * A statement run for many readers at once: `select` is a read of one record whose inputs are
- * the columns of `reader` (declared by `columns`, e.g. `id int, hashes text[]`), and any
- * parameters from $2 on are the same for every reader. The readers travel as one JSON array
- * with their position `n`; each answer is the first row of its own reader's select, sent as
- * one JSON value (see firstJsonRow), or undefined when there is none.
- */
-export function batchedJsonRowsSql(columns: string, select: string): string {
-  return `SELECT reader.n, row_to_json(r) AS r FROM json_to_recordset($1::text::json) AS reader(n int, ${columns})
-CROSS JOIN LATERAL (${select} LIMIT 1) r`;
+/** The two statements of a batched read: `many` for a batch, `one` for a reader alone. */
+export interface BatchedReadSql {
+  columns: string[];
+  one: string;
+  many: string;
 }
 
-export async function runBatchedJsonRows<Row>(database: Database, name: string, text: string, readers: readonly Record<string, unknown>[], shared: unknown[]): Promise<(Row | undefined)[]> {
-  const rows = await database
-    .statement<{ n: number; r: Row }>(name, text)
-    .run([JSON.stringify(readers.map((reader, n) => ({ ...reader, n }))), ...shared]);
+/**
+ * A read of one record per reader, for many readers at once: `select` reads one record for the
+ * reader whose inputs are the columns of `reader` (`columns`, name to SQL type), and $1…$k are
+ * parameters that are the same for every reader (`sharedCount` of them). In `many` the readers
+ * travel as one JSON array with their position `n`; each answer is the first row of its own
+ * reader's select, sent as one JSON value (see firstJsonRow). A reader alone is run by `one`,
+ * which takes its columns as parameters: json_to_recordset cost a lone read a third more.
+ */
+export function batchedReadSql(columns: Record<string, string>, select: string, sharedCount: number): BatchedReadSql {
+  const names = Object.keys(columns);
+  const declared = names.map((name) => `${name} ${columns[name]}`).join(', ');
+  const alone = names.map((name, i) => `$${sharedCount + 1 + i}::${columns[name]} AS ${name}`).join(', ');
+  return {
+    columns: names,
+    one: `SELECT 0 AS n, row_to_json(r) AS r FROM (SELECT ${alone}) reader CROSS JOIN LATERAL (${select} LIMIT 1) r`,
+    many: `SELECT reader.n, row_to_json(r) AS r FROM json_to_recordset($${sharedCount + 1}::text::json) AS reader(n int, ${declared})
+CROSS JOIN LATERAL (${select} LIMIT 1) r`,
+  };
+}
+
+export async function runBatchedRead<Row>(database: Database, name: string, sql: BatchedReadSql, readers: readonly Record<string, unknown>[], shared: unknown[]): Promise<(Row | undefined)[]> {
+  const rows =
+    readers.length === 1
+      ? await database.statement<{ n: number; r: Row }>(`${name}_one`, sql.one).run([...shared, ...sql.columns.map((column) => readers[0]![column])])
+      : await database.statement<{ n: number; r: Row }>(name, sql.many).run([...shared, JSON.stringify(readers.map((reader, n) => ({ ...reader, n })))]);
   const answers: (Row | undefined)[] = new Array(readers.length).fill(undefined);
   for (const row of rows) {
     if (!Number.isInteger(row.n) || row.n < 0 || row.n >= readers.length || answers[row.n] !== undefined) throw new Error(`A batched read answered position ${row.n} wrongly.`);
@@ -124,12 +140,12 @@ export async function runBatchedJsonRows<Row>(database: Database, name: string, 
 }
 
 /**
- * One read of a record per caller, batched: `text` is batchedJsonRowsSql's, `name` names both
- * the statement (prepared once) and this database's queue for it.
+ * One read of a record per caller, batched: `sql` is batchedReadSql's, `name` names both the
+ * statements (each prepared once) and this database's queue for them.
  */
-export function batchedJsonRow<Reader extends Record<string, unknown>, Row>(database: Database, name: string, text: string, shared: unknown[]): Batched<Reader, Row | undefined> {
+export function batchedRead<Reader extends Record<string, unknown>, Row>(database: Database, name: string, sql: BatchedReadSql, shared: unknown[]): Batched<Reader, Row | undefined> {
   return batcherOf<Reader, Row | undefined>(database, name, () => ({
-    maxInFlight: batchesInFlight(database),
-    run: (readers) => runBatchedJsonRows<Row>(database, name, text, readers, shared),
+    maxInFlight: BATCHES_IN_FLIGHT,
+    run: (readers) => runBatchedRead<Row>(database, name, sql, readers, shared),
   }));
 }

@@ -3,7 +3,7 @@
 // travel as epoch milliseconds, truncated as the drivers truncate them, and become Dates here.
 import type { QuoteView } from '../../../shared/api/quotes';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
-import { batchedJsonRow, batchedJsonRowsSql } from '../../db/batch';
+import { batchedRead, batchedReadSql } from '../../db/batch';
 import type { Database } from '../../db/database';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
@@ -42,8 +42,8 @@ export function quoteFromJson(json: QuoteJson): { quote: QuoteViewRow; items: Qu
 const readQuoteSql = (where: string) => `SELECT ${QUOTE_JSON_SQL} AS quote, coalesce(a.reference, '') AS reference,
   EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = q.assessment_id AND g.token_hash = ANY(reader.hashes)) AS granted
 FROM quotes q LEFT JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
-const READ_QUOTES_SQL = batchedJsonRowsSql('id int, hashes text[]', readQuoteSql('q.id = reader.id'));
-const READ_QUOTES_BY_ASSESSMENT_SQL = batchedJsonRowsSql('id int, hashes text[]', readQuoteSql('q.assessment_id = reader.id'));
+const READ_QUOTES_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, readQuoteSql('q.id = reader.id'), 0);
+const READ_QUOTES_BY_ASSESSMENT_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, readQuoteSql('q.assessment_id = reader.id'), 0);
 
 /**
  * The quote as this reader may see it, or null when they may not (the route answers 404 either
@@ -57,8 +57,8 @@ export async function readQuoteView(
 ): Promise<QuoteView | null> {
   const read =
     by === 'id'
-      ? batchedJsonRow<QuoteReader, ReadQuoteRow>(database, 'read_quotes', READ_QUOTES_SQL, [])
-      : batchedJsonRow<QuoteReader, ReadQuoteRow>(database, 'read_quotes_by_assessment', READ_QUOTES_BY_ASSESSMENT_SQL, []);
+      ? batchedRead<QuoteReader, ReadQuoteRow>(database, 'read_quotes', READ_QUOTES_SQL, [])
+      : batchedRead<QuoteReader, ReadQuoteRow>(database, 'read_quotes_by_assessment', READ_QUOTES_BY_ASSESSMENT_SQL, []);
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
