@@ -3,6 +3,7 @@
 import { assessmentMessages, type AssessmentView } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
+import { batchedRead, batchedReadSql } from '../../db/batch';
 import { firstJsonRow, type Database, type Db } from '../../db/database';
 import type { SessionUser } from '../auth/auth.service';
 import { guideFor } from '../quotes/quote-desk.service';
@@ -74,21 +75,24 @@ export async function readAssessmentsPageForAdmin(database: Database, page = 1, 
 
 // GET /api/assessments/{id} in one statement (issue 9): the record, whether this browser holds
 // a grant for it, its photos, its quote with items, and the price-list rows its guide needs.
+// Reads that arrive together run as one statement, one reader per row of `reader` (its
+// assessment id and its own grant hashes), so each grant check is its reader's alone.
 const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email, a.phone, a.address, a.city, a.county, a.postcode,
   a.vehicle_year AS "vehicleYear", a.vehicle_make AS "vehicleMake", a.vehicle_model AS "vehicleModel",
   a.damage_type AS "damageType", a.damage_locations AS "damageLocations", a.damage_description AS "damageDescription",
   floor(extract(epoch FROM a.created_at) * 1000)::float8 AS "createdAtMs",
-  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = a.id AND g.token_hash = ANY($2::text[])) AS granted,
+  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = a.id AND g.token_hash = ANY(reader.hashes)) AS granted,
   (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
   CASE WHEN q.id IS NULL THEN NULL ELSE ${QUOTE_JSON_SQL} END AS quote,
-  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($3::text[])) THEN EXISTS (SELECT 1 FROM price_list_entries) END AS "priceListStored",
-  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($3::text[])) THEN (SELECT coalesce(json_agg(json_build_object(
+  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($1::text[])) THEN EXISTS (SELECT 1 FROM price_list_entries) END AS "priceListStored",
+  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($1::text[])) THEN (SELECT coalesce(json_agg(json_build_object(
       'damageType', p.damage_type, 'locationBand', p.location_band, 'laborPence', p.labor_pence, 'partsPence', p.parts_pence,
       'materialsPence', p.materials_pence, 'hours', p.hours, 'labourWording', p.labour_wording, 'partsWording', p.parts_wording,
       'materialsWording', p.materials_wording)), '[]'::json)
     FROM price_list_entries p WHERE p.damage_type = a.damage_type) END AS "priceList"
-FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = $1`;
-// The guide's price-list rows are read only while the quote is not one its customer sees ($3):
+FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = reader.id`;
+const READ_ASSESSMENTS_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, READ_ASSESSMENT_SQL, 1);
+// The guide's price-list rows are read only while the quote is not one its customer sees ($1):
 // once it is, every reader who may read the record sees the quote and no guide.
 const CUSTOMER_VISIBLE = [...CUSTOMER_VISIBLE_QUOTE_STATUSES];
 
@@ -108,7 +112,8 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
  * assessment only. The decision is customerRecordAccess's, as everywhere (D10, D11).
  */
 export async function readAssessment(database: Database, id: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }): Promise<AssessmentView> {
-  const row = await firstJsonRow<ReadAssessmentRow>(database, 'read_assessment', READ_ASSESSMENT_SQL, [id, reader.grantTokenHashes, CUSTOMER_VISIBLE]);
+  const read = batchedRead<{ id: number; hashes: string[] }, ReadAssessmentRow>(database, 'read_assessments', READ_ASSESSMENTS_SQL, [CUSTOMER_VISIBLE]);
+  const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) throw notFound(assessmentNotFoundMessage);
   const found = row.quote ? quoteFromJson(row.quote) : null;
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };

@@ -3,7 +3,8 @@
 // travel as epoch milliseconds, truncated as the drivers truncate them, and become Dates here.
 import type { QuoteView } from '../../../shared/api/quotes';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
-import { firstJsonRow, type Database } from '../../db/database';
+import { batchedRead, batchedReadSql } from '../../db/batch';
+import type { Database } from '../../db/database';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
 import { toQuoteView, type QuoteViewRow } from './quote-view';
@@ -36,12 +37,13 @@ export function quoteFromJson(json: QuoteJson): { quote: QuoteViewRow; items: Qu
 
 // GET /api/quotes/{id} and GET /api/quotes/assessment/{assessmentId}, each in one statement:
 // the quote with its items, its enquiry's reference, and whether this browser holds a grant
-// for that enquiry.
+// for that enquiry. Reads of one kind that arrive together run as one statement, one reader
+// per row of `reader` (the id asked for and that reader's own grant hashes).
 const readQuoteSql = (where: string) => `SELECT ${QUOTE_JSON_SQL} AS quote, coalesce(a.reference, '') AS reference,
-  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = q.assessment_id AND g.token_hash = ANY($2::text[])) AS granted
+  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = q.assessment_id AND g.token_hash = ANY(reader.hashes)) AS granted
 FROM quotes q LEFT JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
-const READ_QUOTE_SQL = readQuoteSql('q.id = $1');
-const READ_QUOTE_BY_ASSESSMENT_SQL = readQuoteSql('q.assessment_id = $1');
+const READ_QUOTES_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, readQuoteSql('q.id = reader.id'), 0);
+const READ_QUOTES_BY_ASSESSMENT_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, readQuoteSql('q.assessment_id = reader.id'), 0);
 
 /**
  * The quote as this reader may see it, or null when they may not (the route answers 404 either
@@ -53,9 +55,11 @@ export async function readQuoteView(
   id: number,
   reader: { user: SessionUser | null; grantTokenHashes: string[] },
 ): Promise<QuoteView | null> {
-  const row = await (by === 'id'
-    ? firstJsonRow<ReadQuoteRow>(database, 'read_quote', READ_QUOTE_SQL, [id, reader.grantTokenHashes])
-    : firstJsonRow<ReadQuoteRow>(database, 'read_quote_by_assessment', READ_QUOTE_BY_ASSESSMENT_SQL, [id, reader.grantTokenHashes]));
+  const read =
+    by === 'id'
+      ? batchedRead<QuoteReader, ReadQuoteRow>(database, 'read_quotes', READ_QUOTES_SQL, [])
+      : batchedRead<QuoteReader, ReadQuoteRow>(database, 'read_quotes_by_assessment', READ_QUOTES_BY_ASSESSMENT_SQL, []);
+  const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [quote.assessmentId] : [] };
@@ -66,3 +70,4 @@ export async function readQuoteView(
 }
 
 type ReadQuoteRow = { quote: QuoteJson; reference: string; granted: boolean };
+type QuoteReader = { id: number; hashes: string[] };

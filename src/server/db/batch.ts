@@ -1,0 +1,151 @@
+// Issue 9: reads of one kind that arrive together go to the database as one statement. A
+// caller queues its input; when fewer than `maxInFlight` batches of that kind are running, the
+// queue is flushed once the event loop has read this round's requests (setImmediate), so a lone
+// read waits for nothing; while the slots are taken, callers queue and go together when one
+// returns. The division of the answers is by position: answer i is input i's, never anyone else's.
+import type { Database } from './database';
+
+export interface BatchOptions<In, Out> {
+  /** Runs one batch: the answer at index i is the one for inputs[i], and there is one per input. */
+  run(inputs: readonly In[]): Promise<Out[]>;
+  /** The most inputs in one statement. */
+  maxSize?: number;
+  /** The most batches of this kind running at once. */
+  maxInFlight?: number;
+}
+
+export type Batched<In, Out> = (input: In) => Promise<Out>;
+
+export const DEFAULT_MAX_BATCH = 64;
+
+interface Waiting<In, Out> {
+  input: In;
+  resolve(answer: Out): void;
+  reject(error: unknown): void;
+}
+
+export function createBatcher<In, Out>({ run, maxSize = DEFAULT_MAX_BATCH, maxInFlight = 1 }: BatchOptions<In, Out>): Batched<In, Out> {
+  if (!(maxSize >= 1 && maxInFlight >= 1)) throw new Error('A batcher needs maxSize and maxInFlight of at least 1.');
+  let queue: Waiting<In, Out>[] = [];
+  let inFlight = 0;
+  let scheduled = false;
+
+  const schedule = () => {
+    if (scheduled || queue.length === 0 || inFlight >= maxInFlight) return;
+    scheduled = true;
+    setImmediate(flush);
+  };
+
+  function flush() {
+    scheduled = false;
+    while (queue.length > 0 && inFlight < maxInFlight) {
+      const batch = queue.length <= maxSize ? queue : queue.slice(0, maxSize);
+      queue = queue.length <= maxSize ? [] : queue.slice(maxSize);
+      inFlight += 1;
+      void execute(batch);
+    }
+  }
+
+  async function execute(batch: Waiting<In, Out>[]) {
+    try {
+      const answers = await runChecked(batch.map((waiting) => waiting.input));
+      batch.forEach((waiting, i) => waiting.resolve(answers[i]!));
+    } catch (error) {
+      // One caller's input must not decide another's answer: a failed batch of several is run
+      // again one caller at a time, so each gets its own answer or its own error.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await Promise.all(batch.map((waiting) => runChecked([waiting.input]).then(([answer]) => waiting.resolve(answer!), waiting.reject)));
+    } finally {
+      inFlight -= 1;
+      schedule();
+    }
+  }
+
+  async function runChecked(inputs: In[]): Promise<Out[]> {
+    const answers = await run(inputs);
+    if (answers.length !== inputs.length) throw new Error(`A batch of ${inputs.length} was answered with ${answers.length}.`);
+    return answers;
+  }
+
+  return (input) =>
+    new Promise<Out>((resolve, reject) => {
+      queue.push({ input, resolve, reject });
+      schedule();
+    });
+}
+
+/**
+ * Batches of one kind in flight at once. PGlite runs one statement at a time, so a second batch
+ * would only wait for its lock; on a server, 1, 2 and the pool's 10 measured the same within
+ * the bench's noise (docs/decisions/0007, third round), and one leaves the pool's other
+ * connections to every other route while making the batches as large as they can be.
+ */
+export const BATCHES_IN_FLIGHT = 1;
+
+const batchers = new WeakMap<Database, Map<string, Batched<never, unknown>>>();
+
+/** This database's batcher called `name`, made on first use: queues are per Database, never shared between apps. */
+export function batcherOf<In, Out>(database: Database, name: string, make: (database: Database) => BatchOptions<In, Out>): Batched<In, Out> {
+  let byName = batchers.get(database);
+  if (!byName) {
+    byName = new Map();
+    batchers.set(database, byName);
+  }
+  let batched = byName.get(name) as Batched<In, Out> | undefined;
+  if (!batched) {
+    batched = createBatcher(make(database));
+    byName.set(name, batched as Batched<never, unknown>);
+  }
+  return batched;
+}
+
+/** The two statements of a batched read: `many` for a batch, `one` for a reader alone. */
+export interface BatchedReadSql {
+  columns: string[];
+  one: string;
+  many: string;
+}
+
+/**
+ * A read of one record per reader, for many readers at once: `select` reads one record for the
+ * reader whose inputs are the columns of `reader` (`columns`, name to SQL type), and $1…$k are
+ * parameters that are the same for every reader (`sharedCount` of them). In `many` the readers
+ * travel as one JSON array with their position `n`; each answer is the first row of its own
+ * reader's select, sent as one JSON value (see firstJsonRow). A reader alone is run by `one`,
+ * which takes its columns as parameters: json_to_recordset cost a lone read a third more.
+ */
+export function batchedReadSql(columns: Record<string, string>, select: string, sharedCount: number): BatchedReadSql {
+  const names = Object.keys(columns);
+  const declared = names.map((name) => `${name} ${columns[name]}`).join(', ');
+  const alone = names.map((name, i) => `$${sharedCount + 1 + i}::${columns[name]} AS ${name}`).join(', ');
+  return {
+    columns: names,
+    one: `SELECT 0 AS n, row_to_json(r) AS r FROM (SELECT ${alone}) reader CROSS JOIN LATERAL (${select} LIMIT 1) r`,
+    many: `SELECT reader.n, row_to_json(r) AS r FROM json_to_recordset($${sharedCount + 1}::text::json) AS reader(n int, ${declared})
+CROSS JOIN LATERAL (${select} LIMIT 1) r`,
+  };
+}
+
+export async function runBatchedRead<Row>(database: Database, name: string, sql: BatchedReadSql, readers: readonly Record<string, unknown>[], shared: unknown[]): Promise<(Row | undefined)[]> {
+  const rows =
+    readers.length === 1
+      ? await database.statement<{ n: number; r: Row }>(`${name}_one`, sql.one).run([...shared, ...sql.columns.map((column) => readers[0]![column])])
+      : await database.statement<{ n: number; r: Row }>(name, sql.many).run([...shared, JSON.stringify(readers.map((reader, n) => ({ ...reader, n })))]);
+  const answers: (Row | undefined)[] = new Array(readers.length).fill(undefined);
+  for (const row of rows) {
+    if (!Number.isInteger(row.n) || row.n < 0 || row.n >= readers.length || answers[row.n] !== undefined) throw new Error(`A batched read answered position ${row.n} wrongly.`);
+    answers[row.n] = row.r;
+  }
+  return answers;
+}
+
+/**
+ * One read of a record per caller, batched: `sql` is batchedReadSql's, `name` names both the
+ * statements (each prepared once) and this database's queue for them.
+ */
+export function batchedRead<Reader extends Record<string, unknown>, Row>(database: Database, name: string, sql: BatchedReadSql, shared: unknown[]): Batched<Reader, Row | undefined> {
+  return batcherOf<Reader, Row | undefined>(database, name, () => ({
+    maxInFlight: BATCHES_IN_FLIGHT,
+    run: (readers) => runBatchedRead<Row>(database, name, sql, readers, shared),
+  }));
+}

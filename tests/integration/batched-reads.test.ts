@@ -1,0 +1,197 @@
+// Issue 9, third round: the customer's assessment and quote reads that arrive together run as
+// one statement. No row may reach the wrong reader: fired all at once, in any order, by readers
+// of every kind, every answer must be the one the same request gets when it is alone.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../src/server/db/factories';
+import type { Database } from '../../src/server/db/database';
+import { customerGrants } from '../../src/server/db/schema';
+import { createGrant } from '../../src/server/modules/access/grants.service';
+import { readAssessment } from '../../src/server/modules/assessments/assessment-reads';
+import { hashToken, newToken } from '../../src/server/modules/auth/tokens';
+import { readQuoteView } from '../../src/server/modules/quotes/quote-read';
+import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+
+let t: TestApp;
+/** Sizes of the batched statements run, by statement name (the readers in each). */
+const batches = new Map<string, number[]>();
+let world: Awaited<ReturnType<typeof buildWorld>>;
+
+beforeAll(async () => {
+  t = await createTestApp({ engine: 'auto' });
+  countBatches(t.database);
+  world = await buildWorld();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Records how many readers each batched read carried (a batch's last parameter is the readers' JSON array; `_one` runs a reader alone). */
+function countBatches(database: Database) {
+  const statement = database.statement.bind(database);
+  database.statement = <Row extends Record<string, unknown>>(name: string, text: string) => {
+    const prepared = statement<Row>(name, text);
+    if (!name.startsWith('read_assessments') && !name.startsWith('read_quotes')) return prepared;
+    return {
+      run(params: unknown[]) {
+        const readers = name.endsWith('_one') ? 1 : (JSON.parse(params.at(-1) as string) as unknown[]).length;
+        const kind = name.replace(/_one$/, '');
+        batches.set(kind, [...(batches.get(kind) ?? []), readers]);
+        return prepared.run(params);
+      },
+    };
+  };
+}
+
+async function buildWorld() {
+  const db = t.database.db;
+  const admin = await createUser(db, { role: 'admin' });
+  const repairer = await createUser(db, { role: 'repairer' });
+  const assigned = await createUser(db, { role: 'repairer' });
+  // Four enquiries, each in a different state, each with its own grant; a fifth whose grant was revoked.
+  const approved = await createAssessmentRecord(db, { name: 'Approved Customer' });
+  const pending = await createAssessmentRecord(db, { name: 'Pending Customer' });
+  const unquoted = await createAssessmentRecord(db, { name: 'Unquoted Customer' });
+  const booked = await createAssessmentRecord(db, { name: 'Booked Customer' });
+  const revoked = await createAssessmentRecord(db, { name: 'Revoked Customer' });
+  const approvedQuote = await createQuote(db, { assessmentId: approved.id, status: 'approved', items: [{ description: 'Bumper', costPence: 48_000 }] });
+  const pendingQuote = await createQuote(db, { assessmentId: pending.id, status: 'pending', items: [{ description: 'Door', costPence: 48_000 }] });
+  const bookedQuote = await createQuote(db, {
+    assessmentId: booked.id,
+    status: 'approved',
+    assignmentStatus: 'assigned',
+    assignedRepairerId: assigned.repairerId,
+    items: [{ description: 'Wing', costPence: 48_000 }],
+  });
+  const revokedQuote = await createQuote(db, { assessmentId: revoked.id, status: 'approved' });
+  await createImageRecord(db, { assessmentId: approved.id });
+  await createImageRecord(db, { assessmentId: booked.id });
+  const grants = {
+    approved: (await createGrant(db, approved.id)).token,
+    pending: (await createGrant(db, pending.id)).token,
+    unquoted: (await createGrant(db, unquoted.id)).token,
+    booked: (await createGrant(db, booked.id)).token,
+    revoked: (await createGrant(db, revoked.id)).token,
+  };
+  await db.delete(customerGrants).where(eq(customerGrants.tokenHash, hashToken(grants.revoked)));
+  const adminSession = await signInAs(t.app, admin.email, admin.password);
+  const access = (...tokens: string[]) => `ar_access=${tokens.join('.')}`;
+  const readers: Record<string, string | undefined> = {
+    anonymous: undefined,
+    approvedCustomer: access(grants.approved),
+    pendingCustomer: access(grants.pending),
+    unquotedCustomer: access(grants.unquoted),
+    bookedCustomer: access(grants.booked),
+    twoGrants: access(grants.pending, grants.approved),
+    revokedGrant: access(grants.revoked),
+    unknownGrant: access(newToken()),
+    malformedGrant: 'ar_access=not-a-token..%%%',
+    admin: adminSession,
+    adminWithGrant: `${adminSession}; ${access(grants.unquoted)}`,
+    repairer: await signInAs(t.app, repairer.email, repairer.password),
+    assignedRepairer: await signInAs(t.app, assigned.email, assigned.password),
+  };
+  const missing = 2_147_483_000;
+  const assessmentIds = [approved.id, pending.id, unquoted.id, booked.id, revoked.id, missing];
+  const quoteIds = [approvedQuote.id, pendingQuote.id, bookedQuote.id, revokedQuote.id, missing];
+  const urls = [
+    ...assessmentIds.map((id) => `/api/assessments/${id}`),
+    ...quoteIds.map((id) => `/api/quotes/${id}`),
+    ...assessmentIds.map((id) => `/api/quotes/assessment/${id}`),
+  ];
+  return { readers, urls, grants, ids: { approved: approved.id, pending: pending.id, unquoted: unquoted.id, booked: booked.id, missing } };
+}
+
+interface Request {
+  reader: string;
+  url: string;
+}
+
+async function answer({ reader, url }: Request) {
+  const cookie = world.readers[reader];
+  const response = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+  return { status: response.statusCode, body: response.body };
+}
+
+/** Every reader asks every URL: more than a batch's cap, of all three kinds. */
+function everyRequest(): Request[] {
+  return Object.keys(world.readers).flatMap((reader) => world.urls.map((url) => ({ reader, url })));
+}
+
+/** The same order for the same seed, so a failure can be replayed. */
+function shuffled<T>(items: T[], seed: number): T[] {
+  const out = [...items];
+  let state = seed;
+  for (let i = out.length - 1; i > 0; i -= 1) {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    const j = state % (i + 1);
+    [out[i], out[j]] = [out[j]!, out[i]!];
+  }
+  return out;
+}
+
+describe(`batched reads (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGlite'})`, () => {
+  it('answer every reader, fired all at once in any order, exactly as the same request alone', async () => {
+    const requests = everyRequest();
+    const alone = new Map<string, { status: number; body: string }>();
+    for (const request of requests) alone.set(`${request.reader} ${request.url}`, await answer(request));
+
+    // The answers alone are the access rules (so the comparison compares something).
+    const status = (reader: string, url: string) => alone.get(`${reader} ${url}`)!.status;
+    expect(status('approvedCustomer', `/api/assessments/${world.ids.approved}`)).toBe(200);
+    expect(status('approvedCustomer', `/api/assessments/${world.ids.pending}`)).toBe(404);
+    expect(status('twoGrants', `/api/assessments/${world.ids.pending}`)).toBe(200);
+    expect(status('pendingCustomer', `/api/quotes/assessment/${world.ids.pending}`)).toBe(404);
+    expect(status('admin', `/api/quotes/assessment/${world.ids.pending}`)).toBe(200);
+    expect(status('revokedGrant', `/api/assessments/${world.ids.missing}`)).toBe(404);
+    expect(status('assignedRepairer', `/api/assessments/${world.ids.booked}`)).toBe(200);
+    expect(status('repairer', `/api/assessments/${world.ids.booked}`)).toBe(404);
+    expect(requests.filter((r) => alone.get(`${r.reader} ${r.url}`)!.status === 200).length).toBeGreaterThan(20);
+
+    batches.clear();
+    for (const seed of [1, 2, 3]) {
+      const order = shuffled(requests, seed);
+      const together = await Promise.all(order.map(answer));
+      order.forEach((request, i) => {
+        expect({ ...request, ...together[i] }).toEqual({ ...request, ...alone.get(`${request.reader} ${request.url}`) });
+      });
+    }
+    // The requests did share statements, up to the cap and no further.
+    const sizes = [...batches.values()].flat();
+    expect(Math.max(...sizes)).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(64);
+    expect(sizes.reduce((sum, size) => sum + size, 0)).toBe(requests.length * 3);
+  });
+
+  it('gives readers of the same record in one statement each their own answer', async () => {
+    const id = world.ids.approved;
+    const granted = { user: null, grantTokenHashes: [hashToken(world.grants.approved)] };
+    const other = { user: null, grantTokenHashes: [hashToken(world.grants.pending)] };
+    const none = { user: null, grantTokenHashes: [] };
+    batches.clear();
+    const readers = [granted, other, none, granted, other, granted];
+    const settled = await Promise.allSettled(readers.map((reader) => readAssessment(t.database, id, reader)));
+    expect(batches.get('read_assessments')).toEqual([readers.length]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled', 'rejected', 'fulfilled']);
+    const alone = await readAssessment(t.database, id, granted);
+    for (const s of settled) if (s.status === 'fulfilled') expect(s.value).toEqual(alone);
+    for (const s of settled) if (s.status === 'rejected') expect((s.reason as { statusCode: number }).statusCode).toBe(404);
+
+    const quotes = await Promise.all(readers.map((reader) => readQuoteView(t.database, 'assessment', id, reader)));
+    const quoteAlone = await readQuoteView(t.database, 'assessment', id, granted);
+    expect(quoteAlone).not.toBeNull();
+    expect(quotes).toEqual([quoteAlone, null, null, quoteAlone, null, quoteAlone]);
+  });
+
+  it('answers the rest of a batch when one read in it fails', async () => {
+    const granted = { user: null, grantTokenHashes: [hashToken(world.grants.approved)] };
+    // An id past PostgreSQL's integer fails the statement (the route's schema never lets one through).
+    const settled = await Promise.allSettled([
+      readAssessment(t.database, world.ids.approved, granted),
+      readAssessment(t.database, 2 ** 40, granted),
+      readAssessment(t.database, world.ids.approved, granted),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((settled[1] as PromiseRejectedResult).reason).not.toHaveProperty('statusCode', 404);
+  });
+});
