@@ -85,15 +85,19 @@ describe.skipIf(!hasChromium)('home page', () => {
 
   it('acts on a button pressed before hydration once the page is hydrated', async () => {
     const context = await newConsentedContext(browser, 'mobile');
-    // A slow connection: React arrives well after the page is painted.
+    // A slow connection: React arrives only after the button has been pressed on the painted
+    // page (held until then, not delayed by a fixed time, which a busy machine can outlast).
+    let releaseReact!: () => void;
+    const reactHeld = new Promise<void>((resolve) => (releaseReact = resolve));
     await context.route(/\/assets\/react-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await reactHeld;
       await route.continue();
     });
     const page = await context.newPage();
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'Open menu' }).click();
     expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+    releaseReact();
     await page.getByRole('dialog', { name: 'Menu' }).waitFor();
     await hydrated(page);
     await context.close();
