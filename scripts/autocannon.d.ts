@@ -18,6 +18,10 @@ declare module 'autocannon' {
     timeouts: number;
     non2xx: number;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The run: a promise of its result that also tells each failed request as it happens. */
+  interface Instance extends Promise<Result> {
+    on(event: 'reqError', listener: (error: Error & { code?: string }) => void): this;
+  }
+  function autocannon(options: Options): Instance;
   export default autocannon;
 }

@@ -179,6 +179,10 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
   const child = spawn(process.execPath, [...profiling, '--import', 'tsx', 'src/server/server.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'inherit'] });
   children.add(child);
   child.stdout!.resume(); // the request log goes somewhere, as it would in production
+  // A product that ends before the bench stops it is a finding, not noise: say how it ended.
+  child.on('exit', (code, signal) => {
+    if (!stoppedByBench.has(child)) console.error(`\nThe product on ${engine} exited by itself during the bench (${signal ?? `exit code ${code}`}).`);
+  });
   await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
   return { origin, stop: () => stop(child) };
 }
@@ -282,9 +286,19 @@ async function drive(origin: string, { path, cookie }: { path: string; cookie?: 
   const seconds = run.measure === false ? WARMUP_SECONDS : (run.seconds ?? DURATION_SECONDS);
   if (seconds <= 0) return { rps: 0, p50: 0, p99: 0 };
   process.stdout.write(`  ${label}…`);
-  const result = await autocannon({ ...options, duration: seconds });
+  // Failed requests by their error code (ECONNREFUSED, ECONNRESET, a timeout…), so a failed run
+  // says what failed: a product that stopped listening and one too slow to answer look alike
+  // in a bare count.
+  const errorCodes = new Map<string, number>();
+  const result = await autocannon({ ...options, duration: seconds }).on('reqError', (error) => {
+    const code = error.code ?? error.message;
+    errorCodes.set(code, (errorCodes.get(code) ?? 0) + 1);
+  });
   const failures = result.errors + result.timeouts + result.non2xx;
-  if (failures > 0) throw new Error(`${label}: ${result.errors} errors, ${result.timeouts} timeouts and ${result.non2xx} non-2xx answers during the run.`);
+  if (failures > 0) {
+    const kinds = [...errorCodes].map(([code, count]) => `${count} × ${code}`).join(', ');
+    throw new Error(`${label}: ${result.errors} errors${kinds ? ` (${kinds})` : ''}, ${result.timeouts} timeouts and ${result.non2xx} non-2xx answers during the run.`);
+  }
   process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
@@ -368,7 +382,11 @@ async function waitFor(url: string, timeoutMs: number, what: string, child: Chil
   throw new Error(`${what} did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
+/** Children the bench has stopped (any other exit is reported as the product's own). */
+const stoppedByBench = new WeakSet<ChildProcess>();
+
 async function stop(child: ChildProcess): Promise<void> {
+  stoppedByBench.add(child);
   children.delete(child);
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
