@@ -26,7 +26,7 @@ interface Waiting<In, Out> {
 
 export function createBatcher<In, Out>({ run, maxSize = DEFAULT_MAX_BATCH, maxInFlight = 1 }: BatchOptions<In, Out>): Batched<In, Out> {
   if (!(maxSize >= 1 && maxInFlight >= 1)) throw new Error('A batcher needs maxSize and maxInFlight of at least 1.');
-  let queue: Waiting<In, Out>[] = [];
+  const queue: Waiting<In, Out>[] = [];
   let inFlight = 0;
   let scheduled = false;
 
@@ -39,8 +39,7 @@ export function createBatcher<In, Out>({ run, maxSize = DEFAULT_MAX_BATCH, maxIn
   function flush() {
     scheduled = false;
     while (queue.length > 0 && inFlight < maxInFlight) {
-      const batch = queue.length <= maxSize ? queue : queue.slice(0, maxSize);
-      queue = queue.length <= maxSize ? [] : queue.slice(maxSize);
+      const batch = queue.splice(0, maxSize);
       inFlight += 1;
       void execute(batch);
     }
@@ -99,9 +98,12 @@ export function batcherOf<In, Out>(database: Database, name: string, make: (data
   return batched;
 }
 
-/** The two statements of a batched read: `many` for a batch, `one` for a reader alone. */
+/** A batched read: its name (its queue's, and its two statements'), `many` for a batch, `one` for a reader alone. */
 export interface BatchedReadSql {
+  name: string;
   columns: string[];
+  /** The parameters that are the same for every reader: $1…$k of both statements. */
+  shared: readonly unknown[];
   one: string;
   many: string;
 }
@@ -109,28 +111,30 @@ export interface BatchedReadSql {
 /**
  * A read of one record per reader, for many readers at once: `select` reads one record for the
  * reader whose inputs are the columns of `reader` (`columns`, name to SQL type), and $1…$k are
- * parameters that are the same for every reader (`sharedCount` of them). In `many` the readers
- * travel as one JSON array with their position `n`; each answer is the first row of its own
- * reader's select, sent as one JSON value (see firstJsonRow). A reader alone is run by `one`,
- * which takes its columns as parameters: json_to_recordset cost a lone read a third more.
+ * `shared`, parameters that are the same for every reader. In `many` the readers travel as one
+ * JSON array with their position `n`; each answer is the first row of its own reader's select,
+ * sent as one JSON value (see firstJsonRow). A reader alone is run by `one`, which takes its
+ * columns as parameters: json_to_recordset cost a lone read a third more.
  */
-export function batchedReadSql(columns: Record<string, string>, select: string, sharedCount: number): BatchedReadSql {
+export function batchedReadSql(name: string, columns: Record<string, string>, select: string, shared: readonly unknown[] = []): BatchedReadSql {
   const names = Object.keys(columns);
-  const declared = names.map((name) => `${name} ${columns[name]}`).join(', ');
-  const alone = names.map((name, i) => `$${sharedCount + 1 + i}::${columns[name]} AS ${name}`).join(', ');
+  const declared = names.map((column) => `${column} ${columns[column]}`).join(', ');
+  const alone = names.map((column, i) => `$${shared.length + 1 + i}::${columns[column]} AS ${column}`).join(', ');
   return {
+    name,
     columns: names,
+    shared,
     one: `SELECT 0 AS n, row_to_json(r) AS r FROM (SELECT ${alone}) reader CROSS JOIN LATERAL (${select} LIMIT 1) r`,
-    many: `SELECT reader.n, row_to_json(r) AS r FROM json_to_recordset($${sharedCount + 1}::text::json) AS reader(n int, ${declared})
+    many: `SELECT reader.n, row_to_json(r) AS r FROM json_to_recordset($${shared.length + 1}::text::json) AS reader(n int, ${declared})
 CROSS JOIN LATERAL (${select} LIMIT 1) r`,
   };
 }
 
-export async function runBatchedRead<Row>(database: Database, name: string, sql: BatchedReadSql, readers: readonly Record<string, unknown>[], shared: unknown[]): Promise<(Row | undefined)[]> {
+export async function runBatchedRead<Row>(database: Database, sql: BatchedReadSql, readers: readonly Record<string, unknown>[]): Promise<(Row | undefined)[]> {
   const rows =
     readers.length === 1
-      ? await database.statement<{ n: number; r: Row }>(`${name}_one`, sql.one).run([...shared, ...sql.columns.map((column) => readers[0]![column])])
-      : await database.statement<{ n: number; r: Row }>(name, sql.many).run([...shared, JSON.stringify(readers.map((reader, n) => ({ ...reader, n })))]);
+      ? await database.statement<{ n: number; r: Row }>(`${sql.name}_one`, sql.one).run([...sql.shared, ...sql.columns.map((column) => readers[0]![column])])
+      : await database.statement<{ n: number; r: Row }>(sql.name, sql.many).run([...sql.shared, JSON.stringify(readers.map((reader, n) => ({ ...reader, n })))]);
   const answers: (Row | undefined)[] = new Array(readers.length).fill(undefined);
   for (const row of rows) {
     if (!Number.isInteger(row.n) || row.n < 0 || row.n >= readers.length || answers[row.n] !== undefined) throw new Error(`A batched read answered position ${row.n} wrongly.`);
@@ -139,13 +143,10 @@ export async function runBatchedRead<Row>(database: Database, name: string, sql:
   return answers;
 }
 
-/**
- * One read of a record per caller, batched: `sql` is batchedReadSql's, `name` names both the
- * statements (each prepared once) and this database's queue for them.
- */
-export function batchedRead<Reader extends Record<string, unknown>, Row>(database: Database, name: string, sql: BatchedReadSql, shared: unknown[]): Batched<Reader, Row | undefined> {
-  return batcherOf<Reader, Row | undefined>(database, name, () => ({
+/** One read of a record per caller, batched on this database's queue for `sql` (its statements each prepared once). */
+export function batchedRead<Reader extends Record<string, unknown>, Row>(database: Database, sql: BatchedReadSql): Batched<Reader, Row | undefined> {
+  return batcherOf<Reader, Row | undefined>(database, sql.name, () => ({
     maxInFlight: BATCHES_IN_FLIGHT,
-    run: (readers) => runBatchedRead<Row>(database, name, sql, readers, shared),
+    run: (readers) => runBatchedRead<Row>(database, sql, readers),
   }));
 }

@@ -91,10 +91,9 @@ const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email
       'materialsWording', p.materials_wording)), '[]'::json)
     FROM price_list_entries p WHERE p.damage_type = a.damage_type) END AS "priceList"
 FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = reader.id`;
-const READ_ASSESSMENTS_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, READ_ASSESSMENT_SQL, 1);
 // The guide's price-list rows are read only while the quote is not one its customer sees ($1):
 // once it is, every reader who may read the record sees the quote and no guide.
-const CUSTOMER_VISIBLE = [...CUSTOMER_VISIBLE_QUOTE_STATUSES];
+const READ_ASSESSMENTS = batchedReadSql('read_assessments', { id: 'int', hashes: 'text[]' }, READ_ASSESSMENT_SQL, [[...CUSTOMER_VISIBLE_QUOTE_STATUSES]]);
 
 type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   createdAtMs: number;
@@ -112,7 +111,7 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
  * assessment only. The decision is customerRecordAccess's, as everywhere (D10, D11).
  */
 export async function readAssessment(database: Database, id: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }): Promise<AssessmentView> {
-  const read = batchedRead<{ id: number; hashes: string[] }, ReadAssessmentRow>(database, 'read_assessments', READ_ASSESSMENTS_SQL, [CUSTOMER_VISIBLE]);
+  const read = batchedRead<{ id: number; hashes: string[] }, ReadAssessmentRow>(database, READ_ASSESSMENTS);
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) throw notFound(assessmentNotFoundMessage);
   const found = row.quote ? quoteFromJson(row.quote) : null;

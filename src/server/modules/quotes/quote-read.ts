@@ -42,8 +42,8 @@ export function quoteFromJson(json: QuoteJson): { quote: QuoteViewRow; items: Qu
 const readQuoteSql = (where: string) => `SELECT ${QUOTE_JSON_SQL} AS quote, coalesce(a.reference, '') AS reference,
   EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = q.assessment_id AND g.token_hash = ANY(reader.hashes)) AS granted
 FROM quotes q LEFT JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
-const READ_QUOTES_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, readQuoteSql('q.id = reader.id'), 0);
-const READ_QUOTES_BY_ASSESSMENT_SQL = batchedReadSql({ id: 'int', hashes: 'text[]' }, readQuoteSql('q.assessment_id = reader.id'), 0);
+const READ_QUOTES = batchedReadSql('read_quotes', { id: 'int', hashes: 'text[]' }, readQuoteSql('q.id = reader.id'));
+const READ_QUOTES_BY_ASSESSMENT = batchedReadSql('read_quotes_by_assessment', { id: 'int', hashes: 'text[]' }, readQuoteSql('q.assessment_id = reader.id'));
 
 /**
  * The quote as this reader may see it, or null when they may not (the route answers 404 either
@@ -55,10 +55,7 @@ export async function readQuoteView(
   id: number,
   reader: { user: SessionUser | null; grantTokenHashes: string[] },
 ): Promise<QuoteView | null> {
-  const read =
-    by === 'id'
-      ? batchedRead<QuoteReader, ReadQuoteRow>(database, 'read_quotes', READ_QUOTES_SQL, [])
-      : batchedRead<QuoteReader, ReadQuoteRow>(database, 'read_quotes_by_assessment', READ_QUOTES_BY_ASSESSMENT_SQL, []);
+  const read = batchedRead<QuoteReader, ReadQuoteRow>(database, by === 'id' ? READ_QUOTES : READ_QUOTES_BY_ASSESSMENT);
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
