@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { SupportContact } from '../../components/support-contact';
 import { userMessageOf } from '../../lib/api';
 import { AcceptInvitationBodySchema, PASSWORD_MIN, repairerAccountMessages } from '../../../shared/api/repairer-accounts';
-import { company } from '../../lib/company';
 import { useAcceptInvitation, useInvitation } from './api/invitation';
 
 /** Issue 12: a repairer opens their invitation link and chooses a password; then their dashboard. */
@@ -28,9 +28,7 @@ export function JoinForm({ token }: { token: string }) {
     return (
       <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">{repairerAccountMessages.badLink}</p>
-        <p className="mt-2">
-          E-mail <a className="underline" href={`mailto:${company().supportEmail}`}>{company().supportEmail}</a> or call {company().supportPhone} ({company().supportHoursSentence}).
-        </p>
+        <SupportContact />
       </div>
     );
   }

@@ -1,19 +1,10 @@
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { SupportContact } from '../../components/support-contact';
 import { userMessageOf } from '../../lib/api';
 import { outreachMessages } from '../../../shared/api/outreach';
 import { site } from '../../../shared/site';
-import { company } from '../../lib/company';
 import { useUnsubscribe, useUnsubscribeLink } from './unsubscribe-api';
-
-function Contact() {
-  const details = company();
-  return (
-    <p className="mt-2">
-      E-mail <a className="underline" href={`mailto:${details.supportEmail}`}>{details.supportEmail}</a> or call {details.supportPhone} ({details.supportHoursSentence}).
-    </p>
-  );
-}
 
 /** D19: the link in an introduction e-mail. One button confirms; nothing happens on opening the page. */
 export function UnsubscribePanel({ token }: { token: string }) {
@@ -32,7 +23,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
     return (
       <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">{outreachMessages.badLink}</p>
-        <Contact />
+        <SupportContact />
       </div>
     );
   }
