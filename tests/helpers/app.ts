@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
@@ -28,6 +29,8 @@ export interface TestAppOptions {
   extend?: (app: FastifyInstance) => void;
   /** How the e-mail collector resolves host names (e-mail collection tests). */
   resolveHost?: Resolver;
+  /** Where the app's log lines go (with env LOG_LEVEL set); none are written by default. */
+  logDestination?: DestinationStream;
 }
 
 export function serverDatabaseAvailable(): boolean {
@@ -51,7 +54,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   } else {
     database = await openImage(inject('pgliteImagePath'));
   }
-  const app = await buildApp(config, { database, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}) });
+  const app = await buildApp(config, { database, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}), ...(options.logDestination ? { logDestination: options.logDestination } : {}) });
   options.extend?.(app);
   await app.ready();
   return {
