@@ -59,9 +59,53 @@ describe('logs', () => {
     expect(written).toContain('insert into \\"assessments\\"');
     expect(written).toContain('22021');
   });
+
+  it('write one line per request: its id, method, route pattern, status and time; never the URL, the query or a cookie', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logDestination: sink });
+    try {
+      const response = await logged.app.inject({
+        method: 'GET',
+        url: '/api/repairer-invitations/Secret-Invitation-Token-0123456789abcdef?email=jane.customer@example.com',
+        headers: { 'x-request-id': 'req-12345678', cookie: 'ar_session=Secret-Session-Token-0123456789abcdef' },
+      });
+      await logged.app.inject({ method: 'GET', url: '/api/no-such-thing' });
+      const requestLines = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((line) => line.msg === 'request');
+      expect(requestLines).toHaveLength(2);
+      expect(requestLines[0]).toMatchObject({ level: 30, reqId: 'req-12345678', method: 'GET', route: '/api/repairer-invitations/:token', status: response.statusCode });
+      expect(requestLines[0]!.ms).toEqual(expect.any(Number));
+      expect(requestLines[1]).toMatchObject({ method: 'GET', route: '(no route)', status: 404 });
+      expect(Object.keys(requestLines[0]!).sort()).toEqual(['hostname', 'level', 'method', 'ms', 'msg', 'pid', 'reqId', 'route', 'status', 'time']);
+      const written = lines.join('\n');
+      for (const secret of ['Secret-Invitation-Token', 'Secret-Session-Token', 'jane.customer']) expect(written).not.toContain(secret);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('write no request line when the level is above info', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'warn' }, logDestination: sink });
+    try {
+      expect((await logged.app.inject({ method: 'GET', url: '/api/site' })).statusCode).toBe(200);
+      expect(lines.join('')).not.toContain('"msg":"request"');
+    } finally {
+      await logged.close();
+    }
+  });
 });
 
 describe('smaller points', () => {
+  it('answers a multipart body sent to a route that takes no photos with 415, before any sign-in is tried', async () => {
+    const { body, headers } = multipartBody({ email: 'admin@example.com', password: 'x' }, []);
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: body, headers });
+    expect(response.statusCode).toBe(415);
+    expect(response.json().message).toBe('That content type is not supported here.');
+    expect(response.headers['set-cookie']).toBeUndefined();
+  });
+
   it('refuses a text part sent as JSON instead of storing [object Object]', async () => {
     const response = await submit(validDetails, {}, 'Content-Disposition: form-data; name="vehicleMake"\r\nContent-Type: application/json\r\n\r\n{"a":1}');
     expect(response.statusCode).toBe(400);

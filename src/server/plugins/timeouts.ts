@@ -22,15 +22,11 @@ export function timeoutOptions(config: AppConfig): { connectionTimeout: number; 
 const REQUEST_TIMEOUT_ANSWER = 'HTTP/1.1 408 Request Timeout\r\nConnection: close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: 50\r\n\r\nThe request took too long to arrive. Please retry.';
 
 export function registerBodyTimeout(app: FastifyInstance, config: AppConfig): void {
-  const timers = new WeakMap<object, NodeJS.Timeout>();
-  const clear = (request: { raw: object }) => {
-    const timer = timers.get(request.raw);
-    if (timer === undefined) return;
-    clearTimeout(timer);
-    timers.delete(request.raw);
-  };
-  // Callback hooks (issue 9): they run for every request, and most have no body and no timer.
-  app.addHook('onRequest', (request, _reply, done) => {
+  // One callback hook for every request (issue 9); only a request with a body that is not an
+  // upload gets a timer, cleared when its body has arrived ('end') or its answer is over
+  // ('close' comes after the answer is sent and when the client goes away), so a request
+  // without a body pays for nothing more.
+  app.addHook('onRequest', (request, reply, done) => {
     const hasBody = request.headers['content-length'] !== undefined || request.headers['transfer-encoding'] !== undefined;
     if (!hasBody || String(request.headers['content-type'] ?? '').startsWith('multipart/')) return done();
     const timer = setTimeout(() => {
@@ -41,17 +37,9 @@ export function registerBodyTimeout(app: FastifyInstance, config: AppConfig): vo
       socket.destroySoon();
     }, config.bodyTimeoutMs);
     timer.unref();
-    timers.set(request.raw, timer);
-    done();
-  });
-  const clearHook = (request: { raw: object }, _reply: unknown, done: () => void) => {
-    clear(request);
-    done();
-  };
-  app.addHook('preValidation', clearHook);
-  app.addHook('onResponse', clearHook);
-  app.addHook('onRequestAbort', (request, done) => {
-    clear(request);
+    const clear = () => clearTimeout(timer);
+    request.raw.once('end', clear);
+    reply.raw.once('close', clear);
     done();
   });
 }

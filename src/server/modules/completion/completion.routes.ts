@@ -10,6 +10,7 @@ import { payouts } from '../../db/schema';
 import { releaseHeldPayout } from './payouts';
 import { reportedProblems } from './reported-problems';
 import type { ModuleDeps } from '../../module-deps';
+import { uploadRoutes } from '../../plugins/uploads';
 import { roleGroup } from '../../plugins/auth';
 import { notFound, unauthorised } from '../../plugins/errors';
 import { bookingMessages, firstIssue, readableAppointment, toAppointmentView, type BookingContext } from '../bookings/bookings.service';
@@ -39,7 +40,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   }
 
   await app.register(
-    roleGroup(['repairer'], async (repairer) => {
+    roleGroup(['repairer'], uploadRoutes(async (repairer) => {
       // A JSON (or empty) body, or a multipart form with up to 10 after photos as "images"
       // (the intake's pipeline). Whether the job may be marked done is checked before any photo is
       // received; the photos are decoded before the transaction and stored inside it.
@@ -61,7 +62,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         }
         return view(request.params.id);
       });
-    }),
+    })),
   );
 
   await app.register(
