@@ -2,7 +2,8 @@
 //   npm run bench:api                          5 s warm-up + 10 s measured per endpoint
 //   npm run bench:api -- --warmup=1 --duration=3   a quick look (or BENCH_WARMUP, BENCH_DURATION)
 //   npm run bench:api -- --rounds=5                turns bare Fastify and each endpoint take (BENCH_ROUNDS)
-//   npm run bench:api -- --only=site,assessment    some endpoints only (names as in ENDPOINTS)
+//   npm run bench:api -- --only=site,assessment    some endpoints only (names as in ENDPOINTS, and
+//                                                  reference for the stack's own read, below)
 //   npm run bench:api -- --engines=pglite          skip the PostgreSQL server
 //   npm run bench:api -- --profile=DIR             the product runs with --cpu-prof into DIR
 //                                                  (DIR/<engine>/; one file per thread, the largest is
@@ -97,7 +98,7 @@ async function main(): Promise<number> {
   }
   const only = option('only')?.split(',');
   const endpoints = ENDPOINTS.filter((e) => !only || only.includes(e.name));
-  if (endpoints.length === 0) throw new Error(`--only names none of: ${ENDPOINTS.map((e) => e.name).join(', ')}`);
+  if (endpoints.length === 0 && !only?.includes('reference')) throw new Error(`--only names none of: ${[...ENDPOINTS.map((e) => e.name), 'reference'].join(', ')}`);
   const serverUrl = process.env.DATABASE_URL || process.env.TEST_DATABASE_URL;
   const wanted = option('engines')?.split(',') ?? ['pglite', 'postgres'];
   const engines = (['pglite', 'postgres'] as const).filter((e) => wanted.includes(e) && (e === 'pglite' || serverUrl));
@@ -117,24 +118,33 @@ async function main(): Promise<number> {
     // on the machine falls on both; the figures are the medians of the rounds.
     await drive(hello, { path: '/' }, 'bare Fastify (warm-up)', { measure: false });
     const bareRuns: Figures[] = [];
-    for (const endpoint of endpoints) {
-      await drive(product.origin, endpoint.request(fixture), `${endpoint.label} (warm-up)`, { measure: false });
+    const firstOfEngine = results.length;
+    /** Bare Fastify and one read take turns; the read's figures and its share of bare Fastify. */
+    const measure = async (origin: string, request: { path: string; cookie?: string }, label: string, target: number | null) => {
+      await drive(origin, request, `${label} (warm-up)`, { measure: false });
       const rounds: { bare: Figures; product: Figures }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const bare = await drive(hello, { path: '/' }, 'bare Fastify', { seconds: DURATION_SECONDS / ROUNDS });
-        const measured = await drive(product.origin, endpoint.request(fixture), endpoint.label, { seconds: DURATION_SECONDS / ROUNDS });
+        const measured = await drive(origin, request, label, { seconds: DURATION_SECONDS / ROUNDS });
         rounds.push({ bare, product: measured });
         bareRuns.push(bare);
       }
       const ratios = rounds.map((r) => r.product.rps / r.bare.rps);
       const ratio = median(ratios);
-      const target = endpoint.target?.[engine] ?? null;
       const figures = { rps: median(rounds.map((r) => r.product.rps)), p50: median(rounds.map((r) => r.product.p50)), p99: median(rounds.map((r) => r.product.p99)) };
       console.log(`    rounds' shares of bare: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}; p99 ${rounds.map((r) => r.product.p99).join(', ')} ms`);
-      results.push({ engine, label: endpoint.label, ...figures, ratio, target, ok: (target === null || ratio >= target) && figures.p99 <= P99_TARGET_MS });
+      results.push({ engine, label, ...figures, ratio, target, ok: (target === null || ratio >= target) && figures.p99 <= P99_TARGET_MS });
+    };
+    for (const endpoint of endpoints) await measure(product.origin, endpoint.request(fixture), endpoint.label, endpoint.target?.[engine] ?? null);
+    // What the stack itself keeps of bare Fastify on this machine today: the same engine's
+    // simplest read of the same record, with none of the product around it (see startReference).
+    if (engine === 'postgres' && product.databaseUrl && (!only || only.includes('reference'))) {
+      const reference = await startReference(product.databaseUrl);
+      await measure(reference.origin, { path: `/read/${fixture.assessmentId}` }, REFERENCE_LABEL, null);
+      await reference.stop();
     }
     const bare = { rps: median(bareRuns.map((r) => r.rps)), p50: median(bareRuns.map((r) => r.p50)), p99: median(bareRuns.map((r) => r.p99)) };
-    results.splice(results.length - endpoints.length, 0, { engine: 'bare', label: `bare Fastify hello-world (with ${engine}; median of its runs)`, ...bare, ratio: 1, target: null, ok: true });
+    results.splice(firstOfEngine, 0, { engine: 'bare', label: `bare Fastify hello-world (with ${engine}; median of its runs)`, ...bare, ratio: 1, target: null, ok: true });
     await product.stop();
   }
   printTable(results);
@@ -145,7 +155,7 @@ async function main(): Promise<number> {
 }
 
 /** The product as scripts/start.mjs runs it, after the demo seed and an admin made by the CLIs. */
-async function startProduct(engine: Engine, serverUrl: string | undefined): Promise<{ origin: string; stop: () => Promise<void> }> {
+async function startProduct(engine: Engine, serverUrl: string | undefined): Promise<{ origin: string; databaseUrl: string | undefined; stop: () => Promise<void> }> {
   const dataDir = temp('autorevive-bench-api-');
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
@@ -184,6 +194,35 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
     if (!stoppedByBench.has(child)) console.error(`\nThe product on ${engine} exited by itself during the bench (${signal ?? `exit code ${code}`}).`);
   });
   await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
+  return { origin, databaseUrl, stop: () => stop(child) };
+}
+
+const REFERENCE_LABEL = 'reference: bare Fastify + node-postgres, one-row read';
+
+/**
+ * The yardstick for a database read: bare Fastify answering with one row that node-postgres
+ * reads by primary key with a prepared statement from a pool of 10, as the product's pool is,
+ * on the product's own database and record. No access check, cookies, security headers, log
+ * line or view: what the stack keeps of bare Fastify before the product adds anything.
+ */
+async function startReference(databaseUrl: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const code = `
+    import Fastify from 'fastify';
+    import pg from 'pg';
+    const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
+    const app = Fastify();
+    app.get('/read/:id', async (request, reply) => {
+      const { rows } = await pool.query({ name: 'read', text: 'SELECT id, reference, status, created_at FROM assessments WHERE id = $1', values: [Number(request.params.id)] });
+      return rows[0] ?? reply.code(404).send({ message: 'not found' });
+    });
+    app.get('/ready', async () => (await pool.query('SELECT 1 AS ready')).rows[0]);
+    await app.listen({ host: '127.0.0.1', port: ${port} });
+    process.on('SIGTERM', () => app.close().then(() => pool.end()).then(() => process.exit(0)));`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  const origin = `http://127.0.0.1:${port}`;
+  await waitFor(`${origin}/ready`, 30_000, 'the reference read', child);
   return { origin, stop: () => stop(child) };
 }
 
@@ -325,7 +364,7 @@ function printTable(rows: Measured[]) {
   const line = (row: string[]) => row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${cells.map(line).join('\n')}\n`);
   console.log(
-    `${CONNECTIONS} connections (autocannon), ${WARMUP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${DURATION_SECONDS / ROUNDS} s in which bare Fastify and the endpoint take turns;` +
+    `${CONNECTIONS} connections (autocannon), ${WARMUP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${Number((DURATION_SECONDS / ROUNDS).toFixed(2))} s in which bare Fastify and the endpoint take turns;` +
       ` req/s, p50 and p99 are the medians of the rounds, "of bare" the median of each round's req/s ÷ bare Fastify's in the same round.`,
   );
 }
