@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createBatcher } from './batch';
+import { coalescedRead, createBatcher, type CoalescedReadSpec } from './batch';
+import type { Database } from './database';
 
 /** A run whose batches are recorded and answered only when the test says so. */
 function controlledRun() {
@@ -119,5 +120,59 @@ describe('createBatcher', () => {
     await nextTurn();
     batches[1]!.answer();
     expect(await queued).toBe('answer 2');
+  });
+});
+
+describe('coalescedRead', () => {
+  /** A read of a counter whose runs are recorded and finished only when the test says so. */
+  function controlledRead() {
+    let state = 0;
+    const runs: { key: string; seen: number; finish(): void }[] = [];
+    const spec: CoalescedReadSpec<{ page: number }, string> = {
+      name: 'page',
+      keyOf: ({ page }) => String(page),
+      read: (_database, { page }) =>
+        new Promise((resolve) => {
+          const seen = state;
+          runs.push({ key: String(page), seen, finish: () => resolve(`page ${page} at state ${seen}`) });
+        }),
+    };
+    return { runs, spec, write: () => (state += 1) };
+  }
+  // A database of its own for each test: queues belong to a database and a read's name.
+
+  it('gives callers that arrive together with the same key one run, and each other key its own', async () => {
+    const { runs, spec } = controlledRead();
+    const read = coalescedRead({} as Database, spec);
+    const answers = Promise.all([read({ page: 1 }), read({ page: 2 }), read({ page: 1 }), read({ page: 1 })]);
+    await nextTurn();
+    expect(runs.map((r) => r.key)).toEqual(['1', '2']);
+    runs.forEach((r) => r.finish());
+    expect(await answers).toEqual(['page 1 at state 0', 'page 2 at state 0', 'page 1 at state 0', 'page 1 at state 0']);
+  });
+
+  it('never answers a caller from a run that started before it arrived', async () => {
+    const { runs, spec, write } = controlledRead();
+    const read = coalescedRead({} as Database, spec);
+    const first = read({ page: 1 });
+    await nextTurn();
+    expect(runs).toHaveLength(1);
+    write(); // a change that completes while the first run is still reading
+    const second = read({ page: 1 });
+    runs[0]!.finish();
+    expect(await first).toBe('page 1 at state 0');
+    await nextTurn();
+    expect(runs).toHaveLength(2);
+    runs[1]!.finish();
+    expect(await second).toBe('page 1 at state 1');
+  });
+
+  it('keeps its queues per database', async () => {
+    const { runs, spec } = controlledRead();
+    const answers = Promise.all([coalescedRead({} as Database, spec)({ page: 1 }), coalescedRead({} as Database, spec)({ page: 1 })]);
+    await nextTurn();
+    expect(runs).toHaveLength(2);
+    runs.forEach((r) => r.finish());
+    await answers;
   });
 });

@@ -150,3 +150,38 @@ export function batchedRead<Reader extends Record<string, unknown>, Row>(databas
     run: (readers) => runBatchedRead<Row>(database, sql, readers),
   }));
 }
+
+/** A read declared once (its name, the key callers share it by, and the read itself) for coalescedRead. */
+export interface CoalescedReadSpec<In, Out> {
+  name: string;
+  keyOf(input: In): string;
+  read(database: Database, input: In): Promise<Out>;
+}
+
+/**
+ * A read whose answer is the same for every caller with the same key, such as a page of an
+ * admin's list (every admin sees the same page). Callers that queue together with equal keys
+ * share one run of `read`; the queue is flushed as batchedRead's is, so every run starts after
+ * each of its callers arrived and none is answered from a state older than its own request. The
+ * answer is shared: callers must not change it. Under load on PGlite, whose statements run one
+ * at a time, ten admins polling the same page wait for one statement instead of ten.
+ */
+export function coalescedRead<In, Out>(database: Database, spec: CoalescedReadSpec<In, Out>): Batched<In, Out> {
+  return batcherOf<In, Out>(database, spec.name, () => ({
+    maxInFlight: BATCHES_IN_FLIGHT,
+    run: (inputs) => {
+      const runs = new Map<string, Promise<Out>>();
+      return Promise.all(
+        inputs.map((input) => {
+          const key = spec.keyOf(input);
+          let running = runs.get(key);
+          if (!running) {
+            running = spec.read(database, input);
+            runs.set(key, running);
+          }
+          return running;
+        }),
+      );
+    },
+  }));
+}

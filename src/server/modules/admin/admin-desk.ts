@@ -2,6 +2,7 @@
 // SPEC's Quote Management cards. Every list is a fixed number of queries, however many rows.
 import type { AdminQuoteCard, AdminStats, EnquiryRow } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
+import { coalescedRead, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../assessments/assessment-reads';
 import { countAssessments, findAssessmentsByIds, searchAssessments } from '../assessments/assessments.repo';
@@ -115,25 +116,38 @@ interface DeskCardJson {
   requests: { id: number; quoteId: number; message: string; createdAtMs: number; answeredAtMs: number | null }[];
 }
 
-/** GET /api/admin/quotes in one statement: what deskList answers. The route's role group admits admins only. */
-export async function readDeskPage(database: Database, filter: DeskFilter, page: number, pageSize: number) {
-  const [row] = await database
-    .statement<{ total: number; items: DeskCardJson[] }>(`read_desk_page_${filter.replace('-', '_')}`, DESK_PAGE_SQL[filter])
-    .run([pageSize, (page - 1) * pageSize]);
-  const now = new Date();
-  const items: AdminQuoteCard[] = row!.items.flatMap(({ assessment: json, requests }) => {
-    const assessment = adminViewFromJson(json, now);
-    if (!assessment.quote) return [];
-    const modificationRequests = requests.map((request) =>
-      toModificationRequestView({
-        id: request.id,
-        quoteId: request.quoteId,
-        message: request.message,
-        createdAt: new Date(request.createdAtMs),
-        answeredAt: request.answeredAtMs === null ? null : new Date(request.answeredAtMs),
-      }),
-    );
-    return [{ quote: assessment.quote, assessment, modificationRequests }];
-  });
-  return { items, total: row!.total, page, pageSize };
+type DeskPageAsked = { filter: DeskFilter; page: number; pageSize: number };
+const DESK_PAGE: CoalescedReadSpec<DeskPageAsked, { items: AdminQuoteCard[]; total: number; page: number; pageSize: number }> = {
+  name: 'read_desk_page',
+  keyOf: ({ filter, page, pageSize }) => `${filter}:${page}:${pageSize}`,
+  async read(database, { filter, page, pageSize }) {
+    const [row] = await database
+      .statement<{ total: number; items: DeskCardJson[] }>(`read_desk_page_${filter.replace('-', '_')}`, DESK_PAGE_SQL[filter])
+      .run([pageSize, (page - 1) * pageSize]);
+    const now = new Date();
+    const items: AdminQuoteCard[] = row!.items.flatMap(({ assessment: json, requests }) => {
+      const assessment = adminViewFromJson(json, now);
+      if (!assessment.quote) return [];
+      const modificationRequests = requests.map((request) =>
+        toModificationRequestView({
+          id: request.id,
+          quoteId: request.quoteId,
+          message: request.message,
+          createdAt: new Date(request.createdAtMs),
+          answeredAt: request.answeredAtMs === null ? null : new Date(request.answeredAtMs),
+        }),
+      );
+      return [{ quote: assessment.quote, assessment, modificationRequests }];
+    });
+    return { items, total: row!.total, page, pageSize };
+  },
+};
+
+/**
+ * GET /api/admin/quotes in one statement: what deskList answers. The route's role group admits
+ * admins only. Every admin sees the same page, so requests for it that arrive together share one
+ * statement (coalescedRead).
+ */
+export function readDeskPage(database: Database, filter: DeskFilter, page: number, pageSize: number) {
+  return coalescedRead(database, DESK_PAGE)({ filter, page, pageSize });
 }

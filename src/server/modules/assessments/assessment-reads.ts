@@ -3,7 +3,7 @@
 import { assessmentMessages, type AssessmentView } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
-import { batchedRead, batchedReadSql } from '../../db/batch';
+import { batchedRead, batchedReadSql, coalescedRead, type CoalescedReadSpec } from '../../db/batch';
 import { firstJsonRow, type Database, type Db } from '../../db/database';
 import type { SessionUser } from '../auth/auth.service';
 import { guideFor } from '../quotes/quote-desk.service';
@@ -64,13 +64,26 @@ const ADMIN_ASSESSMENTS_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments)::i
   (SELECT coalesce(json_agg(${ADMIN_ASSESSMENT_JSON_SQL} ORDER BY a.created_at DESC, a.id DESC), '[]'::json)
    FROM (SELECT * FROM assessments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) a) AS items`;
 
-/** GET /api/assessments (admins) in one statement: a page, the newest first, with the total. The route's role group admits admins only. */
-export async function readAssessmentsPageForAdmin(database: Database, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
-  const [row] = await database
-    .statement<{ total: number; items: AdminAssessmentJson[] }>('read_admin_assessments_page', ADMIN_ASSESSMENTS_PAGE_SQL)
-    .run([pageSize, (page - 1) * pageSize]);
-  const now = new Date();
-  return { views: row!.items.map((item) => adminViewFromJson(item, now)), total: row!.total };
+type PageAsked = { page: number; pageSize: number };
+const ADMIN_ASSESSMENTS_PAGE: CoalescedReadSpec<PageAsked, { views: AssessmentView[]; total: number }> = {
+  name: 'read_admin_assessments_page',
+  keyOf: ({ page, pageSize }) => `${page}:${pageSize}`,
+  async read(database, { page, pageSize }) {
+    const [row] = await database
+      .statement<{ total: number; items: AdminAssessmentJson[] }>('read_admin_assessments_page', ADMIN_ASSESSMENTS_PAGE_SQL)
+      .run([pageSize, (page - 1) * pageSize]);
+    const now = new Date();
+    return { views: row!.items.map((item) => adminViewFromJson(item, now)), total: row!.total };
+  },
+};
+
+/**
+ * GET /api/assessments (admins) in one statement: a page, the newest first, with the total. The
+ * route's role group admits admins only. Every admin sees the same page, so requests for it that
+ * arrive together share one statement (coalescedRead).
+ */
+export function readAssessmentsPageForAdmin(database: Database, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
+  return coalescedRead(database, ADMIN_ASSESSMENTS_PAGE)({ page, pageSize });
 }
 
 // GET /api/assessments/{id} in one statement (issue 9): the record, whether this browser holds
