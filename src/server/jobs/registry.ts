@@ -146,6 +146,10 @@ export async function createJobs<const J extends readonly AnyJob[]>(
     async drain() {
       const result: DrainResult = { completed: {}, failed: [] };
       for (let pass = 0; pass < 50; pass++) {
+        // pg-boss fetches a job once its start_after < now(), and PGlite's now() moves in whole
+        // milliseconds: a job enqueued just before (by the caller, or by the last pass's jobs)
+        // may not be due yet in the same millisecond. Each pass starts on a later one.
+        await new Promise((resolve) => setTimeout(resolve, 2));
         let ran = 0;
         for (const definition of definitions) {
           const { completed, failed } = await queue.runQueued<object>(definition.name, (data) => jobs.run(definition.name, data as never));
