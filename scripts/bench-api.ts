@@ -206,8 +206,8 @@ const REFERENCE_LABEL = 'reference: bare Fastify + node-postgres, one-row read';
  * line or view: what the stack keeps of bare Fastify before the product adds anything.
  */
 async function startReference(databaseUrl: string): Promise<{ origin: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const code = `
+  const { origin, child } = await startInlineServer(
+    (port) => `
     import Fastify from 'fastify';
     import pg from 'pg';
     const pool = new pg.Pool({ connectionString: ${JSON.stringify(databaseUrl)}, max: 10 });
@@ -218,28 +218,36 @@ async function startReference(databaseUrl: string): Promise<{ origin: string; st
     });
     app.get('/ready', async () => (await pool.query('SELECT 1 AS ready')).rows[0]);
     await app.listen({ host: '127.0.0.1', port: ${port} });
-    process.on('SIGTERM', () => app.close().then(() => pool.end()).then(() => process.exit(0)));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.add(child);
-  const origin = `http://127.0.0.1:${port}`;
-  await waitFor(`${origin}/ready`, 30_000, 'the reference read', child);
+    process.on('SIGTERM', () => app.close().then(() => pool.end()).then(() => process.exit(0)));`,
+    '/ready',
+    'the reference read',
+  );
   return { origin, stop: () => stop(child) };
 }
 
 /** A bare Fastify hello-world in a process of its own, the yardstick. */
 async function startHello(): Promise<string> {
-  const port = await freePort();
-  const code = `
+  const { origin } = await startInlineServer(
+    (port) => `
     import Fastify from 'fastify';
     const app = Fastify();
     app.get('/', async () => ({ hello: 'world' }));
     await app.listen({ host: '127.0.0.1', port: ${port} });
-    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', code], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+    process.on('SIGTERM', () => app.close().then(() => process.exit(0)));`,
+    '/',
+    'bare Fastify',
+  );
+  return origin;
+}
+
+/** A server written inline (`code` for a free port), in a process of its own, once `readyPath` answers. */
+async function startInlineServer(code: (port: number) => string, readyPath: string, what: string): Promise<{ origin: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--input-type=module', '-e', code(port)], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
   const origin = `http://127.0.0.1:${port}`;
-  await waitFor(origin, 30_000, 'bare Fastify', child);
-  return origin;
+  await waitFor(`${origin}${readyPath}`, 30_000, what, child);
+  return { origin, child };
 }
 
 /**
