@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config/config';
+import { routeLabel } from './request-log';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,8 +32,7 @@ export function registerMetrics(app: FastifyInstance, config: AppConfig): void {
   });
   app.decorate('metrics', registry);
   app.addHook('onResponse', (request, reply, done) => {
-    // The route's pattern, never the URL (it may hold an access token, and would have no bound).
-    const labels = { method: request.method, route: request.routeOptions.url ?? '(no route)', status: String(reply.statusCode) };
+    const labels = { method: request.method, route: routeLabel(request), status: String(reply.statusCode) };
     requests.inc(labels);
     durations.observe(labels, reply.elapsedTime / 1000);
     done();

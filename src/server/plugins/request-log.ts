@@ -7,7 +7,7 @@
 // redaction (every personal field name, at any depth, log-redaction.ts) cost a fifth of the
 // time of a request for GET /api/site (docs/decisions/0007, fourth round). Every other line,
 // errors included, still goes through the app's redacting logger.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import pino, { type DestinationStream } from 'pino';
 
 export function registerRequestLog(app: FastifyInstance, level: string, destination: DestinationStream): void {
@@ -15,9 +15,14 @@ export function registerRequestLog(app: FastifyInstance, level: string, destinat
   if (!log.isLevelEnabled('info')) return;
   app.addHook('onResponse', (request, reply, done) => {
     log.info(
-      { reqId: request.id, method: request.method, route: request.routeOptions.url ?? '(no route)', status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      { reqId: request.id, method: request.method, route: routeLabel(request), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
       'request',
     );
     done();
   });
+}
+
+/** The route's pattern, never the URL (it may hold an access token, and would have no bound): the request line's and the metrics' label. */
+export function routeLabel(request: FastifyRequest): string {
+  return request.routeOptions.url ?? '(no route)';
 }

@@ -60,50 +60,50 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
 
   await app.register(
     uploadRoutes(async (uploads) => {
-    uploads.post('/api/assessments', { schema: { response: { 200: AssessmentViewSchema, 201: AssessmentViewSchema } } }, async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const parsedKey = key === undefined ? null : IdempotencyKeySchema.safeParse(String(key));
-      if (parsedKey && !parsedKey.success) throw badRequest(parsedKey.error.issues[0]!.message);
-      const idempotencyKey = parsedKey ? parsedKey.data : null;
-      await enforceRateLimit(db, {
-        key: `assessments:${request.ip}`,
-        windowSeconds: 3600,
-        max: config.assessmentsPerHourPerAddress,
-        message: 'You have sent a lot of assessments in a short time. Please wait an hour, or call us.',
+      uploads.post('/api/assessments', { schema: { response: { 200: AssessmentViewSchema, 201: AssessmentViewSchema } } }, async (request, reply) => {
+        const key = request.headers['idempotency-key'];
+        const parsedKey = key === undefined ? null : IdempotencyKeySchema.safeParse(String(key));
+        if (parsedKey && !parsedKey.success) throw badRequest(parsedKey.error.issues[0]!.message);
+        const idempotencyKey = parsedKey ? parsedKey.data : null;
+        await enforceRateLimit(db, {
+          key: `assessments:${request.ip}`,
+          windowSeconds: 3600,
+          max: config.assessmentsPerHourPerAddress,
+          message: 'You have sent a lot of assessments in a short time. Please wait an hour, or call us.',
+        });
+        const signal = clientGoneSignal(reply);
+        // Cheap before expensive: the fields sent ahead of the photos are checked as the first
+        // photo arrives, so a bad form is refused before its photos are received or decoded.
+        const upload = await receiveUpload(request, join(config.dataDir, 'tmp'), { beforeFirstPhoto: (fields) => checkDetails(fields, true) });
+        let created;
+        let admission: PhotoAdmission | undefined;
+        try {
+          stopIdleTimeout(request);
+          const details = checkDetails(upload.fields, false);
+          if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
+          const viewer = await request.viewer();
+          const replay = idempotencyKey !== null && (await findAssessmentByIdempotencyKey(db, idempotencyKey)) !== undefined;
+          if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(upload.photos.map((photo) => photoPixels(photo.path))), signal);
+          const queued = admission;
+          created = await createAssessment(
+            { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, company: config.company, geocoder: deps.geocoder },
+            {
+              details,
+              photos: upload.photos,
+              idempotencyKey,
+              viewerAssessmentIds: viewer.assessmentIds,
+              signal,
+              ...(queued ? { processPhoto: (photo: ReceivedPhoto, index: number) => queued.run(index, () => processImageFile(photo.path)) } : {}),
+            },
+          );
+        } finally {
+          admission?.release();
+          await upload.cleanup();
+        }
+        if (created.grantToken) setGrantCookie(config, request, reply, created.grantToken);
+        const [view] = await viewsOf(db, [created.assessment], 'customer');
+        return reply.status(created.replayed ? 200 : 201).send(view!);
       });
-      const signal = clientGoneSignal(reply);
-      // Cheap before expensive: the fields sent ahead of the photos are checked as the first
-      // photo arrives, so a bad form is refused before its photos are received or decoded.
-      const upload = await receiveUpload(request, join(config.dataDir, 'tmp'), { beforeFirstPhoto: (fields) => checkDetails(fields, true) });
-      let created;
-      let admission: PhotoAdmission | undefined;
-      try {
-        stopIdleTimeout(request);
-        const details = checkDetails(upload.fields, false);
-        if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
-        const viewer = await request.viewer();
-        const replay = idempotencyKey !== null && (await findAssessmentByIdempotencyKey(db, idempotencyKey)) !== undefined;
-        if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(upload.photos.map((photo) => photoPixels(photo.path))), signal);
-        const queued = admission;
-        created = await createAssessment(
-          { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, company: config.company, geocoder: deps.geocoder },
-          {
-            details,
-            photos: upload.photos,
-            idempotencyKey,
-            viewerAssessmentIds: viewer.assessmentIds,
-            signal,
-            ...(queued ? { processPhoto: (photo: ReceivedPhoto, index: number) => queued.run(index, () => processImageFile(photo.path)) } : {}),
-          },
-        );
-      } finally {
-        admission?.release();
-        await upload.cleanup();
-      }
-      if (created.grantToken) setGrantCookie(config, request, reply, created.grantToken);
-      const [view] = await viewsOf(db, [created.assessment], 'customer');
-      return reply.status(created.replayed ? 200 : 201).send(view!);
-    });
     }),
   );
 
