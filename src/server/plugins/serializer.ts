@@ -4,6 +4,7 @@
 // zod serializer did (it parsed every answer into a new object, then JSON.stringify), without
 // a parse per request. A schema JSON Schema cannot state falls back to the zod serializer.
 import fastJson from 'fast-json-stringify';
+import type { FastifyReply } from 'fastify';
 import type { FastifySerializerCompiler } from 'fastify/types/schema';
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,3 +46,24 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) 
   }
   return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
 };
+
+/** The content type Fastify gives a serialised JSON answer. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
+
+/** The route's own serialiser for its 200 answer: what Fastify would write for `view`. */
+export function serializerOf<View>(reply: FastifyReply): (view: View) => string {
+  return (view) => {
+    const body = reply.serialize(view);
+    if (typeof body !== 'string') throw new TypeError('A JSON route serialised its answer to bytes.');
+    return body;
+  };
+}
+
+/**
+ * Sends an answer the route's serialiser already wrote (a kept answer, src/server/db/kept-answers.ts):
+ * as Fastify sends a serialised one, the same type, without serialising it again. The route's
+ * typed send expects the view, so the string goes through untyped here, once.
+ */
+export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
+  return reply.type(JSON_CONTENT_TYPE).send(body as never);
+}

@@ -17,6 +17,11 @@ export async function findGrantedAssessmentIds(database: Database, tokenHashes: 
 // Every customer read asks, so this is a prepared statement (issue 9).
 const GRANTED_SQL = `SELECT DISTINCT assessment_id AS "assessmentId" FROM customer_grants WHERE token_hash = ANY($1::text[])`;
 
+/** SQL: whether one of the token hashes `hashes` (a text[] expression) opens the assessment `assessmentId`: the grant check inside the one-statement reads. */
+export function grantHeldSql(assessmentId: string, hashes: string): string {
+  return `EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = ${assessmentId} AND g.token_hash = ANY(${hashes}))`;
+}
+
 export async function findGrant(db: Db, tokenHash: string) {
   const [row] = await db.select().from(customerGrants).where(eq(customerGrants.tokenHash, tokenHash));
   return row;

@@ -6,6 +6,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ModuleDeps } from '../../module-deps';
 import { site } from '../../../shared/site';
 import { openApiDocument } from './openapi';
+import { JSON_CONTENT_TYPE } from '../../plugins/serializer';
 
 const version = (JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
@@ -61,7 +62,7 @@ export const apiDocsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
 
   app.get('/api/openapi.json', async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(describe().document));
+    return reply.type(JSON_CONTENT_TYPE).send(JSON.stringify(describe().document));
   });
 
   app.get('/api/docs', async (_request, reply) => {

@@ -5,6 +5,9 @@ import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quot
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
 import { batchedRead, batchedReadSql, coalescedRead, type CoalescedReadSpec } from '../../db/batch';
 import { firstJsonRow, type Database, type Db } from '../../db/database';
+import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
+import { londonDateOf } from '../../../shared/london-time';
+import { grantHeldSql } from '../access/grants.repo';
 import type { SessionUser } from '../auth/auth.service';
 import { guideFor } from '../quotes/quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
@@ -90,23 +93,47 @@ export function readAssessmentsPageForAdmin(database: Database, page = 1, pageSi
 // a grant for it, its photos, its quote with items, and the price-list rows its guide needs.
 // Reads that arrive together run as one statement, one reader per row of `reader` (its
 // assessment id and its own grant hashes), so each grant check is its reader's alone.
+// Its stamp (src/server/db/kept-answers.ts) covers every row the answer is built from: the
+// assessment, its photos, its quote and items, and, while a guide may show, the price-list rows
+// for its damage type and whether the list is empty (the guide then comes from the seeded list).
+// $1 is the quote statuses a customer sees.
+const GUIDE_SHOWN_SQL = `q.id IS NULL OR NOT (q.status = ANY($1::text[]))`;
+const ASSESSMENT_STAMP_SQL = stampSql(
+  'a.id',
+  'a.xmin',
+  'q.id',
+  'q.xmin',
+  rowsStampSql('assessment_images', 'i', 'id', 'i.assessment_id = a.id'),
+  rowsStampSql('quote_items', 'qi', 'id', 'qi.quote_id = q.id'),
+  `CASE WHEN ${GUIDE_SHOWN_SQL} THEN EXISTS (SELECT 1 FROM price_list_entries) END`,
+  `CASE WHEN ${GUIDE_SHOWN_SQL} THEN ${rowsStampSql('price_list_entries', 'p', 'location_band', 'p.damage_type = a.damage_type')} END`,
+);
 const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email, a.phone, a.address, a.city, a.county, a.postcode,
   a.vehicle_year AS "vehicleYear", a.vehicle_make AS "vehicleMake", a.vehicle_model AS "vehicleModel",
   a.damage_type AS "damageType", a.damage_locations AS "damageLocations", a.damage_description AS "damageDescription",
   floor(extract(epoch FROM a.created_at) * 1000)::float8 AS "createdAtMs",
-  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = a.id AND g.token_hash = ANY(reader.hashes)) AS granted,
+  ${grantHeldSql('a.id', 'reader.hashes')} AS granted,
   (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
   CASE WHEN q.id IS NULL THEN NULL ELSE ${QUOTE_JSON_SQL} END AS quote,
-  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($1::text[])) THEN EXISTS (SELECT 1 FROM price_list_entries) END AS "priceListStored",
-  CASE WHEN q.id IS NULL OR NOT (q.status = ANY($1::text[])) THEN (SELECT coalesce(json_agg(json_build_object(
+  CASE WHEN ${GUIDE_SHOWN_SQL} THEN EXISTS (SELECT 1 FROM price_list_entries) END AS "priceListStored",
+  CASE WHEN ${GUIDE_SHOWN_SQL} THEN (SELECT coalesce(json_agg(json_build_object(
       'damageType', p.damage_type, 'locationBand', p.location_band, 'laborPence', p.labor_pence, 'partsPence', p.parts_pence,
       'materialsPence', p.materials_pence, 'hours', p.hours, 'labourWording', p.labour_wording, 'partsWording', p.parts_wording,
       'materialsWording', p.materials_wording)), '[]'::json)
-    FROM price_list_entries p WHERE p.damage_type = a.damage_type) END AS "priceList"
+    FROM price_list_entries p WHERE p.damage_type = a.damage_type) END AS "priceList",
+  ${ASSESSMENT_STAMP_SQL} AS stamp
 FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = reader.id`;
 // The guide's price-list rows are read only while the quote is not one its customer sees ($1):
 // once it is, every reader who may read the record sees the quote and no guide.
 const READ_ASSESSMENTS = batchedReadSql('read_assessments', { id: 'int', hashes: 'text[]' }, READ_ASSESSMENT_SQL, [[...CUSTOMER_VISIBLE_QUOTE_STATUSES]]);
+// What the access decision needs, and the stamp: all a read sends a kept answer on.
+const READ_ASSESSMENT_STAMPS = batchedReadSql(
+  'read_assessment_stamps',
+  { id: 'int', hashes: 'text[]' },
+  `SELECT a.id, ${grantHeldSql('a.id', 'reader.hashes')} AS granted, q.assigned_repairer_id AS "assignedRepairerId", ${ASSESSMENT_STAMP_SQL} AS stamp
+FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = reader.id`,
+  [[...CUSTOMER_VISIBLE_QUOTE_STATUSES]],
+);
 
 type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   createdAtMs: number;
@@ -116,14 +143,20 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   /** Null when the quote is one its customer sees (no guide then). */
   priceListStored: boolean | null;
   priceList: PriceListEntry[] | null;
+  stamp: string;
 };
+type AssessmentReader = { user: SessionUser | null; grantTokenHashes: string[] };
 
 /**
  * GET /api/assessments/{id}: the record as this reader may see it, or a 404 that reveals nothing.
  * `grantTokenHashes` are the browser's grant tokens, hashed: the statement checks them for this
  * assessment only. The decision is customerRecordAccess's, as everywhere (D10, D11).
  */
-export async function readAssessment(database: Database, id: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }): Promise<AssessmentView> {
+export async function readAssessment(database: Database, id: number, reader: AssessmentReader, now: Date = new Date()): Promise<AssessmentView> {
+  return (await readAssessmentStamped(database, id, reader, now)).view;
+}
+
+async function readAssessmentStamped(database: Database, id: number, reader: AssessmentReader, now: Date): Promise<{ view: AssessmentView } & Stamped> {
   const read = batchedRead<{ id: number; hashes: string[] }, ReadAssessmentRow>(database, READ_ASSESSMENTS);
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) throw notFound(assessmentNotFoundMessage);
@@ -134,10 +167,31 @@ export async function readAssessment(database: Database, id: number, reader: { u
   // As quotesForAssessments decides: admins see every status, others once approved (D12), and
   // the guide price shows while no quote is visible (from the stored list, or the seeded one when it is empty).
   const visible = !!found && (access === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status));
-  const quote = visible ? toQuoteView(found.quote, found.items, row.reference) : null;
-  const withGuide = reader.user?.role !== 'admin';
+  const quote = visible ? toQuoteView(found.quote, found.items, row.reference, now) : null;
+  const withGuide = access !== 'admin';
   const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList! : [...defaultPriceList], row) : null;
-  return toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide);
+  const view = toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide);
+  return { view, access, stamp: row.stamp };
+}
+
+/**
+ * GET /api/assessments/{id}'s answer as this reader may see it, serialised by `serialize` (the
+ * route's own serialiser), or a 404 that reveals nothing: readAssessment's answer, sent as kept
+ * while the record's stamp is unchanged (src/server/db/kept-answers.ts). Access is decided on
+ * every request, from the stamp statement's grant check, as readAssessment decides it.
+ */
+export async function readAssessmentBody(database: Database, id: number, reader: AssessmentReader, serialize: (view: AssessmentView) => string, now: Date = new Date()): Promise<string> {
+  const row = await batchedRead<{ id: number; hashes: string[] }, { id: number; granted: boolean; assignedRepairerId: number | null; stamp: string }>(
+    database,
+    READ_ASSESSMENT_STAMPS,
+  )({ id, hashes: reader.grantTokenHashes });
+  if (!row) throw notFound(assessmentNotFoundMessage);
+  const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };
+  const access = customerRecordAccess(viewer, { assessmentId: row.id, assignedRepairerId: row.assignedRepairerId });
+  if (access === 'none') throw notFound(assessmentNotFoundMessage);
+  const body = await keptOrBuilt(database, 'assessment', londonDateOf(now), { access, stamp: row.stamp }, () => readAssessmentStamped(database, id, reader, now), serialize);
+  if (body === null) throw notFound(assessmentNotFoundMessage);
+  return body;
 }
 
 // GET /api/images/{id} in one statement (issue 9): the photo, whether this browser holds a grant
@@ -145,7 +199,7 @@ export async function readAssessment(database: Database, id: number, reader: { u
 // anyone else) has a live offer of the job, as hasLiveOffer asks with the time $4.
 const READ_IMAGE_SQL = `SELECT i.id, i.assessment_id AS "assessmentId", i.kind, i.content_type AS "contentType",
   i.display_key AS "displayKey", i.display_bytes AS "displayBytes", i.thumb_key AS "thumbKey", i.thumb_bytes AS "thumbBytes",
-  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = i.assessment_id AND g.token_hash = ANY($2::text[])) AS granted,
+  ${grantHeldSql('i.assessment_id', '$2::text[]')} AS granted,
   (SELECT q.assigned_repairer_id FROM quotes q WHERE q.assessment_id = i.assessment_id) AS "assignedRepairerId",
   $3::int IS NOT NULL AND EXISTS (SELECT 1 FROM job_notifications n
     WHERE n.repairer_id = $3::int

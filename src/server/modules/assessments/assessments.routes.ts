@@ -23,9 +23,10 @@ import { uploadRoutes } from '../../plugins/uploads';
 import { processImageFile, imageProcessingSlots } from '../images/image-process';
 import { PhotoWorkQueue, photoPixels, type PhotoAdmission } from '../images/photo-work-queue';
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
-import { photoNotFoundMessage, readImage, readAssessment, readAssessmentsPageForAdmin, viewsOf } from './assessment-reads';
+import { photoNotFoundMessage, readImage, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf } from './assessment-reads';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
+import { sendSerialized, serializerOf } from '../../plugins/serializer';
 
 /** The details as the shared schema reads them, or a 400; `partial` judges only fields sent so far. */
 function checkDetails(fields: Record<string, string[]>, partial: boolean): CustomerDetails {
@@ -119,9 +120,9 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   );
 
   app.get('/api/assessments/:id', { schema: { params: IdParamsSchema, response: { 200: AssessmentViewSchema } } }, async (request, reply) => {
-    const view = await readAssessment(database, request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
-    reply.header('Cache-Control', 'private, no-store');
-    return view;
+    const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
+    const body = await readAssessmentBody(database, request.params.id, reader, serializerOf(reply));
+    return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
   });
 
   app.get('/api/images/:id', { schema: { params: IdParamsSchema, querystring: ImageQuerySchema } }, async (request, reply) => {

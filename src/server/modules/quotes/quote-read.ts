@@ -5,6 +5,9 @@ import type { QuoteView } from '../../../shared/api/quotes';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { batchedRead, batchedReadSql } from '../../db/batch';
 import type { Database } from '../../db/database';
+import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
+import { londonDateOf } from '../../../shared/london-time';
+import { grantHeldSql } from '../access/grants.repo';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
 import { toQuoteView, type QuoteViewRow } from './quote-view';
@@ -38,33 +41,70 @@ export function quoteFromJson(json: QuoteJson): { quote: QuoteViewRow; items: Qu
 // GET /api/quotes/{id} and GET /api/quotes/assessment/{assessmentId}, each in one statement:
 // the quote with its items, its enquiry's reference, and whether this browser holds a grant
 // for that enquiry. Reads of one kind that arrive together run as one statement, one reader
-// per row of `reader` (the id asked for and that reader's own grant hashes).
+// per row of `reader` (the id asked for and that reader's own grant hashes). The stamp
+// (src/server/db/kept-answers.ts) covers the rows the answer is built from: the quote, its
+// items, and its enquiry (the reference).
+const QUOTE_STAMP_SQL = stampSql('q.id', 'q.xmin', 'a.xmin', rowsStampSql('quote_items', 'qi', 'id', 'qi.quote_id = q.id'));
 const readQuoteSql = (where: string) => `SELECT ${QUOTE_JSON_SQL} AS quote, coalesce(a.reference, '') AS reference,
-  EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = q.assessment_id AND g.token_hash = ANY(reader.hashes)) AS granted
+  ${grantHeldSql('q.assessment_id', 'reader.hashes')} AS granted, ${QUOTE_STAMP_SQL} AS stamp
 FROM quotes q LEFT JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
 const READ_QUOTES = batchedReadSql('read_quotes', { id: 'int', hashes: 'text[]' }, readQuoteSql('q.id = reader.id'));
 const READ_QUOTES_BY_ASSESSMENT = batchedReadSql('read_quotes_by_assessment', { id: 'int', hashes: 'text[]' }, readQuoteSql('q.assessment_id = reader.id'));
+// What the access decision needs, and the stamp: all a read sends a kept answer on.
+const readQuoteStampSql = (where: string) => `SELECT q.assessment_id AS "assessmentId", q.assigned_repairer_id AS "assignedRepairerId", q.status,
+  ${grantHeldSql('q.assessment_id', 'reader.hashes')} AS granted, ${QUOTE_STAMP_SQL} AS stamp
+FROM quotes q LEFT JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
+const READ_QUOTE_STAMPS = batchedReadSql('read_quote_stamps', { id: 'int', hashes: 'text[]' }, readQuoteStampSql('q.id = reader.id'));
+const READ_QUOTE_STAMPS_BY_ASSESSMENT = batchedReadSql('read_quote_stamps_by_assessment', { id: 'int', hashes: 'text[]' }, readQuoteStampSql('q.assessment_id = reader.id'));
+
+type QuoteReader = { user: SessionUser | null; grantTokenHashes: string[] };
 
 /**
  * The quote as this reader may see it, or null when they may not (the route answers 404 either
  * way): customerRecordAccess decides, and only admins see a quote before approval (D12).
  */
-export async function readQuoteView(
-  database: Database,
-  by: 'id' | 'assessment',
-  id: number,
-  reader: { user: SessionUser | null; grantTokenHashes: string[] },
-): Promise<QuoteView | null> {
-  const read = batchedRead<QuoteReader, ReadQuoteRow>(database, by === 'id' ? READ_QUOTES : READ_QUOTES_BY_ASSESSMENT);
+export async function readQuoteView(database: Database, by: 'id' | 'assessment', id: number, reader: QuoteReader, now: Date = new Date()): Promise<QuoteView | null> {
+  return (await readQuoteStamped(database, by, id, reader, now))?.view ?? null;
+}
+
+async function readQuoteStamped(database: Database, by: 'id' | 'assessment', id: number, reader: QuoteReader, now: Date): Promise<({ view: QuoteView } & Stamped) | null> {
+  const read = batchedRead<{ id: number; hashes: string[] }, ReadQuoteRow>(database, by === 'id' ? READ_QUOTES : READ_QUOTES_BY_ASSESSMENT);
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
-  const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [quote.assessmentId] : [] };
+  const access = quoteAccess(reader, { ...quote, granted: row.granted });
+  if (!access) return null;
+  return { view: toQuoteView(quote, items, row.reference, now), access, stamp: row.stamp };
+}
+
+/** customerRecordAccess for a quote, or null when this reader may not see it: only admins see one before approval (D12). */
+function quoteAccess(reader: QuoteReader, quote: Pick<QuoteViewRow, 'assessmentId' | 'assignedRepairerId' | 'status'> & { granted: boolean }): string | null {
+  const viewer: Viewer = { user: reader.user, assessmentIds: quote.granted ? [quote.assessmentId] : [] };
   const access = customerRecordAccess(viewer, { assessmentId: quote.assessmentId, assignedRepairerId: quote.assignedRepairerId });
   if (access === 'none') return null;
   if (access !== 'admin' && !CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.status)) return null;
-  return toQuoteView(quote, items, row.reference);
+  return access;
 }
 
-type ReadQuoteRow = { quote: QuoteJson; reference: string; granted: boolean };
-type QuoteReader = { id: number; hashes: string[] };
+/**
+ * The quote's answer serialised by `serialize` (the route's own serialiser), or null when this
+ * reader may not see it: readQuoteView's answer, sent as kept while the quote's stamp is
+ * unchanged (src/server/db/kept-answers.ts). Access is decided on every request, as readQuoteView decides it.
+ */
+export async function readQuoteBody(
+  database: Database,
+  by: 'id' | 'assessment',
+  id: number,
+  reader: QuoteReader,
+  serialize: (view: QuoteView) => string,
+  now: Date = new Date(),
+): Promise<string | null> {
+  const read = batchedRead<{ id: number; hashes: string[] }, ReadQuoteStampRow>(database, by === 'id' ? READ_QUOTE_STAMPS : READ_QUOTE_STAMPS_BY_ASSESSMENT);
+  const row = await read({ id, hashes: reader.grantTokenHashes });
+  const access = row ? quoteAccess(reader, row) : null;
+  if (!row || !access) return null;
+  return keptOrBuilt(database, 'quote', londonDateOf(now), { access, stamp: row.stamp }, () => readQuoteStamped(database, by, id, reader, now), serialize);
+}
+
+type ReadQuoteRow = { quote: QuoteJson; reference: string; granted: boolean; stamp: string };
+type ReadQuoteStampRow = { assessmentId: number; assignedRepairerId: number | null; status: QuoteViewRow['status']; granted: boolean; stamp: string };

@@ -28,9 +28,10 @@ import { dispatchEmails, queueEmail } from '../email/email.service';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
-import { readQuoteView } from './quote-read';
+import { readQuoteBody } from './quote-read';
 import { toModificationRequestView, toQuoteView } from './quote-view';
 import { findQuote, insertModificationRequest, itemsOf, quotesPage, type QuoteRow } from './quotes.repo';
+import { sendSerialized, serializerOf } from '../../plugins/serializer';
 
 const notFoundMessage = adminQuoteMessages.notFound;
 
@@ -96,17 +97,17 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
   );
 
   app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
-    const view = await readQuoteView(database, 'assessment', request.params.assessmentId, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
-    if (!view) throw notFound(notFoundMessage);
-    reply.header('Cache-Control', 'private, no-store');
-    return view;
+    const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
+    const body = await readQuoteBody(database, 'assessment', request.params.assessmentId, reader, serializerOf(reply));
+    if (body === null) throw notFound(notFoundMessage);
+    return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
   });
 
   app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
-    const view = await readQuoteView(database, 'id', request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
-    if (!view) throw notFound(notFoundMessage);
-    reply.header('Cache-Control', 'private, no-store');
-    return view;
+    const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
+    const body = await readQuoteBody(database, 'id', request.params.id, reader, serializerOf(reply));
+    if (body === null) throw notFound(notFoundMessage);
+    return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
   });
 
   app.get('/api/quotes/:id/pdf', { schema: { params: IdParamsSchema } }, async (request, reply) => {
