@@ -252,16 +252,24 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
       }
     };
     const seen = new Set<string>();
+    const asks: { label: string; read: () => Promise<number | string>; expected: number | string }[] = [];
     for (const image of [...images, { id: 999_999, assessmentId: noQuote.id }]) {
       for (const reader of readersFor(image.assessmentId)) {
         const viewer: Viewer = { user: reader.user, assessmentIds: await grantedIds(reader.tokens) };
         const expected = await outcome(() => findImageFor(db, image.id, viewer));
-        const got = await outcome(() => readImage(t.database, image.id, { user: reader.user, grantTokenHashes: reader.tokens.map(hashToken) }));
-        expect(got, `image ${image.id} for ${reader.label}`).toBe(expected);
+        const read = () => outcome(() => readImage(t.database, image.id, { user: reader.user, grantTokenHashes: reader.tokens.map(hashToken) }));
+        const label = `image ${image.id} for ${reader.label}`;
+        expect(await read(), label).toBe(expected);
+        asks.push({ label, read, expected });
         seen.add(String(expected));
       }
     }
     // Both answers happen: the check lets some readers through and turns others away.
     expect(seen.has('not found') && seen.size > 1).toBe(true);
+    // All at once, in batched statements: each reader still gets their own answer.
+    for (const order of [asks, [...asks].reverse()]) {
+      const together = await Promise.all(order.map((ask) => ask.read()));
+      order.forEach((ask, i) => expect(together[i], `${ask.label}, all at once`).toBe(ask.expected));
+    }
   });
 });

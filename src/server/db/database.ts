@@ -36,17 +36,6 @@ export interface Database {
   pool?: pg.Pool;
 }
 
-/**
- * The first row of a statement, sent as one JSON value (issue 9): the drivers then parse one
- * column instead of one per field, which was a tenth of a small read's time in pg's and
- * PGlite's row parsing. Values are as JSON gives them: numbers, booleans, strings and nested
- * JSON, so times must travel as numbers (epoch milliseconds), never as timestamptz.
- */
-export async function firstJsonRow<Row>(database: Database, name: string, select: string, params: unknown[]): Promise<Row | undefined> {
-  const [wrapped] = await database.statement<{ r: Row }>(name, `SELECT row_to_json(r) AS r FROM (${select}) r`).run(params);
-  return wrapped?.r;
-}
-
 export interface OpenDatabaseOptions {
   databaseUrl?: string | undefined;
   /** A folder for PGlite's files, or ':memory:'. */

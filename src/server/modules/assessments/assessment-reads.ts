@@ -4,7 +4,7 @@ import { assessmentMessages, type AssessmentView } from '../../../shared/api/ass
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
 import { batchedRead, batchedReadSql, coalescedRead, type CoalescedReadSpec } from '../../db/batch';
-import { firstJsonRow, type Database, type Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
 import { grantHeldSql } from '../access/grants.repo';
@@ -195,17 +195,21 @@ export async function readAssessmentBody(database: Database, id: number, reader:
 }
 
 // GET /api/images/{id} in one statement (issue 9): the photo, whether this browser holds a grant
-// for its assessment, the repairer assigned to its quote, and whether the repairer $3 (null for
-// anyone else) has a live offer of the job, as hasLiveOffer asks with the time $4.
+// for its assessment, the repairer assigned to its quote, and whether the repairer asking
+// (`reader.repairer`, null for anyone else) has a live offer of the job, as hasLiveOffer asks
+// with the time `reader.now`. Reads that arrive together run as one statement, one reader per
+// row of `reader`, like the assessment and quote reads: on PGlite, where statements run one at a
+// time on the event loop, a gallery of thumbnails had queued one statement per photo.
 const READ_IMAGE_SQL = `SELECT i.id, i.assessment_id AS "assessmentId", i.kind, i.content_type AS "contentType",
   i.display_key AS "displayKey", i.display_bytes AS "displayBytes", i.thumb_key AS "thumbKey", i.thumb_bytes AS "thumbBytes",
-  ${grantHeldSql('i.assessment_id', '$2::text[]')} AS granted,
+  ${grantHeldSql('i.assessment_id', 'reader.hashes')} AS granted,
   (SELECT q.assigned_repairer_id FROM quotes q WHERE q.assessment_id = i.assessment_id) AS "assignedRepairerId",
-  $3::int IS NOT NULL AND EXISTS (SELECT 1 FROM job_notifications n
-    WHERE n.repairer_id = $3::int
-      AND (n.status = 'accepted' OR (n.status IN ('sent', 'viewed') AND n.expires_at > $4::text::timestamptz))
+  reader.repairer IS NOT NULL AND EXISTS (SELECT 1 FROM job_notifications n
+    WHERE n.repairer_id = reader.repairer
+      AND (n.status = 'accepted' OR (n.status IN ('sent', 'viewed') AND n.expires_at > reader.now::timestamptz))
       AND n.quote_id IN (SELECT q.id FROM quotes q WHERE q.assessment_id = i.assessment_id)) AS "liveOffer"
-FROM assessment_images i WHERE i.id = $1`;
+FROM assessment_images i WHERE i.id = reader.id`;
+const READ_IMAGES = batchedReadSql('read_images', { id: 'int', hashes: 'text[]', repairer: 'int', now: 'text' }, READ_IMAGE_SQL);
 
 export type ImageToSend = Pick<ImageRow, 'id' | 'assessmentId' | 'kind' | 'contentType' | 'displayKey' | 'displayBytes' | 'thumbKey' | 'thumbBytes'>;
 type ReadImageRow = ImageToSend & { granted: boolean; assignedRepairerId: number | null; liveOffer: boolean };
@@ -217,7 +221,8 @@ type ReadImageRow = ImageToSend & { granted: boolean; assignedRepairerId: number
  */
 export async function readImage(database: Database, imageId: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }, now: Date = new Date()): Promise<ImageToSend> {
   const offeredTo = reader.user?.role === 'repairer' ? reader.user.repairerId : null;
-  const row = await firstJsonRow<ReadImageRow>(database, 'read_image', READ_IMAGE_SQL, [imageId, reader.grantTokenHashes, offeredTo, now.toISOString()]);
+  const read = batchedRead<{ id: number; hashes: string[]; repairer: number | null; now: string }, ReadImageRow>(database, READ_IMAGES);
+  const row = await read({ id: imageId, hashes: reader.grantTokenHashes, repairer: offeredTo, now: now.toISOString() });
   if (!row) throw notFound(photoNotFoundMessage);
   const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.assessmentId] : [] };
   if (customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId }) !== 'none') return row;
