@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../src/server/db/factories';
 import type { Database } from '../../src/server/db/database';
 import { keptAnswersOf } from '../../src/server/db/kept-answers';
-import { customerGrants } from '../../src/server/db/schema';
+import { assessments, customerGrants } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { readAssessment } from '../../src/server/modules/assessments/assessment-reads';
 import { hashToken, newToken } from '../../src/server/modules/auth/tokens';
@@ -212,5 +212,20 @@ describe(`batched reads (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PG
     ]);
     expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((settled[1] as PromiseRejectedResult).reason).not.toHaveProperty('statusCode', 404);
+  });
+
+  it('answers admins asking for pages of the lists at once each with their own page, as alone', async () => {
+    const urls = ['/api/assessments?pageSize=2', '/api/assessments?pageSize=2&page=2', '/api/admin/quotes?status=pending', '/api/admin/quotes?status=approved&pageSize=1'];
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: world.readers.admin! } });
+      return { url, status: response.statusCode, total: response.headers['x-total-count'], type: response.headers['content-type'], body: response.body };
+    };
+    const alone = [];
+    for (const url of urls) alone.push(await get(url));
+    expect(alone.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(new Set(alone.map((a) => a.body)).size).toBe(urls.length);
+    expect(alone[0]).toMatchObject({ total: String((await t.database.db.select().from(assessments)).length), type: 'application/json; charset=utf-8' });
+    const together = await Promise.all(shuffled([...urls, ...urls, ...urls], 7).map(get));
+    for (const answer of together) expect(answer).toEqual(alone[urls.indexOf(answer.url)]);
   });
 });

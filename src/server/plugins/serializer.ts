@@ -67,3 +67,19 @@ export function serializerOf<View>(reply: FastifyReply): (view: View) => string 
 export function sendSerialized(reply: FastifyReply, body: string): FastifyReply {
   return reply.type(JSON_CONTENT_TYPE).send(body as never);
 }
+
+const sharedBodies = new WeakMap<object, string>();
+
+/**
+ * An answer several requests share (coalescedRead's: every admin asking for the same page at
+ * once gets the same object), serialised by the route's serialiser for the first of them only.
+ * Shared answers are never changed, and each route shares its own, so one string serves all.
+ */
+export function sendShared(reply: FastifyReply, view: object): FastifyReply {
+  let body = sharedBodies.get(view);
+  if (body === undefined) {
+    body = serializerOf<object>(reply)(view);
+    sharedBodies.set(view, body);
+  }
+  return sendSerialized(reply, body);
+}

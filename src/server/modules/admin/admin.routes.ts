@@ -32,6 +32,7 @@ import { removeUnpaidPaymentsOfQuote } from '../payments/payments.repo';
 import type { Db } from '../../db/database';
 import { adminStats, cardsFor, enquiryList, readDeskPage } from './admin-desk';
 import { deleteFilesOfGoneRecords } from '../images/file-store';
+import { sendShared } from '../../plugins/serializer';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
@@ -57,8 +58,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/admin/stats', { schema: { response: { 200: AdminStatsSchema } } }, async () => adminStats(db));
 
-      admin.get('/api/admin/quotes', { schema: { querystring: AdminQuoteListQuerySchema, response: { 200: AdminQuoteListSchema } } }, async (request) =>
-        readDeskPage(database, request.query.status, request.query.page, request.query.pageSize),
+      admin.get('/api/admin/quotes', { schema: { querystring: AdminQuoteListQuerySchema, response: { 200: AdminQuoteListSchema } } }, async (request, reply) =>
+        sendShared(reply, await readDeskPage(database, request.query.status, request.query.page, request.query.pageSize)),
       );
 
       admin.get('/api/admin/enquiries', { schema: { querystring: EnquirySearchQuerySchema, response: { 200: EnquiryListSchema } } }, async (request) =>

@@ -26,7 +26,7 @@ import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment
 import { photoNotFoundMessage, readImage, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf } from './assessment-reads';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
-import { sendSerialized, serializerOf } from '../../plugins/serializer';
+import { sendSerialized, sendShared, serializerOf } from '../../plugins/serializer';
 
 /** The details as the shared schema reads them, or a 400; `partial` judges only fields sent so far. */
 function checkDetails(fields: Record<string, string[]>, partial: boolean): CustomerDetails {
@@ -113,8 +113,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       // Paged like GET /api/quotes: SPEC's array body, the total in X-Total-Count.
       admin.get('/api/assessments', { schema: { querystring: PageQuerySchema, response: { 200: AssessmentListSchema } } }, async (request, reply) => {
         const { views, total } = await readAssessmentsPageForAdmin(database, request.query.page, request.query.pageSize);
-        reply.header('X-Total-Count', String(total));
-        return views;
+        return sendShared(reply.header('X-Total-Count', String(total)), views);
       });
     }),
   );
