@@ -44,7 +44,7 @@ import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue } from './plugins/jobs';
 import { logDestination, loggerOptions } from './plugins/log-redaction';
 import { registerMetrics } from './plugins/metrics';
-import { registerRequestLog } from './plugins/request-log';
+import { lazyChildLogger, registerRequestLog } from './plugins/request-log';
 import { registerSecurity } from './plugins/security';
 import { serializerCompiler } from './plugins/serializer';
 import { registerBodyTimeout, timeoutOptions } from './plugins/timeouts';
@@ -106,6 +106,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...timeoutOptions(config),

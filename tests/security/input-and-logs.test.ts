@@ -2,12 +2,14 @@
 // hold no personal data, and the smaller hardening points.
 import { Writable } from 'node:stream';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
+import Fastify, { LogController } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customerDetailsMessages } from '../../src/shared/customer-details';
 import { signInEmailControlMessage } from '../../src/shared/text-rules';
 import { createAssessmentRecord, createUser } from '../../src/server/db/factories';
 import { loggerOptions } from '../../src/server/plugins/log-redaction';
+import { lazyChildLogger } from '../../src/server/plugins/request-log';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
@@ -81,6 +83,37 @@ describe('logs', () => {
       for (const secret of ['Secret-Invitation-Token', 'Secret-Session-Token', 'jane.customer']) expect(written).not.toContain(secret);
     } finally {
       await logged.close();
+    }
+  });
+
+  it('make request.log on its first use only, bound to the request id and redacting as the app logger does', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    const logger = pino(loggerOptions('info'), sink);
+    const made = vi.spyOn(logger, 'child');
+    const app = Fastify({ loggerInstance: logger, childLoggerFactory: lazyChildLogger, logController: new LogController({ disableRequestLogging: true }) });
+    app.get('/quiet', async () => ({ ok: true }));
+    app.get('/loud', async (request) => {
+      request.log.warn({ email: 'jane.customer@example.com', step: 'checked' }, 'something to look at');
+      request.log.info('and again');
+      return { ok: true };
+    });
+    try {
+      await app.ready();
+      made.mockClear();
+      await app.inject({ method: 'GET', url: '/quiet' });
+      expect(made).not.toHaveBeenCalled();
+      await app.inject({ method: 'GET', url: '/loud' });
+      expect(made).toHaveBeenCalledTimes(1);
+      const written = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      expect(written).toEqual([
+        expect.objectContaining({ level: 40, reqId: expect.any(String), step: 'checked', email: '[redacted]', msg: 'something to look at' }),
+        expect.objectContaining({ level: 30, msg: 'and again' }),
+      ]);
+      expect(written[1]!.reqId).toBe(written[0]!.reqId);
+      expect(lines.join('')).not.toContain('jane.customer');
+    } finally {
+      await app.close();
     }
   });
 
