@@ -1,6 +1,7 @@
 // SPEC section 7's quote calls (issue 10). The grant holder reads their quote once an admin has
 // approved it (D12), admins always, the assigned repairer when they have the job; to anyone
 // else a quote does not exist (404, like a missing id).
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { IdParamsSchema } from '../../../shared/api/assessments';
@@ -13,7 +14,6 @@ import {
   QuoteListSchema,
   QuoteViewSchema,
 } from '../../../shared/api/quotes';
-import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { londonDateOf } from '../../../shared/london-time';
 import { outcodeOf } from '../../../shared/postcode';
 import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
@@ -22,13 +22,13 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
-import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
+import type { CustomerRecordAccess, Viewer } from '../access/access.policy';
 import { findAssessment, findAssessmentsByIds } from '../assessments/assessments.repo';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
-import { readQuoteBody } from './quote-read';
+import { quoteAccess, readQuoteBody } from './quote-read';
 import { toModificationRequestView, toQuoteView } from './quote-view';
 import { findQuote, insertModificationRequest, itemsOf, quotesPage, type QuoteRow } from './quotes.repo';
 import { sendSerialized, serializerOf } from '../../plugins/serializer';
@@ -37,10 +37,8 @@ const notFoundMessage = adminQuoteMessages.notFound;
 
 /** The quote as this viewer may see it, or a 404 that reveals nothing. */
 async function readableQuote(db: Db, quote: QuoteRow | undefined, viewer: Viewer): Promise<{ quote: QuoteRow; access: CustomerRecordAccess }> {
-  if (!quote) throw notFound(notFoundMessage);
-  const access = customerRecordAccess(viewer, { assessmentId: quote.assessmentId, assignedRepairerId: quote.assignedRepairerId });
-  if (access === 'none') throw notFound(notFoundMessage);
-  if (access !== 'admin' && !CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.status)) throw notFound(notFoundMessage);
+  const access = quote ? quoteAccess(viewer, quote) : null;
+  if (!quote || !access) throw notFound(notFoundMessage);
   return { quote, access };
 }
 
@@ -96,19 +94,21 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
     }),
   );
 
-  app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
+  /** The customer's quote read, by the quote's id or its enquiry's: the answer this reader may see, or a 404. */
+  async function sendQuote(request: FastifyRequest, reply: FastifyReply, by: 'id' | 'assessment', id: number) {
     const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
-    const body = await readQuoteBody(database, 'assessment', request.params.assessmentId, reader, serializerOf(reply));
+    const body = await readQuoteBody(database, by, id, reader, serializerOf(reply));
     if (body === null) throw notFound(notFoundMessage);
     return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
-  });
+  }
 
-  app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) => {
-    const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
-    const body = await readQuoteBody(database, 'id', request.params.id, reader, serializerOf(reply));
-    if (body === null) throw notFound(notFoundMessage);
-    return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
-  });
+  app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) =>
+    sendQuote(request, reply, 'assessment', request.params.assessmentId),
+  );
+
+  app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) =>
+    sendQuote(request, reply, 'id', request.params.id),
+  );
 
   app.get('/api/quotes/:id/pdf', { schema: { params: IdParamsSchema } }, async (request, reply) => {
     const { quote } = await readableQuote(db, await findQuote(db, request.params.id), await request.viewer());
