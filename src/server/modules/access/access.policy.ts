@@ -7,6 +7,11 @@ export interface Viewer {
   assessmentIds: number[];
 }
 
+/** The viewer a one-statement read decides for: the reader's session, and the record's assessment when the statement found the reader's grant for it. */
+export function viewerOfRead(user: SessionUser | null, assessmentId: number, granted: boolean): Viewer {
+  return { user, assessmentIds: granted ? [assessmentId] : [] };
+}
+
 export type CustomerRecordAccess = 'admin' | 'customer' | 'assigned-repairer' | 'none';
 
 export function customerRecordAccess(

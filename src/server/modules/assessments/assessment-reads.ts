@@ -13,7 +13,7 @@ import { guideFor } from '../quotes/quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
 import { toQuoteView } from '../quotes/quote-view';
 import { notFound } from '../../plugins/errors';
-import { customerRecordAccess, type Viewer } from '../access/access.policy';
+import { customerRecordAccess, viewerOfRead, type Viewer } from '../access/access.policy';
 import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
 import { hasLiveOffer } from '../repairer-jobs/offers.repo';
 import { assessmentsPage, findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
@@ -161,7 +161,7 @@ async function readAssessmentStamped(database: Database, id: number, reader: Ass
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) throw notFound(assessmentNotFoundMessage);
   const found = row.quote ? quoteFromJson(row.quote) : null;
-  const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };
+  const viewer = viewerOfRead(reader.user, row.id, row.granted);
   const access = customerRecordAccess(viewer, { assessmentId: row.id, assignedRepairerId: found?.quote.assignedRepairerId ?? null });
   if (access === 'none') throw notFound(assessmentNotFoundMessage);
   // As quotesForAssessments decides: admins see every status, others once approved (D12), and
@@ -186,7 +186,7 @@ export async function readAssessmentBody(database: Database, id: number, reader:
     READ_ASSESSMENT_STAMPS,
   )({ id, hashes: reader.grantTokenHashes });
   if (!row) throw notFound(assessmentNotFoundMessage);
-  const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.id] : [] };
+  const viewer = viewerOfRead(reader.user, row.id, row.granted);
   const access = customerRecordAccess(viewer, { assessmentId: row.id, assignedRepairerId: row.assignedRepairerId });
   if (access === 'none') throw notFound(assessmentNotFoundMessage);
   const body = await keptOrBuilt(database, 'assessment', londonDateOf(now), { access, stamp: row.stamp }, () => readAssessmentStamped(database, id, reader, now), serialize);
@@ -224,7 +224,7 @@ export async function readImage(database: Database, imageId: number, reader: { u
   const read = batchedRead<{ id: number; hashes: string[]; repairer: number | null; now: string }, ReadImageRow>(database, READ_IMAGES);
   const row = await read({ id: imageId, hashes: reader.grantTokenHashes, repairer: offeredTo, now: now.toISOString() });
   if (!row) throw notFound(photoNotFoundMessage);
-  const viewer: Viewer = { user: reader.user, assessmentIds: row.granted ? [row.assessmentId] : [] };
+  const viewer = viewerOfRead(reader.user, row.assessmentId, row.granted);
   if (customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId }) !== 'none') return row;
   if (row.kind === 'damage' && offeredTo !== null && row.liveOffer) return row;
   throw notFound(photoNotFoundMessage);

@@ -8,7 +8,7 @@ import type { Database } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
 import { grantHeldSql } from '../access/grants.repo';
-import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
+import { customerRecordAccess, viewerOfRead, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
 import { toQuoteView, type QuoteViewRow } from './quote-view';
 
@@ -72,7 +72,7 @@ async function readQuoteStamped(database: Database, by: 'id' | 'assessment', id:
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
-  const access = quoteAccess(readerViewer(reader, quote.assessmentId, row.granted), quote);
+  const access = quoteAccess(viewerOfRead(reader.user, quote.assessmentId, row.granted), quote);
   if (!access) return null;
   return { view: toQuoteView(quote, items, row.reference, now), access, stamp: row.stamp };
 }
@@ -83,11 +83,6 @@ export function quoteAccess(viewer: Viewer, quote: Pick<QuoteViewRow, 'assessmen
   if (access === 'none') return null;
   if (access !== 'admin' && !CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.status)) return null;
   return access;
-}
-
-/** The viewer a one-statement read sees: the reader's session, and the quote's enquiry when the statement found their grant for it. */
-function readerViewer(reader: QuoteReader, assessmentId: number, granted: boolean): Viewer {
-  return { user: reader.user, assessmentIds: granted ? [assessmentId] : [] };
 }
 
 /**
@@ -105,7 +100,7 @@ export async function readQuoteBody(
 ): Promise<string | null> {
   const read = batchedRead<{ id: number; hashes: string[] }, ReadQuoteStampRow>(database, by === 'id' ? READ_QUOTE_STAMPS : READ_QUOTE_STAMPS_BY_ASSESSMENT);
   const row = await read({ id, hashes: reader.grantTokenHashes });
-  const access = row ? quoteAccess(readerViewer(reader, row.assessmentId, row.granted), row) : null;
+  const access = row ? quoteAccess(viewerOfRead(reader.user, row.assessmentId, row.granted), row) : null;
   if (!row || !access) return null;
   return keptOrBuilt(database, 'quote', londonDateOf(now), { access, stamp: row.stamp }, () => readQuoteStamped(database, by, id, reader, now), serialize);
 }
