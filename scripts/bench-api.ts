@@ -16,12 +16,14 @@
 // through the real API: one assessment with a generated photo (its grant cookie) and an admin
 // session. A bare Fastify hello-world in a separate process takes turns with each endpoint
 // (--rounds, 3 by default, share the measured time), and each endpoint's throughput is given as
-// the median of its rounds' shares of bare Fastify's in the same round.
+// the median of its rounds' shares of bare Fastify's in the same round. Beside each rate, the CPU
+// time each answer cost the server's process (and the PostgreSQL server's), read from /proc: when
+// bare Fastify's rate is held back by autocannon itself, that says what the product costs.
 // Every endpoint is first checked to answer 200; any non-2xx answer during a run fails the bench.
 // Exits 0 when every figure meets the issue's targets, 1 when one does not, 2 when the bench failed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,12 +80,9 @@ const ENDPOINTS: Endpoint[] = [
 ];
 const P99_TARGET_MS = 25;
 
-interface Measured {
+interface Measured extends Figures {
   engine: Engine | 'bare';
   label: string;
-  rps: number;
-  p50: number;
-  p99: number;
   ratio: number | null;
   target: number | null;
   ok: boolean;
@@ -108,6 +107,7 @@ async function main(): Promise<number> {
   if (!serverUrl) console.log('DATABASE_URL and TEST_DATABASE_URL are unset: PGlite only.');
 
   const hello = await startHello();
+  if (!cpuTime) console.log('No /proc here: the CPU time per request is not measured.');
   const results: Measured[] = [];
   for (const engine of engines) {
     const product = await startProduct(engine, serverUrl);
@@ -120,30 +120,30 @@ async function main(): Promise<number> {
     const bareRuns: Figures[] = [];
     const firstOfEngine = results.length;
     /** Bare Fastify and one read take turns; the read's figures and its share of bare Fastify. */
-    const measure = async (origin: string, request: { path: string; cookie?: string }, label: string, target: number | null) => {
-      await drive(origin, request, `${label} (warm-up)`, { measure: false });
+    const measure = async (served: Served, request: { path: string; cookie?: string }, label: string, target: number | null) => {
+      await drive(served, request, `${label} (warm-up)`, { measure: false });
       const rounds: { bare: Figures; product: Figures }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const bare = await drive(hello, { path: '/' }, 'bare Fastify', { seconds: DURATION_SECONDS / ROUNDS });
-        const measured = await drive(origin, request, label, { seconds: DURATION_SECONDS / ROUNDS });
+        const measured = await drive(served, request, label, { seconds: DURATION_SECONDS / ROUNDS });
         rounds.push({ bare, product: measured });
         bareRuns.push(bare);
       }
       const ratios = rounds.map((r) => r.product.rps / r.bare.rps);
       const ratio = median(ratios);
-      const figures = { rps: median(rounds.map((r) => r.product.rps)), p50: median(rounds.map((r) => r.product.p50)), p99: median(rounds.map((r) => r.product.p99)) };
+      const figures = medians(rounds.map((r) => r.product));
       console.log(`    rounds' shares of bare: ${ratios.map((r) => `${(r * 100).toFixed(1)}%`).join(', ')}; p99 ${rounds.map((r) => r.product.p99).join(', ')} ms`);
       results.push({ engine, label, ...figures, ratio, target, ok: (target === null || ratio >= target) && figures.p99 <= P99_TARGET_MS });
     };
-    for (const endpoint of endpoints) await measure(product.origin, endpoint.request(fixture), endpoint.label, endpoint.target?.[engine] ?? null);
+    for (const endpoint of endpoints) await measure(product, endpoint.request(fixture), endpoint.label, endpoint.target?.[engine] ?? null);
     // What the stack itself keeps of bare Fastify on this machine today: the same engine's
     // simplest read of the same record, with none of the product around it (see startReference).
     if (engine === 'postgres' && product.databaseUrl && (!only || only.includes('reference'))) {
       const reference = await startReference(product.databaseUrl);
-      await measure(reference.origin, { path: `/read/${fixture.assessmentId}` }, REFERENCE_LABEL, null);
+      await measure(reference, { path: `/read/${fixture.assessmentId}` }, REFERENCE_LABEL, null);
       await reference.stop();
     }
-    const bare = { rps: median(bareRuns.map((r) => r.rps)), p50: median(bareRuns.map((r) => r.p50)), p99: median(bareRuns.map((r) => r.p99)) };
+    const bare = medians(bareRuns);
     results.splice(firstOfEngine, 0, { engine: 'bare', label: `bare Fastify hello-world (with ${engine}; median of its runs)`, ...bare, ratio: 1, target: null, ok: true });
     await product.stop();
   }
@@ -155,7 +155,7 @@ async function main(): Promise<number> {
 }
 
 /** The product as scripts/start.mjs runs it, after the demo seed and an admin made by the CLIs. */
-async function startProduct(engine: Engine, serverUrl: string | undefined): Promise<{ origin: string; databaseUrl: string | undefined; stop: () => Promise<void> }> {
+async function startProduct(engine: Engine, serverUrl: string | undefined): Promise<Served & { databaseUrl: string | undefined; stop: () => Promise<void> }> {
   const dataDir = temp('autorevive-bench-api-');
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
@@ -194,7 +194,7 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
     if (!stoppedByBench.has(child)) console.error(`\nThe product on ${engine} exited by itself during the bench (${signal ?? `exit code ${code}`}).`);
   });
   await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
-  return { origin, databaseUrl, stop: () => stop(child) };
+  return { origin, pid: child.pid!, onServer: engine === 'postgres', databaseUrl, stop: () => stop(child) };
 }
 
 const REFERENCE_LABEL = 'reference: bare Fastify + node-postgres, one-row read';
@@ -205,7 +205,7 @@ const REFERENCE_LABEL = 'reference: bare Fastify + node-postgres, one-row read';
  * on the product's own database and record. No access check, cookies, security headers, log
  * line or view: what the stack keeps of bare Fastify before the product adds anything.
  */
-async function startReference(databaseUrl: string): Promise<{ origin: string; stop: () => Promise<void> }> {
+async function startReference(databaseUrl: string): Promise<Served & { stop: () => Promise<void> }> {
   const { origin, child } = await startInlineServer(
     (port) => `
     import Fastify from 'fastify';
@@ -222,12 +222,12 @@ async function startReference(databaseUrl: string): Promise<{ origin: string; st
     '/ready',
     'the reference read',
   );
-  return { origin, stop: () => stop(child) };
+  return { origin, pid: child.pid!, onServer: true, stop: () => stop(child) };
 }
 
 /** A bare Fastify hello-world in a process of its own, the yardstick. */
-async function startHello(): Promise<string> {
-  const { origin } = await startInlineServer(
+async function startHello(): Promise<Served> {
+  const { origin, child } = await startInlineServer(
     (port) => `
     import Fastify from 'fastify';
     const app = Fastify();
@@ -237,7 +237,7 @@ async function startHello(): Promise<string> {
     '/',
     'bare Fastify',
   );
-  return origin;
+  return { origin, pid: child.pid!, onServer: false };
 }
 
 /** A server written inline (`code` for a free port), in a process of its own, once `readyPath` answers. */
@@ -325,18 +325,30 @@ interface Figures {
   rps: number;
   p50: number;
   p99: number;
+  /** CPU time of the HTTP server's process per answer, µs (null without /proc). */
+  cpuUs: number | null;
+  /** CPU time of the PostgreSQL server's processes per answer, µs (null when it has no part). */
+  databaseCpuUs: number | null;
+}
+
+/** A server the bench drives: its origin, its process, and whether it reads from the PostgreSQL server. */
+interface Served {
+  origin: string;
+  pid: number;
+  onServer: boolean;
 }
 
 /** One run (a warm-up when `measure` is false); fails on any error or non-2xx answer. */
-async function drive(origin: string, { path, cookie }: { path: string; cookie?: string }, label: string, run: { measure?: boolean; seconds?: number } = {}): Promise<Figures> {
-  const options = { url: `${origin}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } };
+async function drive(served: Served, { path, cookie }: { path: string; cookie?: string }, label: string, run: { measure?: boolean; seconds?: number } = {}): Promise<Figures> {
+  const options = { url: `${served.origin}${path}`, connections: CONNECTIONS, headers: { ...BROWSER_HEADERS, ...(cookie ? { cookie } : {}) } };
   const seconds = run.measure === false ? WARMUP_SECONDS : (run.seconds ?? DURATION_SECONDS);
-  if (seconds <= 0) return { rps: 0, p50: 0, p99: 0 };
+  if (seconds <= 0) return { rps: 0, p50: 0, p99: 0, cpuUs: null, databaseCpuUs: null };
   process.stdout.write(`  ${label}…`);
   // Failed requests by their error code (ECONNREFUSED, ECONNRESET, a timeout…), so a failed run
   // says what failed: a product that stopped listening and one too slow to answer look alike
   // in a bare count.
   const errorCodes = new Map<string, number>();
+  const before = cpuTime?.(served);
   const result = await autocannon({ ...options, duration: seconds }).on('reqError', (error) => {
     const code = error.code ?? error.message;
     errorCodes.set(code, (errorCodes.get(code) ?? 0) + 1);
@@ -346,8 +358,63 @@ async function drive(origin: string, { path, cookie }: { path: string; cookie?: 
     const kinds = [...errorCodes].map(([code, count]) => `${count} × ${code}`).join(', ');
     throw new Error(`${label}: ${result.errors} errors${kinds ? ` (${kinds})` : ''}, ${result.timeouts} timeouts and ${result.non2xx} non-2xx answers during the run.`);
   }
-  process.stdout.write(` ${Math.round(result.requests.average)} req/s\n`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  const after = cpuTime?.(served);
+  const perAnswer = (used: number | null) => (used === null ? null : (used * 1000) / Math.max(1, result.requests.total));
+  const cpuUs = before && after ? perAnswer(after.server - before.server) : null;
+  const databaseCpuUs = before && after && served.onServer ? perAnswer(after.database - before.database) : null;
+  process.stdout.write(` ${Math.round(result.requests.average)} req/s${cpuUs === null ? '' : `, ${cpuUs.toFixed(0)} µs of CPU each`}${databaseCpuUs === null ? '' : ` + ${databaseCpuUs.toFixed(0)} µs in PostgreSQL`}\n`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, databaseCpuUs };
+}
+
+/**
+ * How much CPU a server uses per answer, beside how many answers a second it gives: when the
+ * machine is fast, bare Fastify's rate is bounded by autocannon (one thread, sharing the two
+ * cores), so a ratio of rates understates what the product keeps. The CPU time is read from
+ * /proc before and after a run: the server's process (every thread), and every process named
+ * postgres (the PostgreSQL server's backends, when it is used), in milliseconds. Null where
+ * there is no /proc.
+ */
+function cpuClock(): ((served: Served) => { server: number; database: number }) | null {
+  if (!existsSync('/proc/self/stat')) return null;
+  const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
+  const ticksOf = (stat: string) => {
+    // The fields after the command, which is in parentheses and may hold spaces: utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  };
+  const read = (pid: number | string) => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      return null; // the process ended between the listing and the read
+    }
+  };
+  return (served) => {
+    const own = read(served.pid);
+    let database = 0;
+    if (served.onServer) {
+      for (const pid of readdirSync('/proc')) {
+        if (!/^\d+$/.test(pid)) continue;
+        const stat = read(pid);
+        if (stat?.includes('(postgres)')) database += ticksOf(stat);
+      }
+    }
+    return { server: own ? ticksOf(own) / ticksPerMs : 0, database: database / ticksPerMs };
+  };
+}
+
+const cpuTime = cpuClock();
+
+/** The medians of some runs' figures. */
+function medians(runs: Figures[]): Figures {
+  const of = (values: (number | null)[]) => (values.some((v) => v === null) ? null : median(values as number[]));
+  return {
+    rps: median(runs.map((r) => r.rps)),
+    p50: median(runs.map((r) => r.p50)),
+    p99: median(runs.map((r) => r.p99)),
+    cpuUs: of(runs.map((r) => r.cpuUs)),
+    databaseCpuUs: of(runs.map((r) => r.databaseCpuUs)),
+  };
 }
 
 function median(values: number[]): number {
@@ -357,7 +424,7 @@ function median(values: number[]): number {
 }
 
 function printTable(rows: Measured[]) {
-  const head = ['engine', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'target', 'meets'];
+  const head = ['engine', 'endpoint', 'req/s', 'p50 ms', 'p99 ms', 'of bare', 'target', 'meets', 'CPU µs', 'PG µs'];
   const cells = rows.map((r) => [
     r.engine,
     r.label,
@@ -367,6 +434,8 @@ function printTable(rows: Measured[]) {
     r.engine === 'bare' ? '' : `${((r.ratio ?? 0) * 100).toFixed(1)}%`,
     r.engine === 'bare' ? '' : `${r.target === null ? '' : `≥ ${(r.target * 100).toFixed(0)}%, `}p99 ≤ ${P99_TARGET_MS}`,
     r.engine === 'bare' ? '' : r.ok ? 'yes' : 'NO',
+    r.cpuUs === null ? '' : r.cpuUs.toFixed(0),
+    r.databaseCpuUs === null ? '' : r.databaseCpuUs.toFixed(0),
   ]);
   const widths = head.map((h, c) => Math.max(h.length, ...cells.map((row) => row[c]!.length)));
   const line = (row: string[]) => row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
@@ -374,6 +443,10 @@ function printTable(rows: Measured[]) {
   console.log(
     `${CONNECTIONS} connections (autocannon), ${WARMUP_SECONDS} s of warm-up, then ${ROUNDS} rounds of ${Number((DURATION_SECONDS / ROUNDS).toFixed(2))} s in which bare Fastify and the endpoint take turns;` +
       ` req/s, p50 and p99 are the medians of the rounds, "of bare" the median of each round's req/s ÷ bare Fastify's in the same round.`,
+  );
+  console.log(
+    'CPU µs: the CPU time the HTTP server\'s process used per answer (median of the rounds); PG µs: the PostgreSQL server\'s, for the endpoints that read from it.' +
+      ' Neither is a target: where bare Fastify is held back by autocannon (one thread on a 2-core machine), they show what each answer costs the server.',
   );
 }
 
