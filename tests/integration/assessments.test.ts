@@ -74,6 +74,9 @@ describe('a good submission', () => {
     expect(display.statusCode).toBe(200);
     expect(display.headers['content-type']).toBe('image/jpeg');
     expect(display.headers['cache-control']).toBe('private, max-age=86400');
+    // An API answer: opened on its own it loads and runs nothing, and no other site may embed it.
+    expect(display.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(display.headers['cross-origin-resource-policy']).toBe('same-origin');
     const meta = await sharp(display.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });
     expect(meta.exif).toBeUndefined();

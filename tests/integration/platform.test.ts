@@ -75,12 +75,44 @@ describe('security headers', () => {
     expect(response.headers['x-request-id']).toBeTruthy();
   });
 
-  it('sends HSTS only in production behind HTTPS', async () => {
+  it('gives an API answer the API set: a CSP that loads and runs nothing, nosniff, no framing, same-origin only, and none of the page-only headers', async () => {
+    for (const url of ['/api/site', '/api/site?again=1', '/api/no-such-route', '/api/openapi.json']) {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-request-id'], url).toBeTruthy();
+      for (const pageOnly of ['permissions-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+        expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
+      }
+    }
+    // A refusal on an API route is an API answer too.
+    const refused = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { origin: 'https://evil.example' }, payload: {} });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+  });
+
+  it("gives pages, and the API reference a browser shows as a page, the pages' whole set", async () => {
+    for (const url of ['/', '/services', '/api/docs', '/no-such-page', '/api']) {
+      const response = await t.app.inject(url);
+      expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self' https://js.stripe.com");
+      expect(response.headers['permissions-policy'], url).toContain('camera=()');
+      expect(response.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
+  it('sends HSTS only in production behind HTTPS, on pages and API answers alike', async () => {
     expect(await t.app.inject('/').then((r) => r.headers['strict-transport-security'])).toBeUndefined();
+    expect(await t.app.inject('/api/site').then((r) => r.headers['strict-transport-security'])).toBeUndefined();
     const production = await createTestApp({ env: { NODE_ENV: 'production', PUBLIC_URL: 'https://www.autorevive.co.uk' } });
     try {
-      const response = await production.app.inject('/healthz');
-      expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      for (const url of ['/healthz', '/api/site']) {
+        const response = await production.app.inject(url);
+        expect(response.headers['strict-transport-security'], url).toBe('max-age=31536000; includeSubDomains');
+      }
     } finally {
       await production.close();
     }

@@ -1,4 +1,13 @@
 // Security headers and the same-origin rule for state-changing requests.
+//
+// Two sets of headers. Pages, and the one route under /api/ that a browser shows as a page (the
+// API reference), get helmet's whole set with the CSP that admits Stripe.js. API answers (JSON,
+// photos, and the downloads: the quote's PDF, the data export) get the set OWASP's REST Security
+// Cheat Sheet gives for API responses, with a CSP that lets nothing load or run. The headers that
+// only mean something to an HTML page (Permissions-Policy, Cross-Origin-Opener-Policy,
+// Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-XSS-Protection,
+// X-Permitted-Cross-Domain-Policies) and the pages' long CSP were 700 bytes on every API answer
+// for nothing (docs/decisions/0007, sixth round).
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
@@ -58,14 +67,50 @@ export async function securityHeaders(config: AppConfig): Promise<Record<string,
 }
 const RESPONSE_OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
+/** An API answer's CSP: a JSON answer or a photo opened on its own loads nothing, runs nothing, and is framed by nobody. */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+
+/**
+ * The headers of an API answer, from the pages' own (`pageHeaders`, so HSTS and the referrer
+ * policy are the same): OWASP's list for API responses (a CSP, nosniff, X-Frame-Options, HSTS;
+ * Content-Type and Cache-Control are each route's), and Cross-Origin-Resource-Policy, so another
+ * site cannot embed a customer's photo or JSON even where it could guess its address.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': API_CONTENT_SECURITY_POLICY,
+    'cross-origin-resource-policy': 'same-origin',
+    'referrer-policy': pageHeaders['referrer-policy']!,
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  };
+  const hsts = pageHeaders['strict-transport-security'];
+  if (hsts) headers['strict-transport-security'] = hsts;
+  return headers;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route under /api/ whose answer a browser shows as a page (HTML): it gets the pages' headers. */
+    document?: boolean;
+  }
+}
+
+/** Whether this request is answered as an API answer (apiSecurityHeaders) rather than as a page. */
+function answersApi(request: FastifyRequest): boolean {
+  return request.url.startsWith('/api/') && request.routeOptions.config?.document !== true;
+}
+
 export async function registerSecurity(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const headers = Object.entries(await securityHeaders(config));
+  const pageHeaders = await securityHeaders(config);
+  const pages = Object.entries(pageHeaders);
+  const api = Object.entries(apiSecurityHeaders(pageHeaders));
   const allowedOrigins = new Set([new URL(config.publicUrl).origin]);
   // One callback hook for every request: the headers, the request id, and the same-origin
   // rule for state-changing requests.
   app.addHook('onRequest', (request, reply, done) => {
     const raw = reply.raw;
-    for (const [name, value] of headers) raw.setHeader(name, value);
+    for (const [name, value] of answersApi(request) ? api : pages) raw.setHeader(name, value);
     raw.setHeader('x-request-id', request.id);
     if (isStateChanging(request) && !isSameOrigin(request, allowedOrigins)) {
       done(forbidden('This request came from another website and was refused.'));

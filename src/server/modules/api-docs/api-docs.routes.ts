@@ -65,7 +65,7 @@ export const apiDocsRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     return reply.type(JSON_CONTENT_TYPE).send(JSON.stringify(describe().document));
   });
 
-  app.get('/api/docs', async (_request, reply) => {
+  app.get('/api/docs', { config: { document: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'public, max-age=300');
     return reply.type('text/html; charset=utf-8').send(describe().page);
   });
