@@ -361,7 +361,7 @@ async function drive(served: Served, { path, cookie }: { path: string; cookie?: 
   const after = cpuTime?.(served);
   const perAnswer = (used: number | null) => (used === null ? null : (used * 1000) / Math.max(1, result.requests.total));
   const cpuUs = before && after ? perAnswer(after.server - before.server) : null;
-  const databaseCpuUs = before && after && served.onServer ? perAnswer(after.database - before.database) : null;
+  const databaseCpuUs = before && after && served.onServer ? perAnswer(databaseUsed(before.database, after.database)) : null;
   process.stdout.write(` ${Math.round(result.requests.average)} req/s${cpuUs === null ? '' : `, ${cpuUs.toFixed(0)} µs of CPU each`}${databaseCpuUs === null ? '' : ` + ${databaseCpuUs.toFixed(0)} µs in PostgreSQL`}\n`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, cpuUs, databaseCpuUs };
 }
@@ -370,11 +370,11 @@ async function drive(served: Served, { path, cookie }: { path: string; cookie?: 
  * How much CPU a server uses per answer, beside how many answers a second it gives: when the
  * machine is fast, bare Fastify's rate is bounded by autocannon (one thread, sharing the two
  * cores), so a ratio of rates understates what the product keeps. The CPU time is read from
- * /proc before and after a run: the server's process (every thread), and every process named
+ * /proc before and after a run: the server's process (every thread), and each process named
  * postgres (the PostgreSQL server's backends, when it is used), in milliseconds. Null where
  * there is no /proc.
  */
-function cpuClock(): ((served: Served) => { server: number; database: number }) | null {
+function cpuClock(): ((served: Served) => { server: number; database: Map<string, number> }) | null {
   if (!existsSync('/proc/self/stat')) return null;
   const ticksPerMs = 100 / 1000; // USER_HZ, 100 on Linux
   const ticksOf = (stat: string) => {
@@ -391,16 +391,27 @@ function cpuClock(): ((served: Served) => { server: number; database: number }) 
   };
   return (served) => {
     const own = read(served.pid);
-    let database = 0;
+    const database = new Map<string, number>();
     if (served.onServer) {
       for (const pid of readdirSync('/proc')) {
         if (!/^\d+$/.test(pid)) continue;
         const stat = read(pid);
-        if (stat?.includes('(postgres)')) database += ticksOf(stat);
+        if (stat?.includes('(postgres)')) database.set(pid, ticksOf(stat) / ticksPerMs);
       }
     }
-    return { server: own ? ticksOf(own) / ticksPerMs : 0, database: database / ticksPerMs };
+    return { server: own ? ticksOf(own) / ticksPerMs : 0, database };
   };
+}
+
+/**
+ * The PostgreSQL server's CPU during a run, ms: each backend's growth, one that started during
+ * the run counted from nothing. One that ended during it (a pooled connection closed when idle)
+ * takes its time with it, so this may fall short, never below nothing.
+ */
+function databaseUsed(before: Map<string, number>, after: Map<string, number>): number {
+  let used = 0;
+  for (const [pid, ms] of after) used += ms - (before.get(pid) ?? 0);
+  return Math.max(0, used);
 }
 
 const cpuTime = cpuClock();
