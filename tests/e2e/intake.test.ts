@@ -53,6 +53,12 @@ describe.skipIf(!hasChromium)('assessment intake', () => {
     expect(assessment.images).toHaveLength(2);
     expect(errors).toEqual([]);
 
+    // A photo opened on its own shows in the browser's own viewer: the API answer's CSP blocks
+    // nothing the viewer needs (a blocked inline style is a console error).
+    await page.goto(`/api/images/${assessment.images[0]}`);
+    expect(await page.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(errors).toEqual([]);
+
     // Another device, through the link in the e-mail.
     const { path } = await accessPathFromEmail(email);
     const elsewhere = await newConsentedContext(browser, 'desktop');

@@ -75,7 +75,7 @@ describe('a good submission', () => {
     expect(display.headers['content-type']).toBe('image/jpeg');
     expect(display.headers['cache-control']).toBe('private, max-age=86400');
     // An API answer: opened on its own it loads and runs nothing, and no other site may embed it.
-    expect(display.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(display.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
     expect(display.headers['cross-origin-resource-policy']).toBe('same-origin');
     const meta = await sharp(display.rawPayload).metadata();
     expect(meta).toMatchObject({ format: 'jpeg', width: 1600, height: 1200 });

@@ -78,7 +78,7 @@ describe('security headers', () => {
   it('gives an API answer the API set: a CSP that loads and runs nothing, nosniff, no framing, same-origin only, and none of the page-only headers', async () => {
     for (const url of ['/api/site', '/api/site?again=1', '/api/no-such-route', '/api/openapi.json']) {
       const response = await t.app.inject(url);
-      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
       expect(response.headers['x-content-type-options'], url).toBe('nosniff');
       expect(response.headers['x-frame-options'], url).toBe('DENY');
       expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
@@ -91,7 +91,7 @@ describe('security headers', () => {
     // A refusal on an API route is an API answer too.
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { origin: 'https://evil.example' }, payload: {} });
     expect(refused.statusCode).toBe(403);
-    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(refused.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
   });
 
   it("gives pages, and the API reference a browser shows as a page, the pages' whole set", async () => {

@@ -14,7 +14,9 @@ import type { AppConfig } from '../config/config';
 import { forbidden } from './errors';
 
 const STRIPE_JS = 'https://js.stripe.com';
-export const PERMISSIONS_POLICY = `camera=(), microphone=(), geolocation=(), usb=(), serial=(), bluetooth=(), payment=(self "${STRIPE_JS}")`;
+// Only features browsers recognise: Chromium reports an unknown one (`bluetooth`) as an error in
+// the console of every page.
+export const PERMISSIONS_POLICY = `camera=(), microphone=(), geolocation=(), usb=(), serial=(), payment=(self "${STRIPE_JS}")`;
 
 /** @fastify/helmet's options: the headers every response carries. */
 function helmetOptions(config: AppConfig): FastifyHelmetOptions {
@@ -67,8 +69,13 @@ export async function securityHeaders(config: AppConfig): Promise<Record<string,
 }
 const RESPONSE_OWN_HEADERS = new Set(['content-type', 'content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding']);
 
-/** An API answer's CSP: a JSON answer or a photo opened on its own loads nothing, runs nothing, and is framed by nobody. */
-export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
+/**
+ * An API answer's CSP: a JSON answer or a photo opened on its own loads nothing, runs nothing,
+ * and is framed by nobody. Inline styles are allowed only so that the browser's own viewers (a
+ * photo centred on a dark page, JSON's pretty-print) look as they should: with nothing able to
+ * load or run, a style can neither fetch nor send anything.
+ */
+export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'";
 
 /**
  * The headers of an API answer, from the pages' own (`pageHeaders`, so HSTS and the referrer
