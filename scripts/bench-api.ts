@@ -74,6 +74,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'assessment', label: 'GET /api/assessments/{id} (grant)', request: (f) => ({ path: `/api/assessments/${f.assessmentId}`, cookie: f.customer }), target: { postgres: 0.3, pglite: 0.1 } },
   { name: 'quote', label: 'GET /api/quotes/{id} (grant)', request: (f) => ({ path: `/api/quotes/${f.quoteId}`, cookie: f.customer }), target: { postgres: 0.3, pglite: 0.1 } },
   { name: 'admin-list', label: 'GET /api/assessments (admin)', request: (f) => ({ path: '/api/assessments', cookie: f.admin }) },
+  { name: 'admin-stats', label: 'GET /api/admin/stats (admin, the dashboard\'s figures)', request: (f) => ({ path: '/api/admin/stats', cookie: f.admin }) },
   { name: 'pending', label: `GET /api/admin/quotes?status=pending (admin, ${PENDING_ENQUIRIES} cards)`, request: (f) => ({ path: '/api/admin/quotes?status=pending', cookie: f.admin }) },
   { name: 'page', label: 'GET / (prerendered)', request: () => ({ path: '/' }) },
   { name: 'thumb', label: 'GET /api/images/{id}?size=thumb (grant)', request: (f) => ({ path: `/api/images/${f.imageId}?size=thumb`, cookie: f.customer }) },

@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultPriceList } from '../../src/shared/price-list';
-import { createQuote, createUser } from '../../src/server/db/factories';
-import { assessmentImages, assessments, customerGrants, outboxEmails, quoteItems, quotes } from '../../src/server/db/schema';
+import { createQuote, createRepairer, createUser } from '../../src/server/db/factories';
+import { assessmentImages, assessments, customerGrants, outboxEmails, quoteItems, quotes, repairers } from '../../src/server/db/schema';
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
@@ -348,11 +348,22 @@ describe('deleting an enquiry', () => {
 });
 
 describe('lists', () => {
-  it('counts the stat cards from the database', async () => {
+  it('counts the stat cards from the database, and gives admins asking together the same figures', async () => {
+    await createRepairer(t.database.db, { isVerified: true });
+    await createRepairer(t.database.db, { isVerified: false });
     const stats = (await asAdmin('GET', '/api/admin/stats')).json();
     expect(stats.totalEnquiries).toBe(await t.database.db.$count(assessments));
     expect(stats.pendingQuotes).toBe(await t.database.db.$count(quotes, eq(quotes.status, 'pending')));
+    expect(stats.pendingQuotes).toBeGreaterThan(0);
+    expect(stats.repairers).toBe(await t.database.db.$count(repairers, eq(repairers.isVerified, true)));
+    expect(stats.repairers).toBeGreaterThan(0);
     expect(stats.revenue).toBe('0.00');
+    // They share one statement (one read of the dashboard for everyone asking at that moment).
+    const together = await Promise.all(Array.from({ length: 8 }, () => asAdmin('GET', '/api/admin/stats')));
+    for (const response of together) expect(response.json()).toEqual(stats);
+    // A change shows on the next read: nothing is kept between reads.
+    await createRepairer(t.database.db, { isVerified: true });
+    expect((await asAdmin('GET', '/api/admin/stats')).json().repairers).toBe(stats.repairers + 1);
   });
 
   it('searches enquiries by reference, name, e-mail and postcode', async () => {

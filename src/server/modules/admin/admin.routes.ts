@@ -30,7 +30,7 @@ import { loadPriceList, replacePriceList } from '../quotes/price-list.repo';
 import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
 import { removeUnpaidPaymentsOfQuote } from '../payments/payments.repo';
 import type { Db } from '../../db/database';
-import { adminStats, cardsFor, enquiryList, readDeskPage } from './admin-desk';
+import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk';
 import { deleteFilesOfGoneRecords } from '../images/file-store';
 import { sendShared } from '../../plugins/serializer';
 
@@ -56,7 +56,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      admin.get('/api/admin/stats', { schema: { response: { 200: AdminStatsSchema } } }, async () => adminStats(db));
+      admin.get('/api/admin/stats', { schema: { response: { 200: AdminStatsSchema } } }, async () => readAdminStats(database));
 
       admin.get('/api/admin/quotes', { schema: { querystring: AdminQuoteListQuerySchema, response: { 200: AdminQuoteListSchema } } }, async (request, reply) =>
         sendShared(reply, await readDeskPage(database, request.query.status, request.query.page, request.query.pageSize)),

@@ -1,7 +1,7 @@
 // The quotes module owns the quotes and quote_items tables; other modules ask it.
-import { and, asc, desc, eq, exists, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { payments, quoteItems, quoteModificationRequests, quotes } from '../../db/schema';
+import { quoteItems, quoteModificationRequests, quotes } from '../../db/schema';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -65,19 +65,6 @@ export async function replaceItems(db: Db, quoteId: number, items: ReadonlyArray
     .insert(quoteItems)
     .values(items.map((item, position) => ({ quoteId, position, description: item.description, costPence: item.costPence })))
     .returning();
-}
-
-export async function countQuotesWithStatus(db: Db, status: QuoteRow['status']): Promise<number> {
-  return db.$count(quotes, eq(quotes.status, status));
-}
-
-/** Platform fees of quotes with a payment that succeeded (D14: the payment owns "paid"). */
-export async function paidPlatformFeesPence(db: Db): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<string | null>`coalesce(sum(${quotes.feePence}), 0)` })
-    .from(quotes)
-    .where(exists(db.select({ one: sql`1` }).from(payments).where(and(eq(payments.quoteId, quotes.id), eq(payments.status, 'succeeded')))));
-  return Number(row?.total ?? 0);
 }
 
 export type DeskFilter = 'needs-attention' | 'pending' | 'approved' | 'booked';
