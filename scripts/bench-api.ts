@@ -59,6 +59,8 @@ interface Fixture {
   customer: string;
   /** Cookie header with an admin's session. */
   admin: string;
+  /** The customer's appointment, held for the first free slot (the confirmation page polls it). */
+  appointmentId: number;
 }
 interface Endpoint {
   name: string;
@@ -76,6 +78,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'admin-list', label: 'GET /api/assessments (admin)', request: (f) => ({ path: '/api/assessments', cookie: f.admin }) },
   { name: 'admin-stats', label: 'GET /api/admin/stats (admin, the dashboard\'s figures)', request: (f) => ({ path: '/api/admin/stats', cookie: f.admin }) },
   { name: 'pending', label: `GET /api/admin/quotes?status=pending (admin, ${PENDING_ENQUIRIES} cards)`, request: (f) => ({ path: '/api/admin/quotes?status=pending', cookie: f.admin }) },
+  { name: 'appointment', label: 'GET /api/appointments/{id} (grant, held)', request: (f) => ({ path: `/api/appointments/${f.appointmentId}`, cookie: f.customer }) },
   { name: 'page', label: 'GET / (prerendered)', request: () => ({ path: '/' }) },
   { name: 'thumb', label: 'GET /api/images/{id}?size=thumb (grant)', request: (f) => ({ path: `/api/images/${f.imageId}?size=thumb`, cookie: f.customer }) },
 ];
@@ -291,7 +294,30 @@ async function createFixture(origin: string): Promise<Fixture> {
     body: JSON.stringify({}),
   });
   if (approved.status !== 200) throw new Error(`The approval answered ${approved.status}: ${await approved.text()}`);
-  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin };
+  const appointmentId = await holdFirstFreeSlot(origin, quoteId, customer);
+  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin, appointmentId };
+}
+
+/** The customer holds the first free slot of this month or the next, as the booking page does. */
+async function holdFirstFreeSlot(origin: string, quoteId: number, customer: string): Promise<number> {
+  const today = new Date();
+  for (const offset of [0, 1]) {
+    const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + offset, 1));
+    const month = first.toISOString().slice(0, 7);
+    const answer = await fetch(`${origin}/api/appointments/available-month?month=${month}`);
+    if (answer.status !== 200) throw new Error(`The month's availability answered ${answer.status}: ${await answer.text()}`);
+    const { days } = (await answer.json()) as { days: { date: string; available: { morning: boolean; afternoon: boolean } }[] };
+    const day = days.find((d) => d.available.morning || d.available.afternoon);
+    if (!day) continue;
+    const held = await fetch(`${origin}/api/appointments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: customer },
+      body: JSON.stringify({ quoteId, appointmentDate: day.date, timeSlot: day.available.morning ? 'morning' : 'afternoon' }),
+    });
+    if (held.status !== 200) throw new Error(`Holding a slot answered ${held.status}: ${await held.text()}`);
+    return ((await held.json()) as { id: number }).id;
+  }
+  throw new Error('No free slot this month or the next.');
 }
 
 /** A JPEG with a gradient and some noise, so it compresses like a photo. */

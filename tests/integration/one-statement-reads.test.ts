@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createUser } from '../../src/server/db/factories';
-import { customerGrants, priceListEntries, quoteModificationRequests, quotes } from '../../src/server/db/schema';
+import { appointments, customerGrants, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
+import { readableAppointment, toAppointmentView } from '../../src/server/modules/bookings/bookings.service';
 import { deskList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
 import { findImageFor, listAssessmentsForAdmin, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
@@ -270,6 +272,82 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     for (const order of [asks, [...asks].reverse()]) {
       const together = await Promise.all(order.map((ask) => ask.read()));
       order.forEach((ask, i) => expect(together[i], `${ask.label}, all at once`).toBe(ask.expected));
+    }
+  });
+
+  it('GET /api/appointments/{id}: the same view to the same readers as the composed read, in every state', async () => {
+    const db = t.database.db;
+    const staff = (user: Awaited<ReturnType<typeof createUser>>): SessionUser => toSessionUser({ ...user, name: 'Staff' });
+    const admin = staff(await createUser(db, { role: 'admin' }));
+    const [assignedUser, otherUser] = [await createUser(db, { role: 'repairer' }), await createUser(db, { role: 'repairer' })];
+    const now = new Date();
+    const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+    const appointmentOn = async (status: 'held' | 'confirmed' | 'assigned' | 'completed' | 'cancelled', extra: Partial<typeof appointments.$inferInsert> = {}) => {
+      const assigned = status === 'assigned' || status === 'completed';
+      const quote = await createQuote(db, {
+        status: 'booked',
+        approvedAt: new Date(),
+        ...(assigned ? { assignmentStatus: 'assigned' as const, assignedRepairerId: assignedUser.repairerId } : {}),
+      });
+      const [row] = await db.insert(appointments).values({ quoteId: quote.id, appointmentDate: '2099-03-04', timeSlot: 'morning', status, ...extra }).returning();
+      return { id: row!.id, quote, assessmentId: quote.assessmentId };
+    };
+    const held = await appointmentOn('held', { holdExpiresAt: minutes(20) });
+    const lapsing = await appointmentOn('held', { holdExpiresAt: minutes(-1) });
+    const confirmed = await appointmentOn('confirmed');
+    await db.insert(payments).values({ quoteId: confirmed.quote.id, appointmentId: confirmed.id, provider: 'test', providerRef: `pi_${confirmed.id}`, amountPence: confirmed.quote.totalPence, status: 'succeeded', clientSecret: `secret_${confirmed.id}` });
+    const assigned = await appointmentOn('assigned');
+    const completed = await appointmentOn('completed', { completedAt: minutes(-120), customerConfirmedAt: minutes(-60), notes: 'Side gate is open' });
+    await db.insert(warranties).values({ appointmentId: completed.id, repairerId: assignedUser.repairerId!, startsDate: '2099-03-04', endsDate: '2100-03-04' });
+    await db.insert(repairerReviews).values({ appointmentId: completed.id, repairerId: assignedUser.repairerId!, rating: 4, comment: 'Tidy work' });
+    for (const position of [2, 1]) await createImageRecord(db, { assessmentId: completed.assessmentId, kind: 'after', position });
+    const cancelled = await appointmentOn('cancelled', { cancelledAt: minutes(-5) });
+    const all = [held, lapsing, confirmed, assigned, completed, cancelled];
+    const tokens = new Map<number, string>();
+    for (const { assessmentId } of all) tokens.set(assessmentId, (await createGrant(db, assessmentId)).token);
+    const otherToken = (await createGrant(db, (await createAssessmentRecord(db)).id)).token;
+    const readersFor = (assessmentId: number): Reader[] => [
+      { label: 'anonymous', user: null, tokens: [] },
+      { label: 'grant holder', user: null, tokens: [otherToken, tokens.get(assessmentId)!] },
+      { label: 'another customer', user: null, tokens: [otherToken] },
+      { label: 'a repairer', user: staff(otherUser), tokens: [] },
+      { label: 'the assigned repairer', user: staff(assignedUser), tokens: [] },
+      { label: 'an admin', user: admin, tokens: [] },
+    ];
+    const outcome = async <T>(read: () => Promise<T>): Promise<T | 'not found'> => {
+      try {
+        return await read();
+      } catch (error) {
+        if ((error as { statusCode?: number }).statusCode === 404) return 'not found';
+        throw error;
+      }
+    };
+    const ctx = { db, config: t.app.deps.config };
+    const seen = new Set<string>();
+    const asks: { label: string; read: () => Promise<unknown>; expected: unknown }[] = [];
+    for (const appointment of [...all, { id: 999_999, assessmentId: held.assessmentId }]) {
+      for (const reader of readersFor(appointment.assessmentId)) {
+        const label = `appointment ${appointment.id} for ${reader.label}`;
+        // The one-statement read first: where it lapses a hold, the composed read must find it lapsed too.
+        const read = () => outcome(() => readAppointmentView(t.database, appointment.id, { user: reader.user, grantTokenHashes: reader.tokens.map(hashToken) }, now));
+        const mine = await read();
+        const viewer: Viewer = { user: reader.user, assessmentIds: await grantedIds(reader.tokens) };
+        const expected = await outcome(async () => toAppointmentView((await readableAppointment(ctx, appointment.id, viewer, now)).record, now));
+        expect(mine, label).toEqual(expected);
+        asks.push({ label, read, expected });
+        seen.add(expected === 'not found' ? 'not found' : (expected as { status: string }).status);
+      }
+    }
+    // Every state shows to someone, and someone is turned away.
+    expect([...seen].sort()).toEqual(['assigned', 'cancelled', 'completed', 'confirmed', 'held', 'lapsed', 'not found']);
+    const completedView = await readAppointmentView(t.database, completed.id, { user: admin, grantTokenHashes: [] }, now);
+    expect(completedView.aftercare).toMatchObject({ warranty: { startsDate: '2099-03-04', endsDate: '2100-03-04' }, review: { rating: 4, comment: 'Tidy work' } });
+    expect(completedView.aftercare.afterPhotoIds).toHaveLength(2);
+    expect((await readAppointmentView(t.database, confirmed.id, { user: admin, grantTokenHashes: [] }, now)).paymentStatus).toBe('succeeded');
+    // All at once, in batched statements: each reader still gets their own answer.
+    for (const order of [asks, [...asks].reverse()]) {
+      const together = await Promise.all(order.map((ask) => ask.read()));
+      order.forEach((ask, i) => expect(together[i], `${ask.label}, all at once`).toEqual(ask.expected));
     }
   });
 });

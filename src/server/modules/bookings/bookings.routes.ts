@@ -25,8 +25,9 @@ import { badRequest } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { dispatchEmails } from '../email/email.service';
 import { adminAvailabilityMonth, updateAvailability } from './admin-availability.service';
+import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
-import { availabilityInMonth, availabilityOn, holdSlot, readableAppointment, reschedule, toAppointmentView, type BookingContext } from './bookings.service';
+import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type BookingContext } from './bookings.service';
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -69,10 +70,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
   });
 
   app.get('/api/appointments/:id', { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } }, async (request, reply) => {
-    const now = new Date();
-    const { record } = await readableAppointment(ctx, request.params.id, await request.viewer(), now);
+    const view = await readAppointmentView(deps.database, request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
     reply.header('Cache-Control', 'private, no-store');
-    return toAppointmentView(record, now);
+    return view;
   });
 
   app.post(
