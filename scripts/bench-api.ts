@@ -61,6 +61,9 @@ interface Fixture {
   admin: string;
   /** The customer's appointment, held for the first free slot (the confirmation page polls it). */
   appointmentId: number;
+  /** Cookie header with a demo repairer's session, and their repairer id. */
+  repairer: string;
+  repairerId: number;
 }
 interface Endpoint {
   name: string;
@@ -79,6 +82,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'admin-stats', label: 'GET /api/admin/stats (admin, the dashboard\'s figures)', request: (f) => ({ path: '/api/admin/stats', cookie: f.admin }) },
   { name: 'pending', label: `GET /api/admin/quotes?status=pending (admin, ${PENDING_ENQUIRIES} cards)`, request: (f) => ({ path: '/api/admin/quotes?status=pending', cookie: f.admin }) },
   { name: 'appointment', label: 'GET /api/appointments/{id} (grant, held)', request: (f) => ({ path: `/api/appointments/${f.appointmentId}`, cookie: f.customer }) },
+  { name: 'repairer-jobs', label: 'GET /api/repairer/{id}/jobs (repairer, their own list)', request: (f) => ({ path: `/api/repairer/${f.repairerId}/jobs`, cookie: f.repairer }) },
   { name: 'page', label: 'GET / (prerendered)', request: () => ({ path: '/' }) },
   { name: 'thumb', label: 'GET /api/images/{id}?size=thumb (grant)', request: (f) => ({ path: `/api/images/${f.imageId}?size=thumb`, cookie: f.customer }) },
 ];
@@ -115,7 +119,7 @@ async function main(): Promise<number> {
   const results: Measured[] = [];
   for (const engine of engines) {
     const product = await startProduct(engine, serverUrl);
-    const fixture = await createFixture(product.origin);
+    const fixture = await createFixture(product.origin, product.repairer);
     for (const endpoint of endpoints) await expectOk(product.origin, endpoint.request(fixture), endpoint.label);
 
     // Bare Fastify and each endpoint take turns in ROUNDS short runs, so a burst of other work
@@ -159,7 +163,10 @@ async function main(): Promise<number> {
 }
 
 /** The product as scripts/start.mjs runs it, after the demo seed and an admin made by the CLIs. */
-async function startProduct(engine: Engine, serverUrl: string | undefined): Promise<Served & { databaseUrl: string | undefined; stop: () => Promise<void> }> {
+async function startProduct(
+  engine: Engine,
+  serverUrl: string | undefined,
+): Promise<Served & { databaseUrl: string | undefined; repairer: { email: string; password: string }; stop: () => Promise<void> }> {
   const dataDir = temp('autorevive-bench-api-');
   let databaseUrl: string | undefined;
   if (engine === 'postgres') {
@@ -184,7 +191,7 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
     ADMIN_PASSWORD,
   };
   delete env.TEST_DATABASE_URL;
-  runCli('demo seed', ['src/server/db/seed-cli.ts'], env);
+  const repairer = demoRepairerOf(runCli('demo seed', ['src/server/db/seed-cli.ts'], env));
   runCli('admin:create', ['src/server/modules/auth/admin-create-cli.ts', '--email', ADMIN_EMAIL, '--name', 'Bench Admin'], env);
 
   console.log(`\nStarting the product on ${engine === 'pglite' ? 'PGlite' : 'the PostgreSQL server'} at ${origin}…`);
@@ -198,7 +205,7 @@ async function startProduct(engine: Engine, serverUrl: string | undefined): Prom
     if (!stoppedByBench.has(child)) console.error(`\nThe product on ${engine} exited by itself during the bench (${signal ?? `exit code ${code}`}).`);
   });
   await waitFor(`${origin}/readyz`, START_TIMEOUT_MS, 'the product', child);
-  return { origin, pid: child.pid!, onServer: engine === 'postgres', databaseUrl, stop: () => stop(child) };
+  return { origin, pid: child.pid!, onServer: engine === 'postgres', databaseUrl, repairer, stop: () => stop(child) };
 }
 
 const REFERENCE_LABEL = 'reference: bare Fastify + node-postgres, one-row read';
@@ -259,7 +266,7 @@ async function startInlineServer(code: (port: number) => string, readyPath: stri
  * sign-in, the admin's approval of the customer's quote (so the customer may read it), and
  * PENDING_ENQUIRIES more submissions whose quotes await review, for the admin's pending list.
  */
-async function createFixture(origin: string): Promise<Fixture> {
+async function createFixture(origin: string, repairer: { email: string; password: string }): Promise<Fixture> {
   const submit = async (photo: Buffer) => {
     const { body, headers } = multipartBody(validDetails, [{ filename: 'IMG_0001.jpg', contentType: 'image/jpeg', data: photo }]);
     const submitted = await fetch(`${origin}/api/assessments`, {
@@ -275,13 +282,15 @@ async function createFixture(origin: string): Promise<Fixture> {
   const smallPhoto = await generatedPhoto(400, 300);
   for (let i = 0; i < PENDING_ENQUIRIES; i++) await submit(smallPhoto);
 
-  const signIn = await fetch(`${origin}/api/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
-  });
-  if (signIn.status !== 200) throw new Error(`The admin's sign-in answered ${signIn.status}: ${await signIn.text()}`);
-  const admin = cookies(signIn);
+  const signIn = async (who: string, email: string, password: string) => {
+    const answer = await fetch(`${origin}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+    if (answer.status !== 200) throw new Error(`The ${who}'s sign-in answered ${answer.status}: ${await answer.text()}`);
+    return cookies(answer);
+  };
+  const admin = await signIn('admin', ADMIN_EMAIL, ADMIN_PASSWORD);
+  const repairerCookie = await signIn('demo repairer', repairer.email, repairer.password);
+  const me = (await (await fetch(`${origin}/api/auth/me`, { headers: { cookie: repairerCookie } })).json()) as { user: { repairerId: number | null } };
+  if (me.user.repairerId === null) throw new Error('The demo repairer has no repairer record.');
 
   const desk = await fetch(`${origin}/api/admin/quotes?status=pending&pageSize=50`, { headers: { cookie: admin } });
   if (desk.status !== 200) throw new Error(`The admin's pending list answered ${desk.status}: ${await desk.text()}`);
@@ -295,7 +304,7 @@ async function createFixture(origin: string): Promise<Fixture> {
   });
   if (approved.status !== 200) throw new Error(`The approval answered ${approved.status}: ${await approved.text()}`);
   const appointmentId = await holdFirstFreeSlot(origin, quoteId, customer);
-  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin, appointmentId };
+  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin, appointmentId, repairer: repairerCookie, repairerId: me.user.repairerId };
 }
 
 /** The customer holds the first free slot of this month or the next, as the booking page does. */
@@ -498,9 +507,18 @@ function environmentFromStartScript(): Record<string, string> {
   return env;
 }
 
-function runCli(what: string, args: string[], env: NodeJS.ProcessEnv) {
+/** Runs one of the product's CLIs; its standard output. */
+function runCli(what: string, args: string[], env: NodeJS.ProcessEnv): string {
   const result = spawnSync(process.execPath, ['--import', 'tsx', ...args], { cwd: repoRoot, env, encoding: 'utf8', timeout: CLI_TIMEOUT_MS });
   if (result.status !== 0) throw new Error(`${what} failed (${result.status ?? result.signal}):\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+/** A demo repairer's sign-in, from the lines the demo seed prints once ("  Repairer (City)  email  password"). */
+function demoRepairerOf(seedOutput: string): { email: string; password: string } {
+  const found = /^\s+Repairer \([^)]*\)\s+(\S+@\S+)\s+(\S+)\s*$/m.exec(seedOutput);
+  if (!found) throw new Error(`The demo seed printed no repairer sign-in:\n${seedOutput}`);
+  return { email: found[1]!, password: found[2]! };
 }
 
 async function adminQuery(url: string, sql: string): Promise<void> {

@@ -7,6 +7,7 @@ import { createAssessmentRecord, createImageRecord, createJobNotification, creat
 import { appointments, customerGrants, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
 import { readableAppointment, toAppointmentView } from '../../src/server/modules/bookings/bookings.service';
+import { jobsOfRepairer, readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
 import { deskList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
 import { findImageFor, listAssessmentsForAdmin, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
@@ -349,5 +350,46 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
       const together = await Promise.all(order.map((ask) => ask.read()));
       order.forEach((ask, i) => expect(together[i], `${ask.label}, all at once`).toEqual(ask.expected));
     }
+  });
+
+  it('GET /api/repairer/{id}/jobs: the same jobs, in the same order, as the composed read', async () => {
+    const db = t.database.db;
+    const [busy, quiet] = [await createUser(db, { role: 'repairer' }), await createUser(db, { role: 'repairer' })];
+    const repairerId = busy.repairerId!;
+    const now = Date.now();
+    const ago = (hours: number) => new Date(now - hours * 3_600_000);
+    // An open offer with two items and photos, a viewed one, one expired unanswered, one declined
+    // recently with a reason, one declined long ago (outside the history), and an accepted job
+    // whose quote has a cancelled booking and a live one (the live one shows), then completed.
+    const open = await createQuote(db, { status: 'approved', approvedAt: ago(5), items: [{ description: 'Bumper scuff', costPence: 12_000 }, { description: 'Paint blend', costPence: 8_050 }] });
+    for (const position of [1, 0]) await createImageRecord(db, { assessmentId: open.assessmentId, position });
+    await createImageRecord(db, { assessmentId: open.assessmentId, kind: 'after', position: 0 });
+    await createJobNotification(db, { quoteId: open.id, repairerId, status: 'sent', sentAt: ago(1) });
+    const viewed = await createQuote(db, { status: 'approved', approvedAt: ago(5) });
+    await createJobNotification(db, { quoteId: viewed.id, repairerId, status: 'viewed', sentAt: ago(2) });
+    const lapsed = await createQuote(db, { status: 'approved', approvedAt: ago(50) });
+    await createJobNotification(db, { quoteId: lapsed.id, repairerId, status: 'sent', sentAt: ago(48), expiresAt: ago(44) });
+    const declined = await createQuote(db, { status: 'approved', approvedAt: ago(30) });
+    await createJobNotification(db, { quoteId: declined.id, repairerId, status: 'declined', sentAt: ago(24), respondedAt: ago(23), declineReason: 'Too far' });
+    const old = await createQuote(db, { status: 'approved', approvedAt: ago(24 * 60) });
+    await createJobNotification(db, { quoteId: old.id, repairerId, status: 'declined', sentAt: ago(24 * 40), respondedAt: ago(24 * 40) });
+    const won = await createQuote(db, { status: 'booked', approvedAt: ago(100), assignmentStatus: 'assigned', assignedRepairerId: repairerId });
+    await db.insert(appointments).values({ quoteId: won.id, appointmentDate: '2099-03-04', timeSlot: 'morning', status: 'cancelled', cancelledAt: ago(90) });
+    await db.insert(appointments).values({ quoteId: won.id, appointmentDate: '2099-03-05', timeSlot: 'afternoon', status: 'completed', completedAt: ago(3) });
+    await createJobNotification(db, { quoteId: won.id, repairerId, status: 'accepted', sentAt: ago(96), respondedAt: ago(95) });
+    // Another repairer's offer of the same job is not on this list.
+    await createJobNotification(db, { quoteId: open.id, repairerId: quiet.repairerId!, status: 'sent', sentAt: ago(1) });
+
+    const since = new Date(now - 30 * 24 * 3_600_000);
+    const composed = await jobsOfRepairer(db, repairerId, since);
+    const read = await readJobsOfRepairer(t.database, repairerId, since);
+    expect(read).toEqual(composed);
+    // Newest first; the one declined long ago is past the history.
+    expect(read.map((job) => job.quote.id)).toEqual([open.id, viewed.id, declined.id, lapsed.id, won.id]);
+    expect(read.find((job) => job.quote.id === won.id)!.appointment).toMatchObject({ appointmentDate: '2099-03-05', status: 'completed' });
+    expect(read.find((job) => job.quote.id === open.id)!.items).toHaveLength(2);
+    expect(read.find((job) => job.quote.id === open.id)!.images).toHaveLength(2);
+    expect(await readJobsOfRepairer(t.database, quiet.repairerId!, since)).toEqual(await jobsOfRepairer(db, quiet.repairerId!, since));
+    expect(await readJobsOfRepairer(t.database, 999_999, since)).toEqual([]);
   });
 });

@@ -93,7 +93,7 @@ describe('with Stripe configured', () => {
     const job = await paidJobWithPhoto(22);
     const offer = await createJobNotification(t.database.db, { quoteId: job.quote.id, repairerId: repairer.repairerId });
     const config = { ...t.app.deps.config, stripe: { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiBase: undefined } };
-    const ctx = { db: t.database.db, config };
+    const ctx = { db: t.database.db, database: t.database, config };
     const user = { id: repairer.id, email: repairer.email, name: 'Technician', role: 'repairer' as const, repairerId: repairer.repairerId };
 
     const refused = await acceptJob(ctx, user, offer.id, new Date()).catch((error: unknown) => error);

@@ -12,7 +12,7 @@ import { dispatchEmails } from '../email/email.service';
 import { acceptJob, declineJob, listJobs, viewJob, type RepairerJobsContext } from './repairer-jobs.service';
 
 export const repairerJobRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: RepairerJobsContext = { db: deps.database.db, config: deps.config };
+  const ctx: RepairerJobsContext = { db: deps.database.db, database: deps.database, config: deps.config };
 
   await app.register(
     roleGroup(['repairer', 'admin'], async (staff) => {

@@ -7,7 +7,7 @@ import { formatLondonDate } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
 import { postcodeDistrict } from '../../../shared/postcode';
 import type { AppConfig } from '../../config/config';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { payments, payouts } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
 import type { DomainError} from '../../plugins/errors';
@@ -20,10 +20,12 @@ import { queueEmail } from '../email/email.service';
 import { bookingFacts } from '../payments/booking-email-facts';
 import { lockQuote } from '../quotes/quotes.repo';
 import { technicianAssignedEmail } from './repairer-jobs-emails';
-import { assignQuote, clashingBookings, jobOfNotification, jobsOfRepairer, lockNotification, type JobRecord } from './repairer-jobs.repo';
+import { assignQuote, clashingBookings, jobOfNotification, lockNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
 
 export interface RepairerJobsContext {
   db: Db;
+  /** The same database, for its prepared statements (the job list). */
+  database: Database;
   config: AppConfig;
 }
 
@@ -82,7 +84,7 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
 export async function listJobs(ctx: RepairerJobsContext, user: SessionUser, repairerId: number, now: Date): Promise<RepairerJob[]> {
   if (user.role !== 'admin' && user.repairerId !== repairerId) throw forbidden(repairerJobMessages.notYours);
   const since = new Date(now.getTime() - HISTORY_DAYS * 24 * 60 * 60 * 1000);
-  return (await jobsOfRepairer(ctx.db, repairerId, since)).map((record) => toRepairerJob(record, now));
+  return (await readJobsOfRepairer(ctx.database, repairerId, since)).map((record) => toRepairerJob(record, now));
 }
 
 /** The repairer's own notification, or 404 (another repairer's offer does not exist for them). */
