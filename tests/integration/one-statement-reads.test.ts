@@ -4,10 +4,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createUser } from '../../src/server/db/factories';
-import { appointments, customerGrants, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { appointments, customerGrants, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
 import { readableAppointment, toAppointmentView } from '../../src/server/modules/bookings/bookings.service';
 import { jobsOfRepairer, readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
+import { jobsToDispatch, readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
+import { expireOverdueOffers } from '../../src/server/modules/dispatch/dispatch.service';
 import { deskList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
 import { findImageFor, listAssessmentsForAdmin, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
@@ -391,5 +393,39 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     expect(read.find((job) => job.quote.id === open.id)!.images).toHaveLength(2);
     expect(await readJobsOfRepairer(t.database, quiet.repairerId!, since)).toEqual(await jobsOfRepairer(db, quiet.repairerId!, since));
     expect(await readJobsOfRepairer(t.database, 999_999, since)).toEqual([]);
+  });
+
+  it('GET /api/admin/jobs-to-dispatch: the same jobs and open-offer counts as the composed read, and whether an offer is overdue', async () => {
+    const db = t.database.db;
+    const [first, second] = [await createUser(db, { role: 'repairer' }), await createUser(db, { role: 'repairer' })];
+    const now = new Date();
+    const later = (minutes: number) => new Date(now.getTime() + minutes * 60_000);
+    const booked = async (appointmentDate: string, status: 'confirmed' | 'assigned' | 'held' = 'confirmed') => {
+      const quote = await createQuote(db, { status: 'booked', approvedAt: now });
+      await db.insert(appointments).values({ quoteId: quote.id, appointmentDate, timeSlot: 'afternoon', status });
+      return quote;
+    };
+    const none = await booked('2099-05-02');
+    const offered = await booked('2099-05-01');
+    await createJobNotification(db, { quoteId: offered.id, repairerId: first.repairerId!, status: 'sent', expiresAt: later(60) });
+    await createJobNotification(db, { quoteId: offered.id, repairerId: second.repairerId!, status: 'viewed', expiresAt: later(30) });
+    const lapsing = await booked('2099-05-01');
+    await createJobNotification(db, { quoteId: lapsing.id, repairerId: first.repairerId!, status: 'sent', expiresAt: later(-1) });
+    await booked('2099-05-03', 'assigned');
+    await booked('2099-05-03', 'held');
+
+    const read = await readJobsToDispatch(t.database, now);
+    expect(read.jobs).toEqual(await jobsToDispatch(db, now));
+    const byQuote = new Map(read.jobs.map((job) => [job.quoteId, job]));
+    expect(byQuote.get(offered.id)).toMatchObject({ openOffers: 2, unassigned: false });
+    expect(byQuote.get(lapsing.id)).toMatchObject({ openOffers: 0, unassigned: true });
+    expect(byQuote.get(none.id)).toMatchObject({ openOffers: 0, unassigned: true, appointmentDate: '2099-05-02' });
+    expect(read.overdue).toBe(true);
+    // Once the overdue offers have expired (this one, and any earlier tests left), nothing is overdue and the list is unchanged.
+    expect(await expireOverdueOffers(db, now)).toBeGreaterThan(0);
+    expect((await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, lapsing.id)))[0]!.status).toBe('expired');
+    const after = await readJobsToDispatch(t.database, now);
+    expect(after.overdue).toBe(false);
+    expect(after.jobs).toEqual(read.jobs);
   });
 });

@@ -17,7 +17,7 @@ import { roleGroup } from '../../plugins/auth';
 import { notFound } from '../../plugins/errors';
 import { dispatchEmails } from '../email/email.service';
 import { findQuote } from '../quotes/quotes.repo';
-import { jobsToDispatch } from './dispatch.repo';
+import { readJobsToDispatch } from './dispatch.repo';
 import { expireOverdueOffers, findNearby, notificationsOfQuote, sendToAllNearby, sendToRepairer, type DispatchContext } from './dispatch.service';
 import { dispatchMessages } from '../../../shared/api/dispatch';
 
@@ -63,9 +63,11 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
 
       admin.get('/api/admin/jobs-to-dispatch', { schema: { response: { 200: DispatchJobsSchema } } }, async (_request, reply) => {
         const now = new Date();
-        await expireOverdueOffers(ctx.db, now);
+        // The open-offer counts are at `now` either way; expiring overdue offers keeps their statuses true.
+        const { jobs, overdue } = await readJobsToDispatch(deps.database, now);
+        if (overdue) await expireOverdueOffers(ctx.db, now);
         reply.header('Cache-Control', 'private, no-store');
-        return jobsToDispatch(ctx.db, now);
+        return jobs;
       });
     }),
   );

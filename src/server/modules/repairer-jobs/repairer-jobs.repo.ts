@@ -76,7 +76,7 @@ export async function jobsOfRepairer(db: Db, repairerId: number, since: Date): P
 // same rows, order and limit), each job as one JSON value, times as epoch milliseconds truncated
 // as the drivers truncate. Every repairer's app polls it; built by drizzle, PostgreSQL parsed and
 // planned it on every call (0.4 ms of planning for an empty list). $1 the repairer, $2 the start
-// of the history as epoch milliseconds.
+// of the history.
 const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
 const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
   'notification', json_build_object('id', n.id, 'quoteId', n.quote_id, 'repairerId', n.repairer_id, 'status', n.status,
@@ -95,7 +95,7 @@ const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
 FROM job_notifications n JOIN quotes q ON q.id = n.quote_id JOIN assessments a ON a.id = q.assessment_id
 LEFT JOIN appointments ap ON ap.id = (SELECT b.id FROM appointments b WHERE b.quote_id = q.id
   ORDER BY (b.status IN ('held', 'confirmed', 'assigned', 'completed')) DESC, b.id DESC LIMIT 1)
-WHERE n.repairer_id = $1 AND (n.status IN ('sent', 'viewed', 'accepted') OR n.sent_at >= to_timestamp($2::float8 / 1000))
+WHERE n.repairer_id = $1 AND (n.status IN ('sent', 'viewed', 'accepted') OR n.sent_at >= $2::timestamptz)
 ORDER BY n.sent_at DESC, n.id DESC LIMIT 200`;
 
 type Ms<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? number | null : number };
@@ -108,7 +108,7 @@ const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
 
 /** jobsOfRepairer's answer, read by one prepared statement (its SQL above). */
 export async function readJobsOfRepairer(database: Database, repairerId: number, since: Date): Promise<JobRecord[]> {
-  const rows = await database.statement<{ job: JobJson }>('read_jobs_of_repairer', READ_JOBS_OF_REPAIRER_SQL).run([repairerId, since.getTime()]);
+  const rows = await database.statement<{ job: JobJson }>('read_jobs_of_repairer', READ_JOBS_OF_REPAIRER_SQL).run([repairerId, since.toISOString()]);
   return rows.map(({ job: { notification: n, appointment, ...rest } }) => ({
     ...rest,
     notification: { ...n, sentAt: new Date(n.sentAt), expiresAt: new Date(n.expiresAt), respondedAt: dateOf(n.respondedAt) },
