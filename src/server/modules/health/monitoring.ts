@@ -15,17 +15,20 @@ interface QueueRow {
 
 /** pg-boss's jobs by queue and state: waiting (created, retry), running (active), and failed in the last 24 hours. */
 async function queueFigures(database: Database): Promise<QueueRow[]> {
-  const { rows } = await database.executeSql(
-    `SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job
-     WHERE state IN ('created', 'retry', 'active') OR (state = 'failed' AND completed_on > now() - interval '24 hours')
-     GROUP BY name, state`,
-  );
-  return rows as unknown as QueueRow[];
+  // Prepared once (issue 9): the admin's health panel polls these, and /metrics scrapes them.
+  return database
+    .statement<QueueRow & Record<string, unknown>>(
+      'queue_figures',
+      `SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job
+       WHERE state IN ('created', 'retry', 'active') OR (state = 'failed' AND completed_on > now() - interval '24 hours')
+       GROUP BY name, state`,
+    )
+    .run([]);
 }
 
 async function outboxFigures(database: Database): Promise<Record<string, number>> {
-  const { rows } = await database.executeSql(`SELECT status, count(*)::int AS count FROM outbox_emails GROUP BY status`);
-  return Object.fromEntries(rows.map((row) => [String(row.status), Number(row.count)]));
+  const rows = await database.statement<{ status: string; count: number }>('outbox_figures', `SELECT status, count(*)::int AS count FROM outbox_emails GROUP BY status`).run([]);
+  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
 }
 
 export async function adminHealth(database: Database, config: AppConfig): Promise<AdminHealth> {
