@@ -133,6 +133,20 @@ CROSS JOIN LATERAL (${select} LIMIT 1) r`,
   };
 }
 
+/**
+ * SQL: a timestamptz column as epoch milliseconds, truncated as node-postgres and PGlite truncate
+ * microseconds, so a time read as JSON (batchedReadSql, and the reads that build their answer as
+ * one JSON value) equals the Date the drivers give for the column. NULL stays NULL.
+ */
+export function epochMsSql(column: string): string {
+  return `floor(extract(epoch FROM ${column}) * 1000)::float8`;
+}
+
+/** The Date of an epochMsSql value, or null. */
+export function dateOfEpochMs(ms: number | null): Date | null {
+  return ms === null ? null : new Date(ms);
+}
+
 export async function runBatchedRead<Row>(database: Database, sql: BatchedReadSql, readers: readonly Record<string, unknown>[]): Promise<(Row | undefined)[]> {
   const rows =
     readers.length === 1

@@ -2,7 +2,7 @@
 // SPEC's Quote Management cards. Every list is a fixed number of queries, however many rows.
 import type { AdminQuoteCard, AdminStats, EnquiryRow } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
-import { coalescedRead, type CoalescedReadSpec } from '../../db/batch';
+import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../assessments/assessment-reads';
 import { findAssessmentsByIds, searchAssessments } from '../assessments/assessments.repo';
@@ -110,8 +110,8 @@ const deskPageSql = (filter: DeskFilter) => {
   (SELECT coalesce(json_agg(json_build_object(
       'assessment', ${ADMIN_ASSESSMENT_JSON_SQL},
       'requests', (SELECT coalesce(json_agg(json_build_object('id', r.id, 'quoteId', r.quote_id, 'message', r.message,
-          'createdAtMs', floor(extract(epoch FROM r.created_at) * 1000)::float8,
-          'answeredAtMs', floor(extract(epoch FROM r.answered_at) * 1000)::float8) ORDER BY r.created_at ASC, r.id ASC), '[]'::json)
+          'createdAtMs', ${epochMsSql('r.created_at')},
+          'answeredAtMs', ${epochMsSql('r.answered_at')}) ORDER BY r.created_at ASC, r.id ASC), '[]'::json)
         FROM quote_modification_requests r WHERE r.quote_id = p.id AND r.answered_at IS NULL)
     ) ORDER BY p.created_at ${direction}, p.id ${direction}), '[]'::json)
    FROM (SELECT q.* FROM quotes q WHERE ${DESK_WHERE[filter]} ORDER BY q.created_at ${direction}, q.id ${direction} LIMIT $1 OFFSET $2) p
@@ -142,7 +142,7 @@ const DESK_PAGE: CoalescedReadSpec<DeskPageAsked, { items: AdminQuoteCard[]; tot
           quoteId: request.quoteId,
           message: request.message,
           createdAt: new Date(request.createdAtMs),
-          answeredAt: request.answeredAtMs === null ? null : new Date(request.answeredAtMs),
+          answeredAt: dateOfEpochMs(request.answeredAtMs),
         }),
       );
       return [{ quote: assessment.quote, assessment, modificationRequests }];

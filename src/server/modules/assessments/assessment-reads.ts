@@ -3,7 +3,7 @@
 import { assessmentMessages, type AssessmentView } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
-import { batchedRead, batchedReadSql, coalescedRead, type CoalescedReadSpec } from '../../db/batch';
+import { batchedRead, batchedReadSql, coalescedRead, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
@@ -49,7 +49,7 @@ export const ADMIN_ASSESSMENT_JSON_SQL = `json_build_object(
   'address', a.address, 'city', a.city, 'county', a.county, 'postcode', a.postcode,
   'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make, 'vehicleModel', a.vehicle_model,
   'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description,
-  'createdAtMs', floor(extract(epoch FROM a.created_at) * 1000)::float8,
+  'createdAtMs', ${epochMsSql('a.created_at')},
   'images', (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'),
   'quote', (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id)
 )`;
@@ -111,7 +111,7 @@ const ASSESSMENT_STAMP_SQL = stampSql(
 const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email, a.phone, a.address, a.city, a.county, a.postcode,
   a.vehicle_year AS "vehicleYear", a.vehicle_make AS "vehicleMake", a.vehicle_model AS "vehicleModel",
   a.damage_type AS "damageType", a.damage_locations AS "damageLocations", a.damage_description AS "damageDescription",
-  floor(extract(epoch FROM a.created_at) * 1000)::float8 AS "createdAtMs",
+  ${epochMsSql('a.created_at')} AS "createdAtMs",
   ${grantHeldSql('a.id', 'reader.hashes')} AS granted,
   (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
   CASE WHEN q.id IS NULL THEN NULL ELSE ${QUOTE_JSON_SQL} END AS quote,

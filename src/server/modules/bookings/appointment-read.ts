@@ -7,7 +7,7 @@
 // customerRecordAccess, so admins and the assigned repairer read it too and anyone else gets the
 // same 404 as for a missing id. Times travel as epoch milliseconds, truncated as the drivers do.
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { batchedRead, batchedReadSql } from '../../db/batch';
+import { batchedRead, batchedReadSql, dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database } from '../../db/database';
 import { notFound } from '../../plugins/errors';
 import { customerRecordAccess, viewerOfRead } from '../access/access.policy';
@@ -16,15 +16,13 @@ import type { SessionUser } from '../auth/auth.service';
 import type { AppointmentRecord, AppointmentRow } from './appointments.repo';
 import { bookingMessages, lapseHolds, toAppointmentView } from './bookings.service';
 
-const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
-
 const READ_APPOINTMENT_SQL = `SELECT json_build_object(
     'id', ap.id, 'quoteId', ap.quote_id, 'appointmentDate', ap.appointment_date::text, 'timeSlot', ap.time_slot,
     'status', ap.status, 'notes', ap.notes, 'problemReport', ap.problem_report,
-    'holdExpiresAt', ${epochMs('ap.hold_expires_at')}, 'completedAt', ${epochMs('ap.completed_at')},
-    'customerConfirmedAt', ${epochMs('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMs('ap.problem_reported_at')},
-    'cancelledAt', ${epochMs('ap.cancelled_at')}, 'reminderSentAt', ${epochMs('ap.reminder_sent_at')},
-    'createdAt', ${epochMs('ap.created_at')}, 'updatedAt', ${epochMs('ap.updated_at')}
+    'holdExpiresAt', ${epochMsSql('ap.hold_expires_at')}, 'completedAt', ${epochMsSql('ap.completed_at')},
+    'customerConfirmedAt', ${epochMsSql('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMsSql('ap.problem_reported_at')},
+    'cancelledAt', ${epochMsSql('ap.cancelled_at')}, 'reminderSentAt', ${epochMsSql('ap.reminder_sent_at')},
+    'createdAt', ${epochMsSql('ap.created_at')}, 'updatedAt', ${epochMsSql('ap.updated_at')}
   ) AS appointment,
   q.assessment_id AS "assessmentId", q.assigned_repairer_id AS "assignedRepairerId", q.total_pence AS "totalPence", a.reference,
   (SELECT p.status FROM payments p WHERE p.appointment_id = ap.id ORDER BY p.id DESC LIMIT 1) AS "paymentStatus",
@@ -41,17 +39,15 @@ type OptionalTime = 'holdExpiresAt' | 'completedAt' | 'customerConfirmedAt' | 'p
 type AppointmentJson = Omit<AppointmentRow, OptionalTime | 'createdAt' | 'updatedAt'> & Record<OptionalTime, number | null> & { createdAt: number; updatedAt: number };
 type ReadAppointmentRow = Omit<AppointmentRecord, 'appointment'> & { appointment: AppointmentJson; granted: boolean };
 
-const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
-
 function recordFromJson({ appointment: json, granted: _granted, ...rest }: ReadAppointmentRow): AppointmentRecord {
   const appointment: AppointmentRow = {
     ...json,
-    holdExpiresAt: dateOf(json.holdExpiresAt),
-    completedAt: dateOf(json.completedAt),
-    customerConfirmedAt: dateOf(json.customerConfirmedAt),
-    problemReportedAt: dateOf(json.problemReportedAt),
-    cancelledAt: dateOf(json.cancelledAt),
-    reminderSentAt: dateOf(json.reminderSentAt),
+    holdExpiresAt: dateOfEpochMs(json.holdExpiresAt),
+    completedAt: dateOfEpochMs(json.completedAt),
+    customerConfirmedAt: dateOfEpochMs(json.customerConfirmedAt),
+    problemReportedAt: dateOfEpochMs(json.problemReportedAt),
+    cancelledAt: dateOfEpochMs(json.cancelledAt),
+    reminderSentAt: dateOfEpochMs(json.reminderSentAt),
     createdAt: new Date(json.createdAt),
     updatedAt: new Date(json.updatedAt),
   };

@@ -152,7 +152,6 @@ export async function openOfferIdsOfQuote(db: Db, quoteId: number): Promise<numb
   return rows.map((row) => row.id);
 }
 
-/** Paid bookings without a technician, soonest first, with how many offers are still open. */
 // GET /api/admin/jobs-to-dispatch in one prepared statement (issue 9): jobsToDispatch's list (the
 // same rows, order, limit and open-offer counts at $1) and whether any open offer is past its
 // expiry, so the route expires offers only when there is one. The dispatch screen polls it;
@@ -176,7 +175,7 @@ export async function readJobsToDispatch(database: Database, now: Date): Promise
   return { overdue: row!.overdue, jobs: row!.jobs.map((job) => ({ ...job, unassigned: job.openOffers === 0 })) };
 }
 
-/** GET /api/admin/jobs-to-dispatch, composed (readJobsToDispatch answers the same in one statement). */
+/** Paid bookings without a technician, soonest first, with how many offers are still open (readJobsToDispatch answers the same in one statement). */
 export async function jobsToDispatch(db: Db, now: Date) {
   const openOffers = sql<number>`(SELECT count(*)::int FROM ${jobNotifications} n WHERE n.quote_id = ${quotes.id} AND n.status IN ('sent', 'viewed') AND n.expires_at > ${now})`;
   const rows = await db

@@ -3,7 +3,7 @@
 // travel as epoch milliseconds, truncated as the drivers truncate them, and become Dates here.
 import type { QuoteView } from '../../../shared/api/quotes';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
-import { batchedRead, batchedReadSql } from '../../db/batch';
+import { batchedRead, batchedReadSql, dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
@@ -21,8 +21,8 @@ export const QUOTE_JSON_SQL = `json_build_object(
   'estimatedDays', q.estimated_days, 'estimatedHours', q.estimated_hours,
   'validUntilDate', q.valid_until_date, 'warrantyMonths', q.warranty_months,
   'status', q.status, 'assignmentStatus', q.assignment_status, 'assignedRepairerId', q.assigned_repairer_id,
-  'createdAtMs', floor(extract(epoch FROM q.created_at) * 1000)::float8,
-  'approvedAtMs', floor(extract(epoch FROM q.approved_at) * 1000)::float8,
+  'createdAtMs', ${epochMsSql('q.created_at')},
+  'approvedAtMs', ${epochMsSql('q.approved_at')},
   'items', (SELECT coalesce(json_agg(json_build_object('description', i.description, 'costPence', i.cost_pence) ORDER BY i.position), '[]'::json)
             FROM quote_items i WHERE i.quote_id = q.id)
 )`;
@@ -35,7 +35,7 @@ export type QuoteJson = Omit<QuoteViewRow, 'createdAt' | 'approvedAt'> & {
 
 export function quoteFromJson(json: QuoteJson): { quote: QuoteViewRow; items: QuoteJson['items'] } {
   const { createdAtMs, approvedAtMs, items, ...rest } = json;
-  return { quote: { ...rest, createdAt: new Date(createdAtMs), approvedAt: approvedAtMs === null ? null : new Date(approvedAtMs) }, items };
+  return { quote: { ...rest, createdAt: new Date(createdAtMs), approvedAt: dateOfEpochMs(approvedAtMs) }, items };
 }
 
 // GET /api/quotes/{id} and GET /api/quotes/assessment/{assessmentId}, each in one statement:

@@ -2,6 +2,7 @@
 // the offer with its quote, its booking, the vehicle and damage, and the damage photos' ids.
 // Whether the customer's identity is included is decided by the service (D11), never here.
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../db/schema';
 
@@ -77,17 +78,16 @@ export async function jobsOfRepairer(db: Db, repairerId: number, since: Date): P
 // as the drivers truncate. Every repairer's app polls it; built by drizzle, PostgreSQL parsed and
 // planned it on every call (0.4 ms of planning for an empty list). $1 the repairer, $2 the start
 // of the history.
-const epochMs = (column: string) => `floor(extract(epoch FROM ${column}) * 1000)::float8`;
 const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
   'notification', json_build_object('id', n.id, 'quoteId', n.quote_id, 'repairerId', n.repairer_id, 'status', n.status,
-    'sentAt', ${epochMs('n.sent_at')}, 'expiresAt', ${epochMs('n.expires_at')}, 'respondedAt', ${epochMs('n.responded_at')}, 'declineReason', n.decline_reason),
+    'sentAt', ${epochMsSql('n.sent_at')}, 'expiresAt', ${epochMsSql('n.expires_at')}, 'respondedAt', ${epochMsSql('n.responded_at')}, 'declineReason', n.decline_reason),
   'quote', json_build_object('id', q.id, 'totalPence', q.total_pence, 'repairerPaymentPence', q.repairer_payment_pence, 'feePence', q.fee_pence,
     'estimatedDays', q.estimated_days, 'assignedRepairerId', q.assigned_repairer_id),
   'assessment', json_build_object('id', a.id, 'reference', a.reference, 'name', a.name, 'email', a.email, 'phone', a.phone, 'address', a.address,
     'city', a.city, 'county', a.county, 'postcode', a.postcode, 'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make,
     'vehicleModel', a.vehicle_model, 'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description),
   'appointment', CASE WHEN ap.id IS NULL THEN NULL ELSE json_build_object('id', ap.id, 'appointmentDate', ap.appointment_date::text,
-    'timeSlot', ap.time_slot, 'status', ap.status, 'completedAt', ${epochMs('ap.completed_at')}) END,
+    'timeSlot', ap.time_slot, 'status', ap.status, 'completedAt', ${epochMsSql('ap.completed_at')}) END,
   'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json),
   'items', coalesce((SELECT json_agg(json_build_object('description', qi.description, 'costPence', qi.cost_pence) ORDER BY qi.position)
     FROM quote_items qi WHERE qi.quote_id = q.id), '[]'::json)
@@ -104,15 +104,13 @@ type JobJson = Omit<JobRecord, 'notification' | 'appointment'> & {
   appointment: Ms<NonNullable<JobRecord['appointment']>, 'completedAt'> | null;
 };
 
-const dateOf = (ms: number | null) => (ms === null ? null : new Date(ms));
-
 /** jobsOfRepairer's answer, read by one prepared statement (its SQL above). */
 export async function readJobsOfRepairer(database: Database, repairerId: number, since: Date): Promise<JobRecord[]> {
   const rows = await database.statement<{ job: JobJson }>('read_jobs_of_repairer', READ_JOBS_OF_REPAIRER_SQL).run([repairerId, since.toISOString()]);
   return rows.map(({ job: { notification: n, appointment, ...rest } }) => ({
     ...rest,
-    notification: { ...n, sentAt: new Date(n.sentAt), expiresAt: new Date(n.expiresAt), respondedAt: dateOf(n.respondedAt) },
-    appointment: appointment && { ...appointment, completedAt: dateOf(appointment.completedAt) },
+    notification: { ...n, sentAt: new Date(n.sentAt), expiresAt: new Date(n.expiresAt), respondedAt: dateOfEpochMs(n.respondedAt) },
+    appointment: appointment && { ...appointment, completedAt: dateOfEpochMs(appointment.completedAt) },
   }));
 }
 
