@@ -398,7 +398,7 @@ async function drive(served: Served, { path, cookie }: { path: string; cookie?: 
     throw new Error(`${label}: ${result.errors} errors${kinds ? ` (${kinds})` : ''}, ${result.timeouts} timeouts and ${result.non2xx} non-2xx answers during the run.`);
   }
   const after = cpuTime?.(served);
-  const perAnswer = (used: number | null) => (used === null ? null : (used * 1000) / Math.max(1, result.requests.total));
+  const perAnswer = (usedMs: number) => (usedMs * 1000) / Math.max(1, result.requests.total);
   const cpuUs = before && after ? perAnswer(after.server - before.server) : null;
   const databaseCpuUs = before && after && served.onServer ? perAnswer(databaseUsed(before.database, after.database)) : null;
   process.stdout.write(` ${Math.round(result.requests.average)} req/s${cpuUs === null ? '' : `, ${cpuUs.toFixed(0)} µs of CPU each`}${databaseCpuUs === null ? '' : ` + ${databaseCpuUs.toFixed(0)} µs in PostgreSQL`}\n`);
