@@ -2,7 +2,7 @@
 // parameters (drizzle puts them in the message, the stack and a `params` field; PostgreSQL's
 // `detail` may quote a value), so errors are rewritten before they are written, and any
 // personal field that reaches a log object by another path is censored by name.
-import pino, { type DestinationStream, type LoggerOptions } from 'pino';
+import type { LoggerOptions } from 'pino';
 
 /** Field names that hold personal data wherever they appear (one or two levels deep). */
 export const PERSONAL_FIELDS = ['name', 'email', 'phone', 'address', 'postcode', 'city', 'county', 'password', 'passwordHash', 'token'];
@@ -50,16 +50,4 @@ export function loggerOptions(level: string): LoggerOptions {
     redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     serializers: { err: (error: unknown) => serializeError(error) },
   };
-}
-
-let destination: DestinationStream | undefined;
-
-/**
- * Standard output, written a block at a time (issue 9): a write() per line cost a tenth of a
- * small read's time. Lines go out once 4 KB have gathered or a second has passed, and pino
- * flushes what is left synchronously when the process exits. One per process, shared by every app.
- */
-export function logDestination(): DestinationStream {
-  destination ??= pino.destination({ dest: 1, sync: false, minLength: 4096, periodicFlush: 1000 });
-  return destination;
 }
