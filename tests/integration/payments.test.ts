@@ -9,6 +9,7 @@ import { createUser } from '../../src/server/db/factories';
 import { appointments, payments, payouts, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
@@ -169,6 +170,35 @@ describe('POST /api/test-payments/confirm (test mode behaves as Stripe test card
     const response = await pay(booking.cookie, booking.clientSecret, '4242424242424242');
     expect([response.statusCode, response.json().message]).toEqual([409, paymentMessages.holdLapsed]);
     expect((await paymentOf(t, booking.appointmentId))[0]!.status).toBe('requires_payment');
+  });
+});
+
+describe('an admin changing the price while the customer pays (D6, D13)', () => {
+  const revise = (cookie: string, quoteId: number) => post(t, `/api/admin/quotes/${quoteId}/update-full-quote`, { laborCost: 500, partsCost: 0, estimatedDays: 1 }, cookie);
+  const reset = (cookie: string, quoteId: number) => post(t, `/api/admin/quotes/${quoteId}/reset-to-price-list`, {}, cookie);
+
+  it('is refused (409) once checkout has started, changing nothing, so the amount taken is the booked total', async () => {
+    const booking = await readyToPay();
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const adminCookie = await signInAs(t.app, admin.email, admin.password);
+    const before = await quoteRow(t, booking.quote.id);
+    for (const change of [revise, reset]) {
+      const response = await change(adminCookie, booking.quote.id);
+      expect([response.statusCode, response.json().message]).toEqual([409, adminQuoteMessages.beingPaid]);
+    }
+    expect(await quoteRow(t, booking.quote.id)).toEqual(before);
+    expect((await pay(booking.cookie, booking.clientSecret, '4242424242424242')).statusCode).toBe(200);
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment!.amountPence).toBe((await quoteRow(t, booking.quote.id)).totalPence);
+  });
+
+  it('is allowed again once the hold has lapsed', async () => {
+    const booking = await readyToPay();
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const adminCookie = await signInAs(t.app, admin.email, admin.password);
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    expect((await revise(adminCookie, booking.quote.id)).statusCode).toBe(200);
+    expect((await quoteRow(t, booking.quote.id)).totalPence).not.toBe(booking.quote.totalPence);
   });
 });
 

@@ -96,4 +96,5 @@ export const adminQuoteMessages = {
   approved: 'Quote Approved',
   deleted: 'Quote Deleted',
   updated: 'Quote Updated',
+  beingPaid: 'The customer is paying for this quote right now, at its current price. You can change it once they have paid or their 30-minute hold has ended.',
 } as const;

@@ -14,6 +14,8 @@ import { transition } from '../../db/transition';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
+import { findLiveAppointmentOfQuote } from '../bookings/appointments.repo';
+import { findPaymentByAppointment } from '../payments/payments.repo';
 import { loadPriceList } from './price-list.repo';
 import {
   answerModificationRequests,
@@ -100,6 +102,19 @@ async function lockOrNotFound(tx: Db, id: number): Promise<QuoteRow> {
   return quote;
 }
 
+/**
+ * D6, D13: the price a customer pays is the one checkout showed them. Once their payment has
+ * started on a live hold, the card is charged the intent's amount whatever the quote says next,
+ * so a change then would book one total, take another and owe the repairer a share of neither.
+ */
+async function refuseWhileBeingPaid(tx: Db, quote: QuoteRow, now: Date): Promise<void> {
+  if (quote.status !== 'approved') return;
+  const live = await findLiveAppointmentOfQuote(tx, quote.id);
+  if (live?.status !== 'held' || (live.holdExpiresAt !== null && live.holdExpiresAt <= now)) return;
+  const payment = await findPaymentByAppointment(tx, live.id);
+  if (payment?.status === 'requires_payment' || payment?.status === 'failed') throw conflict(adminQuoteMessages.beingPaid);
+}
+
 export interface RevisionOutcome {
   quote: QuoteRow;
   /** The quote was approved already: the customer must be told again. */
@@ -114,6 +129,7 @@ export interface RevisionOutcome {
  */
 export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
+  await refuseWhileBeingPaid(tx, current, now);
   const result = priceAdjustment(adjustment, { currentMaterialsPence: current.materialsPence, today: londonDateOf(now) });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message]));
@@ -139,6 +155,7 @@ export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustmen
 /** Redrafts the figures from today's price list (pending or approved, not booked). */
 export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<DamageOf, 'id'>, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
+  await refuseWhileBeingPaid(tx, current, now);
   const draft = draftFor(await loadPriceList(tx), { ...damage, id: current.assessmentId });
   const quote = await transition(tx, 'quote', 'revise', id, {
     set: { ...figures(draft.price), estimatedDays: draft.estimatedDays, estimatedHours: draft.estimatedHours },
