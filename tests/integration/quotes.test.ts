@@ -258,6 +258,13 @@ describe('the admin adjusts and approves', () => {
     expect(pending.items.map((card: { quote: { id: number } }) => card.quote.id)).not.toContain(quoteId);
   });
 
+  it('approves a call with no body at all (adjustedAmount is optional)', async () => {
+    const { quoteId } = await submit();
+    const approved = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${quoteId}/approve`, headers: { cookie: adminCookie } });
+    expect(approved.statusCode).toBe(200);
+    expect((await storedQuote(quoteId)).status).toBe('approved');
+  });
+
   it('e-mails the customer that their quote is ready, with a link that opens it', async () => {
     const { id, reference, quoteId } = await submit({ email: 'ready@example.com' });
     await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, {});
