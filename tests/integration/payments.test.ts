@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createUser } from '../../src/server/db/factories';
-import { appointments, payments, payouts, slotCapacity } from '../../src/server/db/schema';
+import { appointments, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
@@ -190,6 +190,23 @@ describe('an admin changing the price while the customer pays (D6, D13)', () => 
     expect((await pay(booking.cookie, booking.clientSecret, '4242424242424242')).statusCode).toBe(200);
     const [payment] = await paymentOf(t, booking.appointmentId);
     expect(payment!.amountPence).toBe((await quoteRow(t, booking.quote.id)).totalPence);
+  });
+
+  it('is not charged when the price changed under a started payment (a change racing checkout): 409, nothing taken, and checkout asks for the new price', async () => {
+    const booking = await readyToPay();
+    const newTotal = booking.quote.totalPence + 5_000;
+    await t.database.db.update(quotes).set({ totalPence: newTotal }).where(eq(quotes.id, booking.quote.id));
+    const refused = await pay(booking.cookie, booking.clientSecret, '4242424242424242');
+    expect([refused.statusCode, refused.json().message]).toEqual([409, paymentMessages.priceChanged]);
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'requires_payment', amountPence: booking.quote.totalPence });
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('held');
+    expect(await emailsTo(t, booking.assessment.email)).toEqual([]);
+    // Checkout's reload: the same intent at the new price, which is then paid and booked.
+    const again = await intent(booking.cookie, { quoteId: booking.quote.id, startWithinCancellationPeriod: true });
+    expect(again.json()).toMatchObject({ clientSecret: booking.clientSecret, amount: newTotal });
+    expect((await pay(booking.cookie, booking.clientSecret, '4242424242424242')).statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'succeeded', amountPence: newTotal });
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('booked');
   });
 
   it('is allowed again once the hold has lapsed', async () => {

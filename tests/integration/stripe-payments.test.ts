@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
-import { appointments, payments, payouts, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { appointments, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { appointmentRow, emailsTo, heldBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
@@ -215,6 +215,37 @@ describe('POST /api/stripe/webhook', () => {
     const emails = await emailsTo(t, booking.assessment.email);
     expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
     expect(emails[0]!.textBody).toContain('slot has since been taken');
+  });
+
+  it.each([
+    ['while the hold is live (a change racing checkout)', false],
+    ['after the hold lapsed and the admin changed the price', true],
+  ])('refunds a payment for a price the quote no longer has, %s: nothing booked, place freed, nothing owed, e-mail links the new quote', async (_, lapse) => {
+    const booking = await withIntent();
+    if (lapse) {
+      setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+      await t.app.deps.jobs.run('lapse-expired-holds', {});
+    }
+    const newTotal = booking.quote.totalPence + 5_000;
+    await t.database.db.update(quotes).set({ totalPence: newTotal }).where(eq(quotes.id, booking.quote.id));
+    stripe.settle(booking.intentId, 'succeeded');
+    const refundsBefore = stripe.refunds.length;
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe(lapse ? 'lapsed' : 'cancelled');
+    const [slot] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, FAR));
+    expect(slot!.taken).toBe(0);
+    expect(stripe.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: booking.intentId, amount: booking.quote.totalPence })]);
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment).toMatchObject({ status: 'refunded', refundedPence: booking.quote.totalPence });
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.paymentId, payment!.id))).toEqual([]);
+    expect(await quoteRow(t, booking.quote.id)).toMatchObject({ status: 'approved', totalPence: newTotal });
+    const emails = await emailsTo(t, booking.assessment.email);
+    expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
+    expect(emails[0]!.textBody).toContain('The price of your quote changed while you were paying');
+    expect(emails[0]!.textBody).toMatch(new RegExp(`/access/[\\w-]+\\?next=%2Fquote%2F${booking.quote.assessmentId}`));
+    // Replayed, it changes nothing more.
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect(stripe.refunds.length).toBe(refundsBefore + 1);
   });
 });
 

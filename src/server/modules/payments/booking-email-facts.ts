@@ -21,6 +21,7 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
     slot: record.slot as TimeSlot,
     totalPence: record.totalPence,
     appointmentUrl: `${config.publicUrl}${accessLinkPath(grant.token, `/appointments/${appointmentId}`)}`,
+    quoteUrl: `${config.publicUrl}${accessLinkPath(grant.token, `/quote/${record.assessmentId}`)}`,
     testMode,
     company: config.company,
   };

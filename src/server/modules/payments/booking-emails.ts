@@ -22,6 +22,8 @@ export interface BookingEmailFacts {
   totalPence: number;
   /** The appointment page, behind an access link. */
   appointmentUrl: string;
+  /** The quote page, behind the same access link. */
+  quoteUrl: string;
   testMode: boolean;
   /** The company's details from the settings (issue 14), for the footer. */
   company: CompanyDetails;
@@ -119,15 +121,22 @@ export function cancellationEmail(facts: BookingEmailFacts, sequence: number): N
   );
 }
 
-export function refundEmail(facts: BookingEmailFacts, reason: 'cancelled' | 'slot-gone'): NewOutboxEmail {
+export function refundEmail(facts: BookingEmailFacts, reason: 'cancelled' | 'slot-gone' | 'price-changed'): NewOutboxEmail {
+  const refunded = `We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with.`;
   const lines =
     reason === 'cancelled'
-      ? [`We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with.`]
-      : [
-          `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
-          `We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with. Please choose another slot:`,
-          facts.appointmentUrl,
-        ];
+      ? [refunded]
+      : reason === 'slot-gone'
+        ? [
+            `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
+            `${refunded} Please choose another slot:`,
+            facts.appointmentUrl,
+          ]
+        : [
+            `The price of your quote changed while you were paying, so we have not booked ${when(facts)} at the old price.`,
+            `${refunded} Please look at your updated quote, and book again if you would like to go ahead:`,
+            facts.quoteUrl,
+          ];
   return email('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
     ...lines,
     'Refunds usually reach your account within 5–10 working days.',

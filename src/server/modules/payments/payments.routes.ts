@@ -57,8 +57,9 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
         const issue = body.error.issues[0]!;
         throw badRequest(issue.message, { [String(issue.path[0] ?? 'body')]: issue.message });
       }
-      const { result, emails, bookedQuoteId } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body.data, new Date());
+      const { result, emails, bookedQuoteId, refusal } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body.data, new Date());
       await dispatchEmails(deps.jobs, emails);
+      if (refusal) throw refusal;
       if (bookedQuoteId) await afterBookingPaid(deps.jobs, deps.config, bookedQuoteId);
       reply.header('Cache-Control', 'private, no-store');
       return result;

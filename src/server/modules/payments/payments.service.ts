@@ -12,7 +12,7 @@ import { badRequest, conflict, DomainError, notFound } from '../../plugins/error
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findLiveAppointmentOfQuote, lockAppointment } from '../bookings/appointments.repo';
 import { lapseHolds } from '../bookings/bookings.service';
-import { takePlace } from '../bookings/capacity.repo';
+import { leaveLiveState, takePlace } from '../bookings/capacity.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { findQuote, lockQuote } from '../quotes/quotes.repo';
@@ -47,6 +47,8 @@ export const paymentMessages = {
   alreadyPaid: 'This booking has already been paid for. Your confirmation is on its way by e-mail.',
   startWithin: `Your appointment is within the ${CANCELLATION_PERIOD_DAYS}-day cancellation period. Please tick the box to ask us to start the repair within it.`,
   notSetUp: 'Payment is not set up. Please try again.',
+  refundedNotBooked: 'Your booking could not be made as it stood when you paid, so your payment has been refunded in full. We have e-mailed you the details.',
+  priceChanged: 'The price of this quote has changed since checkout opened, and nothing was taken from your card. Please reload the page to see the new price.',
 } as const;
 
 /** A refused card as the API answers it: 402 with the provider's code and sentence (SPEC's 'Payment Failed'). */
@@ -168,9 +170,20 @@ export async function settleSucceededPayment(
   const appointment = await lockAppointment(tx, appointmentId);
   if (!appointment) throw new Error(`Payment ${paymentId} has no appointment`);
   const testMode = payment.provider === 'test';
+  if (appointment.status === 'confirmed' || appointment.status === 'assigned') return { outcome: 'already-settled', emails: [] };
+  const quote = await lockQuote(tx, payment.quoteId);
+  if (!quote) throw new Error(`Payment ${paymentId} has no quote`);
 
+  // D6: a booking is made at the price that was paid, or not at all. The amount was the quote's
+  // when the payment began, and an admin cannot change the price while it is under way, but a
+  // change racing checkout, or a card payment that arrives after its hold lapsed and the price
+  // was changed, would book one total and take another: the money goes back instead.
+  const priceChanged = quote.totalPence !== payment.amountPence;
   let outcome: SettleOutcome | null = null;
-  if (appointment.status === 'held') {
+  if (priceChanged) {
+    ctx.log.warn({ appointmentId, paymentId, paidPence: payment.amountPence, quotePence: quote.totalPence }, 'a payment arrived for a price the quote no longer has: refunding');
+    if (appointment.status === 'held') await leaveLiveState(tx, appointmentId, 'cancel');
+  } else if (appointment.status === 'held') {
     await transition(tx, 'appointment', 'confirm', appointmentId, { set: { holdExpiresAt: null } });
     outcome = 'confirmed';
   } else if (appointment.status === 'lapsed') {
@@ -186,21 +199,18 @@ export async function settleSucceededPayment(
     } catch (error) {
       ctx.log.warn({ appointmentId, paymentId, err: error }, 'a payment arrived after its hold lapsed and the slot could not be taken again: refunding');
     }
-  } else if (appointment.status === 'confirmed' || appointment.status === 'assigned') {
-    return { outcome: 'already-settled', emails: [] };
   }
 
   if (outcome === null) {
-    // Lapsed and full, or cancelled meanwhile: the customer gets their money back at once.
+    // The price changed, or lapsed and full, or cancelled meanwhile: the customer gets their money back at once.
     const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
-    await recordAudit(tx, systemActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason: 'paid after its slot was gone' });
+    const reason = priceChanged ? 'paid a price the quote no longer has' : 'paid after its slot was gone';
+    await recordAudit(tx, systemActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason });
     const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
-    return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'slot-gone'))] };
+    return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, priceChanged ? 'price-changed' : 'slot-gone'))] };
   }
 
-  const quote = await lockQuote(tx, payment.quoteId);
-  if (!quote) throw new Error(`Payment ${paymentId} has no quote`);
   await transition(tx, 'quote', 'book', quote.id);
   // D14: the repairer's share, owed until the job is done and confirmed. Nobody has accepted the
   // job yet at payment time (issue 12 assigns it), so the repairer is filled in then.

@@ -2,7 +2,7 @@
 // card network: it judges the card as Stripe's test cards behave, then a success goes through
 // settleSucceededPayment, the very function Stripe's webhook uses.
 import type { TestPaymentConfirmBody, TestPaymentResult } from '../../../shared/api/payments';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound, type DomainError } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { lockAppointment } from '../bookings/appointments.repo';
 import { lapseHolds } from '../bookings/bookings.service';
@@ -18,7 +18,7 @@ export async function confirmTestPayment(
   viewer: Viewer,
   card: TestPaymentConfirmBody,
   now: Date,
-): Promise<{ result: TestPaymentResult; emails: OutboxEmail[]; bookedQuoteId?: number }> {
+): Promise<{ result: TestPaymentResult; emails: OutboxEmail[]; bookedQuoteId?: number; refusal?: DomainError }> {
   const payment = await findPaymentByClientSecret(ctx.db, card.clientSecret);
   const quote = payment && payment.provider === 'test' ? await findQuote(ctx.db, payment.quoteId) : undefined;
   // The client secret alone is not enough: it must be the grant holder's own payment (D10).
@@ -31,6 +31,8 @@ export async function confirmTestPayment(
   const appointment = await lockAppointment(ctx.db, appointmentId);
   if (appointment?.status === 'held' && appointment.holdExpiresAt && appointment.holdExpiresAt <= now) await lapseHolds(ctx.db, [appointmentId], now);
   if (appointment?.status !== 'held' || (appointment.holdExpiresAt && appointment.holdExpiresAt <= now)) throw conflict(paymentMessages.holdLapsed);
+  // Nor is a price the quote no longer has: checkout's reload asks for the new one (createPaymentIntent).
+  if (payment.amountPence !== quote.totalPence) throw conflict(paymentMessages.priceChanged);
 
   try {
     judgeTestCard(card, now);
@@ -41,5 +43,8 @@ export async function confirmTestPayment(
   }
   const { outcome, emails, bookedQuoteId } = await ctx.db.transaction((tx) => settleSucceededPayment(tx, ctx, payment.id));
   if (outcome === 'already-settled') throw conflict(paymentMessages.alreadyPaid);
+  // Settled by refunding (the price changed, or the booking went, between the checks above and
+  // the settlement): the customer is told, after the refund e-mail is on its way.
+  if (outcome === 'refunded') return { result: { status: 'succeeded', appointmentId }, emails, refusal: conflict(paymentMessages.refundedNotBooked) };
   return { result: { status: 'succeeded', appointmentId }, emails, ...(bookedQuoteId ? { bookedQuoteId } : {}) };
 }
