@@ -128,6 +128,20 @@ describe('who may read an assessment and its photos (D10)', () => {
     expect((await t.app.inject({ url: '/api/assessments/999999', headers: { cookie: owner } })).json()).toEqual((await t.app.inject(`/api/assessments/${id}`)).json());
   });
 
+  it('gives a record one address: an id in any other spelling is 400, even to its grant holder', async () => {
+    const response = await submit([photo(jpeg)]);
+    const { id, images } = response.json();
+    const owner = cookieHeader(response);
+    for (const spelling of [`${id}.0`, `0${id}`, `0x${id.toString(16)}`, `${id}e0`, `%20${id}`, `${id}%20`, '-1', '0', '2147483648', '99999999999']) {
+      for (const url of [`/api/assessments/${spelling}`, `/api/images/${spelling}`, `/api/quotes/assessment/${spelling}`]) {
+        const read = await t.app.inject({ url, headers: { cookie: owner } });
+        expect([url, read.statusCode]).toEqual([url, 400]);
+      }
+    }
+    expect((await t.app.inject({ url: `/api/images/${images[0]}`, headers: { cookie: owner } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/assessments/2147483647', headers: { cookie: owner } })).statusCode).toBe(404);
+  });
+
   it('lists every assessment to admins only', async () => {
     expect((await t.app.inject('/api/assessments')).statusCode).toBe(401);
     const list = await t.app.inject({ url: '/api/assessments', headers: { cookie: adminCookie } });

@@ -2,6 +2,7 @@
 // appointment calls; DECISIONS D13–D15, D21; issue 11). Slots are London calendar days and
 // src/shared/calendar.ts's two time slots; capacity is owned by the database (slot_capacity).
 import { z } from 'zod';
+import { RecordIdSchema } from './ids';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { paymentLifecycle } from '../lifecycles/payment';
 import { timeSlots } from '../calendar';
@@ -57,7 +58,7 @@ export const RescheduleAppointmentBodySchema = z.object({
 });
 export type RescheduleAppointmentBody = z.infer<typeof RescheduleAppointmentBodySchema>;
 
-export const AppointmentIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const AppointmentIdParamsSchema = z.object({ id: RecordIdSchema });
 
 /**
  * An appointment as its grant holder, an admin or the assigned repairer reads it:
@@ -133,7 +134,7 @@ export const ReviewBodySchema = z.object({
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 
 /** POST /api/admin/payouts/{id}/release: a held payout, released by an admin after looking at the problem. */
-export const PayoutIdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const PayoutIdParamsSchema = z.object({ id: RecordIdSchema });
 export const ReleasedPayoutSchema = z.object({
   id: z.number().int(),
   status: z.enum(['owed', 'held', 'released', 'void']),

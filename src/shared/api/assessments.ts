@@ -2,10 +2,10 @@
 // (through their grant), the assigned repairer and admins read one AssessmentView; admins
 // alone list them. The multipart body of POST /api/assessments is CustomerDetailsSchema.
 import { z } from 'zod';
+import { RecordIdSchema } from './ids';
 import { QuoteViewSchema } from './quotes';
 
-/** A database id in a path: a positive 32-bit integer. */
-export const IdParamsSchema = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const IdParamsSchema = z.object({ id: RecordIdSchema });
 
 // The web client sends a UUID (idempotency-key.ts); nothing else is accepted (issue 7).
 export const IdempotencyKeySchema = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, 'Idempotency-Key must be a UUID');

@@ -2,6 +2,7 @@
 // the assigned repairer and admins read the same shape today; which quotes each may see is
 // decided on the server (CUSTOMER_VISIBLE_QUOTE_STATUSES).
 import { z } from 'zod';
+import { RecordIdSchema } from './ids';
 import { QUOTE_ASSIGNMENT_STATUSES, quoteLifecycle } from '../lifecycles/quote';
 
 export const QuoteWorkItemSchema = z.object({ item: z.string(), /** Pounds, e.g. 120.5 */ cost: z.number() });
@@ -36,7 +37,7 @@ export const QuoteViewSchema = z.object({
 export type QuoteView = z.infer<typeof QuoteViewSchema>;
 
 /** GET /api/quotes/assessment/{assessmentId} and GET /api/quotes/{id} answer a QuoteView. */
-export const AssessmentIdParamsSchema = z.object({ assessmentId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const AssessmentIdParamsSchema = z.object({ assessmentId: RecordIdSchema });
 
 // --- The customer's modification request (D21) ---------------------------------------------
 export const MODIFICATION_MESSAGE_MIN = 10;

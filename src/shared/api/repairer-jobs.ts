@@ -4,6 +4,7 @@
 // the price and the area (town and postcode district). Once they accept, the customer's name,
 // phone, e-mail and full address too.
 import { z } from 'zod';
+import { RecordIdSchema } from './ids';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { hasNoControlCharacters } from '../text-rules';
@@ -34,7 +35,7 @@ export const DeclineBodySchema = z.object({
 });
 export type DeclineBody = z.infer<typeof DeclineBodySchema>;
 
-export const RepairerIdParamsSchema = z.object({ repairerId: z.coerce.number().int().positive() });
+export const RepairerIdParamsSchema = z.object({ repairerId: RecordIdSchema });
 
 /** The customer as the repairer sees them: the area before accepting (D11), everything after. */
 export const JobCustomerSchema = z.object({
