@@ -118,7 +118,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const openapiBody = (route.config as { openapiBody?: DescribedRoute['openapiBody'] } | undefined)?.openapiBody;
     for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema, openapiBody });
   });
-  app.setValidatorCompiler(validatorCompiler);
+  // SPEC §7: the client sends a JSON body only when it has one, and Fastify hands a POST without
+  // one over as null. It is read as an empty object, so optional fields take their defaults and
+  // a required one gets its own sentence, not 'expected object, received null'.
+  app.setValidatorCompiler<Parameters<typeof validatorCompiler>[0]['schema']>((route) => {
+    const validate = validatorCompiler(route);
+    return route.httpPart === 'body' ? (body: unknown) => validate(body ?? {}) : validate;
+  });
   app.setSerializerCompiler(serializerCompiler);
   if (logStream) registerRequestLog(app, config.logLevel, logStream);
   registerMetrics(app, config);

@@ -106,6 +106,9 @@ describe('accepting and declining', () => {
       expect(refused.statusCode).toBe(400);
       expect(refused.json().fieldErrors).toEqual({ reason: repairerJobMessages.declineReason });
     }
+    // SPEC's client sends no body when it has none: the same sentence, not a word about JSON.
+    const bodiless = await t.app.inject({ method: 'POST', url: `/api/repairer/notifications/${offerOf(a.repairerId)}/decline`, headers: { cookie: a.cookie } });
+    expect([bodiless.statusCode, bodiless.json().fieldErrors]).toEqual([400, { reason: repairerJobMessages.declineReason }]);
     expect((await decline(a.cookie, offerOf(a.repairerId), '  Van in for service that week  ')).json()).toMatchObject({ status: 'declined', declineReason: 'Van in for service that week' });
     expect((await decline(a.cookie, offerOf(a.repairerId), 'again')).statusCode).toBe(409);
     const responses = (await t.app.inject({ url: `/api/admin/quotes/${quote.id}/notifications`, headers: { cookie: admin } })).json() as { repairerId: number; status: string; declineReason: string | null; respondedAt: string | null }[];

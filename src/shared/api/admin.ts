@@ -75,8 +75,8 @@ export type EnquiryList = z.infer<typeof EnquiryListSchema>;
  * validUntil, warrantyMonths). Answers the updated AdminQuoteCard.
  */
 
-/** POST /api/admin/quotes/{id}/approve. adjustedAmount is the total the admin saw, in pounds; the body is optional (nullish: a POST without one arrives as null). */
-export const ApproveQuoteBodySchema = z.object({ adjustedAmount: z.union([z.string(), z.number()]).optional() }).nullish();
+/** POST /api/admin/quotes/{id}/approve. adjustedAmount is the total the admin saw, in pounds; the body is optional (a POST without one is read as {}, app.ts). */
+export const ApproveQuoteBodySchema = z.object({ adjustedAmount: z.union([z.string(), z.number()]).optional() });
 export const staleQuoteMessage = (total: string) => `This quote changed while you were looking at it: the total is now ${total}`;
 
 /** POST /api/admin/quotes/{id}/reset-to-price-list: redraft the figures from today's price list (pending or approved, not booked). Answers the AdminQuoteCard. */

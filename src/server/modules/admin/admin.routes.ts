@@ -85,7 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         '/api/admin/quotes/:id/approve',
         { schema: { params: IdParamsSchema, body: ApproveQuoteBodySchema, response: { 200: AdminQuoteCardSchema } } },
         async (request) => {
-          const seen = seenTotalPence(request.body?.adjustedAmount);
+          const seen = seenTotalPence(request.body.adjustedAmount);
           const actor = actorOf(await request.session());
           const email = await db.transaction(async (tx) => {
             const quote = await approveQuote(tx, request.params.id, seen);
