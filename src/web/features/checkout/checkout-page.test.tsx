@@ -137,6 +137,18 @@ describe('checkout', () => {
     expect(router.state.location.pathname).toBe('/checkout');
   });
 
+  it("a payment the server will not take as it stands (409) says 'Payment Failed' with the server's sentence alone", async () => {
+    const sentence = 'The price of this quote has changed since checkout opened, and nothing was taken from your card. Please reload the page to see the new price.';
+    stubServer({ appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }), confirm: () => jsonResponse({ error: 'conflict', message: sentence }, 409) });
+    renderApp('/checkout?quote_id=5');
+    await screen.findByRole('button', { name: 'Pay £2,376.00' });
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(sentence);
+    expect(screen.getByRole('alert')).not.toHaveTextContent('try again or use another card');
+  });
+
   it("any other failure is 'Payment Error'", async () => {
     stubServer({ appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }), confirm: () => new Response('boom', { status: 500 }) });
     renderApp('/checkout?quote_id=5');

@@ -23,6 +23,8 @@ import { TestCardForm } from './test-card-form';
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** After a refused card or an unexpected failure; not after a refusal whose sentence says what to do. */
+const retryText = 'Your booking is not paid yet: please try again or use another card.';
 
 /** D14: a slot starting inside the 14-day cancellation period needs the customer's request to start then. */
 export function needsStartConsent(appointment: Pick<AppointmentView, 'startsAt'>, now: Date): boolean {
@@ -198,10 +200,13 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
       toast({ title: bookingToasts.booked, description: bookingToasts.bookedText, variant: 'success' });
       void navigate(`/confirmation/${outcome.appointmentId}`);
     } else if (outcome.kind === 'failed') {
+      setFailure(`${outcome.message} ${retryText}`);
+      toast({ title: checkoutToasts.paymentFailed, description: outcome.message, variant: 'destructive' });
+    } else if (outcome.kind === 'refused') {
       setFailure(outcome.message);
       toast({ title: checkoutToasts.paymentFailed, description: outcome.message, variant: 'destructive' });
     } else {
-      setFailure(checkoutToasts.paymentErrorText);
+      setFailure(`${checkoutToasts.paymentErrorText} ${retryText}`);
       toast({ title: checkoutToasts.paymentError, description: checkoutToasts.paymentErrorText, variant: 'destructive' });
     }
   };
@@ -238,7 +243,7 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
           />
           {failure ? (
             <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-              {failure} Your booking is not paid yet: please try again or use another card.
+              {failure}
             </p>
           ) : null}
           {config.provider === 'stripe' && config.publishableKey ? (

@@ -49,7 +49,9 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
           onOutcome(
             isApiError(error) && error.status === 402 && error.userMessage
               ? { kind: 'failed', message: error.userMessage }
-              : { kind: 'error' },
+              : isApiError(error) && error.status === 409 && error.userMessage
+                ? { kind: 'refused', message: error.userMessage }
+                : { kind: 'error' },
           ),
         onSettled: () => setBusy(false),
       },
