@@ -52,6 +52,14 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await axeAtBothSizes(page, 'confirmation');
     step('confirmation checked');
 
+    // The browser's Back from the confirmation: the booking is paid, so checkout asks for nothing.
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Already paid' }).waitFor();
+    expect(await page.getByText('Nothing has been charged').count()).toBe(0);
+    await axeAtBothSizes(page, 'checkout-paid');
+    await page.goForward();
+    await page.getByRole('heading', { level: 1, name: 'Booking Confirmed' }).waitFor();
+
     await page.getByRole('link', { name: 'View Appointment Details' }).click();
     await page.waitForURL(`**/appointments/${appointmentId}`);
     const details = page.getByRole('region', { name: 'Details' });

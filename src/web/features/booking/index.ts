@@ -6,5 +6,5 @@ export { RecordNotFound } from './record-not-found';
 export { BookingSkeleton } from './booking-skeleton';
 export { useAppointment } from './api/appointments';
 export { useQuote } from './api/get-quote';
-export { appointmentKey } from './api/booking-query-keys';
+export { appointmentKey, quoteKey } from './api/booking-query-keys';
 export { bookingToasts } from './booking-messages';

@@ -9,6 +9,9 @@ export const checkoutToasts = {
   paymentErrorText: 'An unexpected error occurred. Please try again.',
 } as const;
 
+/** A quote that has been booked and paid (the browser's Back from the confirmation leads here). */
+export const alreadyPaidText = 'This booking has already been paid for: there is nothing more to pay. Your confirmation e-mail has the link to your appointment.';
+
 export const heldPaymentNote = 'Your payment is held until the repair is completed to your satisfaction.';
 
 /** The 14-day right to cancel (Consumer Contracts Regulations 2013), D14. */

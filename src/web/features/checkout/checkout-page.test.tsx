@@ -2,6 +2,7 @@
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../../shared/api/appointments';
+import type { QuoteView } from '../../../shared/api/quotes';
 import { appointmentView, quoteView } from '../../test/fixtures';
 import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
@@ -12,13 +13,13 @@ const held = (overrides: Partial<AppointmentView> = {}) =>
   appointmentView({ status: 'held', paymentStatus: 'requires_payment', holdExpiresAt: '2026-03-02T10:30:00.000Z', ...overrides });
 const intent = { clientSecret: 'test_pi_31_secret', amount: 237600, currency: 'gbp', appointmentId: 31, provider: 'test' };
 
-type Stub = { appointment?: AppointmentView; intent?: () => Response; confirm?: () => Response };
+type Stub = { appointment?: AppointmentView; quote?: QuoteView; intent?: () => Response; confirm?: () => Response };
 
-function stubServer({ appointment = held(), intent: answerIntent, confirm }: Stub = {}) {
+function stubServer({ appointment = held(), quote = quoteView(), intent: answerIntent, confirm }: Stub = {}) {
   return stubFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
-    if (path === '/api/quotes/5') return jsonResponse(quoteView());
+    if (path === '/api/quotes/5') return jsonResponse(quote);
     if (path === '/api/create-payment-intent' && init?.method === 'POST') {
       if (answerIntent) return answerIntent();
       // As the server does (D14): inside 14 days the intent needs the customer's request.
@@ -57,6 +58,21 @@ describe('checkout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Invalid Quote' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText('No quote found. Please start from the beginning.')).toHaveLength(2)); // page and toast
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/create-payment-intent'))).toEqual([]);
+  });
+
+  it('a quote already booked and paid (Back from the confirmation) says so, asks for no payment and raises no setup error', async () => {
+    const fetchMock = stubServer({
+      quote: quoteView({ status: 'booked' }),
+      intent: () => jsonResponse({ error: 'conflict', message: 'This booking has already been paid for. Your confirmation is on its way by e-mail.' }, 409),
+    });
+    renderApp('/checkout?quote_id=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('This booking has already been paid for: there is nothing more to pay.');
+    expect(screen.getByRole('link', { name: 'Back to your quote' })).toHaveAttribute('href', '/quote/41');
+    expect(screen.queryByText(/Nothing has been charged/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Setup Error')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([]);
   });
 
   it('shows the loading state, then the order summary, notes, test-mode banner, hold time and Pay £amount', async () => {
@@ -103,6 +119,11 @@ describe('checkout', () => {
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([
       { clientSecret: 'test_pi_31_secret', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
     ]);
+
+    // Back from the confirmation: the quote is paid, so there is nothing to pay and no new intent.
+    await router.navigate(-1);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toHaveLength(2);
   });
 
   it('says what is wrong with the card details before sending anything', async () => {

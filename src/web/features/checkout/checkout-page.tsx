@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
@@ -10,10 +11,10 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
-import { bookingToasts, useAppointment, useQuote } from '../booking';
+import { bookingToasts, quoteKey, useAppointment, useQuote } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
 import { CancellationConsent } from './cancellation-consent';
-import { CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
+import { alreadyPaidText, CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
 import { HoldCountdown } from './hold-countdown';
 import { OrderSummary } from './order-summary';
 import type { PayOutcome } from './pay-outcome';
@@ -95,12 +96,14 @@ function Checkout({ quoteId }: { quoteId: string }) {
   // intent is asked for without it. Otherwise the server says so (asksForStartRequest).
   const hintedHold = hint !== null && setup.state === 'loading' ? appointment.data : undefined;
   const waitForHint = hint !== null && appointment.isPending;
+  // Back from the confirmation page lands here again: a paid quote asks for no payment.
+  const alreadyBooked = quote.data?.status === 'booked';
   useEffect(() => {
-    if (started.current || waitForHint) return;
+    if (started.current || waitForHint || quote.isPending || alreadyBooked) return;
     started.current = true;
     if (hintedHold && hintedHold.status === 'held' && needsStartConsent(hintedHold, new Date())) setSetup({ state: 'needs-request' });
     else start();
-  }, [start, waitForHint, hintedHold]);
+  }, [start, waitForHint, hintedHold, quote.isPending, alreadyBooked]);
 
   /** The customer ticked D14's box: the intent is created with their request (once). */
   const requestStart = useCallback(() => {
@@ -123,6 +126,20 @@ function Checkout({ quoteId }: { quoteId: string }) {
 
   if (quoteMissing)
     return <NoQuoteToPay title={bookingToasts.quoteNotFound} />;
+  if (alreadyBooked && quote.data)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
+        <h1 className="text-3xl font-bold text-navy-900">Already paid</h1>
+        <p role="status" className="rounded-md border border-teal-brand bg-teal-50 p-4 text-lg text-slate-900">
+          {alreadyPaidText}
+        </p>
+        <div>
+          <Link to={`/quote/${quote.data.assessmentId}`} className={buttonClasses('primary')}>
+            Back to your quote
+          </Link>
+        </div>
+      </div>
+    );
   if (setup.state === 'failed' || config.isError)
     return (
       <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
@@ -177,6 +194,7 @@ type ReadyProps = {
 
 function CheckoutReady({ config, quote, intent, appointment, requestStart, askedForRequest }: ReadyProps) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string>();
   const [failure, setFailure] = useState<string>();
@@ -197,6 +215,8 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
 
   const onOutcome = (outcome: PayOutcome) => {
     if (outcome.kind === 'succeeded') {
+      // The cached quote would still say approved, and Back would offer to pay again.
+      queryClient.setQueryData<Quote>(quoteKey(quote.id), (cached) => cached && { ...cached, status: 'booked' });
       toast({ title: bookingToasts.booked, description: bookingToasts.bookedText, variant: 'success' });
       void navigate(`/confirmation/${outcome.appointmentId}`);
     } else if (outcome.kind === 'failed') {
