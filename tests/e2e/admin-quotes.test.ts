@@ -70,6 +70,7 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     const card = cardOf(page, reference);
     await card.waitFor();
     await expectNoAxeViolations(page);
+    expect(await card.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:+447700900123');
     await checkDialogs(page, reference, 'desktop');
 
     // Labour £300, parts £120, no materials: fee £84, VAT £100.80, total £604.80, shown before saving.

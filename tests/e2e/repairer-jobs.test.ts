@@ -60,10 +60,13 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     await page.getByText('Job accepted').first().waitFor();
     await panel.getByText('Sam Patel').waitFor();
     expect(await panel.textContent()).toContain('BS1 5TY');
+    // The customer's number as a UK reader writes it, dialled in full.
+    expect(await panel.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:+447700900123');
     // The upcoming job shows when, who and where.
     const upcoming = page.getByRole('region', { name: /Your upcoming jobs/ });
     await upcoming.getByRole('button', { name: /2019 Ford Focus/ }).first().waitFor();
     expect(await upcoming.textContent()).toContain('Sam Patel');
+    expect(await upcoming.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:+447700900123');
     for (const size of ['mobile', 'desktop'] as const) {
       await page.setViewportSize(viewports[size]);
       await expectNoAxeViolations(page);

@@ -1,4 +1,5 @@
 import type { AdminQuoteCard as Card } from '../../../shared/api/admin';
+import { formatUkPhone } from '../../../shared/phone';
 import { AdjustmentForm } from './adjustment-form';
 import { damageLocationLabel, damageTypeLabel, formatWhen } from '../../lib/format';
 import { DeleteQuoteDialog } from './delete-quote-dialog';
@@ -39,7 +40,11 @@ export function AdminQuoteCard({ card }: { card: Card }) {
           <dt className="font-semibold">E-mail</dt>
           <dd className="break-all">{assessment.email}</dd>
           <dt className="font-semibold">Phone</dt>
-          <dd>{assessment.phone}</dd>
+          <dd>
+            <a className="underline" href={`tel:${assessment.phone}`}>
+              {formatUkPhone(assessment.phone)}
+            </a>
+          </dd>
           <dt className="font-semibold">Address</dt>
           <dd>{[assessment.address, assessment.city, assessment.county].filter(Boolean).join(', ')}</dd>
           <dt className="font-semibold">Postcode</dt>

@@ -12,6 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MarkJobDone } from '../repairer-work';
 import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { formatLondonDateTime } from '../../../shared/london-time';
+import { formatUkPhone } from '../../../shared/phone';
 import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 const tabClass =
@@ -40,7 +41,7 @@ function Customer({ job }: { job: RepairerJob }) {
       <Row label="Name">{c.name}</Row>
       <Row label="Phone">
         <a className="underline" href={`tel:${c.phone}`}>
-          {c.phone}
+          {formatUkPhone(c.phone ?? '')}
         </a>
       </Row>
       <Row label="E-mail">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
+import { formatUkPhone } from '../../../shared/phone';
 import { vehicleOf, whenOf } from './job-format';
 
 /**
@@ -30,7 +31,7 @@ export function UpcomingJobCard({ job, selected, onSelect, children }: { job: Re
             <>
               {' · '}
               <a className="underline" href={`tel:${c.phone}`}>
-                {c.phone}
+                {formatUkPhone(c.phone)}
               </a>
             </>
           ) : null}
