@@ -30,9 +30,16 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     // The job in the list: vehicle, area and what they earn; then its panel.
     const available = page.getByRole('region', { name: /Available jobs/ });
     const card = available.getByRole('button', { name: /2019 Ford Focus/ }).first();
+    // On a phone the detail sits below the lists: choosing a job brings it into view, under the sticky header.
+    await page.setViewportSize(viewports.mobile);
     await card.click();
     const panel = page.getByRole('article');
     await panel.getByRole('heading', { name: '2019 Ford Focus' }).waitFor();
+    const top = await page.getByRole('region', { name: 'Job details' }).evaluate((el) => ({ top: el.getBoundingClientRect().top, focused: el === document.activeElement }));
+    expect(top.focused).toBe(true);
+    expect(top.top).toBeGreaterThanOrEqual(64);
+    expect(top.top).toBeLessThan(200);
+    await page.setViewportSize(viewports.desktop);
     if (reference) await panel.getByText(reference, { exact: false }).waitFor();
     const before = (await panel.textContent()) ?? '';
     expect(before).toContain('You earn');

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -70,6 +70,14 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
   const jobs = useRepairerJobs(repairerId);
   const now = useNow();
   const [selected, setSelected] = useState<number | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  // Below lg the job's detail sits under every list: a tap on a job would seem to do nothing.
+  const choose = (id: number) => {
+    setSelected(id);
+    if (window.matchMedia?.('(min-width: 64rem)').matches) return;
+    panel.current?.scrollIntoView?.({ block: 'start' });
+    panel.current?.focus({ preventScroll: true });
+  };
 
   if (jobs.isPending) {
     return (
@@ -104,11 +112,11 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
-          <JobList title="Available jobs" jobs={open} empty="No jobs are waiting for you right now. New ones near you appear here and by e-mail." now={now} selected={chosen} onSelect={setSelected} />
-          <JobList title="Your upcoming jobs" upcoming jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={setSelected} />
-          {past.length > 0 ? <JobList title="Done and past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={setSelected} /> : null}
+          <JobList title="Available jobs" jobs={open} empty="No jobs are waiting for you right now. New ones near you appear here and by e-mail." now={now} selected={chosen} onSelect={choose} />
+          <JobList title="Your upcoming jobs" upcoming jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={choose} />
+          {past.length > 0 ? <JobList title="Done and past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={choose} /> : null}
         </div>
-        <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm lg:sticky lg:top-4 lg:self-start">
+        <div ref={panel} tabIndex={-1} role="region" aria-label="Job details" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none lg:sticky lg:top-4 lg:self-start">
           {chosen === null ? <p className="text-slate-800">Choose a job to see its photos and pricing, and to accept or decline it.</p> : <JobPanel key={chosen} jobId={chosen} now={now} />}
         </div>
       </div>
