@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { CANCELLATION_PERIOD_DAYS, consentLabel } from './checkout-messages';
 
 type Props = {
@@ -6,10 +7,12 @@ type Props = {
   checked: boolean;
   onChange: (checked: boolean) => void;
   error: string | undefined;
+  /** The box, so that paying without ticking it can take the customer to it. */
+  boxRef?: Ref<HTMLInputElement>;
 };
 
 /** D14: the Consumer Contracts Regulations' 14-day right to cancel, and an unticked request to start inside it. */
-export function CancellationConsent({ required, checked, onChange, error }: Props) {
+export function CancellationConsent({ required, checked, onChange, error, boxRef }: Props) {
   return (
     <section aria-labelledby="cancellation-rights" className="rounded-md border border-slate-200 bg-slate-50 p-4 text-slate-900">
       <h3 id="cancellation-rights" className="font-semibold text-navy-900">
@@ -26,6 +29,7 @@ export function CancellationConsent({ required, checked, onChange, error }: Prop
           <div className="flex items-start gap-3">
             <input
               id="checkout-consent"
+              ref={boxRef}
               type="checkbox"
               className="mt-1 size-5 shrink-0 accent-teal-brand"
               checked={checked}

@@ -109,6 +109,7 @@ describe('checkout', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
     expect(await screen.findByText(/please tick the box to ask for the repair to start within the cancellation period/)).toBeInTheDocument();
     expect(box).toHaveAttribute('aria-invalid', 'true');
+    expect(box).toHaveFocus();
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
     expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }]);
 

@@ -197,6 +197,7 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
   const queryClient = useQueryClient();
   const [consent, setConsent] = useState(false);
   const [consentError, setConsentError] = useState<string>();
+  const consentBox = useRef<HTMLInputElement>(null);
   const [failure, setFailure] = useState<string>();
   const required = askedForRequest || (appointment !== undefined && needsStartConsent(appointment, new Date()));
   const amount = intent?.amount ?? decimalStringToPence(quote.totalCost) ?? 0;
@@ -207,6 +208,9 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
     setFailure(undefined);
     if (required && !consent) {
       setConsentError(consentRequired);
+      // The box is far above Pay, and on a phone it would sit under the sticky header: go to it.
+      consentBox.current?.scrollIntoView?.({ block: 'center' });
+      consentBox.current?.focus({ preventScroll: true });
       return null;
     }
     setConsentError(undefined);
@@ -260,6 +264,7 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
               if (!intent) void requestStart();
             }}
             error={consentError}
+            boxRef={consentBox}
           />
           {failure ? (
             <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
