@@ -85,6 +85,8 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
     await page.getByRole('link', { name: 'Your profile and payouts' }).click();
     await page.getByRole('heading', { level: 1, name: 'Your profile' }).waitFor();
     await page.getByText('Card payments are in test mode: no payout account is needed.').waitFor();
+    // The number as the repairer would write it, not as it is stored (+447700900000).
+    expect(await page.getByLabel('Phone').inputValue()).toBe('07700 900000');
     const radius = page.getByLabel('Service radius (miles)');
     const before = await radius.inputValue();
     await radius.fill('0');

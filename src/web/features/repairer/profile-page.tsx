@@ -7,6 +7,7 @@ import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { ProfileBodySchema, profileMessages, type ProfileView } from '../../../shared/api/repairer-accounts';
 import { specialisationLabels, specialisations, type Specialisation } from '../../../shared/damage';
+import { formatUkPhone } from '../../../shared/phone';
 import { useProfile, useSaveProfile, useStartPayouts } from './api/profile';
 
 type Errors = Partial<Record<string, string>>;
@@ -25,7 +26,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
   const [values, setValues] = useState({
     businessName: profile.businessName,
     contactName: profile.contactName ?? '',
-    phone: profile.phone ?? '',
+    phone: profile.phone ? formatUkPhone(profile.phone) : '',
     city: profile.city,
     postcode: profile.postcode,
     serviceRadius: String(profile.serviceRadius),
