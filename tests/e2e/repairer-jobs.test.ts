@@ -92,12 +92,14 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     await page.reload();
     await page.getByRole('region', { name: /Available jobs/ }).getByRole('button', { name: /2019 Ford Focus/ }).first().click();
     await panel.getByRole('tab', { name: 'Decline' }).click();
-    await panel.getByLabel('Reason for declining').fill('Booked on another job that afternoon');
+    await panel.getByLabel('Reason for declining').fill('Booked on another job that afternoon.');
     await panel.getByRole('button', { name: 'Decline job' }).click();
     await page.getByText('Job declined').first().waitFor();
+    // The reason's own full stop ends the sentence: no “…afternoon.”.
+    await panel.getByText('You declined this job: “Booked on another job that afternoon.”', { exact: true }).waitFor();
     await expect
       .poll(async () => ((await (await admin.get(`/api/admin/quotes/${second.quoteId}/notifications`)).json()) as { repairerId: number; status: string; declineReason: string | null }[]).find((r) => r.repairerId === account.repairerId))
-      .toMatchObject({ status: 'declined', declineReason: 'Booked on another job that afternoon' });
+      .toMatchObject({ status: 'declined', declineReason: 'Booked on another job that afternoon.' });
     await second.context.close();
     expect(errors).toEqual([]);
     await context.close();

@@ -196,7 +196,11 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       ) : isOpenOffer(job) ? (
         <Answer job={job} />
       ) : job.status === 'declined' ? (
-        <p className="mt-4 text-slate-800">You declined this job{job.declineReason ? `: “${job.declineReason}”` : ''}.</p>
+        <p className="mt-4 text-slate-800">
+          {/* A reason that ends a sentence already closes this one: no “…sorry.”. */}
+          You declined this job{job.declineReason ? `: “${job.declineReason}”` : ''}
+          {job.declineReason && /[.!?]$/.test(job.declineReason) ? '' : '.'}
+        </p>
       ) : job.status !== 'accepted' ? (
         <p className="mt-4 text-slate-800">This offer is no longer open: it expired or another technician took the job.</p>
       ) : null}
