@@ -43,7 +43,9 @@ export function QuoteActions({ quote }: { quote: Quote }) {
           </Button>
         </>
       ) : (
-        <p className="text-slate-800">You have accepted this quote. We will be in touch about your appointment.</p>
+        <p className="text-slate-800">
+          You have booked and paid for this repair. Your confirmation e-mail has the link to your appointment.
+        </p>
       )}
       <div className="grid gap-3">
         {open ? (

@@ -144,6 +144,15 @@ describe('quote page', () => {
     expect(screen.queryByText('Quote Ready!')).not.toBeInTheDocument();
   });
 
+  it('a booked quote says it is booked and paid, not that we will be in touch, and offers no second booking', async () => {
+    stubFetch(() => jsonResponse({ ...assessment, quote: { ...quote, status: 'booked' }, guidePrice: null }));
+    renderApp('/quote/41');
+    expect(await screen.findByText(/You have booked and paid for this repair/)).toBeInTheDocument();
+    expect(screen.queryByText(/We will be in touch/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Request Quote Modification' })).not.toBeInTheDocument();
+  });
+
   it('says an expired quote has expired, cannot accept it, and offers to ask for a fresh one with a prefilled message', async () => {
     const expired = { ...quote, validUntil: '2026-04-01', expired: true };
     const fetchMock = stubFetch((url, init) => {
