@@ -35,6 +35,40 @@ describe.skipIf(!hasChromium)('cookie banner', () => {
   }
 });
 
+/** Tabs `presses` times (backwards with Shift) and names every focused element that the sticky header or the cookie banner hides. */
+async function focusHiddenWhileTabbing(page: Page, key: 'Tab' | 'Shift+Tab', presses: number): Promise<string[]> {
+  const hidden: string[] = [];
+  for (let press = 0; press < presses; press += 1) {
+    await page.keyboard.press(key);
+    const name = await page.evaluate(() => {
+      const focused = document.activeElement as HTMLElement | null;
+      if (!focused || focused === document.body) return null;
+      // Hidden: what is drawn at the centre of the focused element (its first line, for a link
+      // that wraps) is something else, the header or the banner above it.
+      const box = focused.getClientRects()[0] ?? focused.getBoundingClientRect();
+      const onTop = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return onTop !== null && focused.contains(onTop) ? null : (focused.innerText || focused.getAttribute('aria-label') || focused.tagName).trim().slice(0, 40);
+    });
+    if (name !== null) hidden.push(name);
+  }
+  return hidden;
+}
+
+describe.skipIf(!hasChromium)('keyboard focus on a phone', () => {
+  it('is never hidden under the sticky header or the cookie banner, tabbing down the page and back up (WCAG 2.4.11)', async () => {
+    const context = await newContext(browser, 'mobile');
+    const page = await context.newPage();
+    await page.goto('/contact');
+    await page.getByRole('region', { name: 'Cookie consent' }).waitFor();
+    expect(await focusHiddenWhileTabbing(page, 'Tab', 60)).toEqual([]);
+    expect(await focusHiddenWhileTabbing(page, 'Shift+Tab', 60)).toEqual([]);
+    // Answered, the banner gives the room back.
+    await page.getByRole('button', { name: 'Decline' }).click();
+    expect(await page.evaluate(() => document.body.style.paddingBottom)).toBe('');
+    await context.close();
+  });
+});
+
 describe.skipIf(!hasChromium)('help dialog', () => {
   it('opens the Quick Troubleshooting Guide, lets two sections be open together, and closes with Back to Application', async () => {
     const context = await newConsentedContext(browser);

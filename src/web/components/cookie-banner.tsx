@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { AppLink } from './navigation/app-link';
 import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
 import { Button } from './ui/button';
@@ -10,12 +10,33 @@ import { Button } from './ui/button';
  */
 export function CookieBanner() {
   const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
+  const banner = useRef<HTMLElement>(null);
+  const shown = choice === null;
 
   useEffect(() => {
     setChoice(readCookieConsent());
   }, []);
 
-  if (choice !== null) return null;
+  // While it is up, the page keeps the banner's height free at its foot, so that Tab and
+  // scrolling can bring the last links and fields above it rather than leave them hidden under it.
+  useEffect(() => {
+    const node = banner.current;
+    if (!shown || !node) return;
+    const reserve = () => {
+      document.documentElement.style.scrollPaddingBottom = `${node.offsetHeight}px`;
+      document.body.style.paddingBottom = `${node.offsetHeight}px`;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(reserve);
+    observer?.observe(node);
+    return () => {
+      observer?.disconnect();
+      document.documentElement.style.scrollPaddingBottom = '';
+      document.body.style.paddingBottom = '';
+    };
+  }, [shown]);
+
+  if (!shown) return null;
 
   const decide = (value: CookieConsent) => {
     writeCookieConsent(value);
@@ -24,6 +45,7 @@ export function CookieBanner() {
 
   return (
     <section
+      ref={banner}
       role="region"
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"

@@ -6,7 +6,7 @@ import { container, h2Class, prose, textLink } from './styles';
 export function LegalSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   const headingId = `${id}-heading`;
   return (
-    <section id={id} aria-labelledby={headingId} className="scroll-mt-20 border-t border-slate-200 pt-8">
+    <section id={id} aria-labelledby={headingId} className="border-t border-slate-200 pt-8">
       <h2 id={headingId} className={h2Class}>
         {title}
       </h2>

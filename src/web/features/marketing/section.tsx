@@ -21,7 +21,7 @@ export function Section({ id, title, intro, tone = 'white', focusTarget, childre
       id={id}
       aria-labelledby={headingId}
       tabIndex={focusTarget ? -1 : undefined}
-      className={`${tone === 'muted' ? 'bg-slate-50' : 'bg-white'} scroll-mt-20 focus:outline-none`}
+      className={`${tone === 'muted' ? 'bg-slate-50' : 'bg-white'} focus:outline-none`}
     >
       <div className={`${container} py-12 sm:py-16`}>
         <h2 id={headingId} className={h2Class}>

@@ -35,7 +35,7 @@ export function ServiceCards() {
           key={service.slug}
           id={service.slug}
           tabIndex={-1}
-          className="scroll-mt-20 rounded-lg border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
+          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
         >
           <h3 className={h3Class}>{service.name}</h3>
           <p className={`mt-2 ${bodyText}`}>{service.description}</p>

@@ -116,7 +116,7 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
           <JobList title="Your upcoming jobs" upcoming jobs={upcoming} empty="Jobs you accept appear here with the customer's details." now={now} selected={chosen} onSelect={choose} />
           {past.length > 0 ? <JobList title="Done and past offers" jobs={past} empty="" now={now} selected={chosen} onSelect={choose} /> : null}
         </div>
-        <div ref={panel} tabIndex={-1} role="region" aria-label="Job details" className="scroll-mt-20 rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none lg:sticky lg:top-4 lg:self-start">
+        <div ref={panel} tabIndex={-1} role="region" aria-label="Job details" className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm focus:outline-none lg:sticky lg:top-4 lg:self-start">
           {chosen === null ? <p className="text-slate-800">Choose a job to see its photos and pricing, and to accept or decline it.</p> : <JobPanel key={chosen} jobId={chosen} now={now} />}
         </div>
       </div>
