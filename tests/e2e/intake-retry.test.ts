@@ -62,4 +62,27 @@ describe.skipIf(!hasChromium)('assessment intake', () => {
     await shot(page, 'mobile-6-quote-waiting');
     await context.close();
   });
+
+  it("on a phone: the browser's Back and Forward move between the steps and keep the photos", async () => {
+    const context = await newConsentedContext(browser, 'mobile');
+    const page = await context.newPage();
+    await page.goto('/');
+    await completeWizard(page, 'back.button@example.co.uk', 'mobile');
+    const heading = (name: string) => page.getByRole('heading', { level: 2, name }).waitFor();
+    await page.goBack();
+    await heading('Your details');
+    expect(await page.getByLabel('Full name').inputValue()).toBe('Priya Shah');
+    await page.goBack();
+    await heading('Upload photos of the damage');
+    await page.getByText('2/10 files selected').waitFor();
+    await page.goForward();
+    await heading('Your details');
+    // The page's own Back goes the same way, and the browser's Back then leaves the wizard.
+    await page.getByRole('button', { name: 'Back to Photos' }).click();
+    await heading('Upload photos of the damage');
+    await page.getByText('2/10 files selected').waitFor();
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+    await context.close();
+  });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useLocation, useNavigate } from 'react-router';
 import { CustomerDetailsSchema, type CustomerDetails } from '../../../shared/customer-details';
 import { Button } from '../../components/ui/button';
 import { DetailsFields } from './details-fields';
@@ -18,10 +19,21 @@ const photoCount = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
 
 /** SPEC section 2's assessment wizard: photos, details, then a review to submit; success goes to /thank-you. */
 export function AssessmentWizard() {
-  const [step, setStep] = useState<WizardStep>(1);
   const [restored, setRestored] = useState(false);
   const selection = usePhotoSelection();
   const { photos, unreadable } = selection;
+  // Each step is a history entry, so a phone's Back button goes back a step instead of leaving
+  // the wizard and its photos. Photos are not kept across a reload: without them, step 1.
+  const location = useLocation();
+  const navigate = useNavigate();
+  const entry = location.state as { wizardStep?: WizardStep; from?: WizardStep } | null;
+  const step: WizardStep = photos.length > 0 ? (entry?.wizardStep ?? 1) : 1;
+  const setStep = (next: WizardStep) => {
+    if (next === step) return;
+    // Back to the step this entry came from is the browser's Back; anything else is a new entry.
+    if (step > 1 && entry?.from === next) void navigate(-1);
+    else void navigate(`${location.pathname}${location.search}`, { state: { wizardStep: next, from: step } });
+  };
   const form = useForm<DetailsFormValues, unknown, CustomerDetails>({
     resolver: zodResolver(CustomerDetailsSchema),
     defaultValues: emptyDetails,
