@@ -81,7 +81,7 @@ describe('the AI Email Collection tab', () => {
     });
     fireEvent.click(await screen.findByRole('button', { name: 'COLLECT ALL EMAILS' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(dialog.textContent).toContain('It may take 15-30 minutes.');
+    expect(dialog.textContent).toContain('It may take 15–30 minutes.');
     expect(dialog.textContent).toContain('(12)');
     fireEvent.click(screen.getByRole('button', { name: 'Collect all' }));
     await waitFor(() => expect(screen.getAllByRole('alert').some((a) => a.textContent === 'Aggressive collection failed: Network error')).toBe(true));

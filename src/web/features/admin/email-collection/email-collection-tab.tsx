@@ -133,7 +133,7 @@ export function EmailCollectionTab() {
               <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
                 <AlertDialog.Title className="text-xl font-bold text-navy-900">Collect every e-mail address?</AlertDialog.Title>
                 <AlertDialog.Description className="mt-2 text-slate-800">
-                  This reads the website of every repairer still waiting for an address{needsCollection !== undefined ? ` (${needsCollection.toLocaleString('en-GB')})` : ''}. It may take 15-30 minutes. You can stop it at any
+                  This reads the website of every repairer still waiting for an address{needsCollection !== undefined ? ` (${needsCollection.toLocaleString('en-GB')})` : ''}. It may take 15–30 minutes. You can stop it at any
                   time.
                 </AlertDialog.Description>
                 <div className="mt-5 flex flex-wrap justify-end gap-3">
