@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { formatLondonDate } from '../../../shared/london-time';
-import { buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { useCreateAppointment } from './api/appointments';
@@ -10,6 +9,7 @@ import { useQuote } from './api/get-quote';
 import { BookingSkeleton } from './booking-skeleton';
 import { bookingToasts } from './booking-messages';
 import { BookingSummary } from './booking-summary';
+import { QuoteNotice } from './quote-notice';
 import { RecordNotFound } from './record-not-found';
 import { SlotPicker } from './slot-picker';
 import { useSlotPicker } from './slot-picker-state';
@@ -44,17 +44,9 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
   const reason = unbookableReason(quote.data);
   if (reason)
     return (
-      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
-        <h1 className="text-3xl font-bold text-navy-900">Schedule Your Repair</h1>
-        <p role="status" className="rounded-md border border-amber-700 bg-amber-50 p-4 text-lg text-slate-900">
-          {reason}
-        </p>
-        <div>
-          <Link to={`/quote/${quote.data.assessmentId}`} className={buttonClasses('primary')}>
-            Back to your quote
-          </Link>
-        </div>
-      </div>
+      <QuoteNotice title="Schedule Your Repair" tone="warning" assessmentId={quote.data.assessmentId}>
+        {reason}
+      </QuoteNotice>
     );
   return <BookingForm quote={quote.data} />;
 }

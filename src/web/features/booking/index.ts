@@ -3,6 +3,7 @@ export { AppointmentForCustomer } from './appointment-page';
 export { BookingForQuote } from './booking-page';
 export { ConfirmationForAppointment } from './confirmation-page';
 export { RecordNotFound } from './record-not-found';
+export { QuoteNotice } from './quote-notice';
 export { BookingSkeleton } from './booking-skeleton';
 export { useAppointment } from './api/appointments';
 export { useQuote } from './api/get-quote';

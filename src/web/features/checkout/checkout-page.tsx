@@ -11,7 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
-import { bookingToasts, quoteKey, useAppointment, useQuote } from '../booking';
+import { bookingToasts, QuoteNotice, quoteKey, useAppointment, useQuote } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
 import { CancellationConsent } from './cancellation-consent';
 import { alreadyPaidText, CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
@@ -128,17 +128,9 @@ function Checkout({ quoteId }: { quoteId: string }) {
     return <NoQuoteToPay title={bookingToasts.quoteNotFound} />;
   if (alreadyBooked && quote.data)
     return (
-      <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
-        <h1 className="text-3xl font-bold text-navy-900">Already paid</h1>
-        <p role="status" className="rounded-md border border-teal-brand bg-teal-50 p-4 text-lg text-slate-900">
-          {alreadyPaidText}
-        </p>
-        <div>
-          <Link to={`/quote/${quote.data.assessmentId}`} className={buttonClasses('primary')}>
-            Back to your quote
-          </Link>
-        </div>
-      </div>
+      <QuoteNotice title="Already paid" tone="done" assessmentId={quote.data.assessmentId}>
+        {alreadyPaidText}
+      </QuoteNotice>
     );
   if (setup.state === 'failed' || config.isError)
     return (
