@@ -121,24 +121,32 @@ export function cancellationEmail(facts: BookingEmailFacts, sequence: number): N
   );
 }
 
-export function refundEmail(facts: BookingEmailFacts, reason: 'cancelled' | 'slot-gone' | 'price-changed'): NewOutboxEmail {
+type RefundReason = 'cancelled' | 'slot-gone' | 'price-changed';
+
+/** Why the money went back, and where the customer goes next. */
+function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
   const refunded = `We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with.`;
-  const lines =
-    reason === 'cancelled'
-      ? [refunded]
-      : reason === 'slot-gone'
-        ? [
-            `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
-            `${refunded} Please choose another slot:`,
-            facts.appointmentUrl,
-          ]
-        : [
-            `The price of your quote changed while you were paying, so we have not booked ${when(facts)} at the old price.`,
-            `${refunded} Please look at your updated quote, and book again if you would like to go ahead:`,
-            facts.quoteUrl,
-          ];
+  switch (reason) {
+    case 'cancelled':
+      return [refunded];
+    case 'slot-gone':
+      return [
+        `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
+        `${refunded} Please choose another slot:`,
+        facts.appointmentUrl,
+      ];
+    case 'price-changed':
+      return [
+        `The price of your quote changed while you were paying, so we have not booked ${when(facts)} at the old price.`,
+        `${refunded} Please look at your updated quote, and book again if you would like to go ahead:`,
+        facts.quoteUrl,
+      ];
+  }
+}
+
+export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): NewOutboxEmail {
   return email('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
-    ...lines,
+    ...refundLines(facts, reason),
     'Refunds usually reach your account within 5–10 working days.',
   ]);
 }
