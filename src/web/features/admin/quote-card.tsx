@@ -1,5 +1,5 @@
 import type { AdminQuoteCard as Card } from '../../../shared/api/admin';
-import { formatUkPhone } from '../../../shared/phone';
+import { PhoneLink } from '../../components/phone-link';
 import { AdjustmentForm } from './adjustment-form';
 import { damageLocationLabel, damageTypeLabel, formatWhen } from '../../lib/format';
 import { DeleteQuoteDialog } from './delete-quote-dialog';
@@ -41,9 +41,7 @@ export function AdminQuoteCard({ card }: { card: Card }) {
           <dd className="break-all">{assessment.email}</dd>
           <dt className="font-semibold">Phone</dt>
           <dd>
-            <a className="underline" href={`tel:${assessment.phone}`}>
-              {formatUkPhone(assessment.phone)}
-            </a>
+            <PhoneLink phone={assessment.phone} />
           </dd>
           <dt className="font-semibold">Address</dt>
           <dd>{[assessment.address, assessment.city, assessment.county].filter(Boolean).join(', ')}</dd>

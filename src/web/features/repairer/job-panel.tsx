@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MarkJobDone } from '../repairer-work';
 import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { formatLondonDateTime } from '../../../shared/london-time';
-import { formatUkPhone } from '../../../shared/phone';
+import { PhoneLink } from '../../components/phone-link';
 import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 const tabClass =
@@ -39,11 +39,7 @@ function Customer({ job }: { job: RepairerJob }) {
   return (
     <dl className="rounded-md border border-teal-200 bg-teal-50 p-3 text-sm">
       <Row label="Name">{c.name}</Row>
-      <Row label="Phone">
-        <a className="underline" href={`tel:${c.phone}`}>
-          {formatUkPhone(c.phone ?? '')}
-        </a>
-      </Row>
+      <Row label="Phone">{c.phone ? <PhoneLink phone={c.phone} /> : null}</Row>
       <Row label="E-mail">
         <a className="underline break-all" href={`mailto:${c.email}`}>
           {c.email}

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { formatUkPhone } from '../../../shared/phone';
+import { PhoneLink } from '../../components/phone-link';
 import { vehicleOf, whenOf } from './job-format';
 
 /**
@@ -30,9 +30,7 @@ export function UpcomingJobCard({ job, selected, onSelect, children }: { job: Re
           {c.phone ? (
             <>
               {' · '}
-              <a className="underline" href={`tel:${c.phone}`}>
-                {formatUkPhone(c.phone)}
-              </a>
+              <PhoneLink phone={c.phone} />
             </>
           ) : null}
         </dd>
