@@ -215,11 +215,9 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
       queryClient.setQueryData<Quote>(quoteKey(quote.id), (cached) => cached && { ...cached, status: 'booked' });
       toast({ title: bookingToasts.booked, description: bookingToasts.bookedText, variant: 'success' });
       void navigate(`/confirmation/${outcome.appointmentId}`);
-    } else if (outcome.kind === 'failed') {
-      setFailure(`${outcome.message} ${retryText}`);
-      toast({ title: checkoutToasts.paymentFailed, description: outcome.message, variant: 'destructive' });
-    } else if (outcome.kind === 'refused') {
-      setFailure(outcome.message);
+    } else if (outcome.kind === 'failed' || outcome.kind === 'refused') {
+      // A refused card may be tried again; a refusal's sentence says itself what to do.
+      setFailure(outcome.kind === 'failed' ? `${outcome.message} ${retryText}` : outcome.message);
       toast({ title: checkoutToasts.paymentFailed, description: outcome.message, variant: 'destructive' });
     } else {
       setFailure(`${checkoutToasts.paymentErrorText} ${retryText}`);
