@@ -15,12 +15,10 @@ export interface BlockWriter {
   flushSync(): void;
 }
 
-export const BLOCK_LENGTH = 4096;
-export const FLUSH_EVERY_MS = 1000;
+const BLOCK_LENGTH = 4096;
+const FLUSH_EVERY_MS = 1000;
 
 export interface GatheredDestination extends DestinationStream {
-  /** Hands over what has gathered, if anything. */
-  flush(): void;
   /** Hands over what has gathered and has it written before returning (exit). */
   flushSync(): void;
 }
@@ -36,7 +34,7 @@ export function gatheredDestination(writer: BlockWriter, { blockLength = BLOCK_L
   let length = 0;
   const flush = () => {
     if (lines.length === 0) return;
-    const block = lines.length === 1 ? lines[0]! : lines.join('');
+    const block = lines.join('');
     lines = [];
     length = 0;
     writer.write(block);
@@ -56,7 +54,6 @@ export function gatheredDestination(writer: BlockWriter, { blockLength = BLOCK_L
       length += line.length;
       if (length >= blockLength) flush();
     },
-    flush,
     flushSync,
   };
 }
