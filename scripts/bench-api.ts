@@ -32,6 +32,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import sharp from 'sharp';
 import { multipartBody, validDetails } from '../tests/helpers/multipart';
+import { median } from './bench-stats';
 import { buildWebIfStale } from './web-build.mjs';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -465,12 +466,6 @@ function medians(runs: Figures[]): Figures {
     cpuUs: of(runs.map((r) => r.cpuUs)),
     databaseCpuUs: of(runs.map((r) => r.databaseCpuUs)),
   };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function printTable(rows: Measured[]) {

@@ -13,6 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pino from 'pino';
 import { gatheredDestination } from '../src/server/plugins/log-destination';
+import { median } from './bench-stats';
 
 const LINES_PER_ROUND = 1000;
 const ROUNDS = 300;
@@ -40,8 +41,6 @@ async function measure(destination: Destination): Promise<{ loopNs: number; cpuN
   const lines = ROUNDS * LINES_PER_ROUND;
   return { loopNs: Number(loop) / lines, cpuNs: ((cpu.user + cpu.system) * 1000) / lines };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const baseline = pino.destination({ dest: join(folder, 'baseline.log'), sync: false, minLength: 4096 });
 const product = gatheredDestination(pino.destination({ dest: join(folder, 'product.log'), sync: false }));
