@@ -16,10 +16,12 @@ const intent = { clientSecret: 'test_pi_31_secret', amount: 237600, currency: 'g
 type Stub = { appointment?: AppointmentView; quote?: QuoteView; intent?: () => Response; confirm?: () => Response };
 
 function stubServer({ appointment = held(), quote = quoteView(), intent: answerIntent, confirm }: Stub = {}) {
+  // As the server does: once paid, the quote reads as booked (a refetch after Back must not undo it).
+  let paid = false;
   return stubFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
-    if (path === '/api/quotes/5') return jsonResponse(quote);
+    if (path === '/api/quotes/5') return jsonResponse(paid ? { ...quote, status: 'booked' } : quote);
     if (path === '/api/create-payment-intent' && init?.method === 'POST') {
       if (answerIntent) return answerIntent();
       // As the server does (D14): inside 14 days the intent needs the customer's request.
@@ -32,7 +34,11 @@ function stubServer({ appointment = held(), quote = quoteView(), intent: answerI
       return jsonResponse(intent);
     }
     if (path === '/api/appointments/31') return jsonResponse(appointment);
-    if (path === '/api/test-payments/confirm') return confirm ? confirm() : jsonResponse({ status: 'succeeded', appointmentId: 31 });
+    if (path === '/api/test-payments/confirm') {
+      if (confirm) return confirm();
+      paid = true;
+      return jsonResponse({ status: 'succeeded', appointmentId: 31 });
+    }
     return jsonResponse({ message: 'Not found' }, 404);
   });
 }
@@ -124,7 +130,8 @@ describe('checkout', () => {
 
     // Back from the confirmation: the quote is paid, so there is nothing to pay and no new intent.
     await router.navigate(-1);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument();
+    // Looked up afresh while waiting: the route's page may be mounted again as it settles.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument());
     expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toHaveLength(2);
   });
 
