@@ -100,7 +100,10 @@ describe.each(stores)('%s keeps the file store contract', (_name, makeStore, { a
     const versions = Array.from({ length: 8 }, (_, i) => Buffer.alloc(256 * 1024, 0x30 + i));
     await Promise.all(versions.map((v) => store.put('race/photo.jpg', v)));
     const final = await store.get('race/photo.jpg');
-    expect(versions.some((v) => v.equals(final!))).toBe(true);
+    // Whole: S3 replaces an object atomically, but s3rver writes in place, so two of its writes
+    // to one key can interleave (CI met one). As above, that promise is the disk store's to prove.
+    if (atomicReplace) expect(versions.some((v) => v.equals(final!))).toBe(true);
+    expect(final).toHaveLength(256 * 1024);
     expect(await keysOf(store)).toEqual(['race/photo.jpg']);
   });
 
