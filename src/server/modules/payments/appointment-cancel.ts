@@ -10,7 +10,7 @@ import type { Db } from '../../db/database';
 import { transition } from '../../db/transition';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
 import type { Viewer } from '../access/access.policy';
-import { findAppointmentRecord, lockAppointment } from '../bookings/appointments.repo';
+import { findAppointmentRecord } from '../bookings/appointments.repo';
 import { isOutsideChangeWindow } from '../bookings/booking-rules';
 import { readableAppointment, toAppointmentView } from '../bookings/bookings.service';
 import { leaveLiveState } from '../bookings/capacity.repo';
@@ -18,10 +18,10 @@ import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { cancellationEmail, refundEmail } from './booking-emails';
 import { customerActor, recordAudit } from '../privacy/audit.repo';
-import { findPaymentByAppointment, lockPayment, unreleasedPayoutIds } from './payments.repo';
+import { unreleasedPayoutIds, type PaymentRow } from './payments.repo';
 import { bookingFacts } from './booking-email-facts';
 import { CardError } from './payment-provider';
-import { cardErrorToDomain, type PaymentsContext } from './payments.service';
+import { cardErrorToDomain, lockBooking, type PaymentsContext } from './payments.service';
 
 export const cancelMessages = {
   notFound: 'We could not find that appointment.',
@@ -32,12 +32,12 @@ export const cancelMessages = {
 } as const;
 
 export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id: number, now: Date): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
-  const { access } = await readableAppointment({ db: ctx.db, config: ctx.config }, id, viewer, now);
+  const { access, record } = await readableAppointment({ db: ctx.db, config: ctx.config }, id, viewer, now);
   // Only the customer cancels online; to staff and repairers the call does not exist.
   if (access !== 'customer') throw notFound(cancelMessages.notFound);
 
   const emails = await ctx.db.transaction(async (tx) => {
-    const appointment = await lockAppointment(tx, id);
+    const { appointment, payment } = await lockBooking(tx, { quoteId: record.appointment.quoteId, appointmentId: id });
     if (!appointment) throw notFound(cancelMessages.notFound);
     const slot = appointment.timeSlot as TimeSlot;
     const paid = appointment.status === 'confirmed' || appointment.status === 'assigned';
@@ -45,17 +45,15 @@ export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id
     // Guarded: a lapsed, cancelled or completed booking answers 409 with a sentence.
     await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });
     if (!paid) return [];
-    return refundCancelledBooking(tx, ctx, id);
+    return refundCancelledBooking(tx, ctx, id, payment);
   });
-  const record = await findAppointmentRecord(ctx.db, id);
-  if (!record) throw notFound(cancelMessages.notFound);
-  return { view: toAppointmentView(record, now), emails };
+  const after = await findAppointmentRecord(ctx.db, id);
+  if (!after) throw notFound(cancelMessages.notFound);
+  return { view: toAppointmentView(after, now), emails };
 }
 
 /** Refund in full, void the repairer's share, reopen the quote, and tell the customer. */
-async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentId: number): Promise<OutboxEmail[]> {
-  const found = await findPaymentByAppointment(tx, appointmentId);
-  const payment = found && (await lockPayment(tx, found.id));
+async function refundCancelledBooking(tx: Db, ctx: PaymentsContext, appointmentId: number, payment: PaymentRow | undefined): Promise<OutboxEmail[]> {
   const facts = await bookingFacts(tx, ctx.config, appointmentId, (payment?.provider ?? ctx.provider.name) === 'test');
   const emails = [await queueEmail(tx, cancellationEmail(facts, Math.floor(Date.now() / 1000)))];
   if (payment?.status === 'succeeded') {

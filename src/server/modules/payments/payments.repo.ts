@@ -6,6 +6,11 @@ import { appointments, assessments, payments, payouts, quotes, stripeEvents } fr
 
 export type PaymentRow = typeof payments.$inferSelect;
 
+export async function findPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, id));
+  return row;
+}
+
 export async function findPaymentByAppointment(db: Db, appointmentId: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.appointmentId, appointmentId));
   return row;
@@ -24,6 +29,12 @@ export async function findPaymentByProviderRef(db: Db, provider: PaymentProvider
 /** The row locked for the rest of the transaction: a webhook and a test confirmation take turns. */
 export async function lockPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+  return row;
+}
+
+/** The appointment's payment (at most one), locked for the rest of the transaction. */
+export async function lockPaymentOfAppointment(db: Db, appointmentId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.appointmentId, appointmentId)).for('update');
   return row;
 }
 

@@ -21,10 +21,12 @@ import { confirmationEmail, refundEmail } from './booking-emails';
 import { CardError, type PaymentProvider } from './payment-provider';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import {
+  findPayment,
   findPaymentByAppointment,
   insertOwedPayout,
   insertPayment,
   lockPayment,
+  lockPaymentOfAppointment,
   updatePayment,
   type PaymentRow,
 } from './payments.repo';
@@ -144,6 +146,19 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   return view(payment);
 }
 
+/**
+ * Locks a booking's rows in the one order every transaction that locks more than one of them
+ * uses: the quote, then its appointment, then the payment (docs/decisions/0004-lifecycles.md,
+ * "One lock order"). Holding a booking, accepting its job and deleting its enquiry start from the
+ * quote too, so two of them meeting on one booking take turns instead of deadlocking.
+ */
+export async function lockBooking(tx: Db, ids: { quoteId: number; appointmentId: number }) {
+  const quote = await lockQuote(tx, ids.quoteId);
+  const appointment = await lockAppointment(tx, ids.appointmentId);
+  const payment = await lockPaymentOfAppointment(tx, ids.appointmentId);
+  return { quote, appointment, payment };
+}
+
 export type SettleOutcome = 'confirmed' | 'reinstated' | 'refunded' | 'already-settled' | 'out-of-order';
 
 /**
@@ -160,19 +175,17 @@ export async function settleSucceededPayment(
   paymentId: number,
   report: { eventAt?: Date } = {},
 ): Promise<{ outcome: SettleOutcome; emails: OutboxEmail[]; bookedQuoteId?: number }> {
-  const payment = await lockPayment(tx, paymentId);
-  if (!payment) throw new Error(`No payment ${paymentId}`);
+  const unlocked = await findPayment(tx, paymentId);
+  if (!unlocked) throw new Error(`No payment ${paymentId}`);
+  const appointmentId = unlocked.appointmentId!;
+  const { quote, appointment, payment } = await lockBooking(tx, { quoteId: unlocked.quoteId, appointmentId });
+  if (!payment || payment.id !== paymentId || !appointment || !quote) throw new Error(`Payment ${paymentId} has no booking`);
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { outcome: 'already-settled', emails: [] };
   if (report.eventAt && payment.lastEventAt && report.eventAt < payment.lastEventAt) return { outcome: 'out-of-order', emails: [] };
   await transition(tx, 'payment', 'succeed', payment.id, { set: { failureMessage: null, lastEventAt: report.eventAt ?? new Date() } });
 
-  const appointmentId = payment.appointmentId!;
-  const appointment = await lockAppointment(tx, appointmentId);
-  if (!appointment) throw new Error(`Payment ${paymentId} has no appointment`);
   const testMode = payment.provider === 'test';
   if (appointment.status === 'confirmed' || appointment.status === 'assigned') return { outcome: 'already-settled', emails: [] };
-  const quote = await lockQuote(tx, payment.quoteId);
-  if (!quote) throw new Error(`Payment ${paymentId} has no quote`);
 
   // D6: a booking is made at the price that was paid, or not at all. The amount was the quote's
   // when the payment began, and an admin cannot change the price while it is under way, but a

@@ -4,7 +4,7 @@
 import type { TestPaymentConfirmBody, TestPaymentResult } from '../../../shared/api/payments';
 import { conflict, notFound, type DomainError } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
-import { lockAppointment } from '../bookings/appointments.repo';
+import { findAppointmentRecord } from '../bookings/appointments.repo';
 import { lapseHolds } from '../bookings/bookings.service';
 import type { OutboxEmail } from '../email/email.repo';
 import { findQuote } from '../quotes/quotes.repo';
@@ -28,7 +28,8 @@ export async function confirmTestPayment(
   const appointmentId = payment.appointmentId!;
   if (payment.status === 'succeeded' || payment.status === 'refunded') throw conflict(paymentMessages.alreadyPaid);
   // Unlike a card network, this provider can refuse before taking money: a lapsed hold is not charged.
-  const appointment = await lockAppointment(ctx.db, appointmentId);
+  // Read, not locked: settlement below locks the booking's rows in their one order.
+  const appointment = (await findAppointmentRecord(ctx.db, appointmentId))?.appointment;
   if (appointment?.status === 'held' && appointment.holdExpiresAt && appointment.holdExpiresAt <= now) await lapseHolds(ctx.db, [appointmentId], now);
   if (appointment?.status !== 'held' || (appointment.holdExpiresAt && appointment.holdExpiresAt <= now)) throw conflict(paymentMessages.holdLapsed);
   // Nor is a price the quote no longer has: checkout's reload asks for the new one (createPaymentIntent).

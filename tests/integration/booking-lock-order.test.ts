@@ -1,0 +1,101 @@
+// One lock order for a booking's rows (docs/decisions/0004-lifecycles.md): the quote, then its
+// appointment, then its payment. Holding a slot, accepting the job and deleting the enquiry
+// already start from the quote; a payment's settlement and a customer's cancellation used to
+// start from the payment or the appointment, so either of them meeting one of those on the same
+// booking could deadlock, and PostgreSQL would abort one with a 500.
+//
+// Each case holds the quote's row lock in a transaction of its own, as any of those does, starts
+// the operation, waits until it is blocked, and then locks the appointment and the payment, as
+// those go on to do. In the old order the operation already held one of them: PostgreSQL found the
+// deadlock and aborted one side. Now the operation waits on the quote with nothing else locked, so
+// both sides finish, one after the other. Only on the PostgreSQL server: PGlite has one connection.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/server/db/database';
+import { isWorkingDay } from '../../src/shared/calendar';
+import { addDays } from '../../src/shared/calendar-date';
+import { londonDateOf } from '../../src/shared/london-time';
+import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { appointmentRow, heldBooking, paidBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
+
+if (!serverDatabaseAvailable()) {
+  console.warn('\n*** booking-lock-order: TEST_DATABASE_URL is not set, so the lock-order cases on the PostgreSQL server are SKIPPED. ***\n');
+}
+
+function workingDay(days: number): string {
+  let day = addDays(londonDateOf(new Date()), days);
+  while (!isWorkingDay(day)) day = addDays(day, 1);
+  return day;
+}
+
+/** Resolves once some statement on this database waits for a row lock. */
+async function untilBlockedOnALock(db: Db): Promise<void> {
+  for (let tries = 0; tries < 200; tries++) {
+    const result = await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
+    if ((result.rows[0] as { n: number }).n > 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the operation never waited for the quote');
+}
+
+/**
+ * Runs `operation` while another transaction holds the quote's row lock; that transaction then
+ * locks the appointment and the payment before it commits. Answers the operation's result.
+ */
+async function whileTheQuoteIsHeld<T>(t: TestApp, ids: { quoteId: number; appointmentId: number }, operation: () => Promise<T>): Promise<T> {
+  const db = t.database.db;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let holding!: () => void;
+  const held = new Promise<void>((resolve) => (holding = resolve));
+  const holder = db.transaction(async (tx) => {
+    // A guard against a hang: PostgreSQL's deadlock check (1 s) would fire long before this.
+    await tx.execute(sql`SET LOCAL lock_timeout = '10s'`);
+    await tx.execute(sql`SELECT id FROM quotes WHERE id = ${ids.quoteId} FOR UPDATE`);
+    holding();
+    await released;
+    await tx.execute(sql`SELECT id FROM appointments WHERE id = ${ids.appointmentId} FOR UPDATE`);
+    await tx.execute(sql`SELECT id FROM payments WHERE appointment_id = ${ids.appointmentId} FOR UPDATE`);
+  });
+  await held;
+  const running = operation();
+  await untilBlockedOnALock(db);
+  release();
+  // Both must finish: in the old order one of them was aborted as a deadlock.
+  const [, result] = await Promise.all([holder, running]);
+  return result;
+}
+
+describe.skipIf(!serverDatabaseAvailable())('a booking’s rows are locked quote first (PostgreSQL server)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('a payment settles after a transaction holding its quote, without a deadlock', async () => {
+    const booking = await heldBooking(t, workingDay(20));
+    const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);
+    expect(started.statusCode).toBe(200);
+    const { clientSecret } = started.json() as { clientSecret: string };
+
+    const paid = await whileTheQuoteIsHeld(t, { quoteId: booking.quote.id, appointmentId: booking.appointmentId }, () =>
+      post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, booking.cookie),
+    );
+    expect(paid.statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('booked');
+    expect((await paymentOf(t, booking.appointmentId)).map((p) => p.status)).toEqual(['succeeded']);
+  });
+
+  it('a customer’s cancellation refunds after a transaction holding its quote, without a deadlock', async () => {
+    const booking = await paidBooking(t, workingDay(20), 'afternoon');
+    const cancelled = await whileTheQuoteIsHeld(t, { quoteId: booking.quote.id, appointmentId: booking.appointmentId }, () =>
+      post(t, `/api/appointments/${booking.appointmentId}/cancel`, {}, booking.cookie),
+    );
+    expect(cancelled.statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('cancelled');
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('approved');
+    expect((await paymentOf(t, booking.appointmentId)).map((p) => p.status)).toEqual(['refunded']);
+  });
+});
