@@ -8,7 +8,9 @@
 // the operation, waits until it is blocked, and then locks the appointment and the payment, as
 // those go on to do. In the old order the operation already held one of them: PostgreSQL found the
 // deadlock and aborted one side. Now the operation waits on the quote with nothing else locked, so
-// both sides finish, one after the other. Only on the PostgreSQL server: PGlite has one connection.
+// both sides finish, one after the other. The same hold also opens the one window the test-mode
+// card form's price check cannot close (a price changed after it), to show settlement's refund.
+// Only on the PostgreSQL server: PGlite has one connection.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
@@ -16,7 +18,8 @@ import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { appointmentRow, heldBooking, paidBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
+import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { appointmentRow, emailsTo, heldBooking, paidBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
 
 if (!serverDatabaseAvailable()) {
   console.warn('\n*** booking-lock-order: TEST_DATABASE_URL is not set, so the lock-order cases on the PostgreSQL server are SKIPPED. ***\n');
@@ -42,7 +45,12 @@ async function untilBlockedOnALock(db: Db): Promise<void> {
  * Runs `operation` while another transaction holds the quote's row lock; that transaction then
  * locks the appointment and the payment before it commits. Answers the operation's result.
  */
-async function whileTheQuoteIsHeld<T>(t: TestApp, ids: { quoteId: number; appointmentId: number }, operation: () => Promise<T>): Promise<T> {
+async function whileTheQuoteIsHeld<T>(
+  t: TestApp,
+  ids: { quoteId: number; appointmentId: number },
+  operation: () => Promise<T>,
+  alsoInTheHolder: (tx: Db) => Promise<unknown> = async () => {},
+): Promise<T> {
   const db = t.database.db;
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -56,6 +64,7 @@ async function whileTheQuoteIsHeld<T>(t: TestApp, ids: { quoteId: number; appoin
     await released;
     await tx.execute(sql`SELECT id FROM appointments WHERE id = ${ids.appointmentId} FOR UPDATE`);
     await tx.execute(sql`SELECT id FROM payments WHERE appointment_id = ${ids.appointmentId} FOR UPDATE`);
+    await alsoInTheHolder(tx);
   });
   await held;
   const running = operation();
@@ -86,6 +95,29 @@ describe.skipIf(!serverDatabaseAvailable())('a booking’s rows are locked quote
     expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
     expect((await quoteRow(t, booking.quote.id)).status).toBe('booked');
     expect((await paymentOf(t, booking.appointmentId)).map((p) => p.status)).toEqual(['succeeded']);
+  });
+
+  it('a test-mode payment whose price changed after its checks is refunded, and the form says so (409)', async () => {
+    // The one window the card form's own price check cannot close: the price changes after that
+    // check and before settlement locks the quote. The holder stands for that change.
+    const booking = await heldBooking(t, workingDay(20));
+    const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);
+    const { clientSecret, amount } = started.json() as { clientSecret: string; amount: number };
+
+    const paid = await whileTheQuoteIsHeld(
+      t,
+      { quoteId: booking.quote.id, appointmentId: booking.appointmentId },
+      () => post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, booking.cookie),
+      (tx) => tx.execute(sql`UPDATE quotes SET total_pence = total_pence + 1000 WHERE id = ${booking.quote.id}`),
+    );
+    expect(paid.statusCode).toBe(409);
+    expect(paid.json().message).toBe(paymentMessages.refundedNotBooked);
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment).toMatchObject({ status: 'refunded', amountPence: amount, refundedPence: amount });
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('cancelled');
+    expect((await quoteRow(t, booking.quote.id))).toMatchObject({ status: 'approved', totalPence: amount + 1000 });
+    const refundEmails = (await emailsTo(t, booking.assessment.email)).filter((e) => /refund/i.test(e.subject));
+    expect(refundEmails).toHaveLength(1);
   });
 
   it('a customer’s cancellation refunds after a transaction holding its quote, without a deadlock', async () => {
