@@ -19,6 +19,7 @@ import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { appointmentRow, emailsTo, heldBooking, paidBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
 
 if (!serverDatabaseAvailable()) {
@@ -31,48 +32,26 @@ function workingDay(days: number): string {
   return day;
 }
 
-/** Resolves once some statement on this database waits for a row lock. */
-async function untilBlockedOnALock(db: Db): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
-    const result = await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`);
-    if ((result.rows[0] as { n: number }).n > 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  throw new Error('the operation never waited for the quote');
-}
-
 /**
- * Runs `operation` while another transaction holds the quote's row lock; that transaction then
- * locks the appointment and the payment before it commits. Answers the operation's result.
+ * Runs `operation` while another transaction holds the quote's row lock; once the operation waits,
+ * that transaction locks the appointment and the payment (and runs `alsoInTheHolder`) and commits.
  */
-async function whileTheQuoteIsHeld<T>(
+function whileTheQuoteIsHeld<T>(
   t: TestApp,
   ids: { quoteId: number; appointmentId: number },
   operation: () => Promise<T>,
   alsoInTheHolder: (tx: Db) => Promise<unknown> = async () => {},
 ): Promise<T> {
-  const db = t.database.db;
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let holding!: () => void;
-  const held = new Promise<void>((resolve) => (holding = resolve));
-  const holder = db.transaction(async (tx) => {
-    // A guard against a hang: PostgreSQL's deadlock check (1 s) would fire long before this.
-    await tx.execute(sql`SET LOCAL lock_timeout = '10s'`);
-    await tx.execute(sql`SELECT id FROM quotes WHERE id = ${ids.quoteId} FOR UPDATE`);
-    holding();
-    await released;
-    await tx.execute(sql`SELECT id FROM appointments WHERE id = ${ids.appointmentId} FOR UPDATE`);
-    await tx.execute(sql`SELECT id FROM payments WHERE appointment_id = ${ids.appointmentId} FOR UPDATE`);
-    await alsoInTheHolder(tx);
-  });
-  await held;
-  const running = operation();
-  await untilBlockedOnALock(db);
-  release();
-  // Both must finish: in the old order one of them was aborted as a deadlock.
-  const [, result] = await Promise.all([holder, running]);
-  return result;
+  return whileAnotherTransactionHolds(
+    t.database.db,
+    (tx) => tx.execute(sql`SELECT id FROM quotes WHERE id = ${ids.quoteId} FOR UPDATE`),
+    operation,
+    async (tx) => {
+      await tx.execute(sql`SELECT id FROM appointments WHERE id = ${ids.appointmentId} FOR UPDATE`);
+      await tx.execute(sql`SELECT id FROM payments WHERE appointment_id = ${ids.appointmentId} FOR UPDATE`);
+      await alsoInTheHolder(tx);
+    },
+  );
 }
 
 describe.skipIf(!serverDatabaseAvailable())('a booking’s rows are locked quote first (PostgreSQL server)', () => {

@@ -3,7 +3,7 @@
 // reports a problem (the share is held); 72 hours without a report release it too; completion
 // records the 12-month warranty; the customer rates the repair and the repairer's rating is the
 // mean (sessions last 90 days here: the clock is moved to the appointment's day). The release is exactly once through Stripe's transfers too, on PGlite and on the server.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, payments, payouts, repairers, warranties } from '../../src/server/db/schema';
@@ -15,6 +15,7 @@ import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post } from '../helpers/checkout';
+import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
 
 const silent = { info() {}, warn() {} };
@@ -155,6 +156,40 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     expect((await post(t, `/api/appointments/${first.appointmentId}/review`, { rating: 1 }, first.cookie)).json().message).toBe(completionMessages.alreadyReviewed);
     const [business] = await t.database.db.select().from(repairers).where(eq(repairers.id, first.repairerId));
     expect(business!.ratingTenths).toBe(40);
+  });
+});
+
+describe.skipIf(!serverDatabaseAvailable())('reviews on the PostgreSQL server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    await t.database.db.update(repairers).set({ isVerified: false });
+  });
+  afterAll(() => t?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('counts in the rating a review of the same repairer that commits while this one is taken', async () => {
+    const job = await assignedJob(t, workingDay(26));
+    // Another of the repairer's customers, reviewing at the same moment: their review and mean
+    // written, not yet committed. (Its UPDATE's lock does not stop a review's insert; only an
+    // explicit lock on the repairer's row before the mean does.)
+    const other = await paidBooking(t, workingDay(27), 'afternoon');
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(job.day));
+    expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(200);
+
+    const reviewed = await whileAnotherTransactionHolds(
+      t.database.db,
+      async (tx) => {
+        await tx.execute(sql`INSERT INTO repairer_reviews (appointment_id, repairer_id, rating) VALUES (${other.appointmentId}, ${job.repairerId}, 1)`);
+        await tx.execute(sql`UPDATE repairers SET rating_tenths = 10 WHERE id = ${job.repairerId}`);
+      },
+      () => post(t, `/api/appointments/${job.appointmentId}/review`, { rating: 5 }, job.cookie),
+    );
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    const [business] = await t.database.db.select().from(repairers).where(eq(repairers.id, job.repairerId));
+    // The mean of 1 and 5; a mean taken before the other review committed would say 5.0.
+    expect(business!.ratingTenths).toBe(30);
   });
 });
 

@@ -153,6 +153,9 @@ export async function reviewRepair(ctx: CompletionContext, viewer: Viewer, appoi
     const { record } = await customersCompleted(tx, viewer, appointmentId);
     const repairerId = record.assignedRepairerId;
     if (repairerId === null) throw conflict(completionMessages.notYetDone);
+    // The repairer's row first: two of their customers reviewing at once take turns, so the
+    // second mean is taken after the first review has committed and counts it.
+    await tx.select({ id: repairers.id }).from(repairers).where(eq(repairers.id, repairerId)).for('update');
     const inserted = await tx.insert(repairerReviews).values({ appointmentId, repairerId, rating: body.rating, comment: body.comment }).onConflictDoNothing().returning({ id: repairerReviews.id });
     if (inserted.length === 0) throw conflict(completionMessages.alreadyReviewed);
     const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
