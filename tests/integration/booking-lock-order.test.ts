@@ -14,22 +14,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
-import { appointmentRow, emailsTo, heldBooking, paidBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
+import { appointmentRow, emailsTo, heldBooking, paidBooking, paymentOf, post, quoteRow, workingDay } from '../helpers/checkout';
 
 if (!serverDatabaseAvailable()) {
   console.warn('\n*** booking-lock-order: TEST_DATABASE_URL is not set, so the lock-order cases on the PostgreSQL server are SKIPPED. ***\n');
-}
-
-function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
-  return day;
 }
 
 /**

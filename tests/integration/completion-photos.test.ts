@@ -9,15 +9,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessmentImages, payments, payouts, repairers, warranties } from '../../src/server/db/schema';
 import { completionMessages } from '../../src/shared/api/appointments';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
 import { tooManyPhotosMessage } from '../../src/shared/customer-details';
-import { londonDateOf } from '../../src/shared/london-time';
 import { releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { startStripeStandIn } from '../helpers/stripe-server';
-import { paidBooking, post } from '../helpers/checkout';
+import { paidBooking, post, workingDay } from '../helpers/checkout';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, type FilePart } from '../helpers/multipart';
 
@@ -34,12 +31,6 @@ beforeAll(async () => {
 });
 afterAll(() => t?.close());
 afterEach(() => vi.useRealTimers());
-
-function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
-  return day;
-}
 
 /** A paid booking on `day`, sent to and accepted by a signed-in repairer (the real dispatch calls). */
 async function assignedJob(day: string, repairerOverrides: Parameters<typeof createRepairer>[1] = {}) {

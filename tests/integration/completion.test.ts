@@ -10,21 +10,12 @@ import { outboxEmails, payments, payouts, repairers, warranties } from '../../sr
 import { releaseDuePayouts } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages } from '../../src/shared/api/appointments';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
-import { paidBooking, post } from '../helpers/checkout';
+import { paidBooking, post, workingDay } from '../helpers/checkout';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
 
 const silent = { info() {}, warn() {} };
-
-function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
-  return day;
-}
 
 /** A paid booking on `day`, offered to and accepted by a signed-in repairer, answered with both sides' cookies. */
 async function assignedJob(t: TestApp, day: string, repairerOverrides: Parameters<typeof createRepairer>[1] = {}) {

@@ -7,20 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, jobNotifications, payouts, payments, quotes, repairers } from '../../src/server/db/schema';
 import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
-import { paidBooking, post } from '../helpers/checkout';
+import { paidBooking, post, workingDay } from '../helpers/checkout';
 
 if (!serverDatabaseAvailable()) {
   console.warn('\n*** repairer-jobs-concurrency: TEST_DATABASE_URL is not set, so the 30-way accept race on the PostgreSQL server is SKIPPED; only the PGlite run is checked. ***\n');
-}
-
-function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
-  return day;
 }
 
 async function acceptRace(t: TestApp, racers: number) {

@@ -10,19 +10,10 @@ import { appointments, jobNotifications, quotes, repairers } from '../../src/ser
 import { DomainError } from '../../src/server/plugins/errors';
 import { acceptJob } from '../../src/server/modules/repairer-jobs/repairer-jobs.service';
 import { repairerJobMessages, type RepairerJob } from '../../src/shared/api/repairer-jobs';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { paidBooking, post } from '../helpers/checkout';
+import { paidBooking, post, workingDay } from '../helpers/checkout';
 
 let t: TestApp;
-
-function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
-  return day;
-}
 
 async function technician(): Promise<CreatedUser & { cookie: string; repairerId: number }> {
   const business = await createRepairer(t.database.db);
