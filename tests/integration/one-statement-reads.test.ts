@@ -1,17 +1,18 @@
 // Issue 9: the customer's assessment and quote reads are one statement each. They must answer
-// exactly what the composed reads (viewsOf, toQuoteView over the repos, still used by the lists)
-// answer, to exactly the readers who could read before, on both engines.
+// exactly what the composed reads (viewsOf, toQuoteView over the repos; the lists' are in
+// ../helpers/composed-reads.ts) answer, to exactly the readers who could read before, on both
+// engines.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createUser } from '../../src/server/db/factories';
 import { appointments, customerGrants, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
 import { readableAppointment, toAppointmentView } from '../../src/server/modules/bookings/bookings.service';
-import { jobsOfRepairer, readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
-import { jobsToDispatch, readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
+import { readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
+import { readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
 import { expireOverdueOffers } from '../../src/server/modules/dispatch/dispatch.service';
-import { deskList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
-import { findImageFor, listAssessmentsForAdmin, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
+import { readDeskPage } from '../../src/server/modules/admin/admin-desk';
+import { findImageFor, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { readAssessment, viewsOf } from '../../src/server/modules/assessments/assessment-reads';
@@ -24,6 +25,7 @@ import { toQuoteView } from '../../src/server/modules/quotes/quote-view';
 import { findQuote, itemsOf } from '../../src/server/modules/quotes/quotes.repo';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../src/shared/lifecycles/quote';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { deskList, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { Database, Db } from '../../db/database';
 import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../assessments/assessment-reads';
 import { findAssessmentsByIds, searchAssessments } from '../assessments/assessments.repo';
 import { toModificationRequestView } from '../quotes/quote-view';
-import { deskPage, modificationRequestsOf, quotesOf, type DeskFilter, type QuoteRow } from '../quotes/quotes.repo';
+import { modificationRequestsOf, quotesOf, type DeskFilter, type QuoteRow } from '../quotes/quotes.repo';
 
 // GET /api/admin/stats, SPEC's four stat cards, in one statement (issue 9): every enquiry, the
 // quotes awaiting review, the revenue (the platform fees of quotes whose payment succeeded: D14,
@@ -64,12 +64,6 @@ export async function cardsFor(db: Db, quotes: QuoteRow[]): Promise<AdminQuoteCa
   });
 }
 
-/** GET /api/admin/quotes, composed (readDeskPage answers the same in one statement; `card` still composes). */
-export async function deskList(db: Db, filter: DeskFilter, page: number, pageSize: number) {
-  const { rows, total } = await deskPage(db, filter, page, pageSize);
-  return { items: await cardsFor(db, rows), total, page, pageSize };
-}
-
 export async function enquiryList(db: Db, search: string | undefined, page: number, pageSize: number) {
   const { rows, total } = await searchAssessments(db, search, page, pageSize);
   const quotes = await quotesOf(
@@ -95,9 +89,10 @@ export async function enquiryList(db: Db, search: string | undefined, page: numb
   return { items, total, page, pageSize };
 }
 
-// Issue 9: a page of the quote desk in one statement per filter: the total, and per quote (in
-// deskPage's order) its enquiry as the admin sees it (ADMIN_ASSESSMENT_JSON_SQL, with the quote)
-// and its open modification requests, oldest first. The conditions and orders are deskPage's.
+// Issue 9: a page of the quote desk in one statement per filter: the total, and per quote (the
+// oldest waiting first for work still to do, the newest first otherwise) its enquiry as the admin
+// sees it (ADMIN_ASSESSMENT_JSON_SQL, with the quote) and its open modification requests, oldest
+// first. tests/helpers/composed-reads.ts keeps the composed reference (deskList).
 const DESK_WHERE: Record<DeskFilter, string> = {
   'needs-attention': `q.status = 'pending' OR (q.status = 'approved' AND q.id IN (SELECT r.quote_id FROM quote_modification_requests r WHERE r.answered_at IS NULL))`,
   pending: `q.status = 'pending'`,
@@ -152,9 +147,9 @@ const DESK_PAGE: CoalescedReadSpec<DeskPageAsked, { items: AdminQuoteCard[]; tot
 };
 
 /**
- * GET /api/admin/quotes in one statement: what deskList answers. The route's role group admits
- * admins only. Every admin sees the same page, so requests for it that arrive together share one
- * statement (coalescedRead).
+ * GET /api/admin/quotes in one statement: a page of cards, each as cardsFor composes it. The
+ * route's role group admits admins only. Every admin sees the same page, so requests for it that
+ * arrive together share one statement (coalescedRead).
  */
 export function readDeskPage(database: Database, filter: DeskFilter, page: number, pageSize: number) {
   return coalescedRead(database, DESK_PAGE)({ filter, page, pageSize });

@@ -51,20 +51,6 @@ export async function findAssessmentsByIds(db: Db, ids: number[]): Promise<Asses
   return db.select().from(assessments).where(inArray(assessments.id, ids));
 }
 
-/** A page of assessments, newest first, with the total (GET /api/assessments). */
-export async function assessmentsPage(db: Db, page: number, pageSize: number): Promise<{ rows: AssessmentRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(assessments)
-      .orderBy(desc(assessments.createdAt), desc(assessments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(assessments),
-  ]);
-  return { rows, total };
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**

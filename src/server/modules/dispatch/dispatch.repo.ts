@@ -4,7 +4,7 @@
 // both engines). A repairer is offered only jobs within 30 miles AND within their own service
 // radius, when that is smaller.
 import { and, asc, between, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { NEARBY_RADIUS_MILES, type QuoteNotification, type RepairerView } from '../../../shared/api/dispatch';
+import { NEARBY_RADIUS_MILES, type DispatchJob, type QuoteNotification, type RepairerView } from '../../../shared/api/dispatch';
 import { isSpecialisation, type Specialisation } from '../../../shared/damage';
 import type { Database, Db } from '../../db/database';
 import { appointments, assessments, jobNotifications, quotes, repairers } from '../../db/schema';
@@ -152,10 +152,11 @@ export async function openOfferIdsOfQuote(db: Db, quoteId: number): Promise<numb
   return rows.map((row) => row.id);
 }
 
-// GET /api/admin/jobs-to-dispatch in one prepared statement (issue 9): jobsToDispatch's list (the
-// same rows, order, limit and open-offer counts at $1) and whether any open offer is past its
-// expiry, so the route expires offers only when there is one. The dispatch screen polls it;
-// built by drizzle, its two queries were parsed and planned on every call (p99 31 ms on PGlite).
+// GET /api/admin/jobs-to-dispatch in one prepared statement (issue 9): the paid bookings still
+// without a technician, soonest first (at most 200), each with how many offers are open at $1,
+// and whether any open offer is past its expiry, so the route expires offers only when there is
+// one. The dispatch screen polls it; built by drizzle, its two queries were parsed and planned on
+// every call (p99 31 ms on PGlite). tests/helpers/composed-reads.ts keeps the composed reference.
 const READ_JOBS_TO_DISPATCH_SQL = `SELECT
   EXISTS (SELECT 1 FROM job_notifications o WHERE o.status IN ('sent', 'viewed') AND o.expires_at <= $1::timestamptz) AS overdue,
   (SELECT coalesce(json_agg(job ORDER BY job."appointmentDate", job."appointmentId"), '[]'::json) FROM (
@@ -165,38 +166,10 @@ const READ_JOBS_TO_DISPATCH_SQL = `SELECT
     FROM appointments ap JOIN quotes q ON q.id = ap.quote_id JOIN assessments a ON a.id = q.assessment_id
     WHERE ap.status = 'confirmed' ORDER BY ap.appointment_date, ap.id LIMIT 200) job) AS jobs`;
 
-export type JobToDispatch = Awaited<ReturnType<typeof jobsToDispatch>>[number];
-
-/** jobsToDispatch's list at `now`, and whether an open offer is overdue (expireOverdueOffers has work), in one statement. */
-export async function readJobsToDispatch(database: Database, now: Date): Promise<{ jobs: JobToDispatch[]; overdue: boolean }> {
+/** The jobs to dispatch at `now`, and whether an open offer is overdue (expireOverdueOffers has work), in one statement. */
+export async function readJobsToDispatch(database: Database, now: Date): Promise<{ jobs: DispatchJob[]; overdue: boolean }> {
   const [row] = await database
-    .statement<{ overdue: boolean; jobs: Omit<JobToDispatch, 'unassigned'>[] }>('read_jobs_to_dispatch', READ_JOBS_TO_DISPATCH_SQL)
+    .statement<{ overdue: boolean; jobs: Omit<DispatchJob, 'unassigned'>[] }>('read_jobs_to_dispatch', READ_JOBS_TO_DISPATCH_SQL)
     .run([now.toISOString()]);
   return { overdue: row!.overdue, jobs: row!.jobs.map((job) => ({ ...job, unassigned: job.openOffers === 0 })) };
-}
-
-/** Paid bookings without a technician, soonest first, with how many offers are still open (readJobsToDispatch answers the same in one statement). */
-export async function jobsToDispatch(db: Db, now: Date) {
-  const openOffers = sql<number>`(SELECT count(*)::int FROM ${jobNotifications} n WHERE n.quote_id = ${quotes.id} AND n.status IN ('sent', 'viewed') AND n.expires_at > ${now})`;
-  const rows = await db
-    .select({
-      quoteId: quotes.id,
-      assessmentId: assessments.id,
-      reference: assessments.reference,
-      appointmentId: appointments.id,
-      appointmentDate: appointments.appointmentDate,
-      timeSlot: appointments.timeSlot,
-      damageType: assessments.damageType,
-      address: assessments.address,
-      city: assessments.city,
-      postcode: assessments.postcode,
-      openOffers,
-    })
-    .from(appointments)
-    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
-    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
-    .where(eq(appointments.status, 'confirmed'))
-    .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
-    .limit(200);
-  return rows.map((row) => ({ ...row, openOffers: Number(row.openOffers), unassigned: Number(row.openOffers) === 0 }));
 }

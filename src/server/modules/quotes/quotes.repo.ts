@@ -1,5 +1,5 @@
 // The quotes module owns the quotes and quote_items tables; other modules ask it.
-import { and, asc, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { quoteItems, quoteModificationRequests, quotes } from '../../db/schema';
 
@@ -68,30 +68,6 @@ export async function replaceItems(db: Db, quoteId: number, items: ReadonlyArray
 }
 
 export type DeskFilter = 'needs-attention' | 'pending' | 'approved' | 'booked';
-
-function deskCondition(filter: DeskFilter): SQL | undefined {
-  // Open requests are few: read them once (hashed), rather than probing per quote.
-  const openRequest = sql`${quotes.id} IN (SELECT ${quoteModificationRequests.quoteId} FROM ${quoteModificationRequests} WHERE ${quoteModificationRequests.answeredAt} IS NULL)`;
-  if (filter === 'needs-attention') return or(eq(quotes.status, 'pending'), and(eq(quotes.status, 'approved'), openRequest));
-  return eq(quotes.status, filter);
-}
-
-/** A page of the quote desk: the oldest waiting first for work still to do, the newest first otherwise. */
-export async function deskPage(db: Db, filter: DeskFilter, page: number, pageSize: number): Promise<{ rows: QuoteRow[]; total: number }> {
-  const where = deskCondition(filter);
-  const order = filter === 'needs-attention' || filter === 'pending' ? [asc(quotes.createdAt), asc(quotes.id)] : [desc(quotes.createdAt), desc(quotes.id)];
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(quotes)
-      .where(where)
-      .orderBy(...order)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(quotes, where),
-  ]);
-  return { rows, total };
-}
 
 /** All quotes, newest first (GET /api/quotes). */
 export async function quotesPage(db: Db, page: number, pageSize: number): Promise<{ rows: QuoteRow[]; total: number }> {

@@ -1,7 +1,7 @@
 // What a repairer reads of the jobs offered to them: one statement per list (issue 9's habit),
 // the offer with its quote, its booking, the vehicle and damage, and the damage photos' ids.
 // Whether the customer's identity is included is decided by the service (D11), never here.
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../db/schema';
@@ -49,7 +49,8 @@ const selection = {
   items: workItems,
 };
 
-function jobsQuery(db: Db) {
+/** The offer with its quote, assessment, booking, photos and work items; callers add the where. */
+export function jobsQuery(db: Db) {
   return db
     .select(selection)
     .from(jobNotifications)
@@ -60,22 +61,9 @@ function jobsQuery(db: Db) {
 
 export type JobRecord = Awaited<ReturnType<ReturnType<typeof jobsQuery>['execute']>>[number];
 
-/** The repairer's offers, newest first: open, accepted, and the last month's declined and expired. */
-export async function jobsOfRepairer(db: Db, repairerId: number, since: Date): Promise<JobRecord[]> {
-  return jobsQuery(db)
-    .where(
-      and(
-        eq(jobNotifications.repairerId, repairerId),
-        sql`(${jobNotifications.status} IN ('sent', 'viewed', 'accepted') OR ${jobNotifications.sentAt} >= ${since})`,
-      ),
-    )
-    .orderBy(desc(jobNotifications.sentAt), desc(jobNotifications.id))
-    .limit(200);
-}
-
-// GET /api/repairer/{id}/jobs in one prepared statement (issue 9): what jobsOfRepairer reads (the
-// same rows, order and limit), each job as one JSON value, times as epoch milliseconds truncated
-// as the drivers truncate. Every repairer's app polls it; built by drizzle, PostgreSQL parsed and
+// GET /api/repairer/{id}/jobs in one prepared statement (issue 9): the repairer's offers, newest
+// first (at most 200): open, accepted, and since $2 declined and expired; each job as one JSON
+// value with jobsQuery's fields, times as epoch milliseconds truncated as the drivers truncate. Every repairer's app polls it; built by drizzle, PostgreSQL parsed and
 // planned it on every call (0.4 ms of planning for an empty list). $1 the repairer, $2 the start
 // of the history.
 const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
@@ -104,7 +92,7 @@ type JobJson = Omit<JobRecord, 'notification' | 'appointment'> & {
   appointment: Ms<NonNullable<JobRecord['appointment']>, 'completedAt'> | null;
 };
 
-/** jobsOfRepairer's answer, read by one prepared statement (its SQL above). */
+/** The repairer's job list, read by one prepared statement (its SQL above); tests/helpers/composed-reads.ts keeps the composed reference. */
 export async function readJobsOfRepairer(database: Database, repairerId: number, since: Date): Promise<JobRecord[]> {
   const rows = await database.statement<{ job: JobJson }>('read_jobs_of_repairer', READ_JOBS_OF_REPAIRER_SQL).run([repairerId, since.toISOString()]);
   return rows.map(({ job: { notification: n, appointment, ...rest } }) => ({
