@@ -2,12 +2,13 @@
 // PostgreSQL server (TEST_DATABASE_URL), where the transactions truly overlap; on PGlite with
 // fewer. The database agrees: one accepted offer, the job assigned to the winner, the booking
 // assigned, the payout theirs, and every other offer withdrawn.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, jobNotifications, payouts, payments, quotes, repairers } from '../../src/server/db/schema';
 import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { paidBooking, post, workingDay } from '../helpers/checkout';
 
 if (!serverDatabaseAvailable()) {
@@ -67,6 +68,49 @@ describe.skipIf(!serverDatabaseAvailable())('the accept race on the PostgreSQL s
 
   it('gives the job to exactly one of 30 repairers accepting at once', { timeout: 90_000 }, async () => {
     await acceptRace(t, 30);
+  });
+});
+
+describe.skipIf(!serverDatabaseAvailable())('one repairer accepting two jobs in one slot at once (PostgreSQL server)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('gives them the first and refuses the second as a clash', async () => {
+    const db = t.database.db;
+    const adminUser = await createUser(db, { role: 'admin' });
+    const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+    const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13 });
+    const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+    const repairer = await signInAs(t.app, user.email, user.password);
+    const day = workingDay(31);
+    const offered = async () => {
+      const booking = await paidBooking(t, day, 'afternoon');
+      const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: business.id }, admin);
+      expect(sent.statusCode, sent.body).toBe(200);
+      return { ...booking, offerId: sent.json().notification.id as number };
+    };
+    const first = await offered();
+    const second = await offered();
+
+    // The first accept, written as the route writes it (the repairer's row locked, the job and
+    // the booking theirs), not yet committed when the second arrives.
+    const refused = await whileAnotherTransactionHolds(
+      db,
+      async (tx) => {
+        await tx.execute(sql`SELECT id FROM repairers WHERE id = ${business.id} FOR UPDATE`);
+        await tx.execute(sql`UPDATE quotes SET assigned_repairer_id = ${business.id}, assignment_status = 'assigned' WHERE id = ${first.quote.id}`);
+        await tx.execute(sql`UPDATE job_notifications SET status = 'accepted', responded_at = now() WHERE id = ${first.offerId}`);
+        await tx.execute(sql`UPDATE appointments SET status = 'assigned' WHERE id = ${first.appointmentId}`);
+      },
+      () => post(t, `/api/repairer/notifications/${second.offerId}/accept`, {}, repairer),
+    );
+    expect(refused.statusCode, refused.body).toBe(409);
+    expect(refused.json().message).toMatch(/^You already have a job on /);
+    const [still] = await db.select().from(appointments).where(eq(appointments.id, second.appointmentId));
+    expect(still!.status).toBe('confirmed');
   });
 });
 

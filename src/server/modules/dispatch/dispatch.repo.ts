@@ -89,6 +89,12 @@ export async function findRepairer(db: Db, id: number): Promise<RepairerRow | un
   return row;
 }
 
+/** The repairer's row locked for the rest of the transaction: one repairer's accepts take turns. */
+export async function lockRepairer(db: Db, id: number): Promise<RepairerRow | undefined> {
+  const [row] = await db.select().from(repairers).where(eq(repairers.id, id)).for('update');
+  return row;
+}
+
 /** The quote, its assessment and its live appointment: what dispatch needs to know about a job. */
 export async function jobOfQuote(db: Db, quoteId: number) {
   const [row] = await db

@@ -14,7 +14,7 @@ import type { DomainError} from '../../plugins/errors';
 import { conflict, forbidden, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { withdrawOpenOffers } from '../dispatch/dispatch.service';
-import { findRepairer } from '../dispatch/dispatch.repo';
+import { lockRepairer } from '../dispatch/dispatch.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { bookingFacts } from '../payments/booking-email-facts';
@@ -136,7 +136,9 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     const record = await ownRecord(tx, user, id);
     const closed = closedOfferError(record, now);
     if (closed) throw closed;
-    const repairer = await findRepairer(tx, repairerId);
+    // Then the repairer's row: two of their accepts at once (two jobs in one slot) take turns,
+    // so the second sees the first's booking in its clash check below.
+    const repairer = await lockRepairer(tx, repairerId);
     if (!repairer?.isVerified) throw conflict(repairerJobMessages.notVerified);
     if (ctx.config.stripe && !repairer.stripeOnboardedAt) throw conflict(repairerJobMessages.stripeOnboarding);
     const appointment = record.appointment;
