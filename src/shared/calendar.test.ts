@@ -16,6 +16,7 @@ import {
   slotLabels,
   slotStartsAt,
   slotTimes,
+  slotWindows,
   timeSlots,
 } from './calendar';
 
@@ -26,6 +27,8 @@ describe('slots', () => {
     expect(timeSlots).toEqual(['morning', 'afternoon']);
     expect(slotTimes).toEqual({ morning: { start: '08:00', end: '12:00' }, afternoon: { start: '13:00', end: '17:00' } });
     expect(slotLabels).toEqual({ morning: 'Morning, 8:00–12:00', afternoon: 'Afternoon, 13:00–17:00' });
+    // Sentences use the labels' times, never the zero-padded ones kept for arithmetic.
+    expect(slotWindows).toEqual({ morning: { start: '8:00', end: '12:00' }, afternoon: { start: '13:00', end: '17:00' } });
     expect(MIN_LEAD_HOURS).toBe(24);
     expect(isTimeSlot('evening')).toBe(false);
   });

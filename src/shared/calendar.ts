@@ -14,9 +14,18 @@ export const slotTimes: Record<TimeSlot, { start: string; end: string }> = {
   afternoon: { start: '13:00', end: '17:00' },
 };
 
+/** A slot time as people read it, the way D15 writes it: 24-hour, no leading zero ('8:00', '13:00'). */
+export const displayTime = (time: string) => time.replace(/^0(\d)/, '$1');
+
+/** The window for sentences ('between 8:00 and 12:00'): the same times as the labels. */
+export const slotWindows: Record<TimeSlot, { start: string; end: string }> = {
+  morning: { start: displayTime(slotTimes.morning.start), end: displayTime(slotTimes.morning.end) },
+  afternoon: { start: displayTime(slotTimes.afternoon.start), end: displayTime(slotTimes.afternoon.end) },
+};
+
 export const slotLabels: Record<TimeSlot, string> = {
-  morning: 'Morning, 8:00–12:00',
-  afternoon: 'Afternoon, 13:00–17:00',
+  morning: `Morning, ${slotWindows.morning.start}–${slotWindows.morning.end}`,
+  afternoon: `Afternoon, ${slotWindows.afternoon.start}–${slotWindows.afternoon.end}`,
 };
 
 export const MIN_LEAD_HOURS = 24;

@@ -1,5 +1,5 @@
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { slotTimes } from '../../../shared/calendar';
+import { slotWindows } from '../../../shared/calendar';
 
 type Status = AppointmentView['status'];
 type PaymentStatus = NonNullable<AppointmentView['paymentStatus']>;
@@ -26,8 +26,8 @@ export const paymentLabel = (status: AppointmentView['paymentStatus']) => (statu
 /** A booking that stands: paid and not cancelled (D14). */
 export const isBooked = (appointment: AppointmentView) => ['confirmed', 'assigned', 'completed'].includes(appointment.status);
 
-/** '8:00 and 12:00' style window for sentences; the label (slotLabels) for tables. */
-export const arrivalWindow = (appointment: Pick<AppointmentView, 'timeSlot'>) => slotTimes[appointment.timeSlot];
+/** '8:00 and 12:00' style window for sentences, in the labels' format (slotLabels, for tables). */
+export const arrivalWindow = (appointment: Pick<AppointmentView, 'timeSlot'>) => slotWindows[appointment.timeSlot];
 
 /** 15 minutes before the window opens, e.g. '7:45'. */
 export function readyBy(start: string): string {

@@ -39,6 +39,18 @@ describe('confirmation page', () => {
     expect(screen.getByRole('link', { name: 'Schedule Another Repair' })).toHaveAttribute('href', '/assessment');
   });
 
+  it('writes a morning window one way throughout, as the slot label does (8:00–12:00, never 08:00)', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ timeSlot: 'morning', startsAt: '2026-03-04T08:00:00.000Z', endsAt: '2026-03-04T12:00:00.000Z' })));
+    renderApp('/confirmation/31');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed' });
+    expect(heading.nextElementSibling).toHaveTextContent('Wednesday 4 March 2026, between 8:00 and 12:00.');
+    expect(screen.getByRole('region', { name: 'Your appointment' })).toHaveTextContent('Morning, 8:00–12:00');
+    const next = screen.getByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent('arrives between 8:00 and 12:00');
+    expect(next).toHaveTextContent('be ready from 7:45, 15 minutes before the window opens');
+    expect(screen.getByRole('main')).not.toHaveTextContent(/\b0\d:\d\d/);
+  });
+
   it('while the payment is still processing it says so and reads again until it is confirmed', async () => {
     let reads = 0;
     stubAppointment(() => {
