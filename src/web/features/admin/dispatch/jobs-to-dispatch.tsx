@@ -5,12 +5,18 @@ import { damageTypeLabel } from '../../../lib/format';
 import { slotLabels, isTimeSlot } from '../../../../shared/calendar';
 import { formatLondonDate } from '../../../../shared/london-time';
 import type { DispatchJob } from '../../../../shared/api/dispatch';
-import { useJobsToDispatch, useSendToAllNearby } from './dispatch-api';
+import { useJobsToDispatch, useQuoteNotifications, useSendToAllNearby } from './dispatch-api';
 import { NearbyRepairers } from './nearby-repairers';
+import { offerSummary } from './offer-summary';
 import { RepairerResponses } from './repairer-responses';
 
 function JobToDispatch({ job }: { job: DispatchJob }) {
   const sendAll = useSendToAllNearby(job.quoteId);
+  // The same query as the responses listed below (one request): the badge counts what they show.
+  const responses = useQuoteNotifications(job.quoteId);
+  const summary = responses.data
+    ? offerSummary(responses.data, new Date())
+    : { text: job.unassigned ? 'Unassigned' : `${job.openOffers} waiting`, unassigned: job.unassigned };
   const slot = isTimeSlot(job.timeSlot) ? slotLabels[job.timeSlot] : job.timeSlot;
   const onSendAll = () =>
     sendAll.mutate(undefined, {
@@ -33,8 +39,8 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
             {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode}
           </p>
         </div>
-        <span className={job.unassigned ? 'rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900'}>
-          {job.unassigned ? 'Unassigned' : `Offered to ${job.openOffers}`}
+        <span className={summary.unassigned ? 'rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900'}>
+          {summary.text}
         </span>
       </div>
       <Button className="mt-3" size="sm" onClick={onSendAll} disabled={sendAll.isPending}>
