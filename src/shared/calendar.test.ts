@@ -6,6 +6,7 @@ import {
   MIN_LEAD_HOURS,
   addMonths,
   bookableSlots,
+  dayUnbookableReason,
   isBankHoliday,
   isSlotBookable,
   isTimeSlot,
@@ -18,6 +19,7 @@ import {
   slotTimes,
   slotWindows,
   timeSlots,
+  unbookableReason,
 } from './calendar';
 
 const HOUR = 60 * 60 * 1000;
@@ -70,6 +72,31 @@ describe('isSlotBookable', () => {
     expect(isSlotBookable('2026-11-23', 'evening' as never, longAgo)).toBe(false);
     expect(isSlotBookable('2026-11-23', 'morning', longAgo)).toBe(true);
     expect(isWorkingDay('2026-04-03')).toBe(false);
+  });
+});
+
+describe('unbookableReason', () => {
+  // Monday 23 November 2026, 10:00 GMT: Tuesday's 8:00 is 22 hours away, its 13:00 27 hours.
+  const now = new Date('2026-11-23T10:00:00Z');
+
+  it('says why a slot cannot be booked, and agrees with isSlotBookable', () => {
+    expect(unbookableReason('2026-11-20', 'afternoon', now)).toBe('past');
+    expect(unbookableReason('2026-11-23', 'morning', now)).toBe('past');
+    expect(unbookableReason('2026-11-23', 'afternoon', now)).toBe('tooSoon');
+    expect(unbookableReason('2026-11-24', 'morning', now)).toBe('tooSoon');
+    expect(unbookableReason('2026-11-24', 'afternoon', now)).toBeNull();
+    expect(unbookableReason('2026-11-28', 'morning', now)).toBe('weekend');
+    expect(unbookableReason('2026-12-28', 'morning', now)).toBe('bankHoliday');
+    for (const date of ['2026-11-20', '2026-11-23', '2026-11-24', '2026-11-25', '2026-11-28', '2026-12-25', '2027-06-01']) {
+      for (const slot of timeSlots) expect(unbookableReason(date, slot, now) === null).toBe(isSlotBookable(date, slot, now));
+    }
+  });
+
+  it("gives a day's reason only once none of its slots can be booked", () => {
+    expect(dayUnbookableReason('2026-11-24', now)).toBeNull();
+    expect(dayUnbookableReason('2026-11-23', now)).toBe('tooSoon');
+    expect(dayUnbookableReason('2026-11-23', new Date('2026-11-23T13:00:00Z'))).toBe('past');
+    expect(dayUnbookableReason('2026-11-29', now)).toBe('weekend');
   });
 });
 

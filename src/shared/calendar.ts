@@ -57,6 +57,31 @@ export function isSlotBookable(date: string, slot: TimeSlot, now: Date): boolean
   return slotStartsAt(date, slot).getTime() - now.getTime() >= MIN_LEAD_MS;
 }
 
+/** Why D15 never lets this slot be booked from `now` on; capacity and the booking horizon aside. */
+export type UnbookableReason = 'past' | 'weekend' | 'bankHoliday' | 'tooSoon';
+
+/**
+ * Why this slot (of a real calendar date) cannot be booked at `now` by D15's rules, or null when
+ * it can. `today` (London's day at `now`) may be passed in when checking a whole month.
+ */
+export function unbookableReason(date: string, slot: TimeSlot, now: Date, today: string = londonDateOf(now)): UnbookableReason | null {
+  if (date < today) return 'past';
+  // Only today's and tomorrow's slots can have started or be inside 24 hours: from the day after,
+  // a slot starts at least 32 hours on (8:00 two days ahead, against 23:59 today; ±1 h for BST).
+  const startsIn = date <= addDays(today, 1) ? slotStartsAt(date, slot).getTime() - now.getTime() : Infinity;
+  if (startsIn <= 0) return 'past';
+  if (isWeekend(date)) return 'weekend';
+  if (isBankHoliday(date)) return 'bankHoliday';
+  if (startsIn < MIN_LEAD_MS) return 'tooSoon';
+  return null;
+}
+
+/** Why no slot of this day can be booked at `now`, or null while one still can: the last slot's reason, as it is the last to go. */
+export function dayUnbookableReason(date: string, now: Date): UnbookableReason | null {
+  const reasons = timeSlots.map((slot) => unbookableReason(date, slot, now));
+  return reasons.every((reason) => reason !== null) ? reasons[reasons.length - 1]! : null;
+}
+
 export function bookableSlots(date: string, now: Date): TimeSlot[] {
   return timeSlots.filter((slot) => isSlotBookable(date, slot, now));
 }

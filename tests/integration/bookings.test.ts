@@ -513,6 +513,45 @@ describe("the admin's availability", () => {
     expect(await slotRow('2027-03-10', 'morning')).toBeUndefined();
   });
 
+  // Monday 8 March 2027, 10:00: Tuesday's 8:00 is 22 hours away, its 13:00 27 hours.
+  it.each([
+    ['a past day', '2027-03-05', { morning: 2 }, 'morning', 'The morning of Friday 5 March 2027 has passed, so it cannot be booked and its capacity cannot be changed.'],
+    ["today's started slot", '2027-03-08', { morning: 2 }, 'morning', 'The morning of Monday 8 March 2027 has passed, so it cannot be booked and its capacity cannot be changed.'],
+    [
+      "today's afternoon",
+      '2027-03-08',
+      { afternoon: 2 },
+      'afternoon',
+      'The afternoon of Monday 8 March 2027 starts in less than 24 hours, so it cannot be booked and its capacity cannot be changed.',
+    ],
+    [
+      "tomorrow's morning, inside 24 hours",
+      '2027-03-09',
+      { afternoon: 4, morning: 1 },
+      'morning',
+      'The morning of Tuesday 9 March 2027 starts in less than 24 hours, so it cannot be booked and its capacity cannot be changed.',
+    ],
+    ['a Saturday', '2027-03-13', { afternoon: 5 }, 'afternoon', 'The afternoon of Saturday 13 March 2027 is a weekend day, so it cannot be booked and its capacity cannot be changed.'],
+    ['Good Friday', '2027-03-26', { morning: null }, 'morning', 'The morning of Friday 26 March 2027 is a bank holiday, so it cannot be booked and its capacity cannot be changed.'],
+    ['closing a past day', '2027-03-05', { closed: true }, 'closed', 'Friday 5 March 2027 has passed, so it cannot be booked and its availability cannot be changed.'],
+    ['closing today', '2027-03-08', { closed: true }, 'closed', 'Monday 8 March 2027 is less than 24 hours away, so it cannot be booked and its availability cannot be changed.'],
+    ['closing a Sunday', '2027-03-14', { closed: true }, 'closed', 'Sunday 14 March 2027 is a weekend day, so it cannot be booked and its availability cannot be changed.'],
+    ['reopening Easter Monday', '2027-03-29', { closed: false }, 'closed', 'Monday 29 March 2027 is a bank holiday, so it cannot be booked and its availability cannot be changed.'],
+  ])('refuses a change to %s with 400 and a sentence, and changes nothing', async (_what, date, payload, field, message) => {
+    const response = await setCapacity(date, payload);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'bad_request', message, fieldErrors: { [field]: message } });
+    expect(await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, date))).toEqual([]);
+  });
+
+  it("changes tomorrow's afternoon, and closes tomorrow, while that afternoon can still be booked", async () => {
+    expect((await setCapacity('2027-03-09', { afternoon: 4 })).json().slots.afternoon).toEqual({ capacity: 4, taken: 0, overridden: true });
+    expect((await setCapacity('2027-03-09', { closed: true })).json().closed).toBe(true);
+    // Once that afternoon is inside 24 hours too, the day is past changing.
+    setNow('2027-03-08T13:00:01Z');
+    expect((await setCapacity('2027-03-09', { closed: false })).statusCode).toBe(400);
+  });
+
   it('refuses a date that does not exist', async () => {
     expect((await setCapacity('2027-02-30', { closed: true })).statusCode).toBe(400);
     expect((await setCapacity('30-02-2027', { closed: true })).statusCode).toBe(400);

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { RecordIdSchema } from './ids';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { paymentLifecycle } from '../lifecycles/payment';
-import { timeSlots } from '../calendar';
+import { timeSlots, type TimeSlot, type UnbookableReason } from '../calendar';
+import { formatLondonDate } from '../london-time';
 
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CALENDAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
@@ -207,3 +208,28 @@ export const AdminAvailabilityUpdateSchema = z.object({
   closed: z.boolean().optional(),
 });
 export type AdminAvailabilityUpdate = z.infer<typeof AdminAvailabilityUpdateSchema>;
+
+/** What the admin's screen shows on a day or slot that cannot be booked (D15), in place of its controls. */
+export const unbookableLabels: Record<UnbookableReason, string> = {
+  past: 'Passed',
+  weekend: 'Weekend',
+  bankHoliday: 'Bank holiday',
+  tooSoon: 'Less than 24 hours away',
+};
+
+/**
+ * The PUT's 400 for a day (or one slot of it) that can never be booked: a change there would
+ * have no effect and only mislead, so nothing is changed.
+ */
+export function unbookableAvailabilityMessage(date: string, reason: UnbookableReason, slot?: TimeSlot): string {
+  const day = formatLondonDate(date);
+  const why: Record<UnbookableReason, string> = {
+    past: 'has passed',
+    weekend: 'is a weekend day',
+    bankHoliday: 'is a bank holiday',
+    tooSoon: slot ? 'starts in less than 24 hours' : 'is less than 24 hours away',
+  };
+  return slot
+    ? `The ${slot} of ${day} ${why[reason]}, so it cannot be booked and its capacity cannot be changed.`
+    : `${day} ${why[reason]}, so it cannot be booked and its availability cannot be changed.`;
+}

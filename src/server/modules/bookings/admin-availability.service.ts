@@ -1,9 +1,15 @@
 // The admin's Availability screen (issue 11): each day's capacity per slot, overrides and
 // closed days. Lowering a slot below what is already taken is refused; closing a day keeps the
-// bookings already made and stops new ones.
-import type { AdminAvailabilityDay, AdminAvailabilityMonth, AdminAvailabilityUpdate } from '../../../shared/api/appointments';
-import { isWorkingDay, slotLabels, timeSlots, type TimeSlot } from '../../../shared/calendar';
-import { conflict } from '../../plugins/errors';
+// bookings already made and stops new ones. A day or slot that can never be booked (past, weekend,
+// bank holiday, inside 24 hours: D15) is refused outright, as a change there would only mislead.
+import {
+  unbookableAvailabilityMessage,
+  type AdminAvailabilityDay,
+  type AdminAvailabilityMonth,
+  type AdminAvailabilityUpdate,
+} from '../../../shared/api/appointments';
+import { dayUnbookableReason, isWorkingDay, slotLabels, timeSlots, unbookableReason, type TimeSlot } from '../../../shared/calendar';
+import { badRequest, conflict } from '../../plugins/errors';
 import { effectiveCapacity, findSlotRow, setDayClosed, setSlotCapacity, slotRowsBetween, type SlotRow } from './capacity.repo';
 import { lapseExpiredHolds, monthDays, type BookingContext } from './bookings.service';
 
@@ -31,8 +37,25 @@ export async function adminAvailabilityMonth(ctx: BookingContext, month: string,
 export const tooFewPlacesMessage = (slot: TimeSlot, taken: number) =>
   `${slotLabels[slot].split(',')[0]} already has ${taken} ${taken === 1 ? 'booking' : 'bookings'}, so its capacity cannot be set below ${taken}.`;
 
+/** 400 with a sentence, on the field concerned, when the update touches what D15 never lets be booked. */
+function refuseUnbookable(date: string, update: AdminAvailabilityUpdate, now: Date): void {
+  for (const slot of timeSlots) {
+    const reason = update[slot] === undefined ? null : unbookableReason(date, slot, now);
+    if (reason) {
+      const message = unbookableAvailabilityMessage(date, reason, slot);
+      throw badRequest(message, { [slot]: message });
+    }
+  }
+  const reason = update.closed === undefined ? null : dayUnbookableReason(date, now);
+  if (reason) {
+    const message = unbookableAvailabilityMessage(date, reason);
+    throw badRequest(message, { closed: message });
+  }
+}
+
 /** PUT /api/admin/availability/{date}: all of it or none of it, in one transaction. */
 export async function updateAvailability(ctx: BookingContext, date: string, update: AdminAvailabilityUpdate, now: Date): Promise<AdminAvailabilityDay> {
+  refuseUnbookable(date, update, now);
   await lapseExpiredHolds(ctx.db, now, { from: date, to: date });
   await ctx.db.transaction(async (tx) => {
     for (const slot of timeSlots) {

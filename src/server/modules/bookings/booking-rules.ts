@@ -1,7 +1,7 @@
 // D15's rules for a date a customer asks for, each refusal a sentence they can act on
 // (issue 11: weekend, holiday, too-soon and past dates are refused with a sentence).
-import { isBankHoliday, MIN_LEAD_HOURS, slotStartsAt, type TimeSlot } from '../../../shared/calendar';
-import { addDays, isCalendarDate, isWeekend } from '../../../shared/calendar-date';
+import { MIN_LEAD_HOURS, slotStartsAt, unbookableReason, type TimeSlot } from '../../../shared/calendar';
+import { addDays, isCalendarDate } from '../../../shared/calendar-date';
 import { londonDateOf } from '../../../shared/london-time';
 
 /** Bookings are taken up to this many days ahead (docs/decisions/0008-booking-capacity.md). */
@@ -41,15 +41,8 @@ export function parseAppointmentDate(input: string): { date: string } | { error:
  */
 export function slotRefusal(date: string, slot: TimeSlot, now: Date, today: string = londonDateOf(now)): string | null {
   if (!isCalendarDate(date)) return bookingDateMessages.noSuchDay;
-  if (date < today) return bookingDateMessages.past;
-  // Only today's and tomorrow's slots can have started or be inside 24 hours: from the day after,
-  // a slot starts at least 32 hours on (8:00 two days ahead, against 23:59 today; ±1 h for BST).
-  const near = date <= addDays(today, 1);
-  const startsIn = near ? slotStartsAt(date, slot).getTime() - now.getTime() : Infinity;
-  if (startsIn <= 0) return bookingDateMessages.past;
-  if (isWeekend(date)) return bookingDateMessages.weekend;
-  if (isBankHoliday(date)) return bookingDateMessages.bankHoliday;
-  if (startsIn < MIN_LEAD_HOURS * 3_600_000) return bookingDateMessages.tooSoon;
+  const reason = unbookableReason(date, slot, now, today);
+  if (reason) return bookingDateMessages[reason];
   if (date > addDays(today, BOOKING_HORIZON_DAYS)) return bookingDateMessages.tooFar;
   return null;
 }

@@ -1,6 +1,16 @@
 import { useState } from 'react';
-import type { AdminAvailabilityDay } from '../../../../shared/api/appointments';
-import { addMonths, londonMonthOf, slotLabels, timeSlots, type TimeSlot } from '../../../../shared/calendar';
+import { unbookableLabels, type AdminAvailabilityDay } from '../../../../shared/api/appointments';
+import {
+  addMonths,
+  dayUnbookableReason,
+  londonMonthOf,
+  slotLabels,
+  timeSlots,
+  unbookableReason,
+  type TimeSlot,
+  type UnbookableReason,
+} from '../../../../shared/calendar';
+import { isWeekend } from '../../../../shared/calendar-date';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -10,11 +20,18 @@ import { useAdminAvailability, useUpdateAvailability } from './availability-api'
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const param = (m: { year: number; month: number }) => `${m.year}-${String(m.month).padStart(2, '0')}`;
 
-/** The admin's Availability tab: a month of working days, each slot's places and bookings, per-slot capacity and closing a day. */
+const notBookable = (reason: UnbookableReason) => `Not bookable: ${unbookableLabels[reason].toLowerCase()}`;
+
+/**
+ * The admin's Availability tab: a month of weekdays, each slot's places and bookings, per-slot
+ * capacity and closing a day. Days and slots that can never be booked (D15: passed, bank holiday,
+ * less than 24 hours away) are shown without controls, as the server refuses changes to them.
+ */
 export function AvailabilityScreen() {
   const [month, setMonth] = useState(() => londonMonthOf(new Date()));
   const availability = useAdminAvailability(param(month));
-  const days = availability.data?.days.filter((day) => day.workingDay) ?? [];
+  const days = availability.data?.days.filter((day) => !isWeekend(day.date)) ?? [];
+  const now = new Date();
   const title = `${MONTHS[month.month - 1]} ${month.year}`;
   return (
     <section aria-labelledby="availability-heading" className="grid gap-4">
@@ -33,7 +50,8 @@ export function AvailabilityScreen() {
       </div>
       <p className="text-slate-800">
         Each slot takes {availability.data ? availability.data.defaultCapacity : '…'} bookings unless you set its own capacity. Leave a
-        capacity empty to use the default. Closing a day stops new bookings and keeps the ones already made.
+        capacity empty to use the default. Closing a day stops new bookings and keeps the ones already made. Days and slots that
+        cannot be booked (passed, bank holidays, less than 24 hours away) cannot be changed; weekends are not shown.
       </p>
       {availability.isPending ? (
         <p role="status">Loading availability…</p>
@@ -44,7 +62,7 @@ export function AvailabilityScreen() {
       ) : (
         <ul className="grid gap-3">
           {days.map((day) => (
-            <DayRow key={day.date} day={day} defaultCapacity={availability.data.defaultCapacity} />
+            <DayRow key={day.date} day={day} defaultCapacity={availability.data.defaultCapacity} now={now} />
           ))}
         </ul>
       )}
@@ -52,9 +70,12 @@ export function AvailabilityScreen() {
   );
 }
 
-function DayRow({ day, defaultCapacity }: { day: AdminAvailabilityDay; defaultCapacity: number }) {
+const badge = 'ml-2 rounded-full bg-slate-700 px-2 py-0.5 text-sm text-white';
+
+function DayRow({ day, defaultCapacity, now }: { day: AdminAvailabilityDay; defaultCapacity: number; now: Date }) {
   const update = useUpdateAvailability();
   const label = formatLondonDate(day.date);
+  const dayReason = dayUnbookableReason(day.date, now);
   const save = (change: Parameters<typeof update.mutate>[0]['update'], done: string) =>
     update.mutate(
       { date: day.date, update: change },
@@ -69,24 +90,46 @@ function DayRow({ day, defaultCapacity }: { day: AdminAvailabilityDay; defaultCa
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h3 className="font-semibold text-navy-900">
           {label}
-          {day.closed ? <span className="ml-2 rounded-full bg-slate-700 px-2 py-0.5 text-sm text-white">Closed</span> : null}
+          {day.closed ? <span className={badge}>Closed</span> : null}
+          {dayReason ? <span className={badge}>{notBookable(dayReason)}</span> : null}
         </h3>
-        <Button
-          variant={day.closed ? 'primary' : 'outline'}
-          size="sm"
-          disabled={update.isPending}
-          aria-label={`${day.closed ? 'Reopen' : 'Close'} ${label}`}
-          onClick={() => save({ closed: !day.closed }, day.closed ? 'reopened' : 'closed to new bookings')}
-        >
-          {day.closed ? 'Reopen day' : 'Close day'}
-        </Button>
+        {dayReason ? null : (
+          <Button
+            variant={day.closed ? 'primary' : 'outline'}
+            size="sm"
+            disabled={update.isPending}
+            aria-label={`${day.closed ? 'Reopen' : 'Close'} ${label}`}
+            onClick={() => save({ closed: !day.closed }, day.closed ? 'reopened' : 'closed to new bookings')}
+          >
+            {day.closed ? 'Reopen day' : 'Close day'}
+          </Button>
+        )}
       </div>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
-        {timeSlots.map((slot) => (
-          <SlotCapacity key={slot} day={day} slot={slot} defaultCapacity={defaultCapacity} pending={update.isPending} onSave={save} />
-        ))}
+        {timeSlots.map((slot) => {
+          const reason = unbookableReason(day.date, slot, now);
+          return reason ? (
+            <SlotTaken key={slot} day={day} slot={slot} note={dayReason ? undefined : notBookable(reason)} />
+          ) : (
+            <SlotCapacity key={slot} day={day} slot={slot} defaultCapacity={defaultCapacity} pending={update.isPending} onSave={save} />
+          );
+        })}
       </div>
     </li>
+  );
+}
+
+/** A slot that can no longer be booked: what it took, and no control to change it. */
+function SlotTaken({ day, slot, note }: { day: AdminAvailabilityDay; slot: TimeSlot; note: string | undefined }) {
+  const view = day.slots[slot];
+  return (
+    <div className="grid gap-1 rounded-md bg-slate-50 p-3">
+      <p className="font-semibold text-slate-900">{slotLabels[slot]}</p>
+      <p className="text-sm text-slate-800">
+        {view.taken} of {view.capacity} taken{view.overridden ? '' : ' (default)'}
+      </p>
+      {note ? <p className="text-sm text-slate-800">{note}</p> : null}
+    </div>
   );
 }
 
