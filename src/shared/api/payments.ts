@@ -18,6 +18,15 @@ export type PaymentConfig = z.infer<typeof PaymentConfigSchema>;
 export const TEST_MODE_NOTICE = 'Test mode: no real money is taken';
 
 /**
+ * The 409 ErrorBody for paying a booking that is already paid (in another tab, or after Back): its
+ * own code, so checkout shows 'Already paid' instead of an error, whichever call met it.
+ */
+export const ALREADY_PAID = {
+  error: 'already_paid',
+  message: 'This booking has already been paid for. Your confirmation is on its way by e-mail.',
+} as const;
+
+/**
  * POST /api/create-payment-intent (SPEC section 7), by the quote's grant holder with a live hold.
  * `amount` is what SPEC's client sends; it is ignored (and logged when it differs).
  */

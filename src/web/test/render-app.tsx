@@ -1,12 +1,12 @@
 import { act, cleanup, render } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { dismissToast } from '../components/ui/use-toast';
 import { routes as appRoutes } from '../app/routes';
 
-/** Renders the real route tree at `path`, as the browser would, with a fresh query cache. */
-export function renderApp(path: string, routes: RouteObject[] = appRoutes) {
+/** Renders the real route tree at `path` (with history state, when an entry is given), as the browser would, with a fresh query cache. */
+export function renderApp(path: InitialEntry, routes: RouteObject[] = appRoutes) {
   // jsdom has no scrolling; ScrollRestoration calls it on every navigation.
   window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
   const router = createMemoryRouter(routes, { initialEntries: [path] });

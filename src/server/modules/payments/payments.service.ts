@@ -3,7 +3,7 @@
 // booking. A succeeded payment is settled by ONE function, whether Stripe's webhook or the
 // test-mode card form reports it.
 import type { FastifyBaseLogger } from 'fastify';
-import { CreatePaymentIntentBodySchema, type PaymentIntentView } from '../../../shared/api/payments';
+import { ALREADY_PAID, CreatePaymentIntentBodySchema, type PaymentIntentView } from '../../../shared/api/payments';
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -46,12 +46,15 @@ export const paymentMessages = {
   noQuote: 'No quote found. Please start from the beginning.',
   noHold: 'This quote has no slot held for payment. Please choose a date and time first.',
   holdLapsed: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.',
-  alreadyPaid: 'This booking has already been paid for. Your confirmation is on its way by e-mail.',
+  alreadyPaid: ALREADY_PAID.message,
   startWithin: `Your appointment is within the ${CANCELLATION_PERIOD_DAYS}-day cancellation period. Please tick the box to ask us to start the repair within it.`,
   notSetUp: 'Payment is not set up. Please try again.',
   refundedNotBooked: 'Your booking could not be made as it stood when you paid, so your payment has been refunded in full. We have e-mailed you the details.',
   priceChanged: 'The price of this quote has changed since checkout opened, and nothing was taken from your card. Please reload the page to see the new price.',
 } as const;
+
+/** Paying what is already paid: 409 with its own code, which checkout answers with 'Already paid'. */
+export const alreadyPaid = () => new DomainError(409, ALREADY_PAID.error, ALREADY_PAID.message);
 
 /** A refused card as the API answers it: 402 with the provider's code and sentence (SPEC's 'Payment Failed'). */
 export function cardErrorToDomain(error: CardError): DomainError {
@@ -78,12 +81,12 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
     throw notFound(paymentMessages.noQuote);
   }
-  if (quote.status === 'booked') throw conflict(paymentMessages.alreadyPaid);
+  if (quote.status === 'booked') throw alreadyPaid();
   if (quote.status !== 'approved') throw notFound(paymentMessages.noQuote);
 
   const appointment = await findLiveAppointmentOfQuote(ctx.db, quote.id);
   if (!appointment) throw conflict(paymentMessages.noHold);
-  if (appointment.status !== 'held') throw conflict(paymentMessages.alreadyPaid);
+  if (appointment.status !== 'held') throw alreadyPaid();
   if (appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
     await lapseHolds(ctx.db, [appointment.id], now);
     throw conflict(paymentMessages.holdLapsed);
@@ -133,7 +136,7 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
     if (!payment) throw new Error(`The payment for appointment ${appointment.id} was neither inserted nor found`);
     return view(payment);
   }
-  if (payment.status === 'succeeded' || payment.status === 'refunded') throw conflict(paymentMessages.alreadyPaid);
+  if (payment.status === 'succeeded' || payment.status === 'refunded') throw alreadyPaid();
   if (payment.amountPence !== amountPence) {
     // An admin revised the quote while it was unpaid: the intent follows the quote.
     await ctx.provider.updateAmount(payment.providerRef, amountPence, `payment-${payment.id}-amount-${amountPence}`);

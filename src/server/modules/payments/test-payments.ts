@@ -10,7 +10,7 @@ import type { OutboxEmail } from '../email/email.repo';
 import { findQuote } from '../quotes/quotes.repo';
 import { CardError } from './payment-provider';
 import { findPaymentByClientSecret } from './payments.repo';
-import { cardErrorToDomain, paymentMessages, recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
+import { alreadyPaid, cardErrorToDomain, paymentMessages, recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
 import { judgeTestCard } from './test-provider';
 
 export async function confirmTestPayment(
@@ -26,7 +26,7 @@ export async function confirmTestPayment(
     throw notFound(paymentMessages.notSetUp);
   }
   const appointmentId = payment.appointmentId!;
-  if (payment.status === 'succeeded' || payment.status === 'refunded') throw conflict(paymentMessages.alreadyPaid);
+  if (payment.status === 'succeeded' || payment.status === 'refunded') throw alreadyPaid();
   // Unlike a card network, this provider can refuse before taking money: a lapsed hold is not charged.
   // Read, not locked: settlement below locks the booking's rows in their one order.
   const appointment = (await findAppointmentRecord(ctx.db, appointmentId))?.appointment;
@@ -43,7 +43,7 @@ export async function confirmTestPayment(
     throw cardErrorToDomain(error);
   }
   const { outcome, emails, bookedQuoteId } = await ctx.db.transaction((tx) => settleSucceededPayment(tx, ctx, payment.id));
-  if (outcome === 'already-settled') throw conflict(paymentMessages.alreadyPaid);
+  if (outcome === 'already-settled') throw alreadyPaid();
   // Settled by refunding (the price changed, or the booking went, between the checks above and
   // the settlement): the customer is told, after the refund e-mail is on its way.
   if (outcome === 'refunded') return { result: { status: 'succeeded', appointmentId }, emails, refusal: conflict(paymentMessages.refundedNotBooked) };

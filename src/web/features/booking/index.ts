@@ -9,3 +9,4 @@ export { useAppointment } from './api/appointments';
 export { useQuote } from './api/get-quote';
 export { appointmentKey, quoteKey } from './api/booking-query-keys';
 export { bookingToasts } from './booking-messages';
+export { isBooked } from './appointment-format';

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../../shared/api/appointments';
+import { ALREADY_PAID } from '../../../shared/api/payments';
 import type { QuoteView } from '../../../shared/api/quotes';
 import { appointmentView, quoteView } from '../../test/fixtures';
 import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
@@ -15,15 +16,20 @@ const intent = { clientSecret: 'test_pi_31_secret', amount: 237600, currency: 'g
 
 type Stub = { appointment?: AppointmentView; quote?: QuoteView; intent?: () => Response; confirm?: () => Response };
 
+/** The server's answer to paying what is paid already (payments.service's alreadyPaid). */
+const alreadyPaid = () => jsonResponse(ALREADY_PAID, 409);
+
 function stubServer({ appointment = held(), quote = quoteView(), intent: answerIntent, confirm }: Stub = {}) {
-  // As the server does: once paid, the quote reads as booked (a refetch after Back must not undo it).
+  // As the server does: once paid, the quote reads as booked (a refetch after Back must not undo it),
+  // the booking as confirmed, and paying again is refused with ALREADY_PAID.
   let paid = false;
-  return stubFetch((url, init) => {
+  const fetchMock = stubFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
     if (path === '/api/quotes/5') return jsonResponse(paid ? { ...quote, status: 'booked' } : quote);
     if (path === '/api/create-payment-intent' && init?.method === 'POST') {
       if (answerIntent) return answerIntent();
+      if (paid) return alreadyPaid();
       // As the server does (D14): inside 14 days the intent needs the customer's request.
       const body = JSON.parse(String(init.body)) as { startWithinCancellationPeriod?: boolean };
       const inside = new Date(appointment.startsAt).getTime() - NOW.getTime() < 14 * 24 * 60 * 60 * 1000;
@@ -33,14 +39,21 @@ function stubServer({ appointment = held(), quote = quoteView(), intent: answerI
       }
       return jsonResponse(intent);
     }
-    if (path === '/api/appointments/31') return jsonResponse(appointment);
+    if (path === '/api/appointments/31')
+      return jsonResponse(paid ? { ...appointment, status: 'confirmed', paymentStatus: 'succeeded', holdExpiresAt: null } : appointment);
     if (path === '/api/test-payments/confirm') {
       if (confirm) return confirm();
+      if (paid) return alreadyPaid();
       paid = true;
       return jsonResponse({ status: 'succeeded', appointmentId: 31 });
     }
     return jsonResponse({ message: 'Not found' }, 404);
   });
+  /** The same booking paid in another tab: from now on the server answers as it then does. */
+  const payInAnotherTab = () => {
+    paid = true;
+  };
+  return Object.assign(fetchMock, { payInAnotherTab });
 }
 
 const bodiesTo = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
@@ -69,7 +82,7 @@ describe('checkout', () => {
   it('a quote already booked and paid (Back from the confirmation) says so, asks for no payment and raises no setup error', async () => {
     const fetchMock = stubServer({
       quote: quoteView({ status: 'booked' }),
-      intent: () => jsonResponse({ error: 'conflict', message: 'This booking has already been paid for. Your confirmation is on its way by e-mail.' }, 409),
+      intent: alreadyPaid,
     });
     renderApp('/checkout?quote_id=5');
     expect(await screen.findByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument();
@@ -133,6 +146,50 @@ describe('checkout', () => {
     // Looked up afresh while waiting: the route's page may be mounted again as it settles.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument());
     expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toHaveLength(2);
+  });
+
+  /** 'Already paid' with the way on to the booking: no card form, no setup error, no failure. */
+  async function expectAlreadyPaid() {
+    // Looked up afresh while waiting: the page is replaced as the quote and booking are read again.
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument());
+    expect(screen.getByRole('status')).toHaveTextContent('This booking has already been paid for: there is nothing more to pay.');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'View your booking' })).toHaveAttribute('href', '/confirmation/31'));
+    expect(screen.getByRole('link', { name: 'Back to your quote' })).toHaveAttribute('href', '/quote/41');
+    for (const gone of [/We could not set up your payment/, /Nothing has been charged/, 'Setup Error', 'Payment Failed', 'Payment Error'])
+      expect(screen.queryByText(gone)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Card number')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
+  }
+
+  it('a second tab, once the first has paid, says Already paid when Pay is pressed, and again on reload', async () => {
+    const fetchMock = stubServer({ appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }) });
+    const { router } = renderApp('/checkout?quote_id=5');
+    await screen.findByRole('button', { name: 'Pay £2,376.00' });
+    await fillCard();
+    fetchMock.payInAnotherTab();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    await expectAlreadyPaid();
+    expect(router.state.location.pathname).toBe('/checkout');
+    expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toHaveLength(1);
+
+    // Reloaded: the page starts afresh and asks for no payment at all.
+    cleanup();
+    const before = bodiesTo(fetchMock, '/api/create-payment-intent').length;
+    renderApp({ pathname: '/checkout', search: '?quote_id=5', state: { appointmentId: 31 } });
+    await expectAlreadyPaid();
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toHaveLength(before);
+  });
+
+  it('a second tab inside 14 days, once the first has paid, says Already paid when the box is ticked, not a setup error', async () => {
+    const fetchMock = stubServer();
+    renderApp({ pathname: '/checkout', search: '?quote_id=5', state: { appointmentId: 31 } });
+    const box = await screen.findByRole('checkbox', { name: 'I ask for the repair to start within the 14-day cancellation period.' });
+    await fillCard();
+    fetchMock.payInAnotherTab();
+    fireEvent.click(box);
+    await expectAlreadyPaid();
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5, startWithinCancellationPeriod: true }]);
+    expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
   });
 
   it('says what is wrong with the card details before sending anything', async () => {

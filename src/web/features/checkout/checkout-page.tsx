@@ -11,13 +11,13 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
-import { bookingToasts, QuoteNotice, quoteKey, useAppointment, useQuote } from '../booking';
+import { appointmentKey, bookingToasts, isBooked, QuoteNotice, quoteKey, useAppointment, useQuote } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
 import { CancellationConsent } from './cancellation-consent';
 import { alreadyPaidText, CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
 import { HoldCountdown } from './hold-countdown';
 import { OrderSummary } from './order-summary';
-import type { PayOutcome } from './pay-outcome';
+import { isAlreadyPaid, type PayOutcome } from './pay-outcome';
 import { TestCardForm } from './test-card-form';
 
 // Stripe.js is fetched only when Stripe is the provider.
@@ -75,16 +75,27 @@ function Checkout({ quoteId }: { quoteId: string }) {
   const config = usePaymentConfig();
   const quote = useQuote(quoteId);
   const location = useLocation();
+  const queryClient = useQueryClient();
   const [setup, setSetup] = useState<Setup>({ state: 'loading' });
   const hint = heldAppointmentHint(location.state);
-  const appointment = useAppointment(setup.state === 'ready' ? setup.intent.appointmentId : hint);
+  const appointmentId = setup.state === 'ready' ? setup.intent.appointmentId : hint;
+  const appointment = useAppointment(appointmentId);
   const started = useRef(false);
   const requested = useRef<Promise<PaymentIntentView | null> | null>(null);
 
-  const fail = useCallback((error: unknown) => {
-    toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
-    setSetup({ state: 'failed', message: userMessageOf(error, '') || null });
-  }, []);
+  /** The server says it is paid already (another tab paid it): the quote reads as booked, and the booking is read afresh for its link. */
+  const paidElsewhere = useCallback(() => {
+    queryClient.setQueryData<Quote>(quoteKey(quoteId), (cached) => cached && { ...cached, status: 'booked' });
+    if (appointmentId !== null) void queryClient.invalidateQueries({ queryKey: appointmentKey(appointmentId) });
+  }, [queryClient, quoteId, appointmentId]);
+  const fail = useCallback(
+    (error: unknown) => {
+      if (isAlreadyPaid(error)) return paidElsewhere();
+      toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
+      setSetup({ state: 'failed', message: userMessageOf(error, '') || null });
+    },
+    [paidElsewhere],
+  );
   const start = useCallback(() => {
     setSetup({ state: 'loading' });
     requested.current = null;
@@ -96,7 +107,7 @@ function Checkout({ quoteId }: { quoteId: string }) {
   // intent is asked for without it. Otherwise the server says so (asksForStartRequest).
   const hintedHold = hint !== null && setup.state === 'loading' ? appointment.data : undefined;
   const waitForHint = hint !== null && appointment.isPending;
-  // Back from the confirmation page lands here again: a paid quote asks for no payment.
+  // Back from the confirmation page, a reload, or a second tab once the first has paid: a paid quote asks for no payment.
   const alreadyBooked = quote.data?.status === 'booked';
   useEffect(() => {
     if (started.current || waitForHint || quote.isPending || alreadyBooked) return;
@@ -126,12 +137,20 @@ function Checkout({ quoteId }: { quoteId: string }) {
 
   if (quoteMissing)
     return <NoQuoteToPay title={bookingToasts.quoteNotFound} />;
-  if (alreadyBooked && quote.data)
+  if (alreadyBooked && quote.data) {
+    // The booking this checkout knows of (its intent's, or the booking page's hold), once it reads as paid.
+    const booked = appointment.data && isBooked(appointment.data) ? appointment.data : undefined;
     return (
-      <QuoteNotice title="Already paid" tone="done" assessmentId={quote.data.assessmentId}>
+      <QuoteNotice
+        title="Already paid"
+        tone="done"
+        assessmentId={quote.data.assessmentId}
+        next={booked ? { to: `/confirmation/${booked.id}`, label: 'View your booking' } : undefined}
+      >
         {alreadyPaidText}
       </QuoteNotice>
     );
+  }
   if (setup.state === 'failed' || config.isError)
     return (
       <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
@@ -157,6 +176,7 @@ function Checkout({ quoteId }: { quoteId: string }) {
       appointment={appointment.data}
       requestStart={requestStart}
       askedForRequest={setup.state === 'needs-request' || requested.current !== null}
+      onPaidElsewhere={paidElsewhere}
     />
   );
 }
@@ -182,9 +202,11 @@ type ReadyProps = {
   requestStart: () => Promise<PaymentIntentView | null>;
   /** The server asked for D14's request (or it has been given). */
   askedForRequest: boolean;
+  /** Paying met the server's 'already paid' (another tab paid first). */
+  onPaidElsewhere: () => void;
 };
 
-function CheckoutReady({ config, quote, intent, appointment, requestStart, askedForRequest }: ReadyProps) {
+function CheckoutReady({ config, quote, intent, appointment, requestStart, askedForRequest, onPaidElsewhere }: ReadyProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [consent, setConsent] = useState(false);
@@ -215,6 +237,8 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
       queryClient.setQueryData<Quote>(quoteKey(quote.id), (cached) => cached && { ...cached, status: 'booked' });
       toast({ title: bookingToasts.booked, description: bookingToasts.bookedText, variant: 'success' });
       void navigate(`/confirmation/${outcome.appointmentId}`);
+    } else if (outcome.kind === 'already-paid') {
+      onPaidElsewhere();
     } else if (outcome.kind === 'failed' || outcome.kind === 'refused') {
       // A refused card may be tried again; a refusal's sentence says itself what to do.
       setFailure(outcome.kind === 'failed' ? `${outcome.message} ${retryText}` : outcome.message);

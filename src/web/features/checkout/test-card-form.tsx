@@ -2,10 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { TEST_CARDS, type PaymentIntentView } from '../../../shared/api/payments';
 import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
-import { isApiError } from '../../lib/api';
 import { useConfirmTestPayment } from './api/checkout-api';
 import { formatCardNumber, formatExpiry, normaliseCard, validateCard, type CardErrors } from './card-rules';
-import type { PayOutcome } from './pay-outcome';
+import { refusalOutcome, type PayOutcome } from './pay-outcome';
 
 type Props = {
   payLabel: string;
@@ -45,14 +44,7 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
       { clientSecret: intent.clientSecret, ...normaliseCard(card) },
       {
         onSuccess: (result) => onOutcome({ kind: 'succeeded', appointmentId: result.appointmentId }),
-        onError: (error) =>
-          onOutcome(
-            isApiError(error) && error.status === 402 && error.userMessage
-              ? { kind: 'failed', message: error.userMessage }
-              : isApiError(error) && error.status === 409 && error.userMessage
-                ? { kind: 'refused', message: error.userMessage }
-                : { kind: 'error' },
-          ),
+        onError: (error) => onOutcome(refusalOutcome(error)),
         onSettled: () => setBusy(false),
       },
     );
