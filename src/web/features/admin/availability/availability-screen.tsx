@@ -70,7 +70,7 @@ export function AvailabilityScreen() {
   );
 }
 
-const badge = 'ml-2 rounded-full bg-slate-700 px-2 py-0.5 text-sm text-white';
+const badge = 'ml-2 inline-block rounded-full bg-slate-700 px-2 py-0.5 text-sm text-white';
 
 function DayRow({ day, defaultCapacity, now }: { day: AdminAvailabilityDay; defaultCapacity: number; now: Date }) {
   const update = useUpdateAvailability();
