@@ -1,3 +1,4 @@
+import type { StripeError } from '@stripe/stripe-js';
 import { ALREADY_PAID } from '../../../shared/api/payments';
 import { isApiError } from '../../lib/api';
 
@@ -29,5 +30,15 @@ export function refusalOutcome(error: unknown): PayOutcome {
   if (error.status === 402 && error.userMessage) return { kind: 'failed', message: error.userMessage };
   if (isAlreadyPaid(error)) return { kind: 'already-paid' };
   if (error.status === 409 && error.userMessage) return { kind: 'refused', message: error.userMessage };
+  return { kind: 'error' };
+}
+
+/**
+ * What Stripe.js's confirmPayment error comes to. Paid already (in another tab): Stripe refuses to
+ * confirm an intent that has succeeded, and says so in the intent it returns.
+ */
+export function stripeErrorOutcome(error: Pick<StripeError, 'type' | 'message' | 'payment_intent'>): PayOutcome {
+  if (error.payment_intent?.status === 'succeeded') return { kind: 'already-paid' };
+  if (error.type === 'card_error' || error.type === 'validation_error') return { kind: 'failed', message: error.message ?? 'Your card was declined.' };
   return { kind: 'error' };
 }

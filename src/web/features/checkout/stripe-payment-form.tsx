@@ -2,7 +2,7 @@ import { loadStripe, type Stripe } from '@stripe/stripe-js';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
-import type { PayOutcome } from './pay-outcome';
+import { stripeErrorOutcome, type PayOutcome } from './pay-outcome';
 
 const stripes = new Map<string, Promise<Stripe | null>>();
 /** Stripe.js once per key (its loader must not run on every render). */
@@ -48,8 +48,7 @@ function StripeForm({ appointmentId, payLabel, beforePay, onOutcome }: Omit<Prop
         confirmParams: { return_url: `${window.location.origin}/confirmation/${appointmentId}` },
       });
       // Only a failure comes back here; success leaves the page for the return URL.
-      if (error.type === 'card_error' || error.type === 'validation_error') onOutcome({ kind: 'failed', message: error.message ?? 'Your card was declined.' });
-      else onOutcome({ kind: 'error' });
+      onOutcome(stripeErrorOutcome(error));
     } catch {
       onOutcome({ kind: 'error' });
     } finally {
