@@ -5,7 +5,7 @@ import { tooManyRequests, unauthorised } from '../../plugins/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
 import { needsRehash, type PasswordQueue } from './password-queue';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
-import { recentSignInFailures, recordSignInFailure } from './sign-in-failures';
+import { releaseSignInFailure, reserveSignInFailure } from './sign-in-failures';
 import { hashToken, newToken } from './tokens';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -31,16 +31,25 @@ export async function signIn(
     hitRateLimit(db, `sign-in:${input.ip}`, SIGN_IN_WINDOW_SECONDS),
   ]);
   // Cheap checks first: counters in the database before any password is hashed.
-  const accountFailures = await recentSignInFailures(db, email, SIGN_IN_WINDOW_SECONDS);
-  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS || accountFailures >= guard.failuresPerAccount) {
-    throw tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
+  const tooMany = () => tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
+  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS) throw tooMany();
+  // Counted as a failure until the password proves right (sign-in-failures.ts): guesses at once
+  // from many addresses each take a place, so no more than the limit are ever checked.
+  if ((await reserveSignInFailure(db, email, SIGN_IN_WINDOW_SECONDS)) > guard.failuresPerAccount) {
+    await releaseSignInFailure(db, email);
+    throw tooMany();
   }
-  const user = await findUserByEmail(db, email);
-  const ok = await guard.passwords.verify(input.password, user?.passwordHash);
-  if (!user || !ok) {
-    await recordSignInFailure(db, email, SIGN_IN_WINDOW_SECONDS);
-    throw unauthorised(signInMessages.wrong);
+  let user: User | undefined;
+  let ok: boolean;
+  try {
+    user = await findUserByEmail(db, email);
+    ok = await guard.passwords.verify(input.password, user?.passwordHash);
+  } catch (error) {
+    await releaseSignInFailure(db, email); // not checked (the hashing queue is full): not a failure
+    throw error;
   }
+  if (!user || !ok) throw unauthorised(signInMessages.wrong);
+  await releaseSignInFailure(db, email);
   if (needsRehash(user.passwordHash)) {
     // An older scrypt hash becomes argon2id now that the password is known to be right.
     await updateUserPassword(db, user.id, await guard.passwords.hash(input.password));

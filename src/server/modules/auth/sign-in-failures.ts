@@ -1,22 +1,24 @@
 // Issue 7: failed sign-ins per account from all addresses together, so guessing spread over
 // many addresses is throttled too. Counted in the shared rate-limit table (one counter per
-// account) and read before any password is hashed.
-import { sql } from 'drizzle-orm';
+// account). An attempt takes its place in the count BEFORE its password is checked, and gives
+// it back if the password was right: counted only after the check, every guess in flight at
+// once passed a check made before any of them was counted, and the limit held for none of them.
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
 import { hitRateLimit } from '../../plugins/rate-limit';
 
 const key = (email: string) => `sign-in-failures:${email}`;
 
-/** Failures recorded for this account in the current window. */
-export async function recentSignInFailures(db: Db, email: string, windowSeconds: number): Promise<number> {
-  const [row] = await db
-    .select({ count: rateLimits.count })
-    .from(rateLimits)
-    .where(sql`${rateLimits.key} = ${key(email)} AND ${rateLimits.windowStartedAt} >= now() - make_interval(secs => ${windowSeconds})`);
-  return row?.count ?? 0;
+/** Counts this attempt as a failure of the account (one atomic upsert) and answers the window's count, this attempt included. */
+export async function reserveSignInFailure(db: Db, email: string, windowSeconds: number): Promise<number> {
+  return hitRateLimit(db, key(email), windowSeconds);
 }
 
-export async function recordSignInFailure(db: Db, email: string, windowSeconds: number): Promise<void> {
-  await hitRateLimit(db, key(email), windowSeconds);
+/** Gives back an attempt's place: its password was right, or it was refused before any check. */
+export async function releaseSignInFailure(db: Db, email: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`${rateLimits.count} - 1` })
+    .where(and(eq(rateLimits.key, key(email)), gt(rateLimits.count, 0)));
 }
