@@ -3,12 +3,13 @@
 // table or the photo store and changes no amount; the retention job erases what has been quiet
 // for RETENTION_MONTHS; and the audit log says who did each accountable thing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessments, auditLog, outboxEmails, payments, payouts, postcodeCache, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
-import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 
 let t: TestApp;
 let admin: string;
@@ -235,5 +236,29 @@ describe('the audit log', () => {
     expect(page.items[0]).toMatchObject({ actorRole: 'admin', actorEmail: expect.stringMatching(/@example\.com$/), entity: 'quote', entityId: spam.id });
     expect(page.items[1]).toMatchObject({ entity: 'repairer', entityId: repairer.id });
     expect(page.total).toBeGreaterThanOrEqual(5);
+  });
+});
+
+// Erasure gives up on the customer's e-mails still waiting (pending → failed). The outbox sender
+// holds a pending e-mail's row for as long as it talks to the mail server (email.service.ts):
+// an erasure arriving then waited, found the e-mail sent, and failed on its own transition with
+// a 409 that the customer could not act on ("This e-mail has already been sent.").
+describe.skipIf(!serverDatabaseAvailable())('erasure while one of the customer’s e-mails is being sent (PostgreSQL server)', () => {
+  it('waits for the send, then erases, scrubbing the e-mail just sent', async () => {
+    const customer = await completedCustomer();
+    const db = t.database.db;
+    const [waiting] = await db.select({ id: outboxEmails.id }).from(outboxEmails).where(and(eq(outboxEmails.status, 'pending'), sql`lower(${outboxEmails.toAddress}) = ${personal.email}`));
+    const response = await whileAnotherTransactionHolds(
+      db,
+      // As deliverEmail does: the row locked while the mail server is spoken to, then marked sent.
+      (tx) => tx.execute(sql`SELECT id FROM outbox_emails WHERE id = ${waiting!.id} AND status = 'pending' FOR UPDATE SKIP LOCKED`),
+      () => t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: customer.cookie }, payload: { confirmReference: customer.assessment.reference } }),
+      (tx) => tx.execute(sql`UPDATE outbox_emails SET status = 'sent', sent_at = now() WHERE id = ${waiting!.id}`),
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [sent] = await db.select().from(outboxEmails).where(eq(outboxEmails.id, waiting!.id));
+    expect(sent).toMatchObject({ status: 'sent', toAddress: `erased-${customer.assessment.id}@erased.invalid`, subject: '(erased)', textBody: '' });
+    const [record] = await db.select().from(assessments).where(eq(assessments.id, customer.assessment.id));
+    expect(record!.erasedAt).not.toBeNull();
   });
 });

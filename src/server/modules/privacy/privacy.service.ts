@@ -20,7 +20,7 @@ import {
   repairerReviews,
   warranties,
 } from '../../db/schema';
-import { transition } from '../../db/transition';
+import { transition, TransitionConflictError } from '../../db/transition';
 import { conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type Actor } from './audit.repo';
 
@@ -173,10 +173,18 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
   }
 
   // The e-mails we sent them: what they said goes; that an e-mail was sent stays. One still
-  // waiting is given up on, through its lifecycle, rather than sent to nobody.
+  // waiting is given up on, through its lifecycle, rather than sent to nobody. One being sent at
+  // this moment (its row locked by the sender) is waited for: sent, it is scrubbed below like
+  // any other, and the erasure goes on rather than failing on a transition it no longer needs.
   const toThem = sql`lower(${outboxEmails.toAddress}) = lower(${assessment.email})`;
   const pending = await tx.select({ id: outboxEmails.id }).from(outboxEmails).where(and(toThem, eq(outboxEmails.status, 'pending')));
-  for (const { id } of pending) await transition(tx, 'outboxEmail', 'fail', id, { set: { lastError: 'The customer’s data was erased before it was sent.' } });
+  for (const { id } of pending) {
+    try {
+      await transition(tx, 'outboxEmail', 'fail', id, { set: { lastError: 'The customer’s data was erased before it was sent.' } });
+    } catch (error) {
+      if (!(error instanceof TransitionConflictError)) throw error;
+    }
+  }
   await tx
     .update(outboxEmails)
     .set({ toAddress: `erased-${assessmentId}@erased.invalid`, subject: '(erased)', textBody: '', htmlBody: null, headers: {}, attachments: [] })
