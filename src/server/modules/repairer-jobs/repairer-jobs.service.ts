@@ -166,7 +166,10 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
 export async function declineJob(ctx: RepairerJobsContext, user: SessionUser, id: number, body: DeclineBody, now: Date): Promise<RepairerJob> {
   if (user.role !== 'repairer') throw forbidden('Only repairers can decline jobs.');
   await ctx.db.transaction(async (tx) => {
-    await ownRecord(tx, user, id);
+    // The job's quote first, as accepting and offering do: a send-to-all reading who declined
+    // (with the quote locked) then sees this decline, or offers before it, never in between.
+    const { quote } = await ownRecord(tx, user, id);
+    await lockQuote(tx, quote.id);
     await lockNotification(tx, id);
     const record = await ownRecord(tx, user, id);
     const closed = closedOfferError(record, now);
