@@ -1,11 +1,12 @@
 // Two admins at the quote desk at once (issue 10), on the PostgreSQL server when
 // TEST_DATABASE_URL is set, else on PGlite: the stored totals always add up, and an approval
 // never goes through for a total the approving admin did not see.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuote, createUser } from '../../src/server/db/factories';
 import { outboxEmails, quotes } from '../../src/server/db/schema';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 
 let t: TestApp;
 let cookie: string;
@@ -56,5 +57,25 @@ describe(`the quote desk under concurrency (${serverDatabaseAvailable() ? 'Postg
       expect(stored!.status).toBe('pending');
     }
     expect(stored!.laborPence).toBe(99_900);
+  });
+});
+
+// SPEC's sample-quote call (POST /api/quotes) replaces a pending draft and refuses an approved
+// quote. It read the status before locking the quote: an approval committing in between left it
+// revising the approved quote, whose customer had just been e-mailed the old total, silently.
+describe.skipIf(!serverDatabaseAvailable())('the sample-quote call racing an approval (PostgreSQL server)', () => {
+  it('refuses to replace a draft approved while it waited', async () => {
+    const quote = await createQuote(t.database.db, { status: 'pending' });
+    const replaced = await whileAnotherTransactionHolds(
+      t.database.db,
+      // As the approval does: the quote locked, then approved.
+      (tx) => tx.execute(sql`SELECT id FROM quotes WHERE id = ${quote.id} FOR UPDATE`),
+      () => post('/api/quotes', { assessmentId: quote.assessmentId, laborCost: 999, partsCost: 0, estimatedDays: 1 }),
+      (tx) => tx.execute(sql`UPDATE quotes SET status = 'approved', approved_at = now() WHERE id = ${quote.id}`),
+    );
+    expect(replaced.statusCode, replaced.body).toBe(409);
+    expect(replaced.json().message).toBe('This quote has already been approved. Revise it on its card instead.');
+    const [stored] = await t.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(stored).toMatchObject({ status: 'approved', totalPence: quote.totalPence });
   });
 });

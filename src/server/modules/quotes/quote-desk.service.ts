@@ -199,12 +199,12 @@ export async function upsertDraftFromFigures(
   now = new Date(),
 ): Promise<{ quote: QuoteRow; created: boolean }> {
   const existing = await findQuoteByAssessment(tx, assessmentId);
-  if (existing && existing.status !== 'pending') {
+  if (existing) {
+    // Locked before its status is read: a pending draft approved meanwhile is refused, not revised
+    // behind the back of the customer who was just sent its total.
     const locked = await lockOrNotFound(tx, existing.id);
     if (locked.status === 'booked') throw conflict('This quote has already been booked, so it cannot be replaced.');
     if (locked.status === 'approved') throw conflict('This quote has already been approved. Revise it on its card instead.');
-  }
-  if (existing) {
     const { quote } = await reviseQuote(tx, existing.id, { ...adjustment, materialsCost: adjustment.materialsCost ?? 0 }, now);
     return { quote, created: false };
   }
