@@ -10,6 +10,10 @@ import { appointments, assessments, auditLog, outboxEmails, payments, payouts, p
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
+import { workingDay } from '../helpers/checkout';
+import { privacyMessages } from '../../src/shared/api/privacy';
+import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
+import { systemActor } from '../../src/server/modules/privacy/audit.repo';
 
 let t: TestApp;
 let admin: string;
@@ -260,5 +264,50 @@ describe.skipIf(!serverDatabaseAvailable())('erasure while one of the customerâ€
     expect(sent).toMatchObject({ status: 'sent', toAddress: `erased-${customer.assessment.id}@erased.invalid`, subject: '(erased)', textBody: '' });
     const [record] = await db.select().from(assessments).where(eq(assessments.id, customer.assessment.id));
     expect(record!.erasedAt).not.toBeNull();
+  });
+});
+
+// Erasure is refused while a booking is to come (its blocker reads the appointments), but it did
+// not lock the quote, as holding a slot does: a hold under way was invisible to the blocker, and a
+// hold arriving during an erasure went through on the erased enquiry (the customer's notes with it).
+// Now erasure locks the quote first, and a hold that waited for it finds the enquiry erased.
+describe.skipIf(!serverDatabaseAvailable())('erasure and a booking at the same time (PostgreSQL server)', () => {
+  it('waits for a slot being held, then refuses as for any booking to come', async () => {
+    const customer = await completedCustomer();
+    const db = t.database.db;
+    const response = await whileAnotherTransactionHolds(
+      db,
+      // As holdSlot does: the quote locked, then the held appointment written.
+      (tx) => tx.execute(sql`SELECT id FROM quotes WHERE id = ${customer.quote.id} FOR UPDATE`),
+      () => t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: customer.cookie }, payload: { confirmReference: customer.assessment.reference } }),
+      (tx) => tx.insert(appointments).values({ quoteId: customer.quote.id, appointmentDate: workingDay(20), timeSlot: 'morning', status: 'held', holdExpiresAt: new Date(Date.now() + 30 * 60_000) }),
+    );
+    expect(response.statusCode, response.body).toBe(409);
+    expect(response.json().message).toBe(privacyMessages.activeBooking);
+    const [still] = await db.select().from(assessments).where(eq(assessments.id, customer.assessment.id));
+    expect(still!.erasedAt).toBeNull();
+    // Tidy: nothing of this customer's may linger.
+    await db.delete(appointments).where(and(eq(appointments.quoteId, customer.quote.id), eq(appointments.status, 'held')));
+    expect((await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: customer.assessment.reference } })).statusCode).toBe(200);
+  });
+
+  it('makes a hold that waited for an erasure find the enquiry gone', async () => {
+    const customer = await completedCustomer();
+    const db = t.database.db;
+    await db.update(quotes).set({ status: 'approved' }).where(eq(quotes.id, customer.quote.id));
+    const response = await whileAnotherTransactionHolds(
+      db,
+      (tx) => eraseAssessment(tx, customer.assessment.id, systemActor, 'request'),
+      () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/appointments',
+          payload: { quoteId: customer.quote.id, appointmentDate: workingDay(20), timeSlot: 'afternoon', notes: personal.notes },
+          headers: { cookie: customer.cookie },
+        }),
+    );
+    expect(response.statusCode, response.body).toBe(404);
+    const live = await db.select().from(appointments).where(and(eq(appointments.quoteId, customer.quote.id), eq(appointments.status, 'held')));
+    expect(live).toEqual([]);
   });
 });

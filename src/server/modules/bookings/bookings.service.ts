@@ -237,6 +237,8 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
     if (quote.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
     if (quote.status === 'booked') throw conflict(bookingMessages.quoteBooked);
     const assessment = await findAssessment(tx, quote.assessmentId);
+    // Erased while this request waited for the quote (the erasure locks it): the grant is gone.
+    if (assessment?.erasedAt) throw notFound(bookingMessages.quoteNotFound);
     if (!assessment || assessment.status === 'withdrawn') throw conflict(bookingMessages.quoteWithdrawn);
     if (isQuoteExpired(quote.validUntilDate, now)) throw conflict(quoteExpiredMessage(quote.validUntilDate));
 

@@ -129,6 +129,10 @@ async function erasureBlocker(tx: Db, assessmentId: number): Promise<string | nu
  * postcode district, and every amount (quotes, payments, payouts), which name nobody.
  */
 export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor, reason: 'request' | 'retention', now = new Date()): Promise<{ result: ErasureResult; fileKeys: string[] }> {
+  // The quote first (docs/decisions/0004-lifecycles.md, "One lock order"), as holding a slot,
+  // settling a payment and deleting the enquiry do: a booking under way finishes before the
+  // blocker below looks for it, and one arriving now waits and then finds the enquiry erased.
+  await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.assessmentId, assessmentId)).for('update');
   const [assessment] = await tx.select().from(assessments).where(eq(assessments.id, assessmentId)).for('update');
   if (!assessment) throw notFound('We could not find that enquiry.');
   if (assessment.erasedAt) throw conflict(privacyMessages.alreadyErased);
