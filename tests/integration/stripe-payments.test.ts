@@ -4,7 +4,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
-import { appointments, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { appointments, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { systemActor } from '../../src/server/modules/privacy/audit.repo';
+import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { appointmentRow, emailsTo, heldBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
@@ -215,6 +217,28 @@ describe('POST /api/stripe/webhook', () => {
     const emails = await emailsTo(t, booking.assessment.email);
     expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
     expect(emails[0]!.textBody).toContain('slot has since been taken');
+  });
+
+  it('refunds, and books nothing, a late payment for an enquiry erased after its hold lapsed', async () => {
+    const booking = await withIntent();
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    await t.app.deps.jobs.run('lapse-expired-holds', {});
+    // Nothing is booked, so the customer's erasure request goes through.
+    await t.database.db.transaction((tx) => eraseAssessment(tx, booking.assessment.id, systemActor, 'request'));
+    stripe.settle(booking.intentId, 'succeeded');
+    const refundsBefore = stripe.refunds.length;
+    const emailsBefore = (await t.database.db.select().from(outboxEmails)).length;
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+    expect(stripe.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: booking.intentId, amount: booking.quote.totalPence })]);
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    expect(payment).toMatchObject({ status: 'refunded', refundedPence: booking.quote.totalPence });
+    expect(await t.database.db.select().from(payouts).where(eq(payouts.paymentId, payment!.id))).toEqual([]);
+    expect((await quoteRow(t, booking.quote.id)).status).toBe('approved');
+    const [slot] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, FAR));
+    expect(slot!.taken).toBe(0);
+    // Nobody to write to: no e-mail is queued for the erased address.
+    expect((await t.database.db.select().from(outboxEmails)).length).toBe(emailsBefore);
   });
 
   it.each([

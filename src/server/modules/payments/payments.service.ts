@@ -15,6 +15,7 @@ import { lapseHolds } from '../bookings/bookings.service';
 import { leaveLiveState, takePlace } from '../bookings/capacity.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
+import { findAssessment } from '../assessments/assessments.repo';
 import { findQuote, lockQuote } from '../quotes/quotes.repo';
 import { bookingFacts } from './booking-email-facts';
 import { confirmationEmail, refundEmail } from './booking-emails';
@@ -195,8 +196,13 @@ export async function settleSucceededPayment(
   // change racing checkout, or a card payment that arrives after its hold lapsed and the price
   // was changed, would book one total and take another: the money goes back instead.
   const priceChanged = quote.totalPence !== payment.amountPence;
+  // Erased since the hold lapsed (erasure waits for no payment that is not yet taken): there is
+  // nobody to book for, so the money goes back; the refund goes to the card, and no e-mail can.
+  const erased = (await findAssessment(tx, quote.assessmentId))?.erasedAt != null;
   let outcome: SettleOutcome | null = null;
-  if (priceChanged) {
+  if (erased) {
+    if (appointment.status === 'held') await leaveLiveState(tx, appointmentId, 'cancel');
+  } else if (priceChanged) {
     ctx.log.warn({ appointmentId, paymentId, paidPence: payment.amountPence, quotePence: quote.totalPence }, 'a payment arrived for a price the quote no longer has: refunding');
     if (appointment.status === 'held') await leaveLiveState(tx, appointmentId, 'cancel');
   } else if (appointment.status === 'held') {
@@ -221,8 +227,9 @@ export async function settleSucceededPayment(
     // The price changed, or lapsed and full, or cancelled meanwhile: the customer gets their money back at once.
     const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
-    const reason = priceChanged ? 'paid a price the quote no longer has' : 'paid after its slot was gone';
+    const reason = erased ? 'paid after the enquiry was erased' : priceChanged ? 'paid a price the quote no longer has' : 'paid after its slot was gone';
     await recordAudit(tx, systemActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason });
+    if (erased) return { outcome: 'refunded', emails: [] };
     const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
     return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, priceChanged ? 'price-changed' : 'slot-gone'))] };
   }
