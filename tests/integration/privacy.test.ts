@@ -11,6 +11,7 @@ import { createGrant } from '../../src/server/modules/access/grants.service';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { workingDay } from '../helpers/checkout';
+import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { privacyMessages } from '../../src/shared/api/privacy';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
@@ -193,6 +194,25 @@ describe('erasure', () => {
     const again = await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: customer.assessment.reference } });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Your personal details and photos have already been erased.');
+  });
+});
+
+describe('after an erasure', () => {
+  it('refuses to approve or change the quote of an erased enquiry (409), changing nothing and e-mailing nobody', async () => {
+    const db = t.database.db;
+    const assessment = await createAssessmentRecord(db);
+    const quote = await createQuote(db, { assessmentId: assessment.id, status: 'pending' });
+    const grant = await createGrant(db, assessment.id);
+    const erased = await t.app.inject({ method: 'POST', url: `/api/assessments/${assessment.id}/erase`, headers: { cookie: `ar_access=${grant.token}` }, payload: { confirmReference: assessment.reference } });
+    expect(erased.statusCode).toBe(200);
+    const emailsBefore = (await db.select().from(outboxEmails)).length;
+
+    const approve = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${quote.id}/approve`, headers: { cookie: admin }, payload: {} });
+    const reset = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${quote.id}/reset-to-price-list`, headers: { cookie: admin }, payload: {} });
+    for (const refused of [approve, reset]) expect([refused.statusCode, refused.json().message]).toEqual([409, adminQuoteMessages.erased]);
+    const [after] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
+    expect(after).toMatchObject({ status: 'pending', totalPence: quote.totalPence });
+    expect((await db.select().from(outboxEmails)).length).toBe(emailsBefore);
   });
 });
 

@@ -97,4 +97,5 @@ export const adminQuoteMessages = {
   deleted: 'Quote Deleted',
   updated: 'Quote Updated',
   beingPaid: 'The customer is paying for this quote right now, at its current price. You can change it once they have paid or their 30-minute hold has ended.',
+  erased: 'This customer’s details were erased at their request, so this quote can no longer be approved or changed. You can delete the enquiry.',
 } as const;

@@ -14,6 +14,7 @@ import { transition } from '../../db/transition';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
+import { findAssessment } from '../assessments/assessments.repo';
 import { findLiveAppointmentOfQuote } from '../bookings/appointments.repo';
 import { findPaymentByAppointment } from '../payments/payments.repo';
 import { loadPriceList } from './price-list.repo';
@@ -96,9 +97,14 @@ export async function createDraftQuote(tx: Db, damage: DamageOf, now = new Date(
   return quote;
 }
 
+/**
+ * The quote locked, or a 404; a 409 once its enquiry is erased (the erasure locks the quote too):
+ * there is nobody left to quote for or to e-mail.
+ */
 async function lockOrNotFound(tx: Db, id: number): Promise<QuoteRow> {
   const quote = await lockQuote(tx, id);
   if (!quote) throw notFound(adminQuoteMessages.notFound);
+  if ((await findAssessment(tx, quote.assessmentId))?.erasedAt) throw conflict(adminQuoteMessages.erased);
   return quote;
 }
 
