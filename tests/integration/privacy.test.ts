@@ -15,6 +15,9 @@ import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { privacyMessages } from '../../src/shared/api/privacy';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
+import { teamNewAssessmentEmail } from '../../src/server/modules/assessments/assessment-emails';
+import { problemReportedEmail } from '../../src/server/modules/completion/completion-emails';
+import { teamModificationRequestEmail } from '../../src/server/modules/quotes/quote-emails';
 
 let t: TestApp;
 let admin: string;
@@ -68,6 +71,13 @@ async function completedCustomer(overrides: { months?: number } = {}) {
   await db.insert(outboxEmails).values([
     { kind: 'quote-ready', toAddress: personal.email, subject: `${personal.name}, your quote is ready`, textBody: `Dear ${personal.name}, ${personal.address}`, htmlBody: `<p>${personal.name}</p>`, status: 'sent', attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: personal.address }] },
     { kind: 'reminder', toAddress: personal.email.toUpperCase(), subject: 'Reminder', textBody: `See you at ${personal.address}`, status: 'pending' },
+  ] as never);
+  // The team's own e-mails about them, as the product writes them (one still waiting).
+  const team = 'team@autorevive.example';
+  await db.insert(outboxEmails).values([
+    { ...teamNewAssessmentEmail(assessment, 2, team, 'https://autorevive.example'), status: 'sent' },
+    { ...teamModificationRequestEmail(assessment, personal.change, team, 'https://autorevive.example'), status: 'sent' },
+    problemReportedEmail({ reference: assessment.reference, customerName: personal.name, customerEmail: personal.email, date: '2026-03-03' }, personal.problem, team, 'https://autorevive.example'),
   ] as never);
   await db.insert(postcodeCache).values({ postcode: personal.postcode, latitude: 51.46, longitude: -2.62, fetchedAt: new Date() }).onConflictDoNothing();
   const keys: string[] = [];
@@ -186,6 +196,18 @@ describe('erasure', () => {
     // The e-mail still waiting was given up on, through its lifecycle, not sent to nobody.
     const statuses = (await t.database.db.select({ status: outboxEmails.status }).from(outboxEmails).where(eq(outboxEmails.toAddress, `erased-${customer.assessment.id}@erased.invalid`))).map((e) => e.status).sort();
     expect(statuses).toEqual(['failed', 'sent']);
+    // The team's e-mails about them keep only their kind, the team's address and the reference.
+    const teamEmails = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.toAddress, 'team@autorevive.example'), sql`strpos(${outboxEmails.subject}, ${customer.assessment.reference}) > 0`));
+    expect(teamEmails.map((e) => [e.kind, e.status, e.subject, e.textBody]).sort()).toEqual(
+      [
+        ['assessment-new-team', 'sent', `(erased) ${customer.assessment.reference}`, ''],
+        ['quote-modification-team', 'sent', `(erased) ${customer.assessment.reference}`, ''],
+        ['repair-problem-team', 'failed', `(erased) ${customer.assessment.reference}`, ''],
+      ].sort(),
+    );
 
     const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.action, 'data_erased')).orderBy(sql`id desc`).limit(1);
     expect(line).toMatchObject({ actorRole: 'customer', entityId: customer.assessment.id, detail: { reference: customer.assessment.reference, photosDeleted: 2, reason: 'request' } });

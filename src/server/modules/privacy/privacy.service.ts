@@ -1,7 +1,7 @@
 // Privacy operations (issue 14, UK GDPR): a customer's data as a download, the erasure of their
 // personal details and photos (on request, or by the retention job a set time after the job
 // ended), keeping only the anonymised records the law requires (quotes, payments, payouts).
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { normalisePostcode, outcodeOf } from '../../../shared/postcode';
 import { privacyMessages, type ErasureResult } from '../../../shared/api/privacy';
 import type { Db } from '../../db/database';
@@ -123,6 +123,9 @@ async function erasureBlocker(tx: Db, assessmentId: number): Promise<string | nu
   return null;
 }
 
+/** The kinds of e-mail the team gets about one enquiry (assessment-emails, quote-emails, completion-emails). */
+const TEAM_EMAIL_KINDS = ['assessment-new-team', 'quote-modification-team', 'repair-problem-team'];
+
 /**
  * Erases one enquiry's personal details inside `tx` and answers the photo files to delete once
  * it commits. Kept: the reference, the vehicle's make, model and year, the damage type, the
@@ -176,12 +179,16 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
     if (bookingIds.length > 0) await tx.update(repairerReviews).set({ comment: '' }).where(inArray(repairerReviews.appointmentId, bookingIds));
   }
 
-  // The e-mails we sent them: what they said goes; that an e-mail was sent stays. One still
-  // waiting is given up on, through its lifecycle, rather than sent to nobody. One being sent at
-  // this moment (its row locked by the sender) is waited for: sent, it is scrubbed below like
-  // any other, and the erasure goes on rather than failing on a transition it no longer needs.
+  // The e-mails we sent them: what they said goes; that an e-mail was sent stays. The team's
+  // e-mails about them (a new enquiry, a change asked for, a problem reported) carry their name,
+  // e-mail, town or words too, and each names the enquiry's reference in its subject: they keep
+  // the team's address and the reference. One still waiting is given up on, through its
+  // lifecycle, rather than sent to nobody. One being sent at this moment (its row locked by the
+  // sender) is waited for: sent, it is scrubbed below like any other, and the erasure goes on
+  // rather than failing on a transition it no longer needs.
   const toThem = sql`lower(${outboxEmails.toAddress}) = lower(${assessment.email})`;
-  const pending = await tx.select({ id: outboxEmails.id }).from(outboxEmails).where(and(toThem, eq(outboxEmails.status, 'pending')));
+  const aboutThem = and(inArray(outboxEmails.kind, TEAM_EMAIL_KINDS), sql`strpos(${outboxEmails.subject}, ${assessment.reference}) > 0`)!;
+  const pending = await tx.select({ id: outboxEmails.id }).from(outboxEmails).where(and(or(toThem, aboutThem), eq(outboxEmails.status, 'pending')));
   for (const { id } of pending) {
     try {
       await transition(tx, 'outboxEmail', 'fail', id, { set: { lastError: 'The customer’s data was erased before it was sent.' } });
@@ -193,6 +200,10 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
     .update(outboxEmails)
     .set({ toAddress: `erased-${assessmentId}@erased.invalid`, subject: '(erased)', textBody: '', htmlBody: null, headers: {}, attachments: [] })
     .where(toThem);
+  await tx
+    .update(outboxEmails)
+    .set({ subject: `(erased) ${assessment.reference}`, textBody: '', htmlBody: null, headers: {}, attachments: [] })
+    .where(aboutThem);
 
   await recordAudit(tx, actor, 'data_erased', { kind: 'assessment', id: assessmentId }, { reference: assessment.reference, photosDeleted: images.length, reason });
   return { result: { reference: assessment.reference, erasedAt: now.toISOString(), photosDeleted: images.length }, fileKeys };
