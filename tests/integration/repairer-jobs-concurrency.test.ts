@@ -60,7 +60,17 @@ async function acceptRace(t: TestApp, racers: number) {
   expect((await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id))).map((p) => p.repairerId)).toEqual([winner.repairerId]);
 }
 
-describe.skipIf(!serverDatabaseAvailable())('the accept race on the PostgreSQL server', () => {
+/** A signed-in admin, and a repairer business near the test bookings with its signed-in user. */
+async function adminAndRepairer(t: TestApp) {
+  const db = t.database.db;
+  const adminUser = await createUser(db, { role: 'admin' });
+  const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+  const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13 });
+  const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+  return { admin, business, user, repairer: await signInAs(t.app, user.email, user.password) };
+}
+
+describe.skipIf(!serverDatabaseAvailable())('on the PostgreSQL server', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
@@ -70,22 +80,10 @@ describe.skipIf(!serverDatabaseAvailable())('the accept race on the PostgreSQL s
   it('gives the job to exactly one of 30 repairers accepting at once', { timeout: 90_000 }, async () => {
     await acceptRace(t, 30);
   });
-});
 
-describe.skipIf(!serverDatabaseAvailable())('one repairer accepting two jobs in one slot at once (PostgreSQL server)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
-  });
-  afterAll(() => t?.close());
-
-  it('gives them the first and refuses the second as a clash', async () => {
+  it('gives one repairer accepting two jobs in one slot at once the first, and refuses the second as a clash', async () => {
     const db = t.database.db;
-    const adminUser = await createUser(db, { role: 'admin' });
-    const admin = await signInAs(t.app, adminUser.email, adminUser.password);
-    const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13 });
-    const user = await createUser(db, { role: 'repairer', repairerId: business.id });
-    const repairer = await signInAs(t.app, user.email, user.password);
+    const { admin, business, repairer } = await adminAndRepairer(t);
     const day = workingDay(31);
     const offered = async () => {
       const booking = await paidBooking(t, day, 'afternoon');
@@ -113,38 +111,15 @@ describe.skipIf(!serverDatabaseAvailable())('one repairer accepting two jobs in 
     const [still] = await db.select().from(appointments).where(eq(appointments.id, second.appointmentId));
     expect(still!.status).toBe('confirmed');
   });
-});
 
-describe('the accept race on PGlite', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ env: { AUTO_DISPATCH: 'false' } });
-  });
-  afterAll(() => t?.close());
-
-  it('gives the job to exactly one of 8 repairers accepting at once', async () => {
-    await acceptRace(t, 8);
-  });
-});
-
-// Send-to-all-nearby leaves out whoever declined the job. It read the declines with the quote
-// locked, but a decline did not lock the quote: one committing after that read and before the new
-// offers were written got its repairer a fresh offer (and e-mail) for the job they had just turned
-// down. Staged: the decline, run as the route runs it, is in flight when send-to-all arrives.
-describe.skipIf(!serverDatabaseAvailable())('a decline racing send-to-all-nearby (PostgreSQL server)', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
-  });
-  afterAll(() => t?.close());
-
-  it('offers the job again to nobody who declined it', async () => {
+  // Send-to-all-nearby leaves out whoever declined the job. It read the declines with the quote
+  // locked, but a decline did not lock the quote: one committing after that read and before the
+  // new offers were written got its repairer a fresh offer (and e-mail) for the job they had just
+  // turned down. Staged: the decline, run as the route runs it, is in flight when send-to-all arrives.
+  it('offers a job racing a decline of it again to nobody who declined it', async () => {
     const db = t.database.db;
-    const adminUser = await createUser(db, { role: 'admin' });
-    const admin = await signInAs(t.app, adminUser.email, adminUser.password);
     await db.update(repairers).set({ isVerified: false });
-    const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13 });
-    const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+    const { admin, business, user } = await adminAndRepairer(t);
     const { quote } = await paidBooking(t, workingDay(32));
     const sent = await post(t, `/api/admin/quotes/${quote.id}/send-to-repairers`, {}, admin);
     expect(sent.json()).toEqual({ repairersNotified: 1 });
@@ -166,5 +141,17 @@ describe.skipIf(!serverDatabaseAvailable())('a decline racing send-to-all-nearby
     expect(again.json()).toEqual({ repairersNotified: 0 });
     const offers = await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quote.id));
     expect(offers.map((o) => o.status)).toEqual(['declined']);
+  });
+});
+
+describe('the accept race on PGlite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('gives the job to exactly one of 8 repairers accepting at once', async () => {
+    await acceptRace(t, 8);
   });
 });
