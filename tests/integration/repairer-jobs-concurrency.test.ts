@@ -1,7 +1,9 @@
 // Issue 12's "Done when": 30 repairers accept the same job at once and exactly one wins. On the
 // PostgreSQL server (TEST_DATABASE_URL), where the transactions truly overlap; on PGlite with
 // fewer. The database agrees: one accepted offer, the job assigned to the winner, the booking
-// assigned, the payout theirs, and every other offer withdrawn.
+// assigned, the payout theirs, and every other offer withdrawn. On the server too, two races
+// staged with tests/helpers/row-locks.ts: one repairer accepting two jobs in one slot, and a
+// decline meeting send-to-all-nearby.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
