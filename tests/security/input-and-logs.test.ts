@@ -10,7 +10,9 @@ import { signInEmailControlMessage } from '../../src/shared/text-rules';
 import { createAssessmentRecord, createUser } from '../../src/server/db/factories';
 import { loggerOptions } from '../../src/server/plugins/log-redaction';
 import { lazyChildLogger } from '../../src/server/plugins/request-log';
+import { dispatchEmails, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { drainJobs } from '../helpers/jobs';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
 import { countAssessments } from './support';
@@ -114,6 +116,22 @@ describe('logs', () => {
       expect(lines.join('')).not.toContain('jane.customer');
     } finally {
       await app.close();
+    }
+  });
+
+  it('keep an e-mail without SMTP by its id and kind, never its recipient', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logDestination: sink });
+    try {
+      const email = await queueEmail(logged.database.db, { kind: 'quote-ready', toAddress: 'jane.customer@example.com', subject: 'Your quote is ready – reference AR-1', textBody: 'Hello Jane', htmlBody: null, headers: {} });
+      await dispatchEmails(logged.app.deps.jobs, [email]);
+      expect(await drainJobs(logged.app)).toEqual({ 'send-email': 1 });
+      expect(lines.join('\n')).not.toContain('jane.customer');
+      const kept = lines.map((line) => JSON.parse(line) as Record<string, unknown>).find((line) => line.msg === 'e-mail kept in the outbox (no SMTP_URL set)');
+      expect(kept).toMatchObject({ emailId: email.id, kind: 'quote-ready' });
+    } finally {
+      await logged.close();
     }
   });
 

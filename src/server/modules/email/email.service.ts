@@ -78,7 +78,8 @@ async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
     return undefined;
   }
   if (!deps.mailer.configured) {
-    deps.log.info({ emailId: id, to: email.toAddress, subject: email.subject }, 'e-mail kept in the outbox (no SMTP_URL set)');
+    // Its id and kind only: the address is a person's, and the outbox (admin) shows the rest.
+    deps.log.info({ emailId: id, kind: email.kind }, 'e-mail kept in the outbox (no SMTP_URL set)');
     await markEmail(deps.db, id, 'logged');
     return undefined;
   }
