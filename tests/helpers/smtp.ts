@@ -34,12 +34,19 @@ export async function startSmtpServer(options: { failFirst?: number; delayMs?: n
   let failuresLeft = options.failFirst ?? 0;
   // Addresses refused for good at RCPT TO (550), as a server answers for a mailbox that does not exist.
   const refused = new Set<string>();
+  // Addresses deferred at RCPT TO (450), naming the address in the reply as Postfix does.
+  const deferred = new Set<string>();
   let delayMs = options.delayMs ?? 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onRcptTo(address, _session, callback) {
+      if (deferred.has(address.address.toLowerCase())) {
+        const error = new Error(`<${address.address}>: Recipient address rejected: Greylisted, try again later`) as Error & { responseCode: number };
+        error.responseCode = 450;
+        return callback(error);
+      }
       if (!refused.has(address.address.toLowerCase())) return callback();
       const error = new Error('No such user here') as Error & { responseCode: number };
       error.responseCode = 550;
@@ -78,6 +85,10 @@ export async function startSmtpServer(options: { failFirst?: number; delayMs?: n
     /** Mail to this address is refused with 550 (a permanent failure: a bounce). */
     refuse(address: string) {
       refused.add(address.toLowerCase());
+    },
+    /** Mail to this address is deferred with 450, the reply naming the address (a temporary failure, retried). */
+    defer(address: string) {
+      deferred.add(address.toLowerCase());
     },
     /** From now on, take this long to accept each message. */
     slowDown(ms: number) {

@@ -10,9 +10,10 @@ import { signInEmailControlMessage } from '../../src/shared/text-rules';
 import { createAssessmentRecord, createUser } from '../../src/server/db/factories';
 import { loggerOptions } from '../../src/server/plugins/log-redaction';
 import { lazyChildLogger } from '../../src/server/plugins/request-log';
-import { dispatchEmails, queueEmail } from '../../src/server/modules/email/email.service';
+import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
+import { startSmtpServer, switchableMailer } from '../helpers/smtp';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
 import { countAssessments } from './support';
@@ -132,6 +133,28 @@ describe('logs', () => {
       expect(kept).toMatchObject({ emailId: email.id, kind: 'quote-ready' });
     } finally {
       await logged.close();
+    }
+  });
+
+  it('write a mail server\'s refusal without the recipient it names', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    const smtp = await startSmtpServer();
+    const mailer = switchableMailer();
+    mailer.use(smtp.url);
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logDestination: sink, mailer });
+    try {
+      // Greylisted every time: '450 <jane.customer@example.com>: Recipient address rejected', until the attempts run out.
+      smtp.defer('jane.customer@example.com');
+      const email = await queueEmail(logged.database.db, { kind: 'quote-ready', toAddress: 'jane.customer@example.com', subject: 'Your quote is ready – reference AR-1', textBody: 'Hello Jane', htmlBody: null, headers: {} });
+      for (let attempt = 1; attempt < MAX_EMAIL_ATTEMPTS; attempt++) await expect(logged.app.deps.jobs.run('send-email', { id: email.id })).rejects.toThrow(/Recipient address rejected/);
+      await logged.app.deps.jobs.run('send-email', { id: email.id });
+      expect(lines.join('\n')).not.toContain('jane.customer');
+      const failed = lines.map((line) => JSON.parse(line) as { msg: string; emailId?: number; err?: { message: string; code: string } }).find((line) => line.msg === 'e-mail failed after retries');
+      expect(failed).toMatchObject({ emailId: email.id, err: { code: 'EENVELOPE', message: expect.stringContaining('450 <[e-mail address]>: Recipient address rejected') } });
+    } finally {
+      await logged.close();
+      await smtp.close();
     }
   });
 

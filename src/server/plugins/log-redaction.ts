@@ -16,6 +16,12 @@ const REDACT_PATHS = [
 ];
 
 const PARAMS_TAIL = /\nparams: [\s\S]*$/;
+/**
+ * An e-mail address inside an error's text: a mail server's refusal names its recipient
+ * ('450 <jane@example.com>: Recipient address rejected'), and nodemailer puts the reply in the
+ * message. A module path ('node_modules/@fastify/…') or a version ('pkg@1.2.3') does not match.
+ */
+const EMAIL_ADDRESS = /[\w.%+-]+@(?:[a-z\d-]+\.)+[a-z]{2,}/gi;
 
 interface SerializedError {
   type: string;
@@ -26,10 +32,10 @@ interface SerializedError {
   cause?: SerializedError | undefined;
 }
 
-/** An error as the log may show it: type, message, stack, code and SQL text; never values. */
+/** An error as the log may show it: type, message, stack, code and SQL text; never values, nor an e-mail address. */
 export function serializeError(error: unknown, depth = 0): SerializedError | undefined {
   if (!(error instanceof Error)) return error === undefined ? undefined : { type: typeof error, message: '[not an Error]' };
-  const scrub = (text: string | undefined) => text?.replace(PARAMS_TAIL, '\nparams: [redacted]');
+  const scrub = (text: string | undefined) => text?.replace(PARAMS_TAIL, '\nparams: [redacted]').replace(EMAIL_ADDRESS, '[e-mail address]');
   const firstLine = (error.stack ?? '').indexOf('\n    at ');
   const stack = error.stack === undefined ? undefined : `${error.name}: ${scrub(error.message)}${firstLine >= 0 ? error.stack.slice(firstLine) : ''}`;
   const code = (error as { code?: unknown }).code;
