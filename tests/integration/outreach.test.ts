@@ -140,6 +140,18 @@ describe('unsubscribing', () => {
     expect([toTwin.statusCode, toTwin.json().message]).toEqual([409, outreachMessages.unsubscribed]);
   });
 
+  it('by a mail program’s one-click POST sent as multipart/form-data, as RFC 8058 says it should be', async () => {
+    const business = await writable({ email: 'one-click-multipart@example.com' });
+    const token = unsubscribeToken(secret, business.id);
+    const boundary = '----OneClick7MA4YWxkTrZu0gW';
+    const payload = `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`;
+    const oneClick = await t.app.inject({ method: 'POST', url: `/api/unsubscribe/${token}`, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    const [row] = await db().select().from(repairers).where(eq(repairers.id, business.id));
+    expect(row!.unsubscribedAt).not.toBeNull();
+    expect(await db().select().from(unsubscribes).where(eq(unsubscribes.email, 'one-click-multipart@example.com'))).toHaveLength(1);
+  });
+
   it('withholds an introduction already waiting in the outbox when its address unsubscribes first', async () => {
     const first = await writable({ email: 'queued-unsub@example.com' });
     const second = await writable({ email: 'queued-unsub@example.com' });

@@ -52,7 +52,8 @@ export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
 
   const publicRoutes: FastifyPluginAsyncZod = async (open) => {
     // RFC 8058: the one-click POST's body is the form field List-Unsubscribe=One-Click; nothing in it is needed.
-    open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, _body, done) => done(null, {}));
+    // It SHOULD come as multipart/form-data and MAY come URL-encoded (section 3.1): both are read, as nothing.
+    open.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
     open.get('/api/unsubscribe/:token', { schema: { params: UnsubscribeParamsSchema, response: { 200: UnsubscribeViewSchema } } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return readUnsubscribe(ctx, request.params.token);
