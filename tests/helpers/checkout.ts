@@ -62,6 +62,19 @@ export async function emailsTo(t: TestApp, address: string) {
   return t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, address)).orderBy(outboxEmails.id);
 }
 
+/**
+ * Opens, as the reader would with no cookie, the link on the line after `sentence` in an e-mail's
+ * text: answers where the access link sends them and the cookie it sets.
+ */
+export async function openEmailLink(t: TestApp, textBody: string, sentence: string): Promise<{ location: string | undefined; cookie: string }> {
+  const lines = textBody.split('\n');
+  const at = lines.findIndex((line) => line.endsWith(sentence));
+  if (at < 0) throw new Error(`no line ends with '${sentence}' in:\n${textBody}`);
+  const link = new URL(lines[at + 1]!);
+  const response = await t.app.inject({ url: `${link.pathname}${link.search}` });
+  return { location: response.headers.location as string | undefined, cookie: response.cookies.map((c) => `${c.name}=${c.value}`).join('; ') };
+}
+
 /** The instants of an iCalendar event, read back without a library: DTSTART/DTEND as UTC. */
 export function parseIcsEvent(ics: string): { start: string; end: string; uid: string; method: string } {
   const unfolded = ics.replace(/\r?\n[ \t]/g, '');

@@ -13,7 +13,7 @@ import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { appointmentRow, emailsTo, heldBooking, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
+import { appointmentRow, emailsTo, heldBooking, openEmailLink, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
 
 // Monday 8 March 2027, 10:00 in London (GMT). British Summer Time starts on 28 March 2027.
 const MONDAY = new Date('2027-03-08T10:00:00Z');
@@ -260,6 +260,11 @@ describe('POST /api/appointments/{id}/cancel', () => {
     expect(kinds).toEqual(['booking-confirmed', 'booking-cancelled', 'booking-refunded']);
     const cancelled = (await emailsTo(t, booking.assessment.email))[1]!;
     expect(parseIcsEvent(cancelled.attachments[0]!.content).method).toBe('CANCEL');
+    // 'You can book another slot for the same quote': the link opens the quote, which offers booking again.
+    const link = await openEmailLink(t, cancelled.textBody, 'You can book another slot for the same quote while it is valid:');
+    expect(link.location).toBe(`/quote/${booking.assessment.id}`);
+    const reopened = await t.app.inject({ url: `/api/quotes/assessment/${booking.assessment.id}`, headers: { cookie: link.cookie } });
+    expect(reopened.json()).toMatchObject({ id: booking.quote.id, status: 'approved', expired: false });
     // Twice: the booking is already cancelled.
     expect((await cancel(booking.appointmentId, booking.cookie)).statusCode).toBe(409);
   });

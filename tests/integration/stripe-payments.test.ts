@@ -8,7 +8,7 @@ import { appointments, outboxEmails, payments, payouts, quotes, slotCapacity, st
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { appointmentRow, emailsTo, heldBooking, paymentOf, post, quoteRow } from '../helpers/checkout';
+import { appointmentRow, emailsTo, heldBooking, openEmailLink, paymentOf, post, quoteRow } from '../helpers/checkout';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
 import { stripeOnlyCases } from './access/payments.cases';
 import { buildAccessWorld, type Who } from './access/world';
@@ -217,6 +217,11 @@ describe('POST /api/stripe/webhook', () => {
     const emails = await emailsTo(t, booking.assessment.email);
     expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
     expect(emails[0]!.textBody).toContain('slot has since been taken');
+    // 'Please choose another slot': the link opens the quote, still open to booking; the lapsed hold's page offers none.
+    const link = await openEmailLink(t, emails[0]!.textBody, 'Please choose another slot for your quote:');
+    expect(link.location).toBe(`/quote/${booking.assessment.id}`);
+    const quote = await t.app.inject({ url: `/api/quotes/assessment/${booking.assessment.id}`, headers: { cookie: link.cookie } });
+    expect(quote.json()).toMatchObject({ id: booking.quote.id, status: 'approved', expired: false });
   });
 
   it('refunds, and books nothing, a late payment for an enquiry erased after its hold lapsed', async () => {

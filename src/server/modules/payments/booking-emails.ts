@@ -116,7 +116,8 @@ export function cancellationEmail(facts: BookingEmailFacts, sequence: number): N
     'booking-cancelled',
     facts,
     `Booking cancelled – reference ${facts.reference}`,
-    [`Your repair booked for ${when(facts)} has been cancelled.`, 'You can book another slot for the same quote while it is valid:', facts.appointmentUrl],
+    // The quote page books again (Accept Quote & Book Appointment); the cancelled appointment's page only offers a new assessment.
+    [`Your repair booked for ${when(facts)} has been cancelled.`, 'You can book another slot for the same quote while it is valid:', facts.quoteUrl],
     [bookingCalendar(facts, { sequence, cancelled: true })],
   );
 }
@@ -132,8 +133,8 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
     case 'slot-gone':
       return [
         `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
-        `${refunded} Please choose another slot:`,
-        facts.appointmentUrl,
+        `${refunded} Please choose another slot for your quote:`,
+        facts.quoteUrl,
       ];
     case 'price-changed':
       return [
