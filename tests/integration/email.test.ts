@@ -8,6 +8,7 @@ import { createUser } from '../../src/server/db/factories';
 import { outboxEmails } from '../../src/server/db/schema';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
+import { invitationEmail } from '../../src/server/modules/repairer-accounts/repairer-accounts-emails';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';
@@ -63,6 +64,19 @@ describe('outbox delivery over SMTP', () => {
     await dispatchEmails(t.app.deps.jobs, [email]);
     expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
     expect(smtp.received).toHaveLength(1);
+  });
+
+  it('sends replies to the support mailbox, not to the no-reply sender: an invitation asks the repairer to reply for a new link', async () => {
+    const email = await queueEmail(
+      t.database.db,
+      invitationEmail({ to: 'repairer@example.com', name: 'Sam', businessName: 'Sam Smart Repairs', link: `${t.config.publicUrl}/join/x`, expiresAt: new Date(), company: t.config.company }),
+    );
+    expect(email.textBody).toContain('reply to this e-mail');
+    await dispatchEmails(t.app.deps.jobs, [email]);
+    expect(await drainJobs(t.app)).toEqual({ 'send-email': 1 });
+    const raw = smtp.received[0]!.raw;
+    expect(raw).toMatch(/^From: AutoRevive <no-reply@autorevive\.co\.uk>\r?$/im);
+    expect(raw).toMatch(new RegExp(`^Reply-To: ${t.config.company.supportEmail.replace(/\./g, '\\.')}\\r?$`, 'im'));
   });
 
   it('counts a failed attempt and lets the job retry, then gives up after the limit', async () => {

@@ -9,6 +9,7 @@ const emailDeps = (context: JobContext): EmailDeps => ({
   jobs: context.jobs,
   mailer: context.mailer,
   mailFrom: context.config.mailFrom,
+  replyTo: context.config.company.supportEmail,
   log: context.log,
   lockWhileSending: context.database.kind === 'postgres',
 });

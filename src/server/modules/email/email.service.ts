@@ -22,6 +22,11 @@ export interface EmailDeps {
   jobs: Enqueue;
   mailer: Mailer;
   mailFrom: string;
+  /**
+   * The support mailbox, sent as Reply-To: the e-mails say 'reply to this e-mail' (a new join
+   * link, a new invitation) and 'reply to support@…', while MAIL_FROM is a no-reply address.
+   */
+  replyTo?: string;
   log: FastifyBaseLogger;
   /** Lock the e-mail's row while sending it (a PostgreSQL server, where instances may race). */
   lockWhileSending?: boolean;
@@ -88,6 +93,7 @@ async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
       from: deps.mailFrom,
       to: email.toAddress,
       subject: email.subject,
+      ...(deps.replyTo ? { replyTo: deps.replyTo } : {}),
       text: email.textBody,
       html: email.htmlBody,
       headers: email.headers,

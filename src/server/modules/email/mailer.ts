@@ -6,6 +6,8 @@ export interface OutgoingMail {
   from: string;
   to: string;
   subject: string;
+  /** Where a reply goes when it is not the sender (MAIL_FROM may be a no-reply address). */
+  replyTo?: string;
   text: string;
   html?: string | null;
   headers?: Record<string, string>;
@@ -30,6 +32,7 @@ export function createMailer(smtpUrl: string | undefined): Mailer {
         from: mail.from,
         to: mail.to,
         subject: mail.subject,
+        ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
         ...(mail.headers ? { headers: mail.headers } : {}),
