@@ -6,6 +6,11 @@ export const PLATFORM_FEE_PERCENT = 20;
 export const REPAIRER_SHARE_PERCENT = 80;
 /** D16: repairers within this straight-line distance of the customer's postcode are offered the job. */
 export const NEARBY_RADIUS_MILES = 30;
+/**
+ * The least a customer can be charged: Stripe's minimum charge in pounds sterling (£0.30). A quote
+ * totalling less cannot be paid at checkout, so it is never approved or kept approved (D13).
+ */
+export const MIN_CHARGE_PENCE = 30;
 /** SPEC section 9: a working day is 8 hours for the days estimate. */
 export const WORKING_HOURS_PER_DAY = 8;
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { defaultPriceList } from '../../src/shared/price-list';
 import { createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { assessmentImages, assessments, customerGrants, outboxEmails, quoteItems, quotes, repairers } from '../../src/server/db/schema';
@@ -256,6 +257,38 @@ describe('the admin adjusts and approves', () => {
     expect(approved.json().quote.approvedAt).not.toBeNull();
     const pending = (await asAdmin('GET', '/api/admin/quotes?status=pending&pageSize=50')).json();
     expect(pending.items.map((card: { quote: { id: number } }) => card.quote.id)).not.toContain(quoteId);
+  });
+
+  it('never approves a quote a card cannot be charged for, nor revises or resets an approved one below it', async () => {
+    // An unpriced draft (or one an admin zeroed) may be saved while pending, but approving it would
+    // e-mail the customer a £0.00 quote that checkout cannot charge (Stripe's least is £0.30).
+    const { quoteId } = await submit({ email: 'zero@example.com' });
+    expect((await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { laborCost: '0.10', partsCost: '0', materialsCost: '0', estimatedDays: 1 })).statusCode).toBe(200);
+    const tooLittle = await storedQuote(quoteId);
+    expect(tooLittle.totalPence).toBe(14);
+    const refused = await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(adminQuoteMessages.belowMinimumCharge('£0.14'));
+    expect(await storedQuote(quoteId)).toEqual(tooLittle);
+    const emails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, 'zero@example.com'));
+    expect(emails.filter((email) => email.kind === 'quote-ready')).toHaveLength(0);
+
+    // Priced, it is approved; then it cannot be revised down to nothing.
+    expect((await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { laborCost: '0.21', partsCost: '0', materialsCost: '0', estimatedDays: 1 })).statusCode).toBe(200);
+    expect((await storedQuote(quoteId)).totalPence).toBe(30);
+    expect((await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, {})).statusCode).toBe(200);
+    const approved = await storedQuote(quoteId);
+    const zeroed = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, { laborCost: 0, partsCost: 0, materialsCost: 0, estimatedDays: 1 });
+    expect(zeroed.statusCode).toBe(400);
+    expect(zeroed.json().message).toBe(adminQuoteMessages.belowMinimumCharge('£0.00'));
+    expect(await storedQuote(quoteId)).toEqual(approved);
+
+    // An approved quote the price list cannot price (its damage type unknown to it) keeps its figures.
+    await t.database.db.update(assessments).set({ damageType: 'unknown_damage' }).where(eq(assessments.id, approved.assessmentId));
+    const reset = await asAdmin('POST', `/api/admin/quotes/${quoteId}/reset-to-price-list`);
+    expect(reset.statusCode).toBe(409);
+    expect(reset.json().message).toBe(adminQuoteMessages.belowMinimumCharge('£0.00'));
+    expect(await storedQuote(quoteId)).toEqual(approved);
   });
 
   it('approves a call with no body at all (adjustedAmount is optional)', async () => {

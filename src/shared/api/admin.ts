@@ -1,7 +1,9 @@
 // The admin's quote desk (SPEC: Admin dashboard, Quote Management; section 7's admin quote
 // calls; issue 10). Every route here is admin only, checked before the body is parsed.
 import { z } from 'zod';
+import { formatPence } from '../money';
 import { PriceListEntrySchema, PriceListSchema } from '../price-list';
+import { MIN_CHARGE_PENCE } from '../pricing';
 import { AssessmentViewSchema } from './assessments';
 import { ModificationRequestViewSchema, QuoteViewSchema } from './quotes';
 
@@ -98,4 +100,7 @@ export const adminQuoteMessages = {
   updated: 'Quote Updated',
   beingPaid: 'The customer is paying for this quote right now, at its current price. You can change it once they have paid or their 30-minute hold has ended.',
   erased: 'This customer’s details were erased at their request, so this quote can no longer be approved or changed. You can delete the enquiry.',
+  /** The total as formatted (e.g. '£0.00'): below the least a card can be charged (MIN_CHARGE_PENCE). */
+  belowMinimumCharge: (total: string) =>
+    `This quote totals ${total}, less than the ${formatPence(MIN_CHARGE_PENCE)} a card can be charged, so the customer could not pay it. Please price the repair first.`,
 } as const;

@@ -7,7 +7,7 @@ import { defaultValidUntil } from '../../../shared/business-days';
 import { isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { londonDateOf } from '../../../shared/london-time';
 import { draftQuote, guidePrice, PriceListGapError, type PriceList, type QuoteLineItem } from '../../../shared/price-list';
-import { priceQuote, type PriceBreakdown } from '../../../shared/pricing';
+import { MIN_CHARGE_PENCE, priceQuote, type PriceBreakdown } from '../../../shared/pricing';
 import { priceAdjustment, type QuoteAdjustment } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
 import { transition } from '../../db/transition';
@@ -121,6 +121,11 @@ async function refuseWhileBeingPaid(tx: Db, quote: QuoteRow, now: Date): Promise
   if (payment?.status === 'requires_payment' || payment?.status === 'failed') throw conflict(adminQuoteMessages.beingPaid);
 }
 
+/** D13: what the customer is shown as approved must be chargeable, or checkout cannot take it. */
+function chargeable(totalPence: number): boolean {
+  return totalPence >= MIN_CHARGE_PENCE;
+}
+
 export interface RevisionOutcome {
   quote: QuoteRow;
   /** The quote was approved already: the customer must be told again. */
@@ -142,6 +147,10 @@ export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustmen
     throw badRequest(result.issues[0]!.message, fieldErrors);
   }
   const { price, lineItems, estimatedDays, validUntilDate, warrantyMonths } = result.quote;
+  if (current.status === 'approved' && !chargeable(price.totalPence)) {
+    const message = adminQuoteMessages.belowMinimumCharge(formatPence(price.totalPence));
+    throw badRequest(message, { laborCost: message });
+  }
   const quote = await transition(tx, 'quote', 'revise', id, {
     set: {
       ...figures(price),
@@ -163,6 +172,8 @@ export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<Dam
   const current = await lockOrNotFound(tx, id);
   await refuseWhileBeingPaid(tx, current, now);
   const draft = draftFor(await loadPriceList(tx), { ...damage, id: current.assessmentId });
+  // A list that cannot price the damage drafts zero: an approved quote keeps its figures instead.
+  if (current.status === 'approved' && !chargeable(draft.price.totalPence)) throw conflict(adminQuoteMessages.belowMinimumCharge(formatPence(draft.price.totalPence)));
   const quote = await transition(tx, 'quote', 'revise', id, {
     set: { ...figures(draft.price), estimatedDays: draft.estimatedDays, estimatedHours: draft.estimatedHours },
   });
@@ -190,6 +201,7 @@ export async function approveQuote(tx: Db, id: number, seenPence: number | null,
   if (seenPence !== null && current.status === 'pending' && current.totalPence !== seenPence) {
     throw conflict(staleQuoteMessage(formatPence(current.totalPence)));
   }
+  if (!chargeable(current.totalPence)) throw conflict(adminQuoteMessages.belowMinimumCharge(formatPence(current.totalPence)));
   const defaultDay = defaultValidUntil(now);
   const validUntilDate = current.validUntilDate > defaultDay ? current.validUntilDate : defaultDay;
   const quote = await transition(tx, 'quote', 'approve', id, { set: { validUntilDate, approvedAt: now } });
