@@ -6,7 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { outboxEmails, payments, payouts, repairers, warranties } from '../../src/server/db/schema';
+import { outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
 import { releaseDuePayouts } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages } from '../../src/shared/api/appointments';
@@ -67,6 +67,21 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     expect(decodeURIComponent(email!.textBody)).toContain(`/appointments/${job.appointmentId}`);
     // Twice is a wrong state.
     expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(409);
+  });
+
+  it("tells the customer the quote's own warranty when an admin lengthened it, to the day it ends (29 February gives 28 February)", async () => {
+    // Tuesday 29 February 2028: a working day, its warranty 24 months on has no 29th. Booked a month ahead.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2028-01-31T10:00:00Z'));
+    const job = await assignedJob(t, '2028-02-29');
+    await t.database.db.update(quotes).set({ warrantyMonths: 24 }).where(eq(quotes.id, job.quote.id));
+    vi.setSystemTime(new Date('2028-02-29T23:30:00Z')); // 23:30 in London (GMT): still the day of the job
+    const marked = await done(t, job.appointmentId, job.repairer);
+    expect(marked.statusCode, marked.body).toBe(200);
+    expect(marked.json().aftercare.warranty).toMatchObject({ startsDate: '2028-02-29', endsDate: '2030-02-28', months: 24 });
+    const emails = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-done'));
+    const email = emails.find((e) => decodeURIComponent(e.textBody).includes(`/appointments/${job.appointmentId}`))!;
+    expect(email.textBody).toContain('Your 24-month warranty on the workmanship runs until Thursday 28 February 2030.');
   });
 
   it('releases the share once when the customer confirms, however many runs race', async () => {

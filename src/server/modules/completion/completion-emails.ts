@@ -6,7 +6,8 @@ import type { NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
 
-export function repairDoneEmail(facts: BookingEmailFacts, technician: string, warrantyEnds: string): NewOutboxEmail {
+/** `warranty`: the quote's months (12 or more: an admin may lengthen it) and the day it runs until. */
+export function repairDoneEmail(facts: BookingEmailFacts, technician: string, warranty: { months: number; endsDate: string }): NewOutboxEmail {
   return {
     kind: 'repair-done',
     toAddress: facts.customerEmail,
@@ -19,7 +20,7 @@ export function repairDoneEmail(facts: BookingEmailFacts, technician: string, wa
       facts.appointmentUrl,
       '',
       `We hold your payment until you confirm (or ${RELEASE_AFTER_HOURS} hours pass without a problem reported).`,
-      `Your 12-month warranty on the workmanship runs until ${formatLondonDate(warrantyEnds)}.`,
+      `Your ${warranty.months}-month warranty on the workmanship runs until ${formatLondonDate(warranty.endsDate)}.`,
       '',
       ...customerFooter(facts.company),
     ].join('\n'),

@@ -100,11 +100,12 @@ export async function markJobDone(
     const payout = await payoutOf(tx, appointmentId);
     if (payout) await tx.update(payouts).set({ releaseAfterAt: new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), updatedAt: now }).where(eq(payouts.id, payout.id));
     const quote = await findQuote(tx, record.appointment.quoteId);
-    const endsDate = addMonths(today, quote?.warrantyMonths ?? 12);
+    const months = quote?.warrantyMonths ?? 12;
+    const endsDate = addMonths(today, months);
     await tx.insert(warranties).values({ appointmentId, repairerId: repairerId, startsDate: today, endsDate });
     const [repairer] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, repairerId));
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
-    return [await queueEmail(tx, repairDoneEmail(facts, repairer?.businessName ?? 'Your technician', endsDate))];
+    return [await queueEmail(tx, repairDoneEmail(facts, repairer?.businessName ?? 'Your technician', { months, endsDate }))];
     });
   } catch (error) {
     await Promise.all(writtenKeys.map((key) => photos.store.delete(key).catch(() => {})));
