@@ -24,6 +24,13 @@ describe('the test-mode card form checks', () => {
     expect(validateCard({ ...good, cvc: '12' }, now).cvc).toBe('The security code is 3 or 4 digits');
   });
 
+  it("reads this month as London's, as the server's test provider does", () => {
+    // 00:30 on 1 April 2026 in London (BST) is still 31 March in UTC: a 03/26 card has expired.
+    const firstOfAprilInLondon = new Date('2026-03-31T23:30:00Z');
+    expect(validateCard({ ...good, expiry: '03/26' }, firstOfAprilInLondon).expiry).toBe('Your card has expired');
+    expect(validateCard({ ...good, expiry: '04/26' }, firstOfAprilInLondon)).toEqual({});
+  });
+
   it('formats as the customer types', () => {
     expect(formatCardNumber('4000000000000002')).toBe('4000 0000 0000 0002');
     expect(formatExpiry('1230')).toBe('12/30');

@@ -1,6 +1,8 @@
 // The test-mode card form's own checks, with a message for each mistake, before anything is sent.
 // The provider decides whether the card is accepted (TEST_CARDS); this only catches typing errors.
 
+import { londonDateOf } from '../../../shared/london-time';
+
 export type CardInput = { cardNumber: string; expiry: string; cvc: string };
 export type CardErrors = Partial<Record<keyof CardInput, string>>;
 
@@ -33,7 +35,9 @@ export function validateCard(input: CardInput, now: Date): CardErrors {
   else {
     const year = 2000 + Number(match[2]);
     const month = Number(match[1]);
-    const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+    // D5: this month is London's, so from midnight on the 1st in BST (23:00 UTC) last month's card has expired.
+    const [thisYear, thisMonth] = londonDateOf(now).split('-').map(Number) as [number, number];
+    const current = thisYear * 12 + thisMonth;
     if (year * 12 + month < current) errors.expiry = 'Your card has expired';
   }
 
