@@ -6,7 +6,7 @@ import { isApiError } from '../../lib/api';
 import { adminQuoteMessages, type AdminQuoteCard } from '../../../shared/api/admin';
 import { QUOTE_VALIDITY_DAYS } from '../../../shared/business-days';
 import { londonDateOf } from '../../../shared/london-time';
-import { decimalStringToPence, formatPence, penceToDecimalString } from '../../../shared/money';
+import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { adjustmentLabels, MAX_WARRANTY_MONTHS } from '../../../shared/quote-adjustment';
 import { site } from '../../../shared/site';
 import { useApproveQuote } from './api/approve-quote';
@@ -129,7 +129,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
     });
   };
 
-  const correctVat = preview ? penceToDecimalString(preview.vatPence) : null;
+  const correctVat = preview ? formatPence(preview.vatPence) : null;
   const money = (field: TypedField | DerivedField) => `${idPrefix}-${field}`;
 
   return (
@@ -164,7 +164,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
               onChange={(value) => setDerived('vatAmount', value)}
               error={issues.vatAmount}
               hint={
-                state.follows.vatAmount ? '20% of labour, parts, materials and fee' : correctVat ? <FollowButton onClick={() => followDefault('vatAmount')}>{`Use £${correctVat}`}</FollowButton> : undefined
+                state.follows.vatAmount ? '20% of labour, parts, materials and fee' : correctVat ? <FollowButton onClick={() => followDefault('vatAmount')}>{`Use ${correctVat}`}</FollowButton> : undefined
               }
             />
             <MoneyField id={money('estimatedDays')} label="Estimated days" kind="days" value={state.typed.estimatedDays} onChange={(value) => setTyped('estimatedDays', value)} error={issues.estimatedDays} />

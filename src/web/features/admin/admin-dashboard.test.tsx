@@ -119,6 +119,16 @@ describe('admin quote desk', () => {
     expect(within(article).queryByText(/VAT must be/)).not.toBeInTheDocument();
   });
 
+  it('offers the right VAT in pounds as everywhere else, with the thousands separator', async () => {
+    serve();
+    const article = await openCard();
+    type(within(article).getByLabelText('Labour (£)'), '5000');
+    type(within(article).getByLabelText('VAT (£)'), '10');
+    expect(within(article).getByText('VAT must be £1,212.00 (20% of £6,060.00)')).toBeInTheDocument();
+    fireEvent.click(within(article).getByRole('button', { name: 'Use £1,212.00' }));
+    expect(within(article).getByLabelText('VAT (£)')).toHaveValue(1212);
+  });
+
   it("saves the six fields with the line items, and shows the server's VAT message on the field when it refuses", async () => {
     const vat = 'VAT must be £44.00 (20% of £220.00)';
     const fetchMock = serve((url) =>
