@@ -94,6 +94,14 @@ describe('checkout', () => {
     expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([]);
   });
 
+  it("states the quote's own warranty when it is longer than the 12 months promised", async () => {
+    stubServer({ quote: quoteView({ warrantyMonths: 24 }), appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }) });
+    renderApp('/checkout?quote_id=5');
+    const summary = await screen.findByRole('region', { name: 'Order summary' });
+    expect(summary).toHaveTextContent('24-month warranty');
+    expect(summary).not.toHaveTextContent('12-month');
+  });
+
   it('shows the loading state, then the order summary, notes, test-mode banner, hold time and Pay £amount', async () => {
     const fetchMock = stubServer({ appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }) });
     renderApp('/checkout?quote_id=5');

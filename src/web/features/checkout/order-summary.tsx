@@ -1,6 +1,5 @@
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { decimalStringToPence, formatPence } from '../../../shared/money';
-import { site } from '../../../shared/site';
 import { formatDecimalPounds } from '../quotes';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
@@ -47,8 +46,8 @@ export function OrderSummary({ quote }: { quote: Quote }) {
         </p>
       </div>
       <div className="rounded-md border border-slate-200 bg-slate-50 p-3 text-slate-900">
-        <h3 className="font-semibold text-navy-900">{site.warrantyMonths}-month warranty</h3>
-        <p className="mt-1 text-sm">Every repair comes with a {site.warrantyMonths}-month warranty on the workmanship.</p>
+        <h3 className="font-semibold text-navy-900">{quote.warrantyMonths}-month warranty</h3>
+        <p className="mt-1 text-sm">This repair comes with a {quote.warrantyMonths}-month warranty on the workmanship.</p>
       </div>
     </section>
   );
