@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { toCalendarDate } from './calendar-date';
 import {
+  addLondonMonths,
   formattedWallClockAt,
   formatLondonDate,
   formatLondonDateTime,
@@ -91,6 +92,19 @@ describe('londonDateTimeToInstant', () => {
       }),
       { numRuns: 500 },
     );
+  });
+});
+
+describe('addLondonMonths', () => {
+  it('clamps to the last day of a shorter month, at the same London time, across the clock changes', () => {
+    // 31 March 2027 03:30 BST less 13 months: 28 February 2026 03:30 GMT.
+    expect(addLondonMonths(new Date('2027-03-31T02:30:00Z'), -13).toISOString()).toBe('2026-02-28T03:30:00.000Z');
+    // 29 February 2028 less 24 months: 28 February 2026.
+    expect(addLondonMonths(new Date('2028-02-29T03:30:15.250Z'), -24).toISOString()).toBe('2026-02-28T03:30:15.250Z');
+    // 23:30 London on 30 June (BST) is the London day 30 June: plus 12 months is 30 June at 23:30 BST, not 1 July.
+    expect(addLondonMonths(new Date('2026-06-30T22:30:00Z'), 12).toISOString()).toBe('2027-06-30T22:30:00.000Z');
+    // 31 January plus one month: 28 February, London time kept.
+    expect(addLondonMonths(new Date('2026-01-31T12:00:00Z'), 1).toISOString()).toBe('2026-02-28T12:00:00.000Z');
   });
 });
 

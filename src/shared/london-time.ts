@@ -1,4 +1,4 @@
-import { isCalendarDate, isoWeekday, parseCalendarDate, toCalendarDate } from './calendar-date';
+import { addMonths, isCalendarDate, isoWeekday, parseCalendarDate, toCalendarDate } from './calendar-date';
 
 // D5 and D15: every date a person sees or books is a Europe/London date, BST aware. No date
 // library: Intl knows the clock changes, and the same code runs in the browser and on the server.
@@ -104,6 +104,18 @@ export function londonDateTimeToInstant(date: string, time: string): Date {
     .filter((ms) => londonOffsetMinutes(ms) * MINUTE_MS === wallAsUtc - ms)
     .sort((a, b) => a - b);
   return new Date(candidates[0] ?? wallAsUtc - offsetBefore * MINUTE_MS);
+}
+
+/**
+ * The instant `months` calendar months after `instant` (before it when negative), at the same
+ * London wall-clock time, on the same day of the month or the month's last day when it has no
+ * such day: 31 March 2027 less 13 months is 28 February 2026, never 3 March.
+ */
+export function addLondonMonths(instant: Date, months: number): Date {
+  if (!Number.isSafeInteger(months)) throw new RangeError(`Expected a whole number of months, got ${months}`);
+  const date = addMonths(londonDateOf(instant), months);
+  const withinMinuteMs = ((instant.getTime() % MINUTE_MS) + MINUTE_MS) % MINUTE_MS;
+  return new Date(londonDateTimeToInstant(date, londonTimeOf(instant)).getTime() + withinMinuteMs);
 }
 
 const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

@@ -13,7 +13,7 @@ import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { workingDay } from '../helpers/checkout';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { privacyMessages } from '../../src/shared/api/privacy';
-import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
+import { dueForRetention, eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
 import { teamNewAssessmentEmail } from '../../src/server/modules/assessments/assessment-emails';
 import { problemReportedEmail } from '../../src/server/modules/completion/completion-emails';
@@ -257,6 +257,28 @@ describe('retention', () => {
     expect(await money()).toEqual(before);
     const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, old.assessment.id)).orderBy(sql`id desc`).limit(1);
     expect(line).toMatchObject({ actorRole: 'system', action: 'data_erased', detail: { reason: 'retention' } });
+  });
+
+  it('counts the months on the calendar: a month with fewer days never brings the erasure forward', async () => {
+    const quietSince = async (at: string) => {
+      const customer = await completedCustomer();
+      const then = new Date(at);
+      await t.database.db.update(assessments).set({ updatedAt: then, createdAt: then }).where(eq(assessments.id, customer.assessment.id));
+      await t.database.db.update(quotes).set({ updatedAt: then }).where(eq(quotes.id, customer.quote.id));
+      await t.database.db.update(appointments).set({ updatedAt: then }).where(eq(appointments.quoteId, customer.quote.id));
+      return customer.assessment.id;
+    };
+    // 13 months before 31 March 2027 is 28 February 2026 (not '31 February', 3 March).
+    const thirteenMonthsAgo = await quietSince('2026-02-27T12:00:00Z');
+    const twelveMonthsAnd29Days = await quietSince('2026-03-02T12:00:00Z');
+    const due13 = await dueForRetention(t.database.db, 13, new Date('2027-03-31T02:30:00Z'), 1000);
+    expect(due13).toContain(thirteenMonthsAgo);
+    expect(due13).not.toContain(twelveMonthsAnd29Days);
+    // 24 months before 29 February 2028 is 28 February 2026 (not 1 March).
+    const notQuite24Months = await quietSince('2026-02-28T12:00:00Z');
+    const due24 = await dueForRetention(t.database.db, 24, new Date('2028-02-29T03:30:00Z'), 1000);
+    expect(due24).toContain(thirteenMonthsAgo);
+    expect(due24).not.toContain(notQuite24Months);
   });
 
   it('refuses a retention shorter than the warranty, at start-up', async () => {

@@ -2,6 +2,7 @@
 // personal details and photos (on request, or by the retention job a set time after the job
 // ended), keeping only the anonymised records the law requires (quotes, payments, payouts).
 import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { addLondonMonths } from '../../../shared/london-time';
 import { normalisePostcode, outcodeOf } from '../../../shared/postcode';
 import { privacyMessages, type ErasureResult } from '../../../shared/api/privacy';
 import type { Db } from '../../db/database';
@@ -215,8 +216,7 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
  * bookings since the cut-off.
  */
 export async function dueForRetention(db: Db, months: number, now: Date, limit: number): Promise<number[]> {
-  const cutoff = new Date(now);
-  cutoff.setUTCMonth(cutoff.getUTCMonth() - months);
+  const cutoff = addLondonMonths(now, -months);
   const id = sql.raw('"assessments"."id"');
   const rows = await db
     .select({ id: assessments.id })
