@@ -224,6 +224,19 @@ describe('POST /api/stripe/webhook', () => {
     expect(quote.json()).toMatchObject({ id: booking.quote.id, status: 'approved', expired: false });
   });
 
+  it('settles on what Stripe took when the payment row lags behind the intent (checkout changed the amount, then failed to record it)', async () => {
+    const booking = await withIntent();
+    const [before] = await paymentOf(t, booking.appointmentId);
+    // The intent is at the quote's total at Stripe; the row still says an older price.
+    await t.database.db.update(payments).set({ amountPence: booking.quote.totalPence - 500 }).where(eq(payments.id, before!.id));
+    stripe.settle(booking.intentId, 'succeeded');
+    const refundsBefore = stripe.refunds.length;
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('confirmed');
+    expect((await paymentOf(t, booking.appointmentId))[0]).toMatchObject({ status: 'succeeded', amountPence: booking.quote.totalPence });
+    expect(stripe.refunds.length).toBe(refundsBefore);
+  });
+
   it('refunds, and books nothing, a late payment for an enquiry erased after its hold lapsed', async () => {
     const booking = await withIntent();
     setNow(new Date(MONDAY.getTime() + 31 * 60_000));

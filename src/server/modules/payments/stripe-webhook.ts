@@ -11,7 +11,7 @@ import type { AppJobs } from '../../jobs';
 import { DomainError } from '../../plugins/errors';
 import { dispatchEmails } from '../email/email.service';
 import type { OutboxEmail } from '../email/email.repo';
-import { findPaymentByProviderRef, recordStripeEvent } from './payments.repo';
+import { findPaymentByProviderRef, recordStripeEvent, updatePayment } from './payments.repo';
 import { recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
 
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -63,7 +63,11 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
           return [];
         }
         if (intent.amount_received !== payment.amountPence) {
-          request.log.error({ eventId: event.id, paymentId: payment.id, received: intent.amount_received, expected: payment.amountPence }, 'Stripe took a different amount from the quote');
+          // What Stripe took is the truth: our record lags when checkout changed the intent's
+          // amount at Stripe and then failed to write it down. Settlement then books it only if
+          // it is the quote's total, and refunds exactly what was taken otherwise.
+          request.log.error({ eventId: event.id, paymentId: payment.id, received: intent.amount_received, expected: payment.amountPence }, 'Stripe took a different amount from the one recorded');
+          await updatePayment(tx, payment.id, { amountPence: intent.amount_received });
         }
         const { outcome, emails: queued, bookedQuoteId: booked } = await settleSucceededPayment(tx, { ...ctx, log: request.log }, payment.id, { eventAt });
         bookedQuoteId = booked;
