@@ -28,6 +28,9 @@ export const slotLabels: Record<TimeSlot, string> = {
   afternoon: `Afternoon, ${slotWindows.afternoon.start}–${slotWindows.afternoon.end}`,
 };
 
+/** A slot as it reads inside a sentence: 'Friday 3 July 2026, morning, 8:00–12:00'. */
+export const slotInSentence = (slot: TimeSlot): string => slotLabels[slot].toLowerCase();
+
 export const MIN_LEAD_HOURS = 24;
 const MIN_LEAD_MS = MIN_LEAD_HOURS * 60 * 60 * 1000;
 

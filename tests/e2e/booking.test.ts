@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await page.getByRole('button', { name: /^Morning, 8:00–12:00/ }).click();
     await axeAtBothSizes(page, 'reschedule');
     await page.getByRole('button', { name: 'Move my booking' }).click();
-    await page.getByText(`Your appointment is now on ${formatLondonDate(later)}, Morning, 8:00–12:00.`).first().waitFor();
+    await page.getByText(`Your appointment is now on ${formatLondonDate(later)}, morning, 8:00–12:00.`).first().waitFor();
     await expect.poll(() => details.textContent()).toContain(formatLondonDate(later));
     expect(await details.textContent()).toContain('Morning, 8:00–12:00');
     const moved = await page.request.get(`/api/appointments/${appointmentId}`);

@@ -139,7 +139,9 @@ describe('accepting and declining', () => {
     expect((await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]).toMatchObject({ repairerId: b.repairerId, status: 'owed' });
     // The customer is told who is coming; the assigned repairer may now read the appointment.
     const told = await db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'technician-assigned'));
-    expect(told.some((e) => e.toAddress === assessment.email)).toBe(true);
+    const toCustomer = told.find((e) => e.toAddress === assessment.email);
+    // The slot reads as the booking e-mails write it inside a sentence: '…, morning, 8:00–12:00.'
+    expect(toCustomer?.textBody).toMatch(/will carry out your repair on \w+ \d+ \w+ \d{4}, morning, 8:00–12:00\./);
     expect((await t.app.inject({ url: `/api/appointments/${appointmentId}`, headers: { cookie: b.cookie } })).statusCode).toBe(200);
   });
 

@@ -2,7 +2,7 @@
 // customer before they accept — the damage, the vehicle, the area (town and postcode district),
 // the date and what they earn; the link opens their dashboard, behind their sign-in.
 import { JOB_OFFER_HOURS } from '../../../shared/api/dispatch';
-import { slotLabels, isTimeSlot } from '../../../shared/calendar';
+import { isTimeSlot, slotInSentence, slotLabels } from '../../../shared/calendar';
 import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
@@ -56,7 +56,7 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
 
 /** The customer cancelled a booking this repairer had accepted. */
 export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string; company: CompanyDetails }): NewOutboxEmail {
-  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
+  const slot = isTimeSlot(facts.timeSlot) ? slotInSentence(facts.timeSlot) : facts.timeSlot;
   return {
     kind: 'job-cancelled',
     toAddress: facts.repairer.email,

@@ -3,7 +3,7 @@
 // carries a fresh access grant (D10); test-mode bookings say no real money was taken.
 import { createEvent } from 'ics';
 import { TEST_MODE_NOTICE } from '../../../shared/api/payments';
-import { slotEndsAt, slotLabels, slotStartsAt, type TimeSlot } from '../../../shared/calendar';
+import { slotEndsAt, slotInSentence, slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import type { CompanyDetails } from '../../../shared/company';
@@ -29,7 +29,7 @@ export interface BookingEmailFacts {
   company: CompanyDetails;
 }
 
-const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotLabels[facts.slot].toLowerCase()}`;
+const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}`;
 const testLine = (facts: BookingEmailFacts) => (facts.testMode ? [`${TEST_MODE_NOTICE}.`, ''] : []);
 
 function email(kind: string, facts: BookingEmailFacts, subject: string, lines: string[], attachments: EmailAttachment[] = []): NewOutboxEmail {

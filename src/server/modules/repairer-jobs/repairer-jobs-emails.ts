@@ -1,5 +1,5 @@
 // The customer is told who is coming once a technician accepts their booking (issue 12).
-import { slotLabels } from '../../../shared/calendar';
+import { slotInSentence } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { customerFooter } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
@@ -13,7 +13,7 @@ export function technicianAssignedEmail(facts: BookingEmailFacts, technician: { 
     textBody: [
       `Hello ${facts.customerName},`,
       '',
-      `${technician.businessName} will carry out your repair on ${formatLondonDate(facts.date)}, ${slotLabels[facts.slot]}.`,
+      `${technician.businessName} will carry out your repair on ${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}.`,
       'They will call you the day before to confirm, and arrive within your window.',
       '',
       'See or change your booking:',

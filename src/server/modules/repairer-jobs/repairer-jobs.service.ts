@@ -2,7 +2,7 @@
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
 import { and, eq } from 'drizzle-orm';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../shared/api/repairer-jobs';
-import { slotLabels, isTimeSlot } from '../../../shared/calendar';
+import { isTimeSlot, slotInSentence } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
 import { postcodeDistrict } from '../../../shared/postcode';
@@ -146,7 +146,7 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
       throw conflict(appointment?.status === 'assigned' ? repairerJobMessages.taken : 'This booking is no longer waiting for a technician.');
     }
     if ((await clashingBookings(tx, repairerId, appointment.appointmentDate, appointment.timeSlot, record.quote.id)) > 0) {
-      const slot = isTimeSlot(appointment.timeSlot) ? slotLabels[appointment.timeSlot] : appointment.timeSlot;
+      const slot = isTimeSlot(appointment.timeSlot) ? slotInSentence(appointment.timeSlot) : appointment.timeSlot;
       throw conflict(repairerJobMessages.clash(`${formatLondonDate(appointment.appointmentDate)}, ${slot}`));
     }
     if (!(await assignQuote(tx, record.quote.id, repairerId, now))) throw conflict(repairerJobMessages.taken);

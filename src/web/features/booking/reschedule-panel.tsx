@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { slotLabels } from '../../../shared/calendar';
+import { slotInSentence } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -24,7 +24,7 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
         onSuccess: (after) => {
           toast({
             title: 'Booking Moved',
-            description: `Your appointment is now on ${formatLondonDate(after.appointmentDate)}, ${slotLabels[after.timeSlot]}.`,
+            description: `Your appointment is now on ${formatLondonDate(after.appointmentDate)}, ${slotInSentence(after.timeSlot)}.`,
             variant: 'success',
           });
           onDone();
