@@ -317,6 +317,8 @@ describe('the reminder 24 hours before', () => {
     const sent = await reminders();
     expect(sent).toHaveLength(1);
     expect(sent[0]!.textBody).toContain('Wednesday 10 March 2027');
+    // The link says what it opens; the phone number ends its own sentence.
+    expect(sent[0]!.textBody).toMatch(/Your booking details:\nhttp\S+\n\nChanges are no longer possible online/);
     expect((await appointmentRow(t, booking.appointmentId)).reminderSentAt).not.toBeNull();
   });
 });

@@ -106,8 +106,10 @@ export function reminderEmail(facts: BookingEmailFacts): NewOutboxEmail {
     `This is a reminder that your repair is booked for ${when(facts)}.`,
     'Please be there 15 minutes before the window starts.',
     '',
-    `Changes are no longer possible online within 24 hours of the appointment: please call us on ${facts.company.supportPhone}.`,
+    'Your booking details:',
     facts.appointmentUrl,
+    '',
+    `Changes are no longer possible online within 24 hours of the appointment: please call us on ${facts.company.supportPhone}.`,
   ]);
 }
 
