@@ -4,6 +4,7 @@
 // records the 12-month warranty; the customer rates the repair and the repairer's rating is the
 // mean (sessions last 90 days here: the clock is moved to the appointment's day). The release is exactly once through Stripe's transfers too, on PGlite and on the server.
 import { eq, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
@@ -247,4 +248,71 @@ describe('releasing through Stripe Connect transfers', () => {
       await t.close();
     }
   });
+
+  it('moves no money for a share held meanwhile: a problem reported while the release runs waits, and finds it released', async () => {
+    // A Stripe of its own: payout ids start again in each database, and the shared one remembers their keys.
+    const own = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      await releaseRacingAReport(t, own, 'acct_racing1');
+    } finally {
+      await t.close();
+      await own.close();
+    }
+  });
+
+  it.skipIf(!serverDatabaseAvailable())('moves no money for a share held meanwhile, on the PostgreSQL server', async () => {
+    // A Stripe of its own: payout ids start again in each database, and the shared one remembers their keys.
+    const own = await startStripeStandIn();
+    const t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      await releaseRacingAReport(t, own, 'acct_racing2');
+    } finally {
+      await t.close();
+      await own.close();
+    }
+  });
 });
+
+function stripeOf(standIn: StripeStandIn): Stripe {
+  const url = new URL(standIn.url);
+  return createStripeClient({ secretKey: standIn.secretKey, publishableKey: standIn.publishableKey, webhookSecret: standIn.webhookSecret, apiBase: { host: url.hostname, port: Number(url.port), protocol: 'http' } });
+}
+
+/**
+ * The release reads the share as due (72 hours on), and while it pays, the customer reports a
+ * problem (allowed until the share is released). Whoever goes first, the records and the money
+ * agree: a transfer made means the share is released; a share held means no transfer.
+ */
+async function releaseRacingAReport(t: TestApp, standIn: StripeStandIn, account: string) {
+  const job = await assignedJob(t, workingDay(27), { stripeAccountId: account, stripeOnboardedAt: new Date() });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(onThe(job.day));
+  await done(t, job.appointmentId, job.repairer);
+  vi.setSystemTime(new Date(onThe(job.day).getTime() + 73 * 3600 * 1000));
+  const stripe = stripeOf(standIn);
+  let report: ReturnType<typeof post> | undefined;
+  // Stripe's transfer is asked for once the report is under way: the report is given half a
+  // second to finish first (it does, unless it waits for the release's lock on the share).
+  const racing = {
+    transfers: {
+      create: async (...args: Parameters<Stripe['transfers']['create']>) => {
+        report ??= post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The paint has bubbled along the repair.' }, job.cookie);
+        await Promise.race([report, new Promise((resolve) => setTimeout(resolve, 500))]);
+        return stripe.transfers.create(...args);
+      },
+    },
+  } as unknown as Stripe;
+  const released = await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe: racing }, new Date());
+  expect(report).toBeDefined();
+  const reported = await report!;
+  vi.useRealTimers();
+  expect(reported.statusCode, reported.body).toBe(200);
+  const transfers = standIn.transfers.filter((tr) => tr.destination === account);
+  const payout = await job.payoutRow();
+  expect(transfers).toHaveLength(1);
+  expect([released, payout.status, payout.providerRef]).toEqual([1, 'released', transfers[0]!.id]);
+  // The report is kept and the team told, beside a share already paid.
+  const team = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-problem-team'));
+  expect(team.some((e) => e.textBody.includes('The paint has bubbled along the repair.'))).toBe(true);
+}

@@ -29,12 +29,13 @@ export interface CompletionContext {
   config: AppConfig;
 }
 
-async function payoutOf(tx: Db, appointmentId: number) {
-  const [row] = await tx
+async function payoutOf(tx: Db, appointmentId: number, options: { lock?: boolean } = {}) {
+  const query = tx
     .select({ id: payouts.id, status: payouts.status })
     .from(payouts)
     .innerJoin(payments, eq(payments.id, payouts.paymentId))
     .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')));
+  const [row] = options.lock ? await query.for('update', { of: payouts }) : await query;
   return row;
 }
 
@@ -141,7 +142,9 @@ export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appo
     if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
     if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
     await tx.update(appointments).set({ problemReportedAt: now, problemReport: message, updatedAt: now }).where(eq(appointments.id, appointmentId));
-    const payout = await payoutOf(tx, appointmentId);
+    // Locked, so a release paying this share at this moment (payouts.ts: it holds the row from
+    // its check to its record) is waited for: the share is then released, and stays so.
+    const payout = await payoutOf(tx, appointmentId, { lock: true });
     if (payout?.status === 'owed') await transition(tx, 'payout', 'hold', payout.id);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
     return [await queueEmail(tx, problemReportedEmail(facts, message, ctx.config.teamEmail, ctx.config.publicUrl))];

@@ -1,16 +1,17 @@
 // D14: the repairer's share is released once the job is done and the customer confirms it, or
 // 72 hours after completion without a reported problem — exactly once, however often or on how
-// many instances the release runs. Claim, then pay: each payout is released by the guarded
-// `release` transition (owed → released), so two runs cannot both release it; with Stripe the
-// Connect transfer is made first under the idempotency key `payout-{id}`, so a second run, or a
-// retry after a crash between the transfer and the update, gets Stripe's same transfer back and
-// never a second one. Without Stripe the released row is itself the ledger entry.
+// many instances the release runs. Each payout is paid inside one transaction that locks its row,
+// checks it is still owed (or held, for an admin's release), makes the Connect transfer under the
+// idempotency key `payout-{id}` and records the release: two runs take turns and the second finds
+// it released; a problem reported meanwhile waits and finds it released, and one reported first
+// stops the transfer; a retry after a crash between the transfer and the commit gets Stripe's same
+// transfer back and never a second one. Without Stripe the released row is itself the ledger entry.
 import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
-import { TransitionConflictError, transition } from '../../db/transition';
+import { transition } from '../../db/transition';
 import { createStripeClient } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
 import { conflict, notFound } from '../../plugins/errors';
@@ -63,31 +64,37 @@ interface Payable {
 }
 
 /**
- * Pays one payout and marks it released, if it is still `from`: the transfer first (idempotent by
- * `payout-{id}`), then the guarded transition. Answers whether this call released it; false when
- * another run did first, or when, with Stripe, the repairer has no connected account yet.
+ * Pays one payout and marks it released, if it is still `from`: the row is locked, its status
+ * checked, the transfer made (idempotent by `payout-{id}`) and the release recorded, all in one
+ * transaction. A customer reporting a problem meanwhile (owed → held) waits for it and finds the
+ * share released; a release that finds the share held or void makes no transfer. Answers whether
+ * this call released it; false when another run did first, when it is no longer `from`, or when,
+ * with Stripe, the repairer has no connected account yet. On PGlite the transaction holds the one
+ * connection for the length of the transfer: payouts are few, and money must not move for a share
+ * the records call held.
  */
 async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payable, from: 'owed' | 'held', now: Date): Promise<boolean> {
-  let providerRef = `ledger:${due.id}`;
-  if (stripe) {
-    if (!due.stripeAccountId) {
-      ctx.log.warn({ payoutId: due.id, repairerId: due.repairerId }, 'a payout is due but its repairer has no Stripe account yet: it waits');
-      return false;
-    }
-    const transfer = await stripe.transfers.create(
-      { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId, transfer_group: `appointment-${due.appointmentId}`, metadata: { payout_id: String(due.id) } },
-      { idempotencyKey: `payout-${due.id}` },
-    );
-    providerRef = transfer.id;
-  }
-  try {
-    await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef }, where: sql`${payouts.status} = ${from}` });
-    ctx.log.info({ payoutId: due.id, providerRef }, "a repairer's share was released");
-    return true;
-  } catch (error) {
-    if (!(error instanceof TransitionConflictError)) throw error; // another run released it first
+  if (stripe && !due.stripeAccountId) {
+    ctx.log.warn({ payoutId: due.id, repairerId: due.repairerId }, 'a payout is due but its repairer has no Stripe account yet: it waits');
     return false;
   }
+  const providerRef = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, due.id)).for('update');
+    if (row?.status !== from) return null; // released by another run, or held or void meanwhile
+    let ref = `ledger:${due.id}`;
+    if (stripe) {
+      const transfer = await stripe.transfers.create(
+        { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: `appointment-${due.appointmentId}`, metadata: { payout_id: String(due.id) } },
+        { idempotencyKey: `payout-${due.id}` },
+      );
+      ref = transfer.id;
+    }
+    await transition(tx, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef: ref }, where: sql`${payouts.status} = ${from}` });
+    return ref;
+  });
+  if (providerRef === null) return false;
+  ctx.log.info({ payoutId: due.id, providerRef }, "a repairer's share was released");
+  return true;
 }
 
 /** Releases every payout that is due; answers how many this run released. */
