@@ -272,6 +272,33 @@ describe('releasing through Stripe Connect transfers', () => {
       await own.close();
     }
   });
+
+  it('pays the other due shares when one transfer is refused, and fails the run so it is retried and seen', async () => {
+    const own = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      // Stripe refuses the first (an account it does not know); the second is fine.
+      const refused = await assignedJob(t, workingDay(28), { stripeAccountId: 'not_an_account', stripeOnboardedAt: new Date() });
+      const fine = await assignedJob(t, workingDay(29), { stripeAccountId: 'acct_fine1', stripeOnboardedAt: new Date() });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(onThe(fine.day));
+      for (const job of [refused, fine]) {
+        expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(200);
+        expect((await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie)).statusCode).toBe(200);
+      }
+      vi.useRealTimers();
+      expect((await refused.payoutRow()).id).toBeLessThan((await fine.payoutRow()).id);
+      const warnings: object[] = [];
+      const log = { info() {}, warn: (details: object) => void warnings.push(details) };
+      await expect(releaseDuePayouts({ db: t.database.db, config: t.config, log, stripe: stripeOf(own) }, new Date())).rejects.toThrow(/could not be paid/);
+      expect(await fine.payoutRow()).toMatchObject({ status: 'released', providerRef: expect.stringMatching(/^tr_/) });
+      expect((await refused.payoutRow()).status).toBe('owed');
+      expect(warnings).toContainEqual(expect.objectContaining({ payoutId: (await refused.payoutRow()).id }));
+    } finally {
+      await t.close();
+      await own.close();
+    }
+  });
 });
 
 function stripeOf(standIn: StripeStandIn): Stripe {

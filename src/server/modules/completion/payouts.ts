@@ -97,12 +97,26 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
   return true;
 }
 
-/** Releases every payout that is due; answers how many this run released. */
+/**
+ * Releases every payout that is due; answers how many this run released. One that cannot be paid
+ * (Stripe refuses its transfer, or does not answer) is logged and the others are still paid; the
+ * run then fails, so the job is retried on its policy and counted among the failed jobs.
+ */
 export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<number> {
   const stripe = stripeOf(ctx);
   let released = 0;
+  const failures: unknown[] = [];
   for (const due of await duePayouts(ctx.db, now)) {
-    if (await payOne(ctx, stripe, due, 'owed', now)) released++;
+    try {
+      if (await payOne(ctx, stripe, due, 'owed', now)) released++;
+    } catch (error) {
+      failures.push(error);
+      ctx.log.warn({ payoutId: due.id, err: error }, 'a due payout could not be paid: it is tried again on the next run');
+    }
+  }
+  if (failures.length > 0) {
+    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
+    throw new Error(`${failures.length} due payout(s) could not be paid (${released} released); the first: ${first}`, { cause: failures[0] });
   }
   return released;
 }
