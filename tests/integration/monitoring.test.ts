@@ -1,11 +1,13 @@
 // Seeing it work (issue 14): GET /metrics in Prometheus text format for a scraper holding
 // METRICS_TOKEN, and the admin dashboard's health panel. The figures for the job queue and the
 // outbox are read from the database, so every instance reports the same.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { outboxEmails } from '../../src/server/db/schema';
 import { recordBackup } from '../../src/server/modules/backup/backup-record';
 import { dispatchEmails, queueEmail } from '../../src/server/modules/email/email.service';
+import { startJobQueue } from '../../src/server/plugins/jobs';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 
@@ -79,6 +81,36 @@ describe('the admin health panel', () => {
     const after = (await t.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie: admin } })).json();
     expect(after.backup.lastAt).toBe('2026-11-25T03:00:00.000Z');
     expect(figure(await scrape(), 'autorevive_last_backup_timestamp_seconds')).toBe(t.database.kind === 'pglite' ? Date.parse('2026-11-25T03:00:00.000Z') / 1000 : undefined);
+  });
+});
+
+describe('failed jobs', () => {
+  it('are counted for a whole day, though pg-boss archives its jobs meanwhile', async () => {
+    // The app's own pg-boss settings, and its upkeep run now rather than in a few minutes.
+    const queue = await startJobQueue(t.database, t.app.log, { runWorkers: false });
+    try {
+      await queue.declare('audit-probe', { retryLimit: 0, retryDelay: 1, retryBackoff: false });
+      await queue.send('audit-probe', {});
+      const run = await queue.runQueued('audit-probe', () => Promise.reject(new Error('the service is down')));
+      expect(run.failed).toHaveLength(1);
+      const failedProbes = async () => figure(await scrape(), 'autorevive_jobs{queue="audit-probe",state="failed"}');
+      const health = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/health', headers: { cookie: admin } })).json().jobs.failedLastDay as number;
+      const failedBefore = await health();
+
+      // It failed at 03:30 (the retention run, say); the operator looks at 16:30.
+      await t.database.db.execute(sql`UPDATE pgboss.job SET completed_on = now() - interval '13 hours' WHERE name = 'audit-probe'`);
+      await queue.maintain();
+      expect(await failedProbes()).toBe(1);
+      expect(await health()).toBe(failedBefore);
+
+      // A day on, it is no longer in the last 24 hours.
+      await t.database.db.execute(sql`UPDATE pgboss.job SET completed_on = now() - interval '25 hours' WHERE name = 'audit-probe'`);
+      await queue.maintain();
+      expect(await failedProbes()).toBeUndefined();
+      expect(await health()).toBe(failedBefore - 1);
+    } finally {
+      await queue.stop();
+    }
   });
 });
 

@@ -16,6 +16,13 @@ export interface QueuePolicy {
 
 const DEFAULT_POLICY: QueuePolicy = { retryLimit: 5, retryDelay: 30, retryBackoff: true };
 
+/**
+ * How long a failed job stays in pgboss.job before pg-boss archives it. The admin's health panel
+ * and /metrics count the failures of the last 24 hours there (health/monitoring.ts); pg-boss's
+ * default (12 hours, as for completed jobs) dropped a night's failure from both by the afternoon.
+ */
+export const KEEP_FAILED_JOBS_SECONDS = 24 * 60 * 60;
+
 export interface QueuedRunResult {
   completed: number;
   failed: { error: unknown }[];
@@ -29,6 +36,8 @@ export interface JobQueue {
   schedule(name: string, cron: string): Promise<void>;
   /** Fetches the jobs of `name` that are due now and runs them here, completing or failing each (tests). */
   runQueued<T extends object>(name: string, handler: JobHandler<T>): Promise<QueuedRunResult>;
+  /** pg-boss's upkeep (expiring and archiving jobs) now, as its supervisor does every few minutes in a worker process (tests). */
+  maintain(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -37,6 +46,7 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
     schedule: options.runWorkers,
     supervise: options.runWorkers,
+    archiveFailedAfterSeconds: KEEP_FAILED_JOBS_SECONDS,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
@@ -86,6 +96,9 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
           }
         }
       }
+    },
+    async maintain() {
+      await boss.maintain();
     },
     async stop() {
       await boss.stop({ graceful: true, wait: true, timeout: 5000 });
