@@ -1,5 +1,6 @@
 // The job registry: jobs declared once, enqueued by name with a checked payload, run through
 // the registry, and drained deterministically in tests.
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxEmails } from '../../src/server/db/schema';
@@ -53,6 +54,32 @@ describe('the job registry', () => {
       await t.database.db.update(outboxEmails).set({ createdAt: new Date(Date.now() - 10 * 60_000) }).where(eq(outboxEmails.id, email.id));
       await t.app.deps.jobs.run('sweep-outbox', {});
       expect(await drainJobs(t.app), `round ${round}`).toEqual({ 'send-email': 1 });
+    }
+  });
+});
+
+describe('a queued job that fails', () => {
+  it('is logged with its name and error (no address in it) before the queue retries it', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    const smtp = await startSmtpServer();
+    const deferring = switchableMailer();
+    deferring.use(smtp.url);
+    const logged = await createTestApp({ env: { LOG_LEVEL: 'info' }, logDestination: sink, mailer: deferring });
+    try {
+      // The mail server greylists the address: the send-email job's first attempt fails.
+      smtp.defer('greylisted@example.com');
+      const email = await queueEmail(logged.database.db, newEmail('greylisted@example.com'));
+      await logged.app.deps.jobs.enqueue('send-email', { id: email.id });
+      const { failed } = await logged.app.deps.jobs.drain();
+      expect(failed.map((f) => f.name)).toEqual(['send-email']);
+      const failures = lines.map((line) => JSON.parse(line) as { level: number; job?: string; msg: string; err?: { message: string } }).filter((line) => line.job === 'send-email');
+      expect(failures).toHaveLength(1);
+      expect(failures[0]).toMatchObject({ level: 50, msg: 'a background job failed: the queue tries it again on its retry policy', err: { message: expect.stringContaining('Recipient address rejected') } });
+      expect(lines.join('\n')).not.toContain('greylisted@');
+    } finally {
+      await logged.close();
+      await smtp.close();
     }
   });
 });

@@ -134,7 +134,7 @@ export async function createJobs<const J extends readonly AnyJob[]>(
     async startWorkers() {
       if (!options.runWorkers) return;
       for (const definition of definitions) {
-        await queue.work<object>(definition.name, (data) => jobs.run(definition.name, data as never));
+        await queue.work<object>(definition.name, (data) => attempt(definition.name, data));
         if (definition.schedule) await queue.schedule(definition.name, definition.schedule);
         if (definition.runOnStart) {
           // pg-boss keeps one job per name, key and time slot (its unique index on singleton_on):
@@ -152,7 +152,7 @@ export async function createJobs<const J extends readonly AnyJob[]>(
         await new Promise((resolve) => setTimeout(resolve, 2));
         let ran = 0;
         for (const definition of definitions) {
-          const { completed, failed } = await queue.runQueued<object>(definition.name, (data) => jobs.run(definition.name, data as never));
+          const { completed, failed } = await queue.runQueued<object>(definition.name, (data) => attempt(definition.name, data));
           if (completed > 0) result.completed[definition.name] = (result.completed[definition.name] ?? 0) + completed;
           for (const { error } of failed) result.failed.push({ name: definition.name, error });
           ran += completed + failed.length;
@@ -161,6 +161,19 @@ export async function createJobs<const J extends readonly AnyJob[]>(
       }
       throw new Error('The job queue did not empty after 50 passes: a job keeps enqueueing more');
     },
+  };
+  /**
+   * One attempt of a queued job. A failure is logged (the job's name and the error, redacted as
+   * every logged error is) before pg-boss records it for its retry: otherwise it shows only in
+   * pg-boss's tables and the admin's health panel, and the operator has no line to start from.
+   */
+  const attempt = async (name: string, data: object): Promise<void> => {
+    try {
+      await jobs.run(name as never, data as never);
+    } catch (error) {
+      context.log.error({ job: name, err: error }, 'a background job failed: the queue tries it again on its retry policy');
+      throw error;
+    }
   };
   const handlerContext: JobContext = { ...context, jobs: jobs as JobEnqueuer };
   for (const definition of definitions) await queue.declare(definition.name, queuePolicy(definition.retry));
