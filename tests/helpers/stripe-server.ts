@@ -53,6 +53,12 @@ export interface StripeStandIn {
   transfers: { id: string; amount: number; currency: string; destination: string; transfer_group: string | null }[];
   /** The next request to a path starting with `pathPrefix` gets a 402 card error. */
   failNext(pathPrefix: string, error: CardErrorAnswer): void;
+  /**
+   * Stripe itself refusing: every request to a path starting with `pathPrefix` gets `status` with
+   * an error of Stripe's `type` (401 authentication_error, 429 rate_limit_error) until `restore()`.
+   */
+  outage(pathPrefix: string, status: number, type: string): void;
+  restore(): void;
   /** As the customer's browser would through Stripe.js: the intent succeeds or fails. */
   settle(intentId: string, outcome: 'succeeded' | CardErrorAnswer): StandInIntent;
   /** A webhook delivery for this intent, signed as Stripe signs it (or with the given overrides). */
@@ -86,6 +92,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const accounts: StripeStandIn['accounts'] = new Map();
   const seenKeys = new Map<string, { body: string; status: number; answer: unknown }>();
   const failures: { pathPrefix: string; error: CardErrorAnswer }[] = [];
+  let outage: { pathPrefix: string; status: number; type: string } | undefined;
   const sdk = new Stripe('sk_test_standin');
 
   function answer(method: string, path: string, params: Record<string, unknown>): { status: number; body: unknown } {
@@ -175,6 +182,11 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided.' } }, false);
         return;
       }
+      if (outage && path.startsWith(outage.pathPrefix)) {
+        // Refused before the request runs (a key, a rate limit): Stripe keeps no answer for its key.
+        send(outage.status, { error: { type: outage.type, message: `Stand-in outage (${outage.status}).` } }, false);
+        return;
+      }
       const scopedKey = key ? `${method} ${path} ${key}` : undefined;
       const seen = scopedKey ? seenKeys.get(scopedKey) : undefined;
       if (seen) {
@@ -210,6 +222,12 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     accounts,
     failNext(pathPrefix, error) {
       failures.push({ pathPrefix, error });
+    },
+    outage(pathPrefix, status, type) {
+      outage = { pathPrefix, status, type };
+    },
+    restore() {
+      outage = undefined;
     },
     settle(intentId, outcome) {
       const intent = intents.get(intentId);

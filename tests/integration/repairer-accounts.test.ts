@@ -180,4 +180,27 @@ describe('the repairer’s own profile', () => {
       await standIn.close();
     }
   });
+
+  it('opens the profile while Stripe refuses or is rate-limiting, and says to try onboarding again later', async () => {
+    const standIn = await startStripeStandIn();
+    const stripeApp = await createTestApp({ env: standIn.env });
+    try {
+      const user = await createUser(stripeApp.database.db, { role: 'repairer' });
+      const cookie = await signInAs(stripeApp.app, user.email, user.password);
+      expect((await post(stripeApp, '/api/repairer/stripe-onboarding', {}, cookie)).statusCode).toBe(200);
+      for (const [status, type] of [
+        [401, 'authentication_error'],
+        [429, 'rate_limit_error'],
+      ] as const) {
+        standIn.outage('/v1/account', status, type);
+        const read = await stripeApp.app.inject({ url: '/api/repairer/profile', headers: { cookie } });
+        expect([read.statusCode, read.json().payouts]).toEqual([200, 'incomplete']);
+        const onboarding = await post(stripeApp, '/api/repairer/stripe-onboarding', {}, cookie);
+        expect([onboarding.statusCode, onboarding.json()]).toEqual([503, { error: 'payouts_unavailable', message: profileMessages.stripeUnavailable }]);
+      }
+    } finally {
+      await stripeApp.close();
+      await standIn.close();
+    }
+  });
 });

@@ -1,11 +1,13 @@
 // Checkout with Stripe (issue 11): the real stripe SDK against a local stand-in that speaks
 // Stripe's HTTP API (tests/helpers/stripe-server.ts), and webhooks signed as Stripe signs them.
 // Only Date is faked (the SDK's signature clock follows it).
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { appointments, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
+import { paymentMessages } from '../../src/server/modules/payments/payments.service';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { appointmentRow, emailsTo, heldBooking, openEmailLink, paymentOf, post, quoteRow } from '../helpers/checkout';
@@ -19,11 +21,14 @@ const FAR = '2027-04-14';
 
 let stripe: StripeStandIn;
 let t: TestApp;
+/** The app's error log lines (what the operator reads). */
+const errorLines: Record<string, unknown>[] = [];
 beforeAll(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   setNow(MONDAY);
   stripe = await startStripeStandIn();
-  t = await createTestApp({ env: stripe.env });
+  const sink = new Writable({ write: (chunk, _enc, done) => (errorLines.push(...String(chunk).split('\n').filter(Boolean).map((line) => JSON.parse(line) as Record<string, unknown>)), done()) });
+  t = await createTestApp({ env: { ...stripe.env, LOG_LEVEL: 'error' }, logDestination: sink });
 });
 afterAll(async () => {
   await t.close();
@@ -117,6 +122,38 @@ describe('payment intents at Stripe', () => {
     expect(response.statusCode).toBe(402);
     expect(response.json()).toEqual({ error: 'insufficient_funds', message: 'Your card has insufficient funds.' });
     expect(await paymentOf(t, booking.appointmentId)).toHaveLength(0);
+  });
+});
+
+describe('Stripe itself failing at checkout', () => {
+  afterEach(() => stripe.restore());
+
+  it.each([
+    [401, 'authentication_error'],
+    [429, 'rate_limit_error'],
+  ])('answers %i from Stripe with 503 and a sentence to act on, records nothing, logs it for the operator, and a later try works', async (status, type) => {
+    const booking = await heldBooking(t, FAR);
+    stripe.outage('/v1/payment_intents', status, type);
+    errorLines.length = 0;
+    const refused = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id }, booking.cookie);
+    expect([refused.statusCode, refused.json()]).toEqual([503, { error: 'payment_unavailable', message: paymentMessages.providerUnavailable }]);
+    expect(await paymentOf(t, booking.appointmentId)).toEqual([]);
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('held');
+    expect(errorLines).toContainEqual(expect.objectContaining({ appointmentId: booking.appointmentId, provider: 'stripe', detail: expect.objectContaining({ type, statusCode: status }) }));
+
+    stripe.restore();
+    const retried = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id }, booking.cookie);
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(1);
+  });
+
+  it("keeps the payment's amount when Stripe fails to change it, and says so", async () => {
+    const booking = await withIntent();
+    await t.database.db.update(quotes).set({ totalPence: booking.quote.totalPence + 500 }).where(eq(quotes.id, booking.quote.id));
+    stripe.outage('/v1/payment_intents/', 429, 'rate_limit_error');
+    const refused = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id }, booking.cookie);
+    expect([refused.statusCode, refused.json().message]).toEqual([503, paymentMessages.providerUnavailable]);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.amountPence).toBe(booking.quote.totalPence);
   });
 });
 

@@ -69,6 +69,7 @@ export const profileMessages = {
   specialisations: 'Please choose at least one kind of repair you do',
   saved: 'Your profile was saved.',
   testMode: 'Card payments are in test mode: no payout account is needed.',
+  stripeUnavailable: 'Stripe, which pays you, is not answering just now. Please try again in a few minutes.',
 } as const;
 
 /** PUT /api/repairer/profile: what a repairer keeps up to date (issue 12 item 7). The postcode is geocoded on save. */

@@ -19,7 +19,7 @@ import { findAssessment } from '../assessments/assessments.repo';
 import { findQuote, lockQuote } from '../quotes/quotes.repo';
 import { bookingFacts } from './booking-email-facts';
 import { confirmationEmail, refundEmail } from './booking-emails';
-import { CardError, type PaymentProvider } from './payment-provider';
+import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import {
   findPayment,
@@ -52,6 +52,8 @@ export const paymentMessages = {
   notSetUp: 'Payment is not set up. Please try again.',
   refundedNotBooked: 'Your booking could not be made as it stood when you paid, so your payment has been refunded in full. We have e-mailed you the details.',
   priceChanged: 'The price of this quote has changed since checkout opened, and nothing was taken from your card. Please reload the page to see the new price.',
+  // Checkout adds 'Nothing has been charged.'
+  providerUnavailable: 'Card payments are unavailable just now. Please try again in a few minutes.',
 } as const;
 
 /** Paying what is already paid: 409 with its own code, which checkout answers with 'Already paid'. */
@@ -60,6 +62,22 @@ export const alreadyPaid = () => new DomainError(409, ALREADY_PAID.error, ALREAD
 /** A refused card as the API answers it: 402 with the provider's code and sentence (SPEC's 'Payment Failed'). */
 export function cardErrorToDomain(error: CardError): DomainError {
   return new DomainError(402, error.code, error.message);
+}
+
+/**
+ * A provider call made for checkout, its failures as the customer is told them: a refused card is
+ * 402 with the provider's sentence; the provider failing (down, slow, rate-limited, refusing our
+ * key) is 503 with a sentence to act on, and logged for the operator with the provider's detail.
+ */
+async function askProvider<T>(ctx: PaymentsContext, what: string, ids: Record<string, number>, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (error instanceof CardError) throw cardErrorToDomain(error);
+    if (!(error instanceof PaymentProviderError)) throw error;
+    ctx.log.error({ ...ids, provider: ctx.provider.name, detail: error.detail, err: error }, `the payment provider failed to ${what}: checkout asked the customer to try again`);
+    throw new DomainError(503, 'payment_unavailable', paymentMessages.providerUnavailable);
+  }
 }
 
 /** Pounds (SPEC's client) or pence: whichever the browser meant, is it the quote's total? */
@@ -113,17 +131,15 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   let payment = await findPaymentByAppointment(ctx.db, appointment.id);
   if (!payment) {
     // Keyed by booking and amount: two racing requests get Stripe's one intent; the loser's insert finds the row.
-    const intent = await ctx.provider
-      .createIntent({
+    const intent = await askProvider(ctx, 'create a payment intent', { appointmentId: appointment.id }, () =>
+      ctx.provider.createIntent({
         appointmentId: appointment.id,
         quoteId: quote.id,
         amountPence,
         description: `AutoRevive repair, appointment ${appointment.id}`,
         idempotencyKey: `appointment-${appointment.id}-intent-${amountPence}`,
-      })
-      .catch((error: unknown) => {
-        throw error instanceof CardError ? cardErrorToDomain(error) : error;
-      });
+      }),
+    );
     payment =
       (await insertPayment(ctx.db, {
         quoteId: quote.id,
@@ -140,7 +156,10 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   if (payment.status === 'succeeded' || payment.status === 'refunded') throw alreadyPaid();
   if (payment.amountPence !== amountPence) {
     // An admin revised the quote while it was unpaid: the intent follows the quote.
-    await ctx.provider.updateAmount(payment.providerRef, amountPence, `payment-${payment.id}-amount-${amountPence}`);
+    const { id: paymentId, providerRef } = payment;
+    await askProvider(ctx, "change a payment intent's amount", { appointmentId: appointment.id, paymentId }, () =>
+      ctx.provider.updateAmount(providerRef, amountPence, `payment-${paymentId}-amount-${amountPence}`),
+    );
     await updatePayment(ctx.db, payment.id, { amountPence });
     payment = { ...payment, amountPence };
   }

@@ -3,28 +3,29 @@
 // with Stripe configured, their Connect payout account (D14), which they must finish before
 // accepting paid jobs (repairer-jobs checks stripe_onboarded_at).
 import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { profileMessages, type ProfileBody, type ProfileView } from '../../../shared/api/repairer-accounts';
 import { isSpecialisation } from '../../../shared/damage';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { repairers } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../plugins/errors';
+import { badRequest, conflict, DomainError, forbidden, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
-import { createStripeClient } from '../payments/stripe-provider';
+import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { findRepairer, type RepairerRow } from '../dispatch/dispatch.repo';
 
 export interface ProfileContext {
   db: Db;
   config: AppConfig;
   geocoder: Geocoder;
+  log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** Tests pass the SDK pointed at their stand-in; otherwise one is made from the config. */
   stripe?: Stripe;
 }
 
-let sharedStripe: Stripe | undefined;
-const stripeOf = (ctx: ProfileContext) => ctx.stripe ?? (ctx.config.stripe ? (sharedStripe ??= createStripeClient(ctx.config.stripe)) : undefined);
+const stripeOf = (ctx: ProfileContext) => ctx.stripe ?? (ctx.config.stripe ? stripeClientFor(ctx.config.stripe) : undefined);
 
 async function ownRepairer(ctx: ProfileContext, user: SessionUser): Promise<RepairerRow> {
   if (user.role !== 'repairer' || user.repairerId === null) throw forbidden('Only repairers have a profile.');
@@ -60,8 +61,14 @@ export async function readProfile(ctx: ProfileContext, user: SessionUser, now: D
   let row = await ownRepairer(ctx, user);
   const stripe = stripeOf(ctx);
   if (stripe && row.stripeAccountId && !row.stripeOnboardedAt) {
-    const account = await stripe.accounts.retrieve(row.stripeAccountId);
-    if (account.details_submitted && account.payouts_enabled) {
+    // Stripe down or refusing: the profile still opens, showing the account as unfinished.
+    const account = await stripe.accounts.retrieve(row.stripeAccountId).catch((error: unknown) => {
+      const failure = stripeFailure(error);
+      if (!failure) throw error;
+      ctx.log.warn({ repairerId: row.id, detail: failure.detail, err: failure }, 'Stripe could not say whether a payout account is finished: the profile shows it unfinished');
+      return null;
+    });
+    if (account?.details_submitted && account.payouts_enabled) {
       [row] = (await ctx.db.update(repairers).set({ stripeOnboardedAt: now, updatedAt: now }).where(eq(repairers.id, row.id)).returning()) as [RepairerRow];
     }
   }
@@ -95,7 +102,18 @@ export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: 
 export async function startStripeOnboarding(ctx: ProfileContext, user: SessionUser): Promise<{ url: string }> {
   const stripe = stripeOf(ctx);
   if (!stripe) throw conflict(profileMessages.testMode);
-  let row = await ownRepairer(ctx, user);
+  const row = await ownRepairer(ctx, user);
+  try {
+    return await onboardingLink(ctx, stripe, row);
+  } catch (error) {
+    const failure = stripeFailure(error);
+    if (!failure) throw error;
+    ctx.log.error({ repairerId: row.id, detail: failure.detail, err: failure }, 'Stripe failed to start payout onboarding');
+    throw new DomainError(503, 'payouts_unavailable', profileMessages.stripeUnavailable);
+  }
+}
+
+async function onboardingLink(ctx: ProfileContext, stripe: Stripe, row: RepairerRow): Promise<{ url: string }> {
   if (!row.stripeAccountId) {
     const account = await stripe.accounts.create(
       { type: 'express', country: 'GB', ...(row.email ? { email: row.email } : {}), business_profile: { name: row.businessName }, capabilities: { transfers: { requested: true } }, metadata: { repairer_id: String(row.id) } },

@@ -57,7 +57,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
     }),
   );
 
-  const profileCtx: ProfileContext = { db, config, geocoder: deps.geocoder };
+  const profileCtx: ProfileContext = { db, config, geocoder: deps.geocoder, log: app.log };
   await app.register(
     roleGroup(['repairer'], async (repairer) => {
       const user = async (request: FastifyRequest) => {
