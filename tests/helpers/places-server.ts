@@ -40,6 +40,8 @@ export interface PlacesStandIn {
   failing: Map<string, number>;
   /** Searches never answered (the client's timeout must end them). */
   hanging: Set<string>;
+  /** Searches answered 200 with half a body, which then stalls ('stall') or is cut off ('reset'), or with 3 MB of JSON ('huge'). */
+  brokenBodies: Map<string, 'stall' | 'reset' | 'huge'>;
   /** How long a page token must wait before it is valid (Google: "a short delay"). */
   tokenDelayMs: number;
   /** Milliseconds before each answer (so a browser sees a run in progress). */
@@ -108,6 +110,14 @@ export async function startPlacesStandIn(options: { apiKey?: string; tokenDelayM
       if (!textQuery) return send(400, googleError(400, 'INVALID_ARGUMENT', 'Empty text_query is not supported.'));
       if (pageSize !== undefined && (!Number.isInteger(pageSize) || pageSize < 1 || pageSize > 20)) return send(400, googleError(400, 'INVALID_ARGUMENT', 'page_size must be between 1 and 20.'));
       if (standIn.hanging.has(textQuery)) return; // never answers
+      const broken = standIn.brokenBodies.get(textQuery);
+      if (broken === 'huge') return send(200, { places: [], padding: 'x'.repeat(3 * 1024 * 1024) });
+      if (broken) {
+        response.writeHead(200, { 'Content-Type': 'application/json; charset=UTF-8' });
+        response.write('{"places": [{"id": "ChIJhalf');
+        if (broken === 'reset') setTimeout(() => response.destroy(), 20);
+        return;
+      }
       const failure = standIn.failing.get(textQuery);
       if (failure) return send(failure, googleError(failure, failure === 429 ? 'RESOURCE_EXHAUSTED' : 'INTERNAL', failure === 429 ? 'Quota exceeded.' : 'Internal error encountered.'));
       let offset = 0;
@@ -138,6 +148,7 @@ export async function startPlacesStandIn(options: { apiKey?: string; tokenDelayM
     results: new Map(),
     failing: new Map(),
     hanging: new Set(),
+    brokenBodies: new Map(),
     tokenDelayMs: options.tokenDelayMs ?? 0,
     answerDelayMs: 0,
     onRequest: undefined,

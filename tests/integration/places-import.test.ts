@@ -40,6 +40,7 @@ beforeEach(() => {
   google.results.clear();
   google.failing.clear();
   google.hanging.clear();
+  google.brokenBodies.clear();
   google.onRequest = undefined;
   google.requests.length = 0;
   t.config.googlePlaces.apiKey = google.apiKey;
@@ -202,6 +203,23 @@ describe('importing repairers from Google Places', () => {
     expect(run).toMatchObject({ status: 'done', processed: 4, succeeded: 2, failed: 2, error: null, detail: { added: 1 } });
     expect(run.detail.lastError).toBe('alloy wheel repair in Bristol: Google Places did not answer within 0.4 s');
     expect(await byPlaceId(ok.id)).toMatchObject({ city: 'Bristol', postcode: 'BS1 4DJ' });
+  });
+
+  it('counts an answer whose body stalls, is cut off or runs past 2 MB as a failed search, and the run carries on to the end', async () => {
+    google.brokenBodies.set('mobile car scratch repair in Bristol', 'huge');
+    google.brokenBodies.set('mobile car dent repair in Bristol', 'stall');
+    google.brokenBodies.set('alloy wheel repair in Bristol', 'reset');
+    const ok = leeds({ name: 'Clifton Scratch Co', formattedAddress: '2 Broad Quay, Bristol BS1 4DJ, UK', nationalPhoneNumber: '0117 496 0456' });
+    google.results.set('mobile car paint repair in Bristol', [ok]);
+    await populate({ cities: ['bristol'] });
+    await drainJobs(t.app); // throws if the city's job failed (a run then left 'running' for ever)
+    const run = await latestRun();
+    expect(run).toMatchObject({ status: 'done', processed: 4, succeeded: 1, failed: 3, error: null, detail: { added: 1 } });
+    expect(run.detail.lastError).toMatch(/^alloy wheel repair in Bristol: Google Places/);
+    expect(await byPlaceId(ok.id)).toMatchObject({ city: 'Bristol' });
+    // Nothing holds the next import back.
+    expect((await populate({ cities: ['bristol'] })).statusCode).toBe(200);
+    await drainJobs(t.app);
   });
 
   it('fails the run with a clear error when Google refuses the key (403, or 400 API_KEY_INVALID), and a new run may start', async () => {

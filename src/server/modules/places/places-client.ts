@@ -65,6 +65,24 @@ function googleMessage(text: string): { message?: string; reason?: string } {
   }
 }
 
+/** A page is 20 places, a few kilobytes: an answer past this is not read to the end. */
+export const MAX_ANSWER_BYTES = 2 * 1024 * 1024;
+
+async function readAnswer(response: Response): Promise<string> {
+  if (!response.body) return '';
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of response.body) {
+    size += chunk.byteLength;
+    if (size > MAX_ANSWER_BYTES) {
+      await response.body.cancel().catch(() => {});
+      throw new PlacesSearchError(`Google Places sent an answer over ${MAX_ANSWER_BYTES / 1024 / 1024} MB`);
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 async function searchPage(config: GooglePlacesConfig, apiKey: string, request: SearchRequest, pageToken: string | undefined) {
   const body = {
     textQuery: request.textQuery,
@@ -75,6 +93,7 @@ async function searchPage(config: GooglePlacesConfig, apiKey: string, request: S
     ...(pageToken ? { pageToken } : {}),
   };
   let response: Response;
+  let text: string;
   try {
     response = await fetch(`${config.baseUrl}/v1/places:searchText`, {
       method: 'POST',
@@ -82,11 +101,15 @@ async function searchPage(config: GooglePlacesConfig, apiKey: string, request: S
       body: JSON.stringify(body),
       signal: AbortSignal.timeout(config.timeoutMs),
     });
+    // The body too: an answer that stalls or is cut off after its headers is a failed search,
+    // not an error that fails the city's job (and, once its retries are spent, leaves the run
+    // 'running' for ever, refusing every new import).
+    text = await readAnswer(response);
   } catch (error) {
+    if (error instanceof PlacesSearchError) throw error;
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     throw new PlacesSearchError(timedOut ? `Google Places did not answer within ${config.timeoutMs / 1000} s` : `Google Places could not be reached (${error instanceof Error ? error.message : String(error)})`);
   }
-  const text = await response.text();
   if (!response.ok) {
     const { message, reason } = googleMessage(text);
     const said = message ? `: ${message}` : '';
