@@ -8,7 +8,7 @@ import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
-import { releaseDuePayouts } from '../../src/server/modules/completion/payouts';
+import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages } from '../../src/shared/api/appointments';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
@@ -293,7 +293,15 @@ describe('releasing through Stripe Connect transfers', () => {
       await expect(releaseDuePayouts({ db: t.database.db, config: t.config, log, stripe: stripeOf(own) }, new Date())).rejects.toThrow(/could not be paid/);
       expect(await fine.payoutRow()).toMatchObject({ status: 'released', providerRef: expect.stringMatching(/^tr_/) });
       expect((await refused.payoutRow()).status).toBe('owed');
-      expect(warnings).toContainEqual(expect.objectContaining({ payoutId: (await refused.payoutRow()).id }));
+      const refusedPayout = await refused.payoutRow();
+      expect(warnings).toContainEqual(expect.objectContaining({ payoutId: refusedPayout.id, detail: expect.objectContaining({ statusCode: 400 }) }));
+      // Held after a reported problem, the admin's release gets Stripe's reason (502), and it stays held.
+      await t.database.db.update(payouts).set({ status: 'held' }).where(eq(payouts.id, refusedPayout.id));
+      await expect(releaseHeldPayout({ db: t.database.db, config: t.config, log, stripe: stripeOf(own) }, refusedPayout.id, new Date())).rejects.toMatchObject({
+        statusCode: 502,
+        message: expect.stringMatching(/^Stripe did not make the transfer, so the payout is still held\. /),
+      });
+      expect((await refused.payoutRow()).status).toBe('held');
     } finally {
       await t.close();
       await own.close();

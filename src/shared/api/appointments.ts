@@ -121,6 +121,7 @@ export const completionMessages = {
   payoutNotFound: 'Payout not found',
   payoutNotHeld: 'Only a payout on hold after a reported problem can be released here.',
   payoutNoStripeAccount: 'This technician has not connected a Stripe account yet, so the payout cannot be sent.',
+  payoutTransferFailed: (reason: string) => `Stripe did not make the transfer, so the payout is still held. ${reason}`,
 } as const;
 
 /** POST /api/appointments/{id}/report-problem. */

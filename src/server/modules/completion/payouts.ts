@@ -12,9 +12,9 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
-import { createStripeClient } from '../payments/stripe-provider';
+import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, DomainError, notFound } from '../../plugins/errors';
 
 export const RELEASE_AFTER_HOURS = 72;
 
@@ -47,12 +47,8 @@ async function duePayouts(db: Db, now: Date) {
     .limit(200);
 }
 
-let sharedStripe: Stripe | undefined;
 function stripeOf(ctx: PayoutContext): Stripe | undefined {
-  if (ctx.stripe) return ctx.stripe;
-  if (!ctx.config.stripe) return undefined;
-  sharedStripe ??= createStripeClient(ctx.config.stripe);
-  return sharedStripe;
+  return ctx.stripe ?? (ctx.config.stripe ? stripeClientFor(ctx.config.stripe) : undefined);
 }
 
 interface Payable {
@@ -110,8 +106,11 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
     try {
       if (await payOne(ctx, stripe, due, 'owed', now)) released++;
     } catch (error) {
+      // One transfer Stripe refuses (the repairer's account restricted, the balance short) must
+      // not hold up every repairer paid after it: it stays owed and is tried again next run.
       failures.push(error);
-      ctx.log.warn({ payoutId: due.id, err: error }, 'a due payout could not be paid: it is tried again on the next run');
+      const failure = stripeFailure(error);
+      ctx.log.warn({ payoutId: due.id, ...(failure ? { detail: failure.detail } : {}), err: failure ?? error }, 'a due payout could not be paid: it is tried again on the next run');
     }
   }
   if (failures.length > 0) {
@@ -137,5 +136,11 @@ export async function releaseHeldPayout(ctx: PayoutContext, payoutId: number, no
   if (row.status !== 'held' || row.repairerId === null) throw conflict(completionMessages.payoutNotHeld);
   const stripe = stripeOf(ctx);
   if (stripe && !row.stripeAccountId) throw conflict(completionMessages.payoutNoStripeAccount);
-  if (!(await payOne(ctx, stripe, row, 'held', now))) throw conflict(completionMessages.payoutNotHeld);
+  const paid = await payOne(ctx, stripe, row, 'held', now).catch((error: unknown) => {
+    const failure = stripeFailure(error);
+    if (!failure) throw error;
+    ctx.log.warn({ payoutId: row.id, detail: failure.detail, err: failure }, "Stripe did not make a held repairer's transfer: it stays held");
+    throw new DomainError(502, 'payout_failed', completionMessages.payoutTransferFailed((error as Error).message));
+  });
+  if (!paid) throw conflict(completionMessages.payoutNotHeld);
 }
