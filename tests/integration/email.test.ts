@@ -1,12 +1,14 @@
 // The outbox: e-mails are stored first, then sent over real SMTP with retries, or kept and
 // logged when no SMTP server is configured. Delivery is driven through the job registry
 // (enqueue, then drainJobs): what production's worker runs, now and deterministically.
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createUser } from '../../src/server/db/factories';
 import { outboxEmails } from '../../src/server/db/schema';
 import { findEmail } from '../../src/server/modules/email/email.repo';
+import { createMailer } from '../../src/server/modules/email/mailer';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { invitationEmail } from '../../src/server/modules/repairer-accounts/repairer-accounts-emails';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
@@ -163,6 +165,25 @@ describe.skipIf(!serverDatabaseAvailable())('outbox delivery on the PostgreSQL s
     await server.app.deps.jobs.run('send-email', { id: email.id });
     expect((await findEmail(server.database.db, email.id))!).toMatchObject({ status: 'sent', attempts: 1 });
     expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('a mail server that stops answering', () => {
+  it('is given up on once its greeting is overdue, so the attempt fails and is retried instead of hanging', async () => {
+    const sockets: Socket[] = [];
+    const mute = createServer((socket) => void sockets.push(socket)); // accepts, never says a word
+    await new Promise<void>((resolve) => mute.listen(0, '127.0.0.1', resolve));
+    const { port } = mute.address() as AddressInfo;
+    const mailer = createMailer(`smtp://127.0.0.1:${port}`, { greetingTimeout: 300 });
+    try {
+      const started = Date.now();
+      await expect(mailer.send({ from: 'no-reply@autorevive.example', to: 'someone@example.com', subject: 'Hello', text: 'Hello' })).rejects.toThrow(/greeting/i);
+      expect(Date.now() - started).toBeLessThan(3_000);
+    } finally {
+      mailer.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => mute.close(resolve));
+    }
   });
 });
 

@@ -20,11 +20,20 @@ export interface Mailer {
   close(): void;
 }
 
-export function createMailer(smtpUrl: string | undefined): Mailer {
+/**
+ * How long a mail server may keep us waiting, in ms. Nodemailer's own defaults (2 minutes to
+ * connect, 30 s for the greeting, 10 minutes of silence) would hold the outbox job, and on a
+ * PostgreSQL server the e-mail's row lock and a pool connection, that long for a server that
+ * stopped answering. A failed attempt is retried on the send-email job's policy. Options in
+ * SMTP_URL's query (`?socketTimeout=…`) still win.
+ */
+export const SMTP_TIMEOUTS = { connectionTimeout: 15_000, greetingTimeout: 15_000, socketTimeout: 60_000 };
+
+export function createMailer(smtpUrl: string | undefined, timeouts: Partial<typeof SMTP_TIMEOUTS> = {}): Mailer {
   if (!smtpUrl) {
     return { configured: false, async send() {}, close() {} };
   }
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS, ...timeouts });
   return {
     configured: true,
     async send(mail) {
