@@ -105,6 +105,35 @@ describe('a good submission', () => {
   });
 });
 
+describe('storing the photos', () => {
+  it('holds no database transaction while the store writes, so a slow store does not stall every other request', async () => {
+    const store = t.app.deps.store;
+    const put = store.put.bind(store);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let entered!: () => void;
+    const writing = new Promise<void>((resolve) => (entered = resolve));
+    // A store that takes its time (an S3 bucket answering slowly): the first write waits for the gate.
+    store.put = async (key, data) => {
+      entered();
+      await gate;
+      return put(key, data);
+    };
+    try {
+      const submitted = submit([photo(jpeg)]);
+      await writing;
+      // PGlite has one connection: a transaction held across the write would keep this read waiting.
+      const read = Promise.race([countAssessments().then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('stalled'), 2_000))]);
+      expect(await read).toBe('answered');
+      open();
+      expect((await submitted).statusCode).toBe(201);
+    } finally {
+      open();
+      store.put = put;
+    }
+  });
+});
+
 describe('who may read an assessment and its photos (D10)', () => {
   it('gives the grant holder and admins the record, and everyone else a 404 that reveals nothing', async () => {
     const response = await submit([photo(jpeg)]);

@@ -72,6 +72,30 @@ export async function createAssessment(
   const location = await deps.geocoder?.locate(input.details.postcode).catch(() => null);
   const writtenKeys: string[] = [];
   try {
+    // The files first, outside the transaction: a slow store (an S3 bucket) must not hold a
+    // database connection, and on PGlite the only one. A failure below deletes them again; a
+    // crash before the commit leaves files no row names, which the orphan sweeper removes.
+    const prefix = `photos/${new Date().getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
+    const stored: Omit<Parameters<typeof insertImages>[1][number], 'assessmentId'>[] = [];
+    for (const [position, photo] of processed.entries()) {
+      if (input.signal?.aborted) throw clientGone();
+      const displayKey = `${prefix}/${position}-display.jpg`;
+      const thumbKey = `${prefix}/${position}-thumb.jpg`;
+      writtenKeys.push(displayKey, thumbKey);
+      await deps.store.put(displayKey, photo.display.data);
+      await deps.store.put(thumbKey, photo.thumb.data);
+      stored.push({
+        position,
+        sourceType: photo.sourceType,
+        contentType: photo.display.contentType,
+        width: photo.display.width,
+        height: photo.display.height,
+        displayKey,
+        displayBytes: photo.display.data.length,
+        thumbKey,
+        thumbBytes: photo.thumb.data.length,
+      });
+    }
     const result = await db.transaction(async (tx) => {
       const assessment = await insertAssessment(tx, {
         reference: newReference(),
@@ -82,27 +106,7 @@ export async function createAssessment(
       const grant = await createGrant(tx, assessment.id);
       // D12: the draft quote from the price list, in the same transaction as the submission.
       await createDraftQuote(tx, assessment);
-      const prefix = `photos/${assessment.createdAt.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
-      const rows = [];
-      for (const [position, photo] of processed.entries()) {
-        const displayKey = `${prefix}/${position}-display.jpg`;
-        const thumbKey = `${prefix}/${position}-thumb.jpg`;
-        writtenKeys.push(displayKey, thumbKey);
-        await deps.store.put(displayKey, photo.display.data);
-        await deps.store.put(thumbKey, photo.thumb.data);
-        rows.push({
-          assessmentId: assessment.id,
-          position,
-          sourceType: photo.sourceType,
-          contentType: photo.display.contentType,
-          width: photo.display.width,
-          height: photo.display.height,
-          displayKey,
-          displayBytes: photo.display.data.length,
-          thumbKey,
-          thumbBytes: photo.thumb.data.length,
-        });
-      }
+      const rows = stored.map((image) => ({ assessmentId: assessment.id, ...image }));
       const images = await insertImages(tx, rows);
       const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
       const emails = [
