@@ -109,6 +109,35 @@ describe('after photos when marking a job done', () => {
     expect(filesOnDisk().filter((f) => f.includes('/after-'))).toHaveLength(4); // display and thumbnail of each
   });
 
+  it('holds no database transaction while the store writes them', async () => {
+    const job = await assignedJob(workingDay(21));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(job.day, 14));
+    const store = t.app.deps.store;
+    const put = store.put.bind(store);
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    let entered!: () => void;
+    const writing = new Promise<void>((resolve) => (entered = resolve));
+    store.put = async (key, data) => {
+      entered();
+      await gate;
+      return put(key, data);
+    };
+    try {
+      const marking = completeWith(job.appointmentId, job.repairer, [photo(jpeg)]);
+      await writing;
+      // PGlite has one connection: a transaction held across the write would keep this read waiting.
+      const read = t.database.db.select().from(appointments).where(eq(appointments.id, job.appointmentId)).then(() => 'answered');
+      expect(await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('stalled'), 2_000))])).toBe('answered');
+      open();
+      expect((await marking).statusCode).toBe(200);
+    } finally {
+      open();
+      store.put = put;
+    }
+  });
+
   it('refuses a file that is not a photo with a sentence, and changes nothing', async () => {
     const job = await assignedJob(workingDay(21));
     vi.useFakeTimers({ toFake: ['Date'] });

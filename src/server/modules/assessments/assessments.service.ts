@@ -16,6 +16,7 @@ import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
 import { processImageFile, type ProcessedImage } from '../images/image-process';
 import { clientGone } from '../images/photo-work-queue';
+import { storePhotos } from '../images/store-photos';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import { isUniqueViolation } from '../../db/errors';
@@ -72,30 +73,8 @@ export async function createAssessment(
   const location = await deps.geocoder?.locate(input.details.postcode).catch(() => null);
   const writtenKeys: string[] = [];
   try {
-    // The files first, outside the transaction: a slow store (an S3 bucket) must not hold a
-    // database connection, and on PGlite the only one. A failure below deletes them again; a
-    // crash before the commit leaves files no row names, which the orphan sweeper removes.
-    const prefix = `photos/${new Date().getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
-    const stored: Omit<Parameters<typeof insertImages>[1][number], 'assessmentId'>[] = [];
-    for (const [position, photo] of processed.entries()) {
-      if (input.signal?.aborted) throw clientGone();
-      const displayKey = `${prefix}/${position}-display.jpg`;
-      const thumbKey = `${prefix}/${position}-thumb.jpg`;
-      writtenKeys.push(displayKey, thumbKey);
-      await deps.store.put(displayKey, photo.display.data);
-      await deps.store.put(thumbKey, photo.thumb.data);
-      stored.push({
-        position,
-        sourceType: photo.sourceType,
-        contentType: photo.display.contentType,
-        width: photo.display.width,
-        height: photo.display.height,
-        displayKey,
-        displayBytes: photo.display.data.length,
-        thumbKey,
-        thumbBytes: photo.thumb.data.length,
-      });
-    }
+    // The files first, outside the transaction (store-photos.ts).
+    const stored = await storePhotos(deps.store, processed, { kind: 'damage', now: new Date(), written: writtenKeys, signal: input.signal });
     const result = await db.transaction(async (tx) => {
       const assessment = await insertAssessment(tx, {
         reference: newReference(),

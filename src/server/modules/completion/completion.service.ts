@@ -7,12 +7,12 @@ import { londonDateOf } from '../../../shared/london-time';
 import { addMonths } from '../../../shared/calendar-date';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { randomBytes } from 'node:crypto';
 import { appointments, assessmentImages, payments, payouts, repairerReviews, repairers, warranties } from '../../db/schema';
 import { transition } from '../../db/transition';
 import { conflict, notFound } from '../../plugins/errors';
 import type { FileStore } from '../images/file-store';
 import type { ProcessedImage } from '../images/image-process';
+import { storePhotos } from '../images/store-photos';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
 import { findAppointmentRecord, lockAppointment } from '../bookings/appointments.repo';
@@ -57,7 +57,8 @@ export async function checkCanMarkDone(db: Db, user: SessionUser, appointmentId:
 /**
  * The assigned repairer marks the job done: completed, the 72 hours start, the warranty is recorded,
  * the optional after photos (already processed) are stored as kind 'after', the customer is asked to
- * confirm. One transaction; stored files are removed again if it fails (no orphan files).
+ * confirm. The photos are stored first, then one transaction; stored files are removed again if
+ * it fails (no orphan files).
  */
 export async function markJobDone(
   ctx: CompletionContext,
@@ -68,36 +69,15 @@ export async function markJobDone(
 ): Promise<OutboxEmail[]> {
   const writtenKeys: string[] = [];
   try {
+    // The after photos first, outside the transaction (store-photos.ts; the route has checked the
+    // job is theirs and due): a slow store must not hold the appointment's lock.
+    const stored = photos.processed.length > 0 ? await storePhotos(photos.store, photos.processed, { kind: 'after', now, written: writtenKeys }) : [];
     return await ctx.db.transaction(async (tx) => {
     await lockAppointment(tx, appointmentId);
     const { record, repairerId } = await checkCanMarkDone(tx, user, appointmentId, now);
     const today = londonDateOf(now);
     await transition(tx, 'appointment', 'complete', appointmentId, { set: { completedAt: now } });
-    if (photos.processed.length > 0) {
-      const prefix = `photos/${now.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
-      const rows = [];
-      for (const [position, photo] of photos.processed.entries()) {
-        const displayKey = `${prefix}/after-${position}-display.jpg`;
-        const thumbKey = `${prefix}/after-${position}-thumb.jpg`;
-        writtenKeys.push(displayKey, thumbKey);
-        await photos.store.put(displayKey, photo.display.data);
-        await photos.store.put(thumbKey, photo.thumb.data);
-        rows.push({
-          assessmentId: record.assessmentId,
-          kind: 'after' as const,
-          position,
-          sourceType: photo.sourceType,
-          contentType: photo.display.contentType,
-          width: photo.display.width,
-          height: photo.display.height,
-          displayKey,
-          displayBytes: photo.display.data.length,
-          thumbKey,
-          thumbBytes: photo.thumb.data.length,
-        });
-      }
-      await tx.insert(assessmentImages).values(rows);
-    }
+    if (stored.length > 0) await tx.insert(assessmentImages).values(stored.map((image) => ({ assessmentId: record.assessmentId, ...image })));
     const payout = await payoutOf(tx, appointmentId);
     if (payout) await tx.update(payouts).set({ releaseAfterAt: new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), updatedAt: now }).where(eq(payouts.id, payout.id));
     const quote = await findQuote(tx, record.appointment.quoteId);
