@@ -217,6 +217,16 @@ describe('admin quote desk', () => {
     expect(await within(article).findByRole('alert')).toHaveTextContent(stale);
   });
 
+  it('sends an admin whose session ended to sign in, coming back to the dashboard', async () => {
+    serve((url) => (url.endsWith('/approve') ? jsonResponse({ error: 'unauthorised', message: 'Please sign in to continue.' }, 401) : undefined));
+    const { router } = renderApp('/admin?tab=quotes');
+    const article = await screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ }, { timeout: 5000 });
+    fireEvent.click(within(article).getByRole('button', { name: 'Approve at £216.00' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/sign-in');
+    expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin?tab=quotes');
+  });
+
   it('will not approve over unsaved changes', async () => {
     serve();
     const article = await openCard();

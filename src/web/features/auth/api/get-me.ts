@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api';
 import { MeResponseSchema, type MeResponse } from '../../../../shared/api/auth';
+import { meQueryKey } from './me-query-key';
 
-export const meQueryKey = ['/api/auth/me'] as const;
+export { meQueryKey };
 
 /** GET /api/auth/me: the signed-in account, or null when nobody is signed in (401). */
 export function useMe() {
