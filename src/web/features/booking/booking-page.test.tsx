@@ -177,6 +177,36 @@ describe('booking page', () => {
     expect(screen.getByRole('button', { name: 'Confirm Booking' })).toBeDisabled();
   });
 
+  it('a quote booked in another tab meanwhile: the sentence, then the page shows it booked instead of the calendar', async () => {
+    const booked = 'This quote has already been booked and paid for. Your appointment is in your confirmation e-mail.';
+    let quoteStatus: 'approved' | 'booked' = 'approved';
+    await openBooking({
+      quote: () => jsonResponse(quoteView({ status: quoteStatus })),
+      day: (date) => ({ date, available: { morning: true, afternoon: true } }),
+      create: () => ((quoteStatus = 'booked'), jsonResponse({ error: 'conflict', message: booked }, 409)),
+    });
+    fireEvent.click(day('4 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByText(booked)).toBeInTheDocument(); // the toast
+    expect(await screen.findByText(/Your confirmation e-mail has the link to your appointment/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+  });
+
+  it('a quote deleted meanwhile: Quote Not Found, and the page says so instead of offering the calendar', async () => {
+    let gone = false;
+    await openBooking({
+      quote: () => (gone ? jsonResponse({ error: 'not_found', message: "The quote you're trying to book could not be found." }, 404) : jsonResponse(quoteView())),
+      day: (date) => ({ date, available: { morning: true, afternoon: true } }),
+      create: () => ((gone = true), jsonResponse({ error: 'not_found', message: "The quote you're trying to book could not be found." }, 404)),
+    });
+    fireEvent.click(day('4 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Quote Not Found' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
+  });
+
   it("says 'Quote Not Found' when the quote is not there (or not this visitor's)", async () => {
     stubServer({ quote: () => jsonResponse({ error: 'not_found', message: 'Not found' }, 404) });
     renderApp('/booking/5');

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, getQueryFn } from '../../../lib/api';
+import { apiJson, getQueryFn, isApiError } from '../../../lib/api';
 import {
   AppointmentViewSchema,
   type AppointmentView,
   type CreateAppointmentBody,
   type RescheduleAppointmentBody,
 } from '../../../../shared/api/appointments';
-import { appointmentKey, invalidateAvailability } from './booking-query-keys';
+import { appointmentKey, invalidateAvailability, quoteKey } from './booking-query-keys';
 
 export type UseAppointmentOptions = {
   enabled?: boolean;
@@ -31,6 +31,13 @@ export function useCreateAppointment() {
   return useMutation({
     mutationFn: (body: CreateAppointmentBody) => apiJson('POST', '/api/appointments', body, AppointmentViewSchema),
     onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(appointment.id), appointment),
+    // A page open for a while: the quote was booked in another tab, withdrawn, expired (409) or
+    // deleted (404) meanwhile. Read it again so the page says so instead of offering the calendar.
+    onError: (error, { quoteId }) => {
+      if (!isApiError(error) || (typeof quoteId !== 'number' && typeof quoteId !== 'string')) return;
+      if (error.status === 404) void queryClient.resetQueries({ queryKey: quoteKey(quoteId) });
+      else if (error.status === 409) void queryClient.invalidateQueries({ queryKey: quoteKey(quoteId) });
+    },
     onSettled: () => void invalidateAvailability(queryClient),
   });
 }
@@ -54,6 +61,8 @@ export function useRescheduleAppointment(id: number) {
   return useMutation({
     mutationFn: (body: RescheduleAppointmentBody) => apiJson('POST', `/api/appointments/${id}/reschedule`, body, AppointmentViewSchema),
     onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
+    // Refused because the booking changed meanwhile (cancelled, now inside 24 hours): show it as it is.
+    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKey(id) }),
     onSettled: () => void invalidateAvailability(queryClient),
   });
 }
