@@ -53,10 +53,16 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
       </section>
       <AftercarePanel appointment={appointment} />
       <Changes appointment={appointment} rescheduling={rescheduling} setRescheduling={setRescheduling} />
-      {rescheduling ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
+      {/* Read again after a refusal, the booking may no longer be movable (cancelled elsewhere, now inside 24 hours). */}
+      {rescheduling && changeable(appointment) ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
       <YourDataPanel assessmentId={appointment.assessmentId} reference={appointment.reference} onErased={setErased} />
     </div>
   );
+}
+
+/** Confirmed or assigned, and more than 24 hours ahead: it can be cancelled or moved online (D14). */
+function changeable(appointment: AppointmentView): boolean {
+  return appointment.canChange && (appointment.status === 'confirmed' || appointment.status === 'assigned');
 }
 
 function Changes({

@@ -141,6 +141,27 @@ describe('appointment page', () => {
     expect(panel).toHaveTextContent('12-month warranty on the workmanship runs until Thursday 4 March 2027');
   });
 
+  it('confirming a repair already confirmed in another tab gives the sentence and shows it confirmed', async () => {
+    const base = appointmentView();
+    const done = { ...base.aftercare, technician: 'Shine Repairs', completedAt: '2026-03-04T15:00:00.000Z', warranty: { startsDate: '2026-03-04', endsDate: '2027-03-04', months: 12 } };
+    let current = appointmentView({ status: 'completed', canChange: false, aftercare: done });
+    stubAppointment(
+      () => jsonResponse(current),
+      (path, init) => {
+        if (path !== '/api/appointments/31/confirm-completion' || init?.method !== 'POST') return null;
+        current = appointmentView({ status: 'completed', canChange: false, aftercare: { ...done, confirmedAt: '2026-03-05T09:00:00.000Z' } });
+        return jsonResponse({ error: 'conflict', message: 'You have already confirmed this repair.' }, 409);
+      },
+    );
+    renderApp('/appointments/31');
+    const panel = await screen.findByRole('region', { name: 'Your repair is done' });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Confirm the repair is complete' }));
+    expect(await screen.findByText('You have already confirmed this repair.')).toBeInTheDocument(); // the toast
+    expect(await within(panel).findByText(/you confirmed the repair, and your technician is being paid/)).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Confirm the repair is complete' })).not.toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Report a problem' })).not.toBeInTheDocument();
+  });
+
   it("says 'Appointment Not Found' when it is not there", async () => {
     stubAppointment(() => jsonResponse({ message: 'Not found' }, 404));
     renderApp('/appointments/31');

@@ -47,7 +47,7 @@ const calls = (fetchMock: ReturnType<typeof stubFetch>, path: string) =>
 const day = (date: string) => screen.getByRole('button', { name: new RegExp(`^\\w+day ${date}`) });
 
 beforeAll(async () => {
-  await import('../../routes/customer/booking');
+  await Promise.all([import('../../routes/customer/booking'), import('../../routes/customer/appointment')]);
 }, 30_000);
 resetCustomerPageBetweenTests({ now: NOW });
 
@@ -226,6 +226,34 @@ describe('booking page', () => {
     stubServer({ quote: () => jsonResponse(quoteView({ status: 'booked' })) });
     renderApp('/booking/5');
     expect(await screen.findByText(/already been booked and paid for/)).toBeInTheDocument();
+  });
+});
+
+describe('rescheduling from the appointment page', () => {
+  it('a refusal because the booking changed meanwhile shows it as it is now, without the calendar', async () => {
+    const callUs = 'Changes within 24 hours of your appointment need a phone call: please ring us on 0330 123 4567.';
+    let current = appointmentView({ appointmentDate: '2026-03-10' });
+    stubFetch((url, init) => {
+      const parsed = new URL(url, 'http://localhost');
+      if (parsed.pathname === '/api/appointments/31') return jsonResponse(current);
+      if (parsed.pathname === '/api/appointments/31/reschedule' && init?.method === 'POST') {
+        current = appointmentView({ appointmentDate: '2026-03-10', canChange: false });
+        return jsonResponse({ error: 'conflict', message: callUs }, 409);
+      }
+      if (parsed.pathname === '/api/appointments/available-month') return jsonResponse(month(parsed.searchParams.get('month')!, []));
+      if (parsed.pathname === '/api/appointments/available') return jsonResponse({ date: parsed.searchParams.get('date'), available: { morning: true, afternoon: true } });
+      return jsonResponse({ message: 'Not found' }, 404);
+    });
+    renderApp('/appointments/31');
+    fireEvent.click(await screen.findByRole('button', { name: 'Reschedule' }));
+    await waitFor(() => expect(day('4 March 2026')).not.toHaveAttribute('aria-disabled'));
+    fireEvent.click(day('4 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move my booking' }));
+    expect(await screen.findByText(callUs)).toBeInTheDocument(); // the toast
+    expect(await screen.findByText(/so it can no longer be cancelled or moved online/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Move my booking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel booking' })).not.toBeInTheDocument();
   });
 });
 

@@ -9,6 +9,8 @@ function useAftercareCall<Body>(id: number, path: 'confirm-completion' | 'report
   return useMutation({
     mutationFn: (body: Body) => apiJson('POST', `/api/appointments/${id}/${path}`, body ?? {}, AppointmentViewSchema),
     onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(appointment.id), appointment),
+    // Refused (409: already confirmed or reported in another tab, or reviewed): show what is true now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKey(id) }),
   });
 }
 
