@@ -179,6 +179,24 @@ describe('quote page', () => {
     expect(JSON.parse(String(post[1]!.body))).toEqual({ message: (message as HTMLTextAreaElement).value });
   });
 
+  it('a change asked for on a quote booked meanwhile (another tab): the sentence, and the page shows it booked', async () => {
+    const refusal = 'This quote has already been booked, so it can no longer be changed. Please call us.';
+    let status: Quote['status'] = 'approved';
+    stubFetch((_url, init) => {
+      if (init?.method === 'POST') return (status = 'booked'), jsonResponse({ error: 'conflict', message: refusal }, 409);
+      return jsonResponse({ ...assessment, quote: { ...quote, status }, guidePrice: null });
+    });
+    renderApp('/quote/41');
+    fireEvent.click(await screen.findByRole('button', { name: 'Request Quote Modification' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Request Quote Modification' });
+    fireEvent.change(within(dialog).getByLabelText('Your message'), { target: { value: 'Could the repair be done on a Saturday?' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText(refusal)).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText(/You have booked and paid for this repair/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
+  });
+
   it("checks the modification message's length before sending, counts characters, and shows the server's refusal", async () => {
     let answer: Response | null = null;
     const fetchMock = stubFetch((_url, init) => {

@@ -1,12 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../../../lib/api';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiJson, isApiError } from '../../../lib/api';
 import { ModificationRequestViewSchema, type ModificationRequestView } from '../../../../shared/api/quotes';
 
 export const modificationRequestsUrl = (quoteId: number) => `/api/quotes/${quoteId}/modification-requests`;
 
 /** POST /api/quotes/{id}/modification-requests: the grant holder of an approved quote asks for a change (D21). */
 export function useRequestModification(quoteId: number) {
+  const queryClient = useQueryClient();
   return useMutation<ModificationRequestView, Error, { message: string }>({
     mutationFn: (body) => apiJson('POST', modificationRequestsUrl(quoteId), body, ModificationRequestViewSchema),
+    // 409: the quote was booked (in another tab) while this page was open: the page shows it as it is now.
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['/api/assessments'] });
+    },
   });
 }
