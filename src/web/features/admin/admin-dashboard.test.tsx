@@ -246,6 +246,21 @@ describe('admin quote desk', () => {
     expect(await screen.findByText('Quote Deleted')).toBeInTheDocument();
   });
 
+  it('deleting an enquiry another admin deleted meanwhile says so and takes its card away', async () => {
+    let gone = false;
+    serve((url, init) => {
+      if (url === '/api/admin/quotes/5' && init?.method === 'DELETE') return (gone = true), jsonResponse({ error: 'not_found', message: 'We could not find that quote.' }, 404);
+      if (gone && url.startsWith('/api/admin/quotes?')) return jsonResponse({ items: [], total: 0, page: 1, pageSize: 10 });
+      return undefined;
+    });
+    const article = await openCard();
+    fireEvent.click(within(article).getByRole('button', { name: 'Delete enquiry AR-7K3Q-9XPM' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Delete enquiry AR-7K3Q-9XPM?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete permanently' }));
+    expect(await screen.findByText('We could not find that quote.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ })).not.toBeInTheDocument());
+  });
+
   it('shows an open modification request on its card', async () => {
     serve((url) =>
       url.startsWith('/api/admin/quotes?')

@@ -9,6 +9,7 @@ export function useDeleteQuote(quoteId: number) {
     mutationFn: async () => {
       await apiRequest('DELETE', `/api/admin/quotes/${quoteId}`);
     },
-    onSuccess: () => void invalidateAdminDesk(queryClient),
+    // Refused too (another admin deleted it meanwhile: 404): the desk shows what is there now.
+    onSettled: () => void invalidateAdminDesk(queryClient),
   });
 }
