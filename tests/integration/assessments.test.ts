@@ -9,6 +9,7 @@ import { assessments, outboxEmails } from '../../src/server/db/schema';
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { heicPhoto, hugePng, jpegPhoto, pngPhoto } from '../helpers/images';
 import { multipartBody, validDetails, type FilePart } from '../helpers/multipart';
+import { answeredSoon, holdWrites } from '../helpers/slow-store';
 
 let t: TestApp;
 let admin: CreatedUser;
@@ -107,29 +108,17 @@ describe('a good submission', () => {
 
 describe('storing the photos', () => {
   it('holds no database transaction while the store writes, so a slow store does not stall every other request', async () => {
-    const store = t.app.deps.store;
-    const put = store.put.bind(store);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let entered!: () => void;
-    const writing = new Promise<void>((resolve) => (entered = resolve));
-    // A store that takes its time (an S3 bucket answering slowly): the first write waits for the gate.
-    store.put = async (key, data) => {
-      entered();
-      await gate;
-      return put(key, data);
-    };
+    // A store that takes its time (an S3 bucket answering slowly): the first write waits.
+    const slow = holdWrites(t.app.deps.store);
     try {
       const submitted = submit([photo(jpeg)]);
-      await writing;
+      await slow.writing;
       // PGlite has one connection: a transaction held across the write would keep this read waiting.
-      const read = Promise.race([countAssessments().then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('stalled'), 2_000))]);
-      expect(await read).toBe('answered');
-      open();
+      expect(await answeredSoon(countAssessments())).toBe('answered');
+      slow.open();
       expect((await submitted).statusCode).toBe(201);
     } finally {
-      open();
-      store.put = put;
+      slow.restore();
     }
   });
 });

@@ -17,6 +17,7 @@ import { startStripeStandIn } from '../helpers/stripe-server';
 import { paidBooking, post, workingDay } from '../helpers/checkout';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, type FilePart } from '../helpers/multipart';
+import { answeredSoon, holdWrites } from '../helpers/slow-store';
 
 let t: TestApp;
 let jpeg: Buffer;
@@ -113,28 +114,16 @@ describe('after photos when marking a job done', () => {
     const job = await assignedJob(workingDay(21));
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(onThe(job.day, 14));
-    const store = t.app.deps.store;
-    const put = store.put.bind(store);
-    let open!: () => void;
-    const gate = new Promise<void>((resolve) => (open = resolve));
-    let entered!: () => void;
-    const writing = new Promise<void>((resolve) => (entered = resolve));
-    store.put = async (key, data) => {
-      entered();
-      await gate;
-      return put(key, data);
-    };
+    const slow = holdWrites(t.app.deps.store);
     try {
       const marking = completeWith(job.appointmentId, job.repairer, [photo(jpeg)]);
-      await writing;
+      await slow.writing;
       // PGlite has one connection: a transaction held across the write would keep this read waiting.
-      const read = t.database.db.select().from(appointments).where(eq(appointments.id, job.appointmentId)).then(() => 'answered');
-      expect(await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('stalled'), 2_000))])).toBe('answered');
-      open();
+      expect(await answeredSoon(t.database.db.select().from(appointments).where(eq(appointments.id, job.appointmentId)))).toBe('answered');
+      slow.open();
       expect((await marking).statusCode).toBe(200);
     } finally {
-      open();
-      store.put = put;
+      slow.restore();
     }
   });
 
