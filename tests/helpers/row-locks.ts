@@ -6,7 +6,7 @@ import type { Db } from '../../src/server/db/database';
 
 /** Resolves once some statement on this database waits for a row lock. */
 async function untilBlockedOnALock(db: Db): Promise<void> {
-  for (let tries = 0; tries < 200; tries++) {
+  for (let tries = 0; tries < 400; tries++) {
     const result = (await db.execute(sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)) as unknown as { rows: { n: number }[] };
     if (result.rows[0]!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));

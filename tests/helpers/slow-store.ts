@@ -23,7 +23,7 @@ export function holdWrites(store: FileStore): { writing: Promise<void>; open: ()
   };
 }
 
-/** 'answered' if the read finishes within 2 s, 'stalled' otherwise. */
+/** 'answered' if the read finishes within 5 s (a held transaction would keep it waiting for ever), 'stalled' otherwise. */
 export function answeredSoon(read: Promise<unknown>): Promise<'answered' | 'stalled'> {
-  return Promise.race([read.then(() => 'answered' as const), new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), 2_000))]);
+  return Promise.race([read.then(() => 'answered' as const), new Promise<'stalled'>((resolve) => setTimeout(() => resolve('stalled'), 5_000))]);
 }
