@@ -166,6 +166,27 @@ describe('assessment wizard', () => {
     expect(screen.getByLabelText("Driver's door")).toBeChecked();
   });
 
+  it('after a reload on a later step, stays on step 1 while the photos are chosen again', async () => {
+    // A reload keeps the history entry's step, but not the photos: the wizard shows step 1.
+    // Choosing the first photo again must not jump to the step the entry remembered, or a
+    // customer adding photos one at a time is taken away after the first.
+    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ name: 'Priya Shah' }));
+    const { router } = renderApp({ pathname: '/assessment', state: { wizardStep: 3, from: 2 } });
+    expect(await screen.findByText(/We kept the details you typed/)).toBeInTheDocument();
+    await addPhotos(photo('door.jpg'));
+    expect(await screen.findByText('1/10 files selected')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Upload photos of the damage' })).toBeInTheDocument();
+    await addPhotos(photo('wing.jpg'));
+    expect(await screen.findByText('2/10 files selected')).toBeInTheDocument();
+    fireEvent.click(continueButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toHaveFocus();
+    expect(screen.getByLabelText('Full name')).toHaveValue('Priya Shah');
+    // The browser's Back from here is step 1 again, with the photos.
+    act(() => void router.navigate(-1));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Upload photos of the damage' })).toBeInTheDocument();
+    expect(screen.getByText('2/10 files selected')).toBeInTheDocument();
+  });
+
   it("announces SPEC's messages for missing details without sending anything", async () => {
     renderApp('/assessment');
     await addPhotos(photo());

@@ -28,6 +28,13 @@ export function AssessmentWizard() {
   const navigate = useNavigate();
   const entry = location.state as { wizardStep?: WizardStep; from?: WizardStep } | null;
   const step: WizardStep = photos.length > 0 ? (entry?.wizardStep ?? 1) : 1;
+  // An entry for a later step without photos (a reload there, or Back from the thank-you page)
+  // shows step 1; it becomes step 1's entry too, so choosing the first photo again does not
+  // jump to the step the entry remembered while the customer is still adding photos.
+  const staleEntry = photos.length === 0 && (entry?.wizardStep ?? 1) > 1;
+  useEffect(() => {
+    if (staleEntry) void navigate(`${location.pathname}${location.search}`, { replace: true, state: { wizardStep: 1 } });
+  }, [staleEntry, navigate, location.pathname, location.search]);
   const setStep = (next: WizardStep) => {
     if (next === step) return;
     // Back to the step this entry came from is the browser's Back; anything else is a new entry.
