@@ -5,7 +5,15 @@ import { useDocumentTitle } from './document-title';
 import { RouterNavigation } from './router-navigation';
 import { SiteLayout } from './site-layout';
 
-/** After an in-app navigation, move focus to the new page's heading, as a page load would. */
+/** How long after a navigation focus follows the page's heading while its data loads. */
+const FOLLOW_HEADING_MS = 10_000;
+
+/**
+ * After an in-app navigation, move focus to the new page's heading, as a page load would. A page
+ * that is still loading has no heading yet (focus goes to main) or a loading one that its loaded
+ * heading replaces (focus would fall to nothing): focus follows to the page's heading once it
+ * comes, unless the person has moved focus meanwhile.
+ */
 function useFocusOnNavigate() {
   const { pathname } = useLocation();
   const previous = useRef(pathname);
@@ -13,10 +21,28 @@ function useFocusOnNavigate() {
     if (previous.current === pathname) return;
     previous.current = pathname;
     const main = document.getElementById('main-content');
-    const target = main?.querySelector<HTMLElement>('h1') ?? main;
-    if (!target) return;
-    if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-    target.focus({ preventScroll: true });
+    if (!main) return;
+    const focusHeading = () => {
+      const target = main.querySelector<HTMLElement>('h1') ?? main;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+      return target;
+    };
+    let focused = focusHeading();
+    const observer = new MutationObserver(() => {
+      const active = document.activeElement;
+      // Still where it was put, or gone with the element that had it (a replaced heading).
+      const ours = active === focused || (!focused.isConnected && (active === null || active === document.body));
+      if (!ours) return observer.disconnect(); // the person has moved on
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (heading !== focused && (heading || !focused.isConnected)) focused = focusHeading();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    const stop = setTimeout(() => observer.disconnect(), FOLLOW_HEADING_MS);
+    return () => {
+      observer.disconnect();
+      clearTimeout(stop);
+    };
   }, [pathname]);
 }
 
