@@ -23,6 +23,9 @@ async function openNetwork(page: Page) {
   await page.getByRole('tab', { name: 'Repairer Network' }).click();
   await page.getByLabel('Name, town or postcode').fill('Intro Lane');
   await page.getByRole('button', { name: 'Search' }).click();
+  // The search's own answer (its two businesses), not the unfiltered first page that also lists
+  // them: selecting all on that page, and then having the search reset the selection, failed a run.
+  await page.getByRole('heading', { level: 2, name: 'Repairer Network (2)' }).waitFor();
   await page.getByRole('row').filter({ hasText: smart.name }).waitFor();
 }
 
