@@ -244,6 +244,28 @@ describe('checkout', () => {
     expect(screen.getByRole('alert')).not.toHaveTextContent('try again or use another card');
   });
 
+  it('a hold the server says has run out reads the booking again, so the page stops counting down and offers to choose a slot', async () => {
+    // The server's clock decides: here its hold ended before this page's countdown did (a phone's clock behind, say).
+    const sentence = 'Your 30-minute hold on this slot has run out. Please choose a date and time again.';
+    const appointment = held({ startsAt: '2026-04-01T12:00:00.000Z' });
+    stubServer({
+      appointment,
+      confirm: () => {
+        // As the server then reads it: the hold has lapsed.
+        Object.assign(appointment, { status: 'lapsed', holdExpiresAt: null });
+        return jsonResponse({ error: 'conflict', message: sentence }, 409);
+      },
+    });
+    renderApp('/checkout?quote_id=5');
+    await screen.findByRole('button', { name: 'Pay £2,376.00' });
+    expect(screen.getByText(/Your slot is held for another/)).toBeInTheDocument();
+    await fillCard();
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    expect(await screen.findByText('Payment Failed')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Choose a slot again' })).toHaveAttribute('href', '/booking/5');
+    expect(screen.queryByText(/Your slot is held for another/)).not.toBeInTheDocument();
+  });
+
   it("any other failure is 'Payment Error'", async () => {
     stubServer({ appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }), confirm: () => new Response('boom', { status: 500 }) });
     renderApp('/checkout?quote_id=5');

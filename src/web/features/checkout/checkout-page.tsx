@@ -15,7 +15,7 @@ import { appointmentKey, bookingToasts, isBooked, QuoteNotice, quoteKey, useAppo
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
 import { CancellationConsent } from './cancellation-consent';
 import { alreadyPaidText, CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
-import { HoldCountdown } from './hold-countdown';
+import { HoldCountdown, HoldLapsed } from './hold-countdown';
 import { OrderSummary } from './order-summary';
 import { isAlreadyPaid, type PayOutcome } from './pay-outcome';
 import { TestCardForm } from './test-card-form';
@@ -242,6 +242,9 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
     } else if (outcome.kind === 'failed' || outcome.kind === 'refused') {
       // A refused card may be tried again; a refusal's sentence says itself what to do.
       setFailure(outcome.kind === 'failed' ? `${outcome.message} ${retryText}` : outcome.message);
+      // The server would not take it as it stands (its hold ran out, say): read the booking again,
+      // so the hold time shown is the server's and not a countdown still running here.
+      if (outcome.kind === 'refused' && appointment) void queryClient.invalidateQueries({ queryKey: appointmentKey(appointment.id) });
       toast({ title: checkoutToasts.paymentFailed, description: outcome.message, variant: 'destructive' });
     } else {
       setFailure(`${checkoutToasts.paymentErrorText} ${retryText}`);
@@ -267,7 +270,11 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
           <h2 id="payment-heading" className="text-xl font-bold text-navy-900">
             Payment
           </h2>
-          {appointment?.holdExpiresAt ? <HoldCountdown holdExpiresAt={appointment.holdExpiresAt} quoteId={quote.id} /> : null}
+          {appointment?.status === 'lapsed' ? (
+            <HoldLapsed quoteId={quote.id} />
+          ) : appointment?.holdExpiresAt ? (
+            <HoldCountdown holdExpiresAt={appointment.holdExpiresAt} quoteId={quote.id} />
+          ) : null}
           <CancellationConsent
             required={required}
             checked={consent}

@@ -16,18 +16,22 @@ export function HoldCountdown({ holdExpiresAt, quoteId }: { holdExpiresAt: strin
     return () => clearInterval(timer);
   }, []);
   const remaining = expiresAt - now;
-  if (remaining <= 0)
-    return (
-      <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-        Your slot is no longer held.{' '}
-        <Link to={`/booking/${quoteId}`} className="font-semibold underline">
-          Choose a slot again
-        </Link>
-      </p>
-    );
+  if (remaining <= 0) return <HoldLapsed quoteId={quoteId} />;
   return (
     <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-slate-900">
       Your slot is held for another <span className="font-mono font-semibold">{formatRemaining(remaining)}</span> (minutes and seconds).
+    </p>
+  );
+}
+
+/** The hold has run out (here, or by the server's clock): the slot must be chosen again. */
+export function HoldLapsed({ quoteId }: { quoteId: number }) {
+  return (
+    <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+      Your slot is no longer held.{' '}
+      <Link to={`/booking/${quoteId}`} className="font-semibold underline">
+        Choose a slot again
+      </Link>
     </p>
   );
 }
