@@ -54,10 +54,9 @@ export function isWorkingDay(date: string): boolean {
   return isCalendarDate(date) && !isWeekend(date) && !isBankHoliday(date);
 }
 
-/** Whether the rules allow booking this slot at `now`; capacity is the server's to check. */
+/** Whether the rules allow booking this slot at `now` (no unbookableReason); capacity is the server's to check. */
 export function isSlotBookable(date: string, slot: TimeSlot, now: Date): boolean {
-  if (!isWorkingDay(date) || !isTimeSlot(slot)) return false;
-  return slotStartsAt(date, slot).getTime() - now.getTime() >= MIN_LEAD_MS;
+  return isCalendarDate(date) && isTimeSlot(slot) && unbookableReason(date, slot, now) === null;
 }
 
 /** Why D15 never lets this slot be booked from `now` on; capacity and the booking horizon aside. */
