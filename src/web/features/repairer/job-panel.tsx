@@ -39,7 +39,7 @@ function Customer({ job }: { job: RepairerJob }) {
   return (
     <dl className="rounded-md border border-teal-200 bg-teal-50 p-3 text-sm">
       <Row label="Name">{c.name}</Row>
-      <Row label="Phone">{c.phone ? <PhoneLink phone={c.phone} /> : null}</Row>
+      <Row label="Phone"><PhoneLink phone={c.phone} /></Row>
       <Row label="E-mail">
         <a className="underline break-all" href={`mailto:${c.email}`}>
           {c.email}
