@@ -9,7 +9,7 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import type { Database } from '../../src/server/db/database';
 import type { Mailer } from '../../src/server/modules/email/mailer';
-import { openImage, openServerDatabase } from './database';
+import { openServerDatabase, takeImageDatabase } from './database';
 import type { Resolver } from '../../src/server/modules/email-collection/address-policy';
 
 export interface TestApp {
@@ -52,7 +52,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set; this suite needs a PostgreSQL server.');
     ({ database, drop } = await openServerDatabase(serverUrl));
   } else {
-    database = await openImage(inject('pgliteImagePath'));
+    database = await takeImageDatabase(inject('pgliteImagePath'));
   }
   const app = await buildApp(config, { database, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}), ...(options.logDestination ? { logDestination: options.logDestination } : {}) });
   options.extend?.(app);

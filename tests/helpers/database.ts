@@ -62,6 +62,125 @@ export async function openImage(imagePath: string): Promise<Database> {
   return wrapPglite(client);
 }
 
+// Reused image databases (docs/decisions/0006, fifth round). Opening a PGlite from the image costs
+// 0.6–1.2 s of CPU, and the integration files opened 56 of them a run: a third of the project's
+// CPU. Files in a worker share this module (isolate: false), so a database a file has closed is
+// put back as the image had it (every table emptied, the image's rows and sequences restored)
+// and lent to the next file. Session state is dropped too. A database whose schema a test
+// changed (its catalogue's fingerprint differs) or whose reset fails is closed instead, never lent.
+
+/** What the image holds besides its schema: the rows of its seeded tables and every sequence's value. */
+interface ImageState {
+  tables: string[];
+  seeded: { table: string; columns: string; rows: string }[];
+  sequences: { name: string; value: string | null }[];
+  fingerprint: string;
+}
+
+interface Pooled {
+  base: Database;
+  state: ImageState;
+}
+
+const APP_SCHEMAS = `('public', 'pgboss')`;
+
+/** A digest of the user-made schema: relations, columns, constraints, indexes, triggers, functions, roles and settings. */
+const FINGERPRINT_SQL = `SELECT md5(string_agg(part, ',' ORDER BY part)) AS fingerprint FROM (
+  SELECT format('c %s %s %s %s', c.oid, n.nspname, c.relname, c.relkind) AS part FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.oid >= 16384
+  UNION ALL SELECT format('a %s %s %s %s %s %s', attrelid, attname, atttypid, attnotnull, attisdropped, atthasdef) FROM pg_attribute WHERE attrelid >= 16384 AND attnum > 0
+  UNION ALL SELECT format('k %s %s %s %s', oid, conname, contype, convalidated) FROM pg_constraint WHERE oid >= 16384
+  UNION ALL SELECT format('t %s %s %s', oid, tgname, tgenabled) FROM pg_trigger WHERE oid >= 16384
+  UNION ALL SELECT format('p %s %s %s', oid, proname, md5(coalesce(prosrc, ''))) FROM pg_proc WHERE oid >= 16384
+  UNION ALL SELECT format('n %s %s', oid, nspname) FROM pg_namespace WHERE oid >= 16384 AND nspname !~ '^pg_(toast_)?temp_'
+  UNION ALL SELECT format('r %s', rolname) FROM pg_roles
+  UNION ALL SELECT format('s %s', array_to_string(setconfig, ';')) FROM pg_db_role_setting
+) parts`;
+
+async function fingerprintOf(database: Database): Promise<string> {
+  const { rows } = await database.executeSql(FINGERPRINT_SQL, []);
+  return String(rows[0]!.fingerprint);
+}
+
+async function readImageState(database: Database): Promise<ImageState> {
+  const { rows: tableRows } = await database.executeSql(
+    `SELECT format('%I.%I', n.nspname, c.relname) AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+     WHERE n.nspname IN ${APP_SCHEMAS} AND c.relkind IN ('r', 'p') AND NOT c.relispartition ORDER BY 1`,
+    [],
+  );
+  const tables = tableRows.map((row) => String(row.name));
+  const seeded: ImageState['seeded'] = [];
+  for (const table of tables) {
+    const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM ${table}`, []);
+    if (Number(rows[0]!.n) === 0) continue;
+    // Generated columns are made again by the insert; every other column is restored as it was.
+    const { rows: columnRows } = await database.executeSql(
+      `SELECT string_agg(quote_ident(attname), ', ' ORDER BY attnum) AS columns FROM pg_attribute WHERE attrelid = $1::regclass AND attnum > 0 AND NOT attisdropped AND attgenerated = ''`,
+      [table],
+    );
+    const columns = String(columnRows[0]!.columns);
+    const { rows: data } = await database.executeSql(`SELECT json_agg(t)::text AS rows FROM ${table} t`, []);
+    seeded.push({ table, columns, rows: String(data[0]!.rows) });
+  }
+  const { rows: sequenceRows } = await database.executeSql(`SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences WHERE schemaname IN ${APP_SCHEMAS}`, []);
+  const sequences = sequenceRows.map((row) => ({ name: String(row.name), value: row.value === null ? null : String(row.value) }));
+  return { tables, seeded, sequences, fingerprint: await fingerprintOf(database) };
+}
+
+/** Puts a lent database back as the image had it; false when it cannot be (its schema changed). */
+async function resetToImage(database: Database, state: ImageState): Promise<boolean> {
+  await database.executeSql(`DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all(); RESET ALL;`);
+  // The image has no job queues: each app's pg-boss makes the ones it uses (a table each).
+  await database.executeSql(`TRUNCATE pgboss.job`);
+  await database.executeSql(`SELECT pgboss.delete_queue(name) FROM pgboss.queue`, []);
+  if ((await fingerprintOf(database)) !== state.fingerprint) return false;
+  await database.executeSql(`TRUNCATE ${state.tables.join(', ')} RESTART IDENTITY CASCADE`);
+  for (const { table, columns, rows } of state.seeded) {
+    // json_populate_recordset gives each value its column's type, so the rows come back as they were.
+    await database.executeSql(`INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(null::${table}, $1::json)`, [rows]);
+  }
+  for (const { name, value } of state.sequences) {
+    await database.executeSql(value === null ? `SELECT setval($1::regclass, (SELECT seqstart FROM pg_sequence WHERE seqrelid = $1::regclass), false)` : `SELECT setval($1::regclass, $2::bigint, true)`, value === null ? [name] : [name, value]);
+  }
+  return true;
+}
+
+const idleByImage = new Map<string, Pooled[]>();
+/** A worker keeps at most this many for later files (each holds PGlite's memory, about 100 MB). */
+const MAX_IDLE = 2;
+
+/**
+ * A database as the image has it, for one app: a reused one when this worker has one idle, else
+ * one opened from the image. Its close() gives it back for the next caller (after a reset); a
+ * fresh object every time, so caches kept per Database (network figure, kept answers, batch
+ * queues) never pass from one file to the next.
+ */
+export async function takeImageDatabase(imagePath: string): Promise<Database> {
+  const idle = idleByImage.get(imagePath) ?? [];
+  idleByImage.set(imagePath, idle);
+  let pooled = idle.pop();
+  if (!pooled) {
+    const base = await openImage(imagePath);
+    pooled = { base, state: await readImageState(base) };
+  }
+  const { base } = pooled;
+  let returned = false;
+  return {
+    ...base,
+    async close() {
+      if (returned) return;
+      returned = true;
+      let reusable = false;
+      try {
+        reusable = !base.pglite!.closed && (await resetToImage(base, pooled.state));
+      } catch {
+        reusable = false; // closed below: the next caller opens a fresh one
+      }
+      if (reusable && idle.length < MAX_IDLE) idle.push(pooled);
+      else await base.close();
+    },
+  };
+}
+
 // One template per run: runs from several checkouts may share the server, each with its own migrations.
 const templateName = () => `autorevive_template_${randomBytes(5).toString('hex')}`;
 
