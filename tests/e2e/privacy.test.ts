@@ -1,8 +1,9 @@
 // Issue 14's privacy operations in a real browser: from their quote page a customer downloads
 // their data (a zip with your-data.json and their photo) and erases it (a wrong reference is
 // refused with the server's sentence; the right one erases, and the link stops working); the
-// admin then reads both in the audit log. axe at 375 and 1280 px on the panel, the dialog, the
-// erased page and the audit log.
+// admin then reads both in the audit log, and finds the quote gone from the desk and withdrawn in
+// the enquiries list. axe at 375 and 1280 px on the panel, the dialog, the erased page and the
+// audit log.
 import { describe, expect, inject, it } from 'vitest';
 import { axeAtBothSizes, browserAndAdminForFile, signedInContext } from './booking-support';
 import { submitEnquiry } from './enquiry';
@@ -63,6 +64,21 @@ describe.skipIf(!hasChromium)('your data', () => {
     expect(await rows.nth(0).textContent()).toContain('The customerErased a customer’s personal data');
     expect(await rows.nth(1).textContent()).toContain('The customerDownloaded a customer’s data');
     await axeAtBothSizes(adminPage, 'audit-log', 'privacy');
+
+    // Nobody is left to quote for: the quote has left the desk, on every page, and the enquiries
+    // list says why.
+    const onDesk: string[] = [];
+    for (let n = 1; ; n++) {
+      const list = (await (await admin.request.get(`/api/admin/quotes?status=needs-attention&page=${n}&pageSize=50`)).json()) as { items: { quote: { reference: string } }[] };
+      onDesk.push(...list.items.map((card) => card.quote.reference));
+      if (list.items.length < 50) break;
+    }
+    expect(onDesk).not.toContain(reference);
+    await adminPage.goto('/admin');
+    await adminPage.getByLabel('Search by reference, name, e-mail or postcode').fill(reference);
+    const found = adminPage.getByRole('region', { name: 'All enquiries (table)' }).getByRole('row').filter({ hasText: reference });
+    await expect.poll(() => found.textContent()).toContain('Withdrawn (details erased)');
+    expect(await adminPage.getByRole('article', { name: new RegExp(reference) }).count()).toBe(0);
     await admin.close();
   });
 });

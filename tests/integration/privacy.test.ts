@@ -3,7 +3,7 @@
 // table or the photo store and changes no amount; the retention job erases what has been quiet
 // for RETENTION_MONTHS; and the audit log says who did each accountable thing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessments, auditLog, outboxEmails, payments, payouts, postcodeCache, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
@@ -191,6 +191,8 @@ describe('erasure', () => {
     expect(all).not.toContain('wisteria');
     for (const key of customer.keys) expect(await t.app.deps.store.get(key)).toBeNull();
     expect(await money()).toEqual(before);
+    // A paid job's quote stays booked: only a quote not booked is withdrawn.
+    expect((await t.database.db.select({ status: quotes.status }).from(quotes).where(eq(quotes.id, customer.quote.id)))[0]).toEqual({ status: 'booked' });
     const [record] = await t.database.db.select().from(assessments).where(eq(assessments.id, customer.assessment.id));
     expect(record).toMatchObject({ reference: customer.assessment.reference, postcode: 'BS8', vehicleMake: 'Ford', erasedAt: expect.any(Date) });
     // The e-mail still waiting was given up on, through its lifecycle, not sent to nobody.
@@ -233,8 +235,62 @@ describe('after an erasure', () => {
     const reset = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${quote.id}/reset-to-price-list`, headers: { cookie: admin }, payload: {} });
     for (const refused of [approve, reset]) expect([refused.statusCode, refused.json().message]).toEqual([409, adminQuoteMessages.erased]);
     const [after] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
-    expect(after).toMatchObject({ status: 'pending', totalPence: quote.totalPence });
+    expect(after).toMatchObject({ status: 'withdrawn', totalPence: quote.totalPence });
     expect((await db.select().from(outboxEmails)).length).toBe(emailsBefore);
+  });
+
+  it('takes its quote off the admin’s desk and out of the Pending Quotes count, through the quote’s lifecycle; the enquiry can still be deleted', async () => {
+    const db = t.database.db;
+    const get = async (url: string) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie: admin } });
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+    const desk = async (status: string) => {
+      const list = (await get(`/api/admin/quotes?status=${status}&pageSize=50`)) as { items: { quote: { id: number } }[]; total: number };
+      return { ids: list.items.map((card) => card.quote.id), total: list.total };
+    };
+    const pendingQuotes = async () => ((await get('/api/admin/stats')) as { pendingQuotes: number }).pendingQuotes;
+
+    // Awaiting review, and approved with a change the customer asked for: both are work on the desk.
+    const waiting = await createQuote(db, { status: 'pending' });
+    const queried = await createQuote(db, { status: 'approved', approvedAt: new Date() });
+    await db.insert(quoteModificationRequests).values({ quoteId: queried.id, message: 'Could it be a Saturday?' });
+    const before = { attention: await desk('needs-attention'), pending: await desk('pending'), approved: await desk('approved'), count: await pendingQuotes() };
+    expect(before.attention.ids).toEqual(expect.arrayContaining([waiting.id, queried.id]));
+    expect(before.pending.ids).toContain(waiting.id);
+    expect(before.approved.ids).toContain(queried.id);
+
+    for (const quote of [waiting, queried]) {
+      const [assessment] = await db.select().from(assessments).where(eq(assessments.id, quote.assessmentId));
+      const erased = await t.app.inject({ method: 'POST', url: `/api/assessments/${quote.assessmentId}/erase`, headers: { cookie: admin }, payload: { confirmReference: assessment!.reference } });
+      expect(erased.statusCode).toBe(200);
+    }
+
+    const after = { attention: await desk('needs-attention'), pending: await desk('pending'), approved: await desk('approved'), count: await pendingQuotes() };
+    expect(after.attention.ids).not.toContain(waiting.id);
+    expect(after.attention.ids).not.toContain(queried.id);
+    expect(after.pending.ids).not.toContain(waiting.id);
+    expect(after.approved.ids).not.toContain(queried.id);
+    expect([after.attention.total, after.pending.total, after.approved.total, after.count]).toEqual([
+      before.attention.total - 2,
+      before.pending.total - 1,
+      before.approved.total - 1,
+      before.count - 1,
+    ]);
+    const statuses = await db.select({ id: quotes.id, status: quotes.status }).from(quotes).where(inArray(quotes.id, [waiting.id, queried.id]));
+    expect(statuses.sort((a, b) => a.id - b.id)).toEqual([
+      { id: waiting.id, status: 'withdrawn' },
+      { id: queried.id, status: 'withdrawn' },
+    ]);
+    // The enquiries list says why it went; approving still answers the erasure's sentence.
+    const reference = (await db.select({ reference: assessments.reference }).from(assessments).where(eq(assessments.id, waiting.assessmentId)))[0]!.reference;
+    const found = (await get(`/api/admin/enquiries?search=${reference}`)) as { items: { quoteId: number; quoteStatus: string }[] };
+    expect(found.items).toEqual([expect.objectContaining({ quoteId: waiting.id, quoteStatus: 'withdrawn' })]);
+    const approve = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${waiting.id}/approve`, headers: { cookie: admin }, payload: {} });
+    expect([approve.statusCode, approve.json().message]).toEqual([409, adminQuoteMessages.erased]);
+    // The erasure's 409 points at deleting the enquiry: that still works.
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${waiting.id}`, headers: { cookie: admin } })).statusCode).toBe(204);
   });
 });
 

@@ -1,5 +1,7 @@
 // A quote (D12): drafted from the price list as `pending`, reviewed and approved by an admin,
-// revised while the customer has not booked, and `booked` once a booking for it is paid.
+// revised while the customer has not booked, and `booked` once a booking for it is paid. Erasing
+// the enquiry (docs/decisions/0019) `withdraw`s a quote not booked: there is nobody left to quote
+// for, so it is no longer work waiting on the admin's desk.
 // Expiry is not a status: it is derived from the valid-until date by isQuoteExpired, on
 // the server and in the browser alike, so it can never disagree with the date.
 import { isCalendarDate } from '../calendar-date';
@@ -10,12 +12,13 @@ export const quoteLifecycle = defineLifecycle({
   entity: 'quote',
   noun: 'quote',
   table: 'quotes',
-  statuses: ['pending', 'approved', 'booked'],
+  statuses: ['pending', 'approved', 'booked', 'withdrawn'],
   initial: 'pending',
   describe: {
     pending: 'is still awaiting review by our team',
     approved: 'has already been approved',
     booked: 'has already been booked',
+    withdrawn: 'was withdrawn when its customer’s details were erased',
   },
   transitions: {
     approve: { from: ['pending'], to: 'approved', done: 'approved' },
@@ -25,6 +28,8 @@ export const quoteLifecycle = defineLifecycle({
     book: { from: ['approved'], to: 'booked', done: 'booked' },
     // Its booking was cancelled (and refunded): the customer may book it again.
     reopen: { from: ['booked'], to: 'approved', done: 'reopened' },
+    // In the erasure's transaction: a booked quote stays booked (the record of a paid job).
+    withdraw: { from: ['pending', 'approved'], to: 'withdrawn', done: 'withdrawn' },
   },
 });
 

@@ -1,5 +1,6 @@
 import { decimalStringToPence, formatPence, poundsToPence } from '../../shared/money';
 import { formatShortDate, formatLondonTime } from '../../shared/london-time';
+import type { QuoteStatus } from '../../shared/lifecycles/quote';
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../shared/damage';
 
 // D5 at the edge, for every feature: the API's decimal strings and item costs in pounds, shown as £ (en-GB);
@@ -28,3 +29,11 @@ export function damageTypeLabel(value: string): string {
 export function damageLocationLabel(value: string): string {
   return isAnyDamageLocation(value) ? allDamageLocationLabels[value] : value;
 }
+
+/** A quote's status as the admin's screens name it (src/shared/lifecycles/quote.ts). */
+export const quoteStatusLabel: Readonly<Record<QuoteStatus, string>> = {
+  pending: 'Awaiting review',
+  approved: 'Approved',
+  booked: 'Booked',
+  withdrawn: 'Withdrawn (details erased)',
+};

@@ -167,7 +167,11 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
   await tx.delete(customerGrants).where(eq(customerGrants.assessmentId, assessmentId));
   await tx.delete(postcodeCache).where(inArray(postcodeCache.postcode, [assessment.postcode, normalisePostcode(assessment.postcode) ?? assessment.postcode]));
 
-  const quoteIds = (await tx.select({ id: quotes.id }).from(quotes).where(eq(quotes.assessmentId, assessmentId))).map((q) => q.id);
+  const quoteRows = await tx.select({ id: quotes.id, status: quotes.status }).from(quotes).where(eq(quotes.assessmentId, assessmentId));
+  const quoteIds = quoteRows.map((q) => q.id);
+  // Nobody is left to quote for: a quote not booked leaves the admin's desk and its counts through
+  // its lifecycle (locked above, first, so nothing can move it meanwhile). A booked one stays booked.
+  for (const quote of quoteRows) if (quote.status === 'pending' || quote.status === 'approved') await transition(tx, 'quote', 'withdraw', quote.id);
   if (quoteIds.length > 0) {
     await tx.update(quoteModificationRequests).set({ message: '' }).where(inArray(quoteModificationRequests.quoteId, quoteIds));
     const bookingIds = (

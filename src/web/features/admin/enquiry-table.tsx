@@ -1,7 +1,5 @@
 import type { EnquiryRow } from '../../../shared/api/admin';
-import { damageTypeLabel, formatDecimalPounds, formatWhen } from '../../lib/format';
-
-const quoteStatus = { pending: 'Awaiting review', approved: 'Approved', booked: 'Booked' } as const;
+import { damageTypeLabel, formatDecimalPounds, formatWhen, quoteStatusLabel } from '../../lib/format';
 
 /** Enquiries as rows; scrolls sideways on a phone rather than squeezing. */
 export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: string }) {
@@ -33,7 +31,7 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
               <td className="px-3 py-2">{damageTypeLabel(row.damageType)}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatWhen(row.createdAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                {row.quoteStatus ? `${quoteStatus[row.quoteStatus]} · ${formatDecimalPounds(row.totalCost)}` : 'No quote'}
+                {row.quoteStatus ? `${quoteStatusLabel[row.quoteStatus]} · ${formatDecimalPounds(row.totalCost)}` : 'No quote'}
               </td>
             </tr>
           ))}

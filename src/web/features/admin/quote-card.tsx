@@ -1,12 +1,10 @@
 import type { AdminQuoteCard as Card } from '../../../shared/api/admin';
 import { PhoneLink } from '../../components/phone-link';
 import { AdjustmentForm } from './adjustment-form';
-import { damageLocationLabel, damageTypeLabel, formatWhen } from '../../lib/format';
+import { damageLocationLabel, damageTypeLabel, formatWhen, quoteStatusLabel } from '../../lib/format';
 import { DeleteQuoteDialog } from './delete-quote-dialog';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { NearbyRepairers } from './dispatch/nearby-repairers';
-
-const statusLabel = { pending: 'Awaiting review', approved: 'Approved', booked: 'Booked' } as const;
 
 /** A pending (or queried) quote: who, what, the photos, open modification requests and the adjustment form. */
 export function AdminQuoteCard({ card }: { card: Card }) {
@@ -21,7 +19,7 @@ export function AdminQuoteCard({ card }: { card: Card }) {
             {assessment.name} · {quote.reference}
           </h3>
           <p className="text-sm text-slate-700">
-            {statusLabel[quote.status]} · received {formatWhen(assessment.createdAt)}
+            {quoteStatusLabel[quote.status]} · received {formatWhen(assessment.createdAt)}
           </p>
         </div>
         <DeleteQuoteDialog quoteId={quote.id} reference={quote.reference} name={assessment.name} />
