@@ -1,12 +1,42 @@
 // The introduction a repairer gets (issue 13, D19): who we are and where (the company's identity
 // and postal address from the site configuration, D1), what joining means, a personal link to
-// join, why they got it, and a one-click unsubscribe (RFC 8058 headers and a link in the text).
+// join, why they got it, and a one-click unsubscribe (RFC 8058 headers and a link in the text),
+// whose pieces the admin's invitation carries too (repairer-accounts-emails.ts).
 import { formatLondonDate } from '../../../shared/london-time';
 import { companyRegistration, registeredOfficeLine, type CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
 import type { NewOutboxEmail } from '../email/email.repo';
+import { unsubscribeToken } from './unsubscribe-token';
 
 export const INTRO_EMAIL_KIND = 'repairer-intro';
+
+/** Where a repairer unsubscribes from every e-mail we send them unasked (D19): an introduction or an invitation. */
+export interface UnsubscribeLinks {
+  /** The page with a confirm button (for people). */
+  page: string;
+  /** The one-click POST target (for mail programs, RFC 8058). */
+  url: string;
+  /** The token, in the mailto's subject, so whoever reads that mailbox can open /unsubscribe/{token}. */
+  token: string;
+}
+
+export function unsubscribeLinks(publicUrl: string, secret: string, repairerId: number): UnsubscribeLinks {
+  const token = unsubscribeToken(secret, repairerId);
+  return { page: `${publicUrl}/unsubscribe/${token}`, url: `${publicUrl}/api/unsubscribe/${token}`, token };
+}
+
+/** The visible line: a mail program may not offer its own unsubscribe button. */
+export function unsubscribeLine(links: UnsubscribeLinks): string {
+  return `Not interested? Unsubscribe and we will never write to you again: ${links.page}`;
+}
+
+/** RFC 2369's List-Unsubscribe (the one-click POST and a mailto) and RFC 8058's List-Unsubscribe-Post. */
+export function unsubscribeHeaders(links: UnsubscribeLinks, company: CompanyDetails): Record<string, string> {
+  return {
+    'List-Unsubscribe': `<${links.url}>, <mailto:${company.supportEmail}?subject=unsubscribe%20${links.token}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
+}
 
 export interface IntroFacts {
   to: string;
@@ -17,12 +47,7 @@ export interface IntroFacts {
   sourceUrl: string | null;
   joinLink: string;
   joinExpiresAt: Date;
-  /** The page with a confirm button (for people). */
-  unsubscribePage: string;
-  /** The one-click POST target (for mail programs, RFC 8058). */
-  unsubscribeUrl: string;
-  /** The token, in the mailto's subject, so whoever reads that mailbox can open /unsubscribe/{token}. */
-  unsubscribeToken: string;
+  unsubscribe: UnsubscribeLinks;
   sendAfter: Date;
   /** The company's details from the settings (issue 14): its identity and postal address close the e-mail. */
   company: CompanyDetails;
@@ -47,16 +72,13 @@ export function introEmail(facts: IntroFacts): NewOutboxEmail {
       facts.joinLink,
       '',
       whyYou,
-      `Not interested? Unsubscribe and we will never write to you again: ${facts.unsubscribePage}`,
+      unsubscribeLine(facts.unsubscribe),
       '',
       `${facts.company.name}, ${registeredOfficeLine(facts.company)}`,
       `${facts.company.supportEmail} · ${facts.company.supportPhone}`,
       companyRegistration(facts.company),
     ].join('\n'),
-    headers: {
-      'List-Unsubscribe': `<${facts.unsubscribeUrl}>, <mailto:${facts.company.supportEmail}?subject=unsubscribe%20${facts.unsubscribeToken}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    headers: unsubscribeHeaders(facts.unsubscribe, facts.company),
     sendAfter: facts.sendAfter,
   };
 }

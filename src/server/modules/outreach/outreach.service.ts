@@ -12,8 +12,8 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { insertEmails, type OutboxEmail } from '../email/email.repo';
 import { networkFigureOf } from '../repairers/network-figure';
 import { issueInvitations } from '../repairer-accounts/repairer-accounts.service';
-import { INTRO_EMAIL_KIND, introEmail } from './outreach-emails';
-import { repairerOfToken, unsubscribeToken } from './unsubscribe-token';
+import { INTRO_EMAIL_KIND, introEmail, unsubscribeLinks } from './outreach-emails';
+import { repairerOfToken } from './unsubscribe-token';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 
 export interface OutreachContext {
@@ -54,11 +54,9 @@ async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, n
   claimed.sort((a, b) => a.id - b.id);
   const slots = await introSlots(tx, ctx.config, claimed.length, now);
   const links = await issueInvitations(tx, ctx.config, claimed.map((r) => ({ repairerId: r.id, address: r.email })), now);
-  const base = ctx.config.publicUrl;
   const emails = await insertEmails(
     tx,
     claimed.map((r, i) => {
-      const token = unsubscribeToken(ctx.secret, r.id);
       const join = links.get(r.id)!;
       return introEmail({
         to: r.email,
@@ -68,9 +66,7 @@ async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, n
         sourceUrl: r.emailSourceUrl,
         joinLink: join.link,
         joinExpiresAt: join.expiresAt,
-        unsubscribePage: `${base}/unsubscribe/${token}`,
-        unsubscribeUrl: `${base}/api/unsubscribe/${token}`,
-        unsubscribeToken: token,
+        unsubscribe: unsubscribeLinks(ctx.config.publicUrl, ctx.secret, r.id),
         sendAfter: slots[i]!,
         company: ctx.config.company,
       });
