@@ -11,6 +11,7 @@ import { findEmail } from '../../src/server/modules/email/email.repo';
 import { createMailer } from '../../src/server/modules/email/mailer';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { invitationEmail } from '../../src/server/modules/repairer-accounts/repairer-accounts-emails';
+import { unsubscribeLinks } from '../../src/server/modules/outreach/outreach-emails';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';
@@ -71,7 +72,15 @@ describe('outbox delivery over SMTP', () => {
   it('sends replies to the support mailbox, not to the no-reply sender: an invitation asks the repairer to reply for a new link', async () => {
     const email = await queueEmail(
       t.database.db,
-      invitationEmail({ to: 'repairer@example.com', name: 'Sam', businessName: 'Sam Smart Repairs', link: `${t.config.publicUrl}/join/x`, expiresAt: new Date(), company: t.config.company }),
+      invitationEmail({
+        to: 'repairer@example.com',
+        name: 'Sam',
+        businessName: 'Sam Smart Repairs',
+        link: `${t.config.publicUrl}/join/x`,
+        expiresAt: new Date(),
+        unsubscribe: unsubscribeLinks(t.config.publicUrl, 'a test secret of thirty-two characters', 1),
+        company: t.config.company,
+      }),
     );
     expect(email.textBody).toContain('reply to this e-mail');
     await dispatchEmails(t.app.deps.jobs, [email]);

@@ -1,7 +1,8 @@
 // Issue 13 item 2 (D19): introduction e-mails to repairers through the outbox at a steady rate,
 // each with an unsubscribe link and RFC 8058 one-click headers, the company's identity and postal
 // address and a link to join; unsubscribing by the page or by a mail program's POST; nobody who
-// unsubscribed is written to again (intro, bulk, all, invitation, or one already queued); bounces;
+// unsubscribed is written to again (intro, bulk, all, invitation, or one already queued); an
+// admin's invitation carries the same unsubscribe, and is withheld in the same way; bounces;
 // the outreach figures; the admin's bulk actions; and the Repairer Network's new filters.
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -176,6 +177,58 @@ describe('unsubscribing', () => {
     expect((await t.app.inject({ url: '/api/unsubscribe/short' })).statusCode, 'too short to be a token').toBe(400);
     const [row] = await db().select().from(repairers).where(eq(repairers.id, business.id));
     expect(row!.unsubscribedAt).toBeNull();
+  });
+});
+
+describe('an invitation', () => {
+  const invitationsTo = (address: string) => db().select().from(outboxEmails).where(and(eq(outboxEmails.kind, 'repairer-invitation'), eq(outboxEmails.toAddress, address)));
+
+  it('carries the introduction’s one-click unsubscribe (both headers and a visible link); once used, the next invitation is refused with the reason', async () => {
+    // A business from the directory: nobody there asked to hear from us.
+    const business = await writable({ email: 'invite-unsub@example.com', contactName: 'Jo Brennan', emailSource: 'places' });
+    const invited = await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    expect(invited.statusCode, invited.body).toBe(200);
+    await deliverAll();
+
+    const [mail] = receivedBy('invite-unsub@example.com');
+    expect(mail, 'the SMTP server received it').toBeDefined();
+    const token = unsubscribeToken(secret, business.id);
+    const listUnsubscribe = headerOf(mail!.raw, 'List-Unsubscribe');
+    expect(listUnsubscribe).toBe(`<${t.config.publicUrl}/api/unsubscribe/${token}>, <mailto:${t.config.company.supportEmail}?subject=unsubscribe%20${token}>`);
+    expect(headerOf(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const [stored] = await invitationsTo('invite-unsub@example.com');
+    expect(stored!.status).toBe('sent');
+    expect(stored!.textBody).toContain(`Not interested? Unsubscribe and we will never write to you again: ${t.config.publicUrl}/unsubscribe/${token}`);
+    expect(stored!.textBody).toMatch(new RegExp(`${t.config.publicUrl}/join/[\\w-]{20,}`));
+
+    // The mail program's one-click POST to the header's address, multipart as RFC 8058 asks, no session.
+    const target = new URL(/^<([^>]+)>/.exec(listUnsubscribe!)![1]!);
+    const boundary = '----InviteOneClick9QmZ';
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: target.pathname,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--${boundary}--\r\n`,
+    });
+    expect(oneClick.statusCode, oneClick.body).toBe(200);
+    expect(oneClick.json().unsubscribed).toBe(true);
+
+    const again = await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    expect([again.statusCode, again.json().message]).toEqual([409, outreachMessages.unsubscribed]);
+    await deliverAll();
+    expect(await invitationsTo('invite-unsub@example.com')).toHaveLength(1);
+    expect(receivedBy('invite-unsub@example.com')).toHaveLength(1);
+  });
+
+  it('withholds an invitation already waiting in the outbox when its address unsubscribes first', async () => {
+    const first = await writable({ email: 'invite-queued@example.com' });
+    const second = await writable({ email: 'invite-queued@example.com', businessName: 'Second Record Ltd' });
+    expect((await post(t, `/api/admin/repairers/${second.id}/invite`, {}, admin)).statusCode).toBe(200);
+    await post(t, `/api/unsubscribe/${unsubscribeToken(secret, first.id)}`, {});
+    await deliverAll();
+    const [withheld] = await invitationsTo('invite-queued@example.com');
+    expect(withheld).toMatchObject({ status: 'failed', lastError: NOT_SENT_UNSUBSCRIBED });
+    expect(receivedBy('invite-queued@example.com')).toEqual([]);
   });
 });
 

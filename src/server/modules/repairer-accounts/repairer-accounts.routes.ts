@@ -25,11 +25,14 @@ import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../plugins/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
+import { loadAppSecret } from '../outreach/app-secret';
 import { acceptInvitation, inviteRepairer, networkPage, readInvitation, setVerification } from './repairer-accounts.service';
 
 export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config, database } = deps;
   const db = database.db;
+  // Signs the unsubscribe links in invitations, as in introductions (outreach.routes.ts).
+  const secret = await loadAppSecret(config);
   const limit = (ip: string) =>
     enforceRateLimit(db, { key: `invitation:${ip}`, windowSeconds: 15 * 60, max: 30, message: 'Too many attempts from your connection. Please wait 15 minutes and try again.' });
 
@@ -44,7 +47,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
       });
 
       admin.post('/api/admin/repairers/:id/invite', { schema: { params: IdParamsSchema, response: { 200: InvitationSentSchema } } }, async (request) => {
-        const { email, expiresAt, emails } = await inviteRepairer(db, config, request.params.id, new Date());
+        const { email, expiresAt, emails } = await inviteRepairer(db, config, secret, request.params.id, new Date());
         await dispatchEmails(deps.jobs, emails);
         return { email, expiresAt: expiresAt.toISOString() };
       });

@@ -19,11 +19,15 @@ import { queueEmail } from '../email/email.service';
 import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
+import { unsubscribeLinks } from '../outreach/outreach-emails';
 
 const accountOf = (db: Db, repairerId: number) => db.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId));
 
-/** An admin invites a repairer: earlier unused links stop working; the new one is e-mailed. */
-export async function inviteRepairer(db: Db, config: AppConfig, repairerId: number, now: Date): Promise<{ email: string; expiresAt: Date; emails: OutboxEmail[] }> {
+/**
+ * An admin invites a repairer: earlier unused links stop working; the new one is e-mailed, with the
+ * unsubscribe links signed by `secret` (the app secret, as an introduction's).
+ */
+export async function inviteRepairer(db: Db, config: AppConfig, secret: string, repairerId: number, now: Date): Promise<{ email: string; expiresAt: Date; emails: OutboxEmail[] }> {
   return db.transaction(async (tx) => {
     const repairer = await findRepairer(tx, repairerId);
     if (!repairer) throw notFound(repairerAccountMessages.notFound);
@@ -32,7 +36,11 @@ export async function inviteRepairer(db: Db, config: AppConfig, repairerId: numb
     // D19: nobody who unsubscribed is written to again, an invitation included.
     if (repairer.unsubscribedAt || (await isUnsubscribed(tx, repairer.email))) throw conflict(outreachMessages.unsubscribed);
     const { link, expiresAt } = await issueInvitation(tx, config, repairerId, repairer.email, now);
-    const email = await queueEmail(tx, invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt, company: config.company }));
+    const unsubscribe = unsubscribeLinks(config.publicUrl, secret, repairerId);
+    const email = await queueEmail(
+      tx,
+      invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt, unsubscribe, company: config.company }),
+    );
     return { email: repairer.email, expiresAt, emails: [email] };
   });
 }
