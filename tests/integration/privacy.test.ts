@@ -10,6 +10,7 @@ import { appointments, assessments, auditLog, outboxEmails, payments, payouts, p
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
+import { refuseWrites } from '../helpers/failing-rows';
 import { workingDay } from '../helpers/checkout';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { privacyMessages } from '../../src/shared/api/privacy';
@@ -313,6 +314,30 @@ describe('retention', () => {
     expect(await money()).toEqual(before);
     const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, old.assessment.id)).orderBy(sql`id desc`).limit(1);
     expect(line).toMatchObject({ actorRole: 'system', action: 'data_erased', detail: { reason: 'retention' } });
+  });
+
+  it('erases the others when one enquiry cannot be erased, fails the run so it is retried, and erases that one once it can', async () => {
+    const erased = async (id: number) => (await t.database.db.select({ at: assessments.erasedAt }).from(assessments).where(eq(assessments.id, id)))[0]!.at !== null;
+    const stuck = await completedCustomer({ months: 25 });
+    const after = [await completedCustomer({ months: 25 }), await completedCustomer({ months: 26 })];
+    // Erased in id order: the one that fails comes first.
+    expect(stuck.assessment.id).toBeLessThan(after[0]!.assessment.id);
+    const refusal = await refuseWrites(t.database.db, 'assessments', 'UPDATE', `OLD.id = ${stuck.assessment.id}`);
+    const run = await t.app.deps.jobs.run('erase-after-retention', {}).then(() => null, (error: unknown) => error).finally(() => refusal.stop());
+    for (const customer of after) expect(await erased(customer.assessment.id)).toBe(true);
+    for (const key of after.flatMap((customer) => customer.keys)) expect(await t.app.deps.store.get(key)).toBeNull();
+    expect(await erased(stuck.assessment.id)).toBe(false);
+    for (const key of stuck.keys) expect(await t.app.deps.store.get(key)).not.toBeNull();
+    // The run fails, with the database's own sentence for the first enquiry it could not erase.
+    expect(run).toMatchObject({ message: expect.stringMatching(/^enquiries due for erasure: 1 of the \d+ looked at failed, and the others went on; the first: a record this test refuses/) });
+
+    // The retry erases it, and only it: the others are erased once (one audit line each).
+    await t.app.deps.jobs.run('erase-after-retention', {});
+    expect(await erased(stuck.assessment.id)).toBe(true);
+    for (const customer of [stuck, ...after]) {
+      const lines = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entityId, customer.assessment.id), eq(auditLog.action, 'data_erased')));
+      expect(lines).toHaveLength(1);
+    }
   });
 
   it('counts the months on the calendar: a month with fewer days never brings the erasure forward', async () => {

@@ -1,7 +1,7 @@
 // Privacy operations (issue 14, UK GDPR): a customer's data as a download, the erasure of their
 // personal details and photos (on request, or by the retention job a set time after the job
 // ended), keeping only the anonymised records the law requires (quotes, payments, payouts).
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import { addLondonMonths } from '../../../shared/london-time';
 import { normalisePostcode, outcodeOf } from '../../../shared/postcode';
 import { privacyMessages, type ErasureResult } from '../../../shared/api/privacy';
@@ -217,9 +217,9 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
 /**
  * Enquiries whose job ended more than `months` ago and still hold personal details: nothing
  * live (no booking to come, no payout held), and no change to the enquiry, its quotes or its
- * bookings since the cut-off.
+ * bookings since the cut-off. In id order, from after `afterId`.
  */
-export async function dueForRetention(db: Db, months: number, now: Date, limit: number): Promise<number[]> {
+export async function dueForRetention(db: Db, months: number, now: Date, limit: number, afterId = 0): Promise<number[]> {
   const cutoff = addLondonMonths(now, -months);
   const id = sql.raw('"assessments"."id"');
   const rows = await db
@@ -228,6 +228,7 @@ export async function dueForRetention(db: Db, months: number, now: Date, limit: 
     .where(
       and(
         isNull(assessments.erasedAt),
+        gt(assessments.id, afterId),
         sql`${assessments.updatedAt} < ${cutoff}`,
         sql`NOT EXISTS (SELECT 1 FROM ${quotes} q WHERE q.assessment_id = ${id} AND q.updated_at >= ${cutoff})`,
         sql`NOT EXISTS (SELECT 1 FROM ${appointments} ap JOIN ${quotes} q ON q.id = ap.quote_id WHERE q.assessment_id = ${id}
