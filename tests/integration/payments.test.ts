@@ -13,6 +13,7 @@ import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { refuseWrites } from '../helpers/failing-rows';
 import { appointmentRow, emailsTo, heldBooking, openEmailLink, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
 
 // Monday 8 March 2027, 10:00 in London (GMT). British Summer Time starts on 28 March 2027.
@@ -320,6 +321,28 @@ describe('the reminder 24 hours before', () => {
     // The link says what it opens; the phone number ends its own sentence.
     expect(sent[0]!.textBody).toMatch(/Your booking details:\nhttp\S+\n\nChanges are no longer possible online/);
     expect((await appointmentRow(t, booking.appointmentId)).reminderSentAt).not.toBeNull();
+  });
+});
+
+describe('a reminder that cannot be written', () => {
+  it('does not hold up the other reminders: the run fails after them, and its retry writes only the one that failed', async () => {
+    // The first booking's reminder e-mail is refused (as a template tripping on its record would
+    // fail): its claim rolls back with it; the two bookings after it are reminded all the same.
+    const stuck = await paid(NEAR, 'morning');
+    const others = [await paid(NEAR, 'morning'), await paid(NEAR, 'afternoon')];
+    expect(stuck.appointmentId).toBeLessThan(others[0]!.appointmentId);
+    const reminders = async (booking: { assessment: { email: string } }) => (await emailsTo(t, booking.assessment.email)).filter((email) => email.kind === 'booking-reminder');
+    setNow('2027-03-09T13:30:00Z'); // within 24 hours of both slots on Wednesday 10 March
+    const refusal = await refuseWrites(t.database.db, 'outbox_emails', 'INSERT', `NEW.kind = 'booking-reminder' AND NEW.to_address = '${stuck.assessment.email}'`);
+    const run = await t.app.deps.jobs.run('send-appointment-reminders', {}).then(() => null, (error: unknown) => error).finally(() => refusal.stop());
+    for (const booking of others) expect(await reminders(booking)).toHaveLength(1);
+    expect(await reminders(stuck)).toHaveLength(0);
+    expect(run).toMatchObject({ message: expect.stringMatching(/^appointment reminders: 1 of the 3 looked at failed/) });
+    expect((await appointmentRow(t, stuck.appointmentId)).reminderSentAt).toBeNull();
+
+    // The queue's retry, the record put right: the stuck booking is reminded, the others not again.
+    await t.app.deps.jobs.run('send-appointment-reminders', {});
+    for (const booking of [stuck, ...others]) expect(await reminders(booking)).toHaveLength(1);
   });
 });
 

@@ -1,5 +1,5 @@
 // Queries for payments, payouts and Stripe's event log. Each takes the caller's transaction.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { PaymentProviderName } from '../../../shared/api/payments';
 import type { Db } from '../../db/database';
 import { appointments, assessments, payments, payouts, quotes, stripeEvents } from '../../db/schema';
@@ -99,7 +99,8 @@ export async function reminderCandidates(db: Db, fromDate: string, toDate: strin
         isNull(appointments.reminderSentAt),
         sql`${appointments.appointmentDate} BETWEEN ${fromDate} AND ${toDate}`,
       ),
-    );
+    )
+    .orderBy(asc(appointments.id));
 }
 
 /** Marks the reminder sent, once: false when another run (or instance) already did. */
