@@ -3,11 +3,15 @@
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../../src/server/db/schema';
+import { createJobNotification, createQuote, createRepairer } from '../../src/server/db/factories';
+import { appointments, jobNotifications, outboxEmails } from '../../src/server/db/schema';
 import { jobDefinitions } from '../../src/server/jobs';
+import { RowsFailedError } from '../../src/server/jobs/row-failures';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, type TestApp } from '../helpers/app';
+import { heldBooking, workingDay } from '../helpers/checkout';
+import { refuseWrites } from '../helpers/failing-rows';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';
 
@@ -81,6 +85,65 @@ describe('a queued job that fails', () => {
       await logged.close();
       await smtp.close();
     }
+  });
+});
+
+describe('a sweep with a row that fails', () => {
+  it('expires the other overdue offers, logs the one that failed by id under the job\'s name, and fails the run for its retry', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean)), done()) });
+    const logged = await createTestApp({ engine: 'auto', env: { LOG_LEVEL: 'info' }, logDestination: sink });
+    try {
+      const db = logged.database.db;
+      const quote = await createQuote(db, { status: 'approved' });
+      const offers: number[] = [];
+      // Expired in order of expiry: the one that fails comes first.
+      for (const [i, email] of ['offer-stuck@example.com', 'offer-one@example.com', 'offer-two@example.com'].entries()) {
+        const repairer = await createRepairer(db, { email });
+        offers.push((await createJobNotification(db, { quoteId: quote.id, repairerId: repairer.id, expiresAt: new Date(Date.now() - (3 - i) * 60_000) })).id);
+      }
+      const [stuck, ...others] = offers as [number, ...number[]];
+      const refusal = await refuseWrites(db, 'job_notifications', 'UPDATE', `OLD.id = ${stuck}`);
+      await logged.app.deps.jobs.enqueue('expire-job-offers', {});
+      const { failed } = await logged.app.deps.jobs.drain().finally(() => refusal.stop());
+      const statusOf = async (id: number) => (await db.select({ status: jobNotifications.status }).from(jobNotifications).where(eq(jobNotifications.id, id)))[0]!.status;
+      for (const id of others) expect(await statusOf(id)).toBe('expired');
+      expect(await statusOf(stuck)).toBe('sent');
+      expect(failed.map((f) => f.name)).toEqual(['expire-job-offers']);
+      expect(failed[0]!.error).toBeInstanceOf(RowsFailedError);
+
+      const entries = lines.map((line) => JSON.parse(line) as { level: number; job?: string; msg: string; jobNotificationId?: number; err?: { message: string } }).filter((line) => line.job === 'expire-job-offers');
+      // One warning for the row, by id; then the registry's line for the failed run.
+      expect(entries.filter((line) => line.level === 40)).toEqual([
+        expect.objectContaining({ jobNotificationId: stuck, msg: expect.stringMatching(/^one of the job offers past their 4 hours failed: the others go on/), err: expect.objectContaining({ message: expect.stringContaining('Failed query') }) }),
+      ]);
+      expect(entries.filter((line) => line.level === 50)).toEqual([
+        expect.objectContaining({ msg: 'a background job failed: the queue tries it again on its retry policy', err: expect.objectContaining({ message: expect.stringMatching(/^job offers past their 4 hours: 1 of the 3 looked at failed/) }) }),
+      ]);
+      expect(lines.join('\n')).not.toContain('@example.com');
+
+      // The retry expires it; the others are not touched again.
+      await logged.app.deps.jobs.run('expire-job-offers', {});
+      expect(await statusOf(stuck)).toBe('expired');
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('lapses the other expired holds and fails the run, then lapses the one that failed', async () => {
+    const holds = [await heldBooking(t, workingDay(20)), await heldBooking(t, workingDay(20)), await heldBooking(t, workingDay(21), 'afternoon')];
+    const ids = holds.map((hold) => hold.appointmentId);
+    // Lapsed in order of expiry: the one that fails comes first.
+    for (const [i, id] of ids.entries()) await t.database.db.update(appointments).set({ holdExpiresAt: new Date(Date.now() - (3 - i) * 60_000) }).where(eq(appointments.id, id));
+    const [stuck, ...others] = ids as [number, ...number[]];
+    const refusal = await refuseWrites(t.database.db, 'appointments', 'UPDATE', `OLD.id = ${stuck}`);
+    const run = await t.app.deps.jobs.run('lapse-expired-holds', {}).then(() => null, (error: unknown) => error).finally(() => refusal.stop());
+    const statusOf = async (id: number) => (await t.database.db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, id)))[0]!.status;
+    for (const id of others) expect(await statusOf(id)).toBe('lapsed');
+    expect(await statusOf(stuck)).toBe('held');
+    expect(run).toMatchObject({ message: expect.stringMatching(/^unpaid holds past their 30 minutes: 1 of the 3 looked at failed/) });
+    await t.app.deps.jobs.run('lapse-expired-holds', {});
+    expect(await statusOf(stuck)).toBe('lapsed');
   });
 });
 

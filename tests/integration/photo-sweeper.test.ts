@@ -32,6 +32,39 @@ describe('orphan sweeper', () => {
     expect(keys.filter((k) => !k.includes('in-flight'))).toHaveLength(2); // the real photo's two sizes
   });
 
+  it('goes on past a file the store will not delete, sweeps the uploads all the same, and fails the run so it is retried', async () => {
+    const store = t.app.deps.store;
+    const old = new Date(Date.now() - ORPHAN_GRACE_MS - 60_000);
+    // The store lists keys in order: the file it refuses to delete comes first.
+    const stuck = 'photos/2026/a-stuck/0-display.jpg';
+    const orphans = ['photos/2026/b-crashed/0-display.jpg', 'photos/2026/c-crashed/0-thumb.jpg'];
+    for (const key of [stuck, ...orphans]) {
+      await store.put(key, Buffer.from('orphan'));
+      utimesSync(join(t.config.uploadsDir, key), old, old);
+    }
+    const upload = join(t.config.dataDir, 'tmp', 'upload-left-behind');
+    mkdirSync(upload, { recursive: true });
+    utimesSync(upload, old, old);
+    const remove = store.delete.bind(store);
+    store.delete = async (key) => {
+      if (key === stuck) throw Object.assign(new Error('EACCES: permission denied'), { code: 'EACCES' });
+      return remove(key);
+    };
+    const run = await t.app.deps.jobs
+      .run('sweep-orphan-photos', {})
+      .then(() => null, (error: unknown) => error)
+      .finally(() => (store.delete = remove));
+    const keys = (await store.list('photos/')).map((f) => f.key);
+    expect(keys).toContain(stuck);
+    for (const key of orphans) expect(keys).not.toContain(key);
+    expect(existsSync(upload)).toBe(false);
+    expect(run).toMatchObject({ message: expect.stringMatching(/^photo files no record refers to: 1 of the 3 looked at failed, and the others went on; the first: EACCES/) });
+
+    // The retry, the store willing again.
+    await t.app.deps.jobs.run('sweep-orphan-photos', {});
+    expect((await store.list('photos/')).map((f) => f.key)).not.toContain(stuck);
+  });
+
   it('removes upload folders left by a crash mid-request, once they are old', async () => {
     const tmpRoot = join(t.config.dataDir, 'tmp');
     mkdirSync(join(tmpRoot, 'upload-crashed'), { recursive: true });

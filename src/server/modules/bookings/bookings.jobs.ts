@@ -10,8 +10,9 @@ export const lapseExpiredHoldsJob = defineJob({
   name: LAPSE_HOLDS_JOB,
   payload: z.object({}),
   handler: async (_payload, context) => {
-    const lapsed = await lapseExpiredHolds(context.db, new Date());
-    if (lapsed > 0) context.log.info({ lapsed }, 'unpaid holds lapsed and their places released');
+    const log = context.log.child({ job: LAPSE_HOLDS_JOB });
+    const lapsed = await lapseExpiredHolds(context.db, new Date(), {}, log);
+    if (lapsed > 0) log.info({ lapsed }, 'unpaid holds lapsed and their places released');
   },
   schedule: '* * * * *',
   runOnStart: true,

@@ -24,6 +24,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
+import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
@@ -64,29 +65,37 @@ export interface BookingContext {
 
 /**
  * Lapses these holds if their 30 minutes have run out at `now`, releasing each place, each in its
- * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone.
+ * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
+ * cannot be lapsed (its record fails) is logged on `log` and the others still lapse; then this throws.
  */
-export async function lapseHolds(db: Db, ids: number[], now: Date): Promise<number> {
+export async function lapseHolds(db: Db, ids: number[], now: Date, log?: RowLog): Promise<number> {
+  const failures = new RowFailures({ what: 'unpaid holds past their 30 minutes', log });
   let lapsed = 0;
   for (const id of ids) {
-    try {
-      await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
-      lapsed++;
-    } catch (error) {
-      // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
-      if (!(error instanceof DomainError)) throw error;
-    }
+    await failures.attempt({ appointmentId: id }, async () => {
+      try {
+        await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
+        lapsed++;
+      } catch (error) {
+        // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
+        if (!(error instanceof DomainError)) throw error;
+      }
+    });
   }
+  failures.throwIfAny();
   return lapsed;
 }
 
-/** Lapses every expired hold on these days (inclusive) or, without days, everywhere. */
-export async function lapseExpiredHolds(db: Db, now: Date, days: { from?: string; to?: string } = {}): Promise<number> {
+/**
+ * Lapses every expired hold on these days (inclusive) or, without days, everywhere. A hold that
+ * fails ends the paging (it would be found again) once its page is done, and is thrown.
+ */
+export async function lapseExpiredHolds(db: Db, now: Date, days: { from?: string; to?: string } = {}, log?: RowLog): Promise<number> {
   let total = 0;
   for (;;) {
     const ids = await expiredHoldIds(db, now, { ...days, limit: 200 });
     if (ids.length === 0) return total;
-    const lapsed = await lapseHolds(db, ids, now);
+    const lapsed = await lapseHolds(db, ids, now, log);
     total += lapsed;
     // Rows that could not be lapsed were confirmed meanwhile; nothing more to do for them.
     if (lapsed < ids.length) return total;

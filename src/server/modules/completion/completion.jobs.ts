@@ -10,8 +10,10 @@ export const releasePayoutsJob = defineJob({
   name: RELEASE_PAYOUTS_JOB,
   payload: z.object({}),
   handler: async (_payload, context) => {
-    const released = await releaseDuePayouts({ db: context.db, config: context.config, log: context.log }, new Date());
-    if (released > 0) context.log.info({ released }, 'payouts released');
+    // The job's name on every line, as the registry's own (a refused transfer's warning included).
+    const log = context.log.child({ job: RELEASE_PAYOUTS_JOB });
+    const released = await releaseDuePayouts({ db: context.db, config: context.config, log }, new Date());
+    if (released > 0) log.info({ released }, 'payouts released');
   },
   schedule: '*/15 * * * *',
   runOnStart: true,

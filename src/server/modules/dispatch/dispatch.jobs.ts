@@ -23,8 +23,9 @@ export const expireJobOffersJob = defineJob({
   name: EXPIRE_JOB_OFFERS_JOB,
   payload: z.object({}),
   handler: async (_payload, context) => {
-    const expired = await expireOverdueOffers(context.db, new Date());
-    if (expired > 0) context.log.info({ expired }, 'job offers expired after 4 hours');
+    const log = context.log.child({ job: EXPIRE_JOB_OFFERS_JOB });
+    const expired = await expireOverdueOffers(context.db, new Date(), log);
+    if (expired > 0) log.info({ expired }, 'job offers expired after 4 hours');
   },
   schedule: '*/5 * * * *',
   runOnStart: true,

@@ -10,6 +10,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { jobNotifications, quotes } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
+import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import type { Enqueue } from '../../jobs';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { queueEmail } from '../email/email.service';
@@ -179,17 +180,25 @@ export async function afterBookingPaid(jobs: Enqueue, config: AppConfig, quoteId
   if (config.autoDispatch) await jobs.enqueue(DISPATCH_BOOKING_JOB, { quoteId });
 }
 
-/** D16: offers past their 4 hours expire, each through its lifecycle; answers how many. */
-export async function expireOverdueOffers(db: Db, now: Date): Promise<number> {
+/**
+ * D16: offers past their 4 hours expire, each through its lifecycle; answers how many. One that
+ * cannot be expired (its record fails) is logged on `log` and the others still expire; then this
+ * throws, so the job is retried (each expiry commits on its own: a retry does only what is left).
+ */
+export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Promise<number> {
+  const failures = new RowFailures({ what: 'job offers past their 4 hours', log });
   let expired = 0;
   for (const id of await overdueOfferIds(db, now)) {
-    try {
-      await transition(db, 'jobNotification', 'expire', id);
-      expired++;
-    } catch (error) {
-      if (!(error instanceof TransitionConflictError)) throw error; // accepted or declined meanwhile
-    }
+    await failures.attempt({ jobNotificationId: id }, async () => {
+      try {
+        await transition(db, 'jobNotification', 'expire', id);
+        expired++;
+      } catch (error) {
+        if (!(error instanceof TransitionConflictError)) throw error; // accepted or declined meanwhile
+      }
+    });
   }
+  failures.throwIfAny();
   return expired;
 }
 
