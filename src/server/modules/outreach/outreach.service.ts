@@ -43,8 +43,27 @@ interface Claimed {
   emailSourceUrl: string | null;
 }
 
-/** Claims every writable repairer in `scope` whose address looks valid, and queues their introductions. */
-async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, now: Date): Promise<{ claimed: Claimed[]; emails: OutboxEmail[] }> {
+/**
+ * The key of the transaction-scoped advisory lock every introduction run takes first (D19's
+ * steady rate). The slots are counted from the latest introduction waiting in the outbox; two runs
+ * at once (two admins, two instances) each read it before either committed and queued their
+ * e-mails in the same slots, twice the rate. Taken first, the lock makes the second run wait until
+ * the first commits, then read its e-mails and queue behind them. A row lock would need a shared
+ * row; an advisory lock needs nothing, and is released with the transaction however it ends.
+ * (PGlite runs one transaction at a time already; the lock costs it nothing.)
+ */
+const INTRODUCTION_RUN_LOCK = 7_220_452;
+
+async function oneIntroductionRunAtATime(tx: Db): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(${INTRODUCTION_RUN_LOCK})`);
+}
+
+/**
+ * Claims every writable repairer in `scope` whose address looks valid, and queues their
+ * introductions, inside the caller's transaction (which it first makes the only introduction run).
+ */
+export async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, now: Date): Promise<{ claimed: Claimed[]; emails: OutboxEmail[] }> {
+  await oneIntroductionRunAtATime(tx);
   const claimed = (await tx
     .update(repairers)
     .set({ introSentAt: now, updatedAt: now })
@@ -78,7 +97,8 @@ async function introduce(ctx: OutreachContext, tx: Db, scope: SQL | undefined, n
 /**
  * The steady rate: each introduction is due one interval after the previous one, starting now or
  * one interval after the latest still waiting in the outbox, whichever is later, so several sends
- * in a row never add up to more than INTRO_EMAILS_PER_MINUTE.
+ * in a row never add up to more than INTRO_EMAILS_PER_MINUTE. Read under INTRODUCTION_RUN_LOCK:
+ * the latest is the last committed run's, never a run's that has not committed yet.
  */
 async function introSlots(tx: Db, config: AppConfig, count: number, now: Date): Promise<Date[]> {
   const intervalMs = 60_000 / config.introEmailsPerMinute;
@@ -115,6 +135,8 @@ async function whyNotWritable(db: Db, id: number): Promise<Error> {
 /** POST /api/repairers/send-intro-all: everyone writable; an implausible address is a failure. */
 export async function sendIntroAll(ctx: OutreachContext, now: Date): Promise<{ result: BulkIntroResult; emails: OutboxEmail[] }> {
   return ctx.database.db.transaction(async (tx) => {
+    // Before the counts, so they describe the same repairers the claim then finds.
+    await oneIntroductionRunAtATime(tx);
     const [before] = await tx
       .select({
         failures: sql<number>`count(*) FILTER (WHERE ${writable} AND NOT ${plausibleAddress})`.mapWith(Number),
