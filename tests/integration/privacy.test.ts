@@ -331,6 +331,11 @@ describe('retention', () => {
     // The run fails, with the database's own sentence for the first enquiry it could not erase.
     expect(run).toMatchObject({ message: expect.stringMatching(/^enquiries due for erasure: 1 of the \d+ looked at failed, and the others went on; the first: a record this test refuses/) });
 
+    // The next batch is queued after the last id of a full one: an enquiry before it is not looked at again there.
+    const due = await dueForRetention(t.database.db, 24, new Date(), 1000, stuck.assessment.id);
+    expect(due).not.toContain(stuck.assessment.id);
+    expect(await dueForRetention(t.database.db, 24, new Date(), 1000)).toContain(stuck.assessment.id);
+
     // The retry erases it, and only it: the others are erased once (one audit line each).
     await t.app.deps.jobs.run('erase-after-retention', {});
     expect(await erased(stuck.assessment.id)).toBe(true);
