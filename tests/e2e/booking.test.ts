@@ -39,6 +39,13 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     for (const text of ['Test mode: no real money is taken', 'Order summary', 'Repair Service', 'Service fee', 'VAT', '12-month warranty', 'Your payment is held until the repair is completed to your satisfaction.', 'Consumer Contracts'])
       expect(checkout).toContain(text);
     expect(await page.getByRole('checkbox').count()).toBe(0);
+    // Pay with the card fields empty: focus leaves Pay for the announced summary of what is wrong (WCAG 3.3.1).
+    await page.getByRole('button', { name: `Pay ${total}` }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alert', { name: 'There are 3 problems with your card details' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-errors');
+    await page.getByRole('link', { name: 'Please enter your card number' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-number');
     await axeAtBothSizes(page, 'checkout');
     step('checkout checked');
 

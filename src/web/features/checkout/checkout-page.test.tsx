@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { ALREADY_PAID } from '../../../shared/api/payments';
@@ -200,22 +200,42 @@ describe('checkout', () => {
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
   });
 
-  it('says what is wrong with the card details before sending anything', async () => {
+  it('says what is wrong with the card details before sending anything, and takes focus to the summary of it', async () => {
     const fetchMock = stubServer({ appointment: held({ startsAt: '2026-04-01T12:00:00.000Z' }) });
     renderApp('/checkout?quote_id=5');
-    fireEvent.click(await screen.findByRole('button', { name: 'Pay £2,376.00' }));
-    expect(await screen.findByText('Please enter your card number')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the expiry date')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the security code')).toBeInTheDocument();
+    const pay = await screen.findByRole('button', { name: 'Pay £2,376.00' });
+    pay.focus();
+    fireEvent.click(pay);
+    // WCAG 3.3.1, as the other forms do: the problems are listed and announced, and focus leaves Pay for them.
+    const summary = await screen.findByRole('alert', { name: 'There are 3 problems with your card details' });
+    await waitFor(() => expect(summary.parentElement).toHaveFocus());
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Please enter your card number', '#card-number'],
+      ['Please enter the expiry date', '#card-expiry'],
+      ['Please enter the security code', '#card-cvc'],
+    ]);
     expect(screen.getByLabelText('Card number')).toHaveAccessibleDescription('Please enter your card number');
+    fireEvent.click(links[1]!);
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveFocus();
     fireEvent.change(screen.getByLabelText('Card number'), { target: { value: '4242 4242 4242 4241' } });
     fireEvent.change(screen.getByLabelText('Expiry (MM/YY)'), { target: { value: '0126' } });
     fireEvent.change(screen.getByLabelText('Security code (CVC)'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
-    expect(await screen.findByText('Please enter a valid card number')).toBeInTheDocument();
-    expect(screen.getByText('Your card has expired')).toBeInTheDocument();
-    expect(screen.getByText('The security code is 3 or 4 digits')).toBeInTheDocument();
+    expect(await screen.findByLabelText('Card number')).toHaveAccessibleDescription('Please enter a valid card number');
+    expect(screen.getByLabelText('Expiry (MM/YY)')).toHaveAccessibleDescription('Your card has expired');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveAccessibleDescription('The security code is 3 or 4 digits');
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
+  });
+
+  it('inside 14 days, Pay with nothing filled in takes focus to the unticked box, the first problem on the page', async () => {
+    stubServer();
+    renderApp('/checkout?quote_id=5');
+    const box = await screen.findByRole('checkbox', { name: 'I ask for the repair to start within the 14-day cancellation period.' });
+    fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
+    await waitFor(() => expect(box).toHaveFocus());
+    expect(box).toHaveAccessibleDescription(/please tick the box/);
+    expect(screen.getByRole('alert', { name: 'There are 3 problems with your card details' })).toBeInTheDocument();
   });
 
   it("a declined card says 'Payment Failed' with the provider's message and stays on checkout", async () => {

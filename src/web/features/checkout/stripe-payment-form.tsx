@@ -33,7 +33,7 @@ export default function StripePaymentForm({ publishableKey, clientSecret, ...res
   );
 }
 
-function StripeForm({ appointmentId, payLabel, beforePay, onOutcome }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
+export function StripeForm({ appointmentId, payLabel, beforePay, onOutcome }: Omit<Props, 'publishableKey' | 'clientSecret'>) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -49,6 +49,9 @@ function StripeForm({ appointmentId, payLabel, beforePay, onOutcome }: Omit<Prop
       });
       // Only a failure comes back here; success leaves the page for the return URL.
       onOutcome(stripeErrorOutcome(error));
+      // Fields left empty or half typed (WCAG 3.3.1): the Element marks them and says what is wrong
+      // inside its frame, and focus goes there (its focus() reaches into the iframe), not left on Pay.
+      if (error.type === 'validation_error') elements.getElement('payment')?.focus();
     } catch {
       onOutcome({ kind: 'error' });
     } finally {

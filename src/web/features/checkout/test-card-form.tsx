@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { TEST_CARDS, type PaymentIntentView } from '../../../shared/api/payments';
-import { TextField } from '../../components/form';
+import { ErrorSummary, TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { useConfirmTestPayment } from './api/checkout-api';
 import { formatCardNumber, formatExpiry, normaliseCard, validateCard, type CardErrors } from './card-rules';
@@ -12,6 +12,12 @@ type Props = {
   ensureIntent: () => Promise<PaymentIntentView | null>;
   onOutcome: (outcome: PayOutcome) => void;
 };
+
+const fieldOrder = [
+  ['cardNumber', 'card-number'],
+  ['expiry', 'card-expiry'],
+  ['cvc', 'card-cvc'],
+] as const;
 
 const cards = [
   { number: formatCardNumber(TEST_CARDS.success), what: 'succeeds' },
@@ -25,13 +31,20 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
   const [errors, setErrors] = useState<CardErrors>({});
   const [busy, setBusy] = useState(false);
   const confirm = useConfirmTestPayment();
+  const form = useRef<HTMLFormElement>(null);
+  const summary = useRef<HTMLDivElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validateCard(card, new Date());
     setErrors(found);
     if (Object.keys(found).length > 0) {
-      await ensureIntent(); // shows D14's message too, when the box is needed
+      await ensureIntent(); // shows D14's message too, when the box is needed, and takes focus to it
+      // WCAG 3.3.1, as the other forms do: focus goes to what is wrong, not left on Pay. The D14 box
+      // sits above this form, so when it was taken there that is the first problem; otherwise the
+      // summary here, whose links lead to each field.
+      const focused = document.activeElement;
+      if (focused === null || focused === document.body || form.current?.contains(focused)) summary.current?.focus();
       return;
     }
     setBusy(true);
@@ -50,11 +63,21 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
     );
   };
 
+  const problems = fieldOrder.flatMap(([field, fieldId]) => (errors[field] ? [{ fieldId, message: errors[field] }] : []));
+
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="card-form-title" className="grid gap-4">
+    <form ref={form} noValidate onSubmit={(event) => void submit(event)} aria-labelledby="card-form-title" className="grid gap-4">
       <h3 id="card-form-title" className="text-lg font-semibold text-navy-900">
         Card details
       </h3>
+      <div ref={summary} id="card-errors" tabIndex={-1} className="empty:hidden">
+        <ErrorSummary
+          problems={problems}
+          subject="your card details"
+          titleId="card-errors-title"
+          onSelect={(problem) => document.getElementById(problem.fieldId)?.focus()}
+        />
+      </div>
       <TextField
         id="card-number"
         label="Card number"
