@@ -1,6 +1,7 @@
 // Issue 11's "Done when" in a real browser on the embedded default (test-mode payments): book a
-// slot, pay with 4242…, land on /confirmation/{id}, open the appointment, with axe on booking,
-// checkout, confirmation and the appointment at 375 and 1280 px. booking-capacity.test.ts has
+// slot, go Back from checkout to the held slot and on again, pay with 4242…, land on
+// /confirmation/{id}, open the appointment, with axe on booking, checkout, confirmation and the
+// appointment at 375 and 1280 px. booking-capacity.test.ts has
 // capacity 1 and cancelling; booking-declined.test.ts the declined card and the admin screen.
 import { describe, expect, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
@@ -48,6 +49,22 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('card-number');
     await axeAtBothSizes(page, 'checkout');
     step('checkout checked');
+
+    // The browser's Back from checkout: the server still holds the slot, so the booking page shows
+    // it with the time left and the way on to pay, not 'Not chosen yet'.
+    await page.goBack();
+    const held = page.getByRole('region', { name: 'Your slot is held' });
+    await held.waitFor();
+    expect(await held.textContent()).toContain(`${formatLondonDate(date)}, Afternoon, 13:00–17:00 is held for you for another`);
+    const summary = page.getByRole('region', { name: 'Booking summary' });
+    expect(await summary.textContent()).toContain(formatLondonDate(date));
+    expect(await summary.textContent()).not.toContain('Not chosen yet');
+    await axeAtBothSizes(page, 'booking-held');
+    await held.getByRole('link', { name: 'Continue to payment' }).click();
+    await page.waitForURL(`**/checkout?quote_id=${first.quoteId}`);
+    await page.getByRole('button', { name: `Pay ${total}` }).waitFor();
+    expect(await page.getByRole('main').textContent()).toContain(formatLondonDate(date));
+    step('back to the held slot checked');
 
     await payWithCard(page, '4242 4242 4242 4242');
     await page.waitForURL(/\/confirmation\/\d+$/, { timeout: 20_000 });

@@ -348,6 +348,58 @@ describe('holds that lapse unpaid', () => {
   });
 });
 
+describe("reading the quote's hold (GET /api/quotes/{id}/held-appointment, for the booking page)", () => {
+  const heldOf = (quoteId: number, cookie?: string) => get(`/api/quotes/${quoteId}/held-appointment`, cookie);
+
+  it('answers null before a slot is held, then the hold with its time left, then the replacement', async () => {
+    const { quote, cookie } = await customer();
+    const none = await heldOf(quote.id, cookie);
+    expect(none.statusCode).toBe(200);
+    expect(none.headers['cache-control']).toBe('private, no-store');
+    expect(none.json()).toEqual({ appointment: null });
+
+    const first = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    setNow(new Date(MONDAY.getTime() + 5 * 60_000));
+    expect((await heldOf(quote.id, cookie)).json().appointment).toMatchObject({
+      id: first.json().id,
+      appointmentDate: '2027-03-10',
+      timeSlot: 'morning',
+      status: 'held',
+      holdExpiresAt: '2027-03-08T10:30:00.000Z',
+    });
+
+    // Choosing another slot replaces the hold by the API's own rule; the read follows it.
+    const second = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-11', timeSlot: 'afternoon' });
+    expect((await heldOf(quote.id, cookie)).json().appointment).toMatchObject({ id: second.json().id, appointmentDate: '2027-03-11', timeSlot: 'afternoon' });
+  });
+
+  it('answers null once the hold has run out, lapsing it and freeing its place, and null once it is paid', async () => {
+    const { quote, cookie } = await customer();
+    const held = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    setNow(new Date(MONDAY.getTime() + 30 * 60_000));
+    expect((await heldOf(quote.id, cookie)).json()).toEqual({ appointment: null });
+    expect((await appointment(held.json().id)).status).toBe('lapsed');
+    expect(await taken('2027-03-10', 'morning')).toBe(0);
+
+    const again = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'afternoon' });
+    await confirm(again.json().id);
+    expect((await heldOf(quote.id, cookie)).json()).toEqual({ appointment: null });
+  });
+
+  it('answers 404 to anyone but the grant holder, and for a pending or missing quote', async () => {
+    const { quote, cookie } = await customer();
+    await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
+    const other = await customer();
+    const pending = await customer({ status: 'pending' });
+    expect((await heldOf(quote.id)).statusCode).toBe(404);
+    expect((await heldOf(quote.id, other.cookie)).statusCode).toBe(404);
+    expect((await heldOf(quote.id, adminCookie)).statusCode).toBe(404);
+    expect((await heldOf(pending.quote.id, pending.cookie)).statusCode).toBe(404);
+    expect((await heldOf(999_999, cookie)).statusCode).toBe(404);
+    expect((await heldOf(quote.id, other.cookie)).json()).toMatchObject({ message: bookingMessages.quoteNotFound });
+  });
+});
+
 describe('reading an appointment', () => {
   it('shows a confirmed one to its grant holder with canChange while more than 24 hours ahead', async () => {
     const { quote, cookie } = await customer();

@@ -107,6 +107,14 @@ export const AppointmentViewSchema = z.object({
 });
 export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
 
+/**
+ * GET /api/quotes/{id}/held-appointment, by the quote's grant holder: the slot they hold for it and
+ * have not yet paid for, or null (none, or its 30 minutes have run out). The booking page reads it
+ * so that Back from checkout shows the hold the server keeps for them (docs/decisions/0010).
+ */
+export const HeldAppointmentViewSchema = z.object({ appointment: AppointmentViewSchema.nullable() });
+export type HeldAppointmentView = z.infer<typeof HeldAppointmentViewSchema>;
+
 // --- After the repair (issue 12) ---------------------------------------------------------------------
 export const completionMessages = {
   notYetDone: 'The technician has not marked this repair as done yet.',

@@ -12,6 +12,9 @@ export const bookingCases = (world: AccessWorld): Case[] => [
   // Missing date: the grant holder of the quote is told what is wrong; nobody else learns the quote exists.
   { method: 'POST', url: '/api/appointments', route: '/api/appointments', payload: { quoteId: world.quoteId, timeSlot: 'morning' }, expect: grantHolderOnly(400) },
   { method: 'POST', url: '/api/appointments', route: '/api/appointments', payload: { quoteId: world.pendingQuoteId, timeSlot: 'morning' }, expect: everyone(404) },
+  // The quote's unpaid hold, for the booking page: its grant holder only, as holding one is.
+  { method: 'GET', url: `/api/quotes/${world.quoteId}/held-appointment`, route: '/api/quotes/:id/held-appointment', expect: grantHolderOnly(200) },
+  { method: 'GET', url: `/api/quotes/${world.pendingQuoteId}/held-appointment`, route: '/api/quotes/:id/held-appointment', expect: everyone(404) },
   { method: 'GET', url: `/api/appointments/${world.appointmentId}`, route: '/api/appointments/:id', expect: customerAppointment },
   { method: 'GET', url: '/api/appointments/999999', route: '/api/appointments/:id', expect: everyone(404) },
   {

@@ -1,6 +1,6 @@
 // SPEC section 7's appointment calls (issue 11) and the admin's Availability screen. Public:
-// availability, which reveals no personal data. The grant holder: holding a slot, reading and
-// rescheduling their appointment. Admins and the assigned repairer read it too; to anyone else
+// availability, which reveals no personal data. The grant holder: holding a slot, reading the
+// quote's hold, reading and rescheduling their appointment. Admins and the assigned repairer read it too; to anyone else
 // an appointment does not exist (404, like a missing id). Cancel and payment are checkout's.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -11,6 +11,7 @@ import {
   AdminAvailabilityUpdateSchema,
   AppointmentIdParamsSchema,
   CreateAppointmentBodySchema,
+  HeldAppointmentViewSchema,
   RescheduleAppointmentBodySchema,
   AppointmentViewSchema,
   AvailabilityQuerySchema,
@@ -18,6 +19,7 @@ import {
   MonthAvailabilityQuerySchema,
   MonthAvailabilityViewSchema,
 } from '../../../shared/api/appointments';
+import { IdParamsSchema } from '../../../shared/api/assessments';
 import { isCalendarDate } from '../../../shared/calendar-date';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
@@ -27,6 +29,7 @@ import { dispatchEmails } from '../email/email.service';
 import { adminAvailabilityMonth, updateAvailability } from './admin-availability.service';
 import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
+import { heldAppointmentOfQuote } from './held-appointment';
 import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type BookingContext } from './bookings.service';
 
 function realDate(date: string): string {
@@ -68,6 +71,16 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     reply.header('Cache-Control', 'private, no-store');
     return view;
   });
+
+  app.get(
+    '/api/quotes/:id/held-appointment',
+    { schema: { params: IdParamsSchema, response: { 200: HeldAppointmentViewSchema } } },
+    async (request, reply) => {
+      const appointment = await heldAppointmentOfQuote(ctx, await request.viewer(), request.params.id, new Date());
+      reply.header('Cache-Control', 'private, no-store');
+      return { appointment };
+    },
+  );
 
   app.get('/api/appointments/:id', { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } }, async (request, reply) => {
     const view = await readAppointmentView(deps.database, request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });

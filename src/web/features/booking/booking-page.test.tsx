@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AvailabilityView, MonthAvailabilityView } from '../../../shared/api/appointments';
+import type { AppointmentView, AvailabilityView, MonthAvailabilityView } from '../../../shared/api/appointments';
 import { addDays, daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { isWorkingDay } from '../../../shared/calendar';
 import { appointmentView, quoteView } from '../../test/fixtures';
@@ -23,12 +23,19 @@ function month(monthParam: string, full: string[] = [FULL_DAY]): MonthAvailabili
   return { month: monthParam, days };
 }
 
-type Stub = { quote?: Response | (() => Response); day?: (date: string) => AvailabilityView; create?: () => Response };
+type Stub = {
+  quote?: Response | (() => Response);
+  day?: (date: string) => AvailabilityView;
+  create?: () => Response;
+  /** The quote's unpaid hold as the server keeps it (GET /api/quotes/5/held-appointment). */
+  held?: () => AppointmentView | null;
+};
 
-function stubServer({ quote, day, create }: Stub = {}) {
+function stubServer({ quote, day, create, held }: Stub = {}) {
   return stubFetch((url, init) => {
     const parsed = new URL(url, 'http://localhost');
     if (parsed.pathname === '/api/quotes/5') return typeof quote === 'function' ? quote() : (quote ?? jsonResponse(quoteView()));
+    if (parsed.pathname === '/api/quotes/5/held-appointment') return jsonResponse({ appointment: held ? held() : null });
     if (parsed.pathname === '/api/appointments/available-month') return jsonResponse(month(parsed.searchParams.get('month')!));
     if (parsed.pathname === '/api/appointments/available') {
       const date = parsed.searchParams.get('date')!;
@@ -158,6 +165,48 @@ describe('booking page', () => {
     expect(router.state.location.search).toBe('?quote_id=5');
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/appointments' && init?.method === 'POST');
     expect(JSON.parse(String(post![1]!.body))).toEqual({ quoteId: 5, appointmentDate: '2026-03-04', timeSlot: 'afternoon', notes: 'On the drive' });
+  });
+
+  it("Back from checkout shows the slot the server still holds, the time left and the way on to pay, not 'Not chosen yet'", async () => {
+    const hold = appointmentView({ id: 32, status: 'held', paymentStatus: 'requires_payment', holdExpiresAt: '2026-03-02T10:24:00.000Z', notes: 'On the drive' });
+    const { fetchMock, router } = await openBooking({ held: () => hold });
+    expect(calls(fetchMock, '/api/quotes/5/held-appointment')).toHaveLength(1);
+    const notice = screen.getByRole('region', { name: 'Your slot is held' });
+    expect(notice).toHaveTextContent('Wednesday 4 March 2026, Afternoon, 13:00–17:00 is held for you for another 24:00 (minutes and seconds) while you pay.');
+    const summary = screen.getByRole('region', { name: 'Booking summary' });
+    expect(summary).not.toHaveTextContent('Not chosen yet');
+    expect(summary).toHaveTextContent('Wednesday 4 March 2026');
+    expect(summary).toHaveTextContent('Afternoon, 13:00–17:00');
+    expect(screen.getByLabelText('Notes for the technician (optional)')).toHaveValue('On the drive');
+    for (const link of screen.getAllByRole('link', { name: 'Continue to payment' })) expect(link).toHaveAttribute('href', '/checkout?quote_id=5');
+    fireEvent.click(within(notice).getByRole('link', { name: 'Continue to payment' }));
+    // With the hold's id, as Confirm Booking passes it: checkout shows its day before the intent exists.
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    expect(router.state.location.search).toBe('?quote_id=5');
+    expect(router.state.location.state).toEqual({ appointmentId: 32 });
+  });
+
+  it('choosing another slot while one is held says the held one is released, and holds the new one through the API', async () => {
+    const hold = appointmentView({ id: 32, status: 'held', paymentStatus: null, holdExpiresAt: '2026-03-02T10:24:00.000Z' });
+    const { fetchMock, router } = await openBooking({ held: () => hold, day: (date) => ({ date, available: { morning: true, afternoon: true } }) });
+    fireEvent.click(day('5 March 2026'));
+    fireEvent.click(await screen.findByRole('button', { name: /Morning/ }));
+    const summary = screen.getByRole('region', { name: 'Booking summary' });
+    expect(summary).toHaveTextContent('Thursday 5 March 2026');
+    expect(summary).toHaveTextContent('Your held slot (Wednesday 4 March 2026, Afternoon, 13:00–17:00) is released when you confirm this one.');
+    expect(within(summary).queryByRole('link', { name: 'Continue to payment' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
+    const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/appointments' && init?.method === 'POST');
+    expect(JSON.parse(String(post![1]!.body))).toMatchObject({ quoteId: 5, appointmentDate: '2026-03-05', timeSlot: 'morning' });
+  });
+
+  it('a hold whose time has run out is not offered for payment', async () => {
+    const hold = appointmentView({ status: 'held', paymentStatus: null, holdExpiresAt: '2026-03-02T10:00:00.000Z' });
+    await openBooking({ held: () => hold });
+    expect(screen.getByRole('alert')).toHaveTextContent('Your hold on Wednesday 4 March 2026, Afternoon, 13:00–17:00 has run out. Please choose a date and time again.');
+    expect(screen.queryByRole('link', { name: 'Continue to payment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Booking summary' })).toHaveTextContent('Not chosen yet');
   });
 
   it("says 'Booking Failed' with the server's sentence when the slot was just taken, and reads availability again", async () => {

@@ -1,14 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { AppointmentView } from '../../../shared/api/appointments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { formatLondonDate } from '../../../shared/london-time';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { useCreateAppointment } from './api/appointments';
+import { useHeldAppointment } from './api/get-held-appointment';
 import { useQuote } from './api/get-quote';
 import { BookingSkeleton } from './booking-skeleton';
 import { bookingToasts } from './booking-messages';
 import { BookingSummary } from './booking-summary';
+import { useRemaining } from './hold-countdown';
+import { checkoutLinkOf, HeldSlotNotice } from './held-slot-notice';
 import { QuoteNotice } from './quote-notice';
 import { RecordNotFound } from './record-not-found';
 import { SlotPicker } from './slot-picker';
@@ -26,6 +30,8 @@ export function unbookableReason(quote: Quote): string | null {
 /** /booking/{quoteId}: 'Schedule Your Repair' (SPEC: Booking; D13, D15). */
 export function BookingForQuote({ quoteId }: { quoteId: string }) {
   const quote = useQuote(quoteId);
+  // Read beside the quote: Back from checkout must show the hold the server keeps, not an empty choice.
+  const held = useHeldAppointment(quoteId, { enabled: quote.data?.status !== 'booked' });
   const toasted = useRef(false);
   useEffect(() => {
     if (quote.isError && !toasted.current) {
@@ -34,7 +40,8 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
     }
   }, [quote.isError]);
 
-  if (quote.isPending) return <BookingSkeleton label="Loading your quote…" />;
+  // A hold that cannot be read (an error) leaves the calendar as it was: the slot can be chosen again.
+  if (quote.isPending || (held.isPending && held.fetchStatus !== 'idle')) return <BookingSkeleton label="Loading your quote…" />;
   if (!quote.data)
     return (
       <RecordNotFound title={bookingToasts.quoteNotFound}>
@@ -48,23 +55,28 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
         {reason}
       </QuoteNotice>
     );
-  return <BookingForm quote={quote.data} />;
+  return <BookingForm quote={quote.data} held={held.data?.appointment ?? null} />;
 }
 
-function BookingForm({ quote }: { quote: Quote }) {
+function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | null }) {
   const [now] = useState(() => new Date());
   const picker = useSlotPicker(now);
-  const [notes, setNotes] = useState('');
+  const [notes, setNotes] = useState(held?.notes ?? '');
   const create = useCreateAppointment();
   const navigate = useNavigate();
   const { date, slot } = picker.state;
+  const remaining = useRemaining(held?.holdExpiresAt ?? null);
+  const liveHold = held && remaining !== null && remaining > 0 ? held : null;
 
   const confirm = () => {
     if (date === null || slot === null) return;
     create.mutate(
       { quoteId: quote.id, appointmentDate: date, timeSlot: slot, notes: notes.trim() },
       {
-        onSuccess: (held) => void navigate(`/checkout?quote_id=${quote.id}`, { state: { appointmentId: held.id } }),
+        onSuccess: (hold) => {
+          const checkout = checkoutLinkOf(hold);
+          void navigate(checkout.to, { state: checkout.state });
+        },
         onError: (error) => {
           if (isApiError(error) && error.status === 404) {
             toast({ title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });
@@ -87,9 +99,18 @@ function BookingForm({ quote }: { quote: Quote }) {
           <span className="font-mono font-semibold text-slate-900">{quote.reference}</span>.
         </p>
       </div>
+      {held && remaining !== null ? <HeldSlotNotice held={held} remaining={remaining} /> : null}
       <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
         <SlotPicker picker={picker} now={now} idPrefix="booking" />
-        <BookingSummary quote={quote} picked={picker.state} notes={notes} onNotesChange={setNotes} onConfirm={confirm} pending={create.isPending} />
+        <BookingSummary
+          quote={quote}
+          picked={picker.state}
+          held={liveHold}
+          notes={notes}
+          onNotesChange={setNotes}
+          onConfirm={confirm}
+          pending={create.isPending}
+        />
       </div>
     </div>
   );

@@ -10,3 +10,4 @@ export { useQuote } from './api/get-quote';
 export { appointmentKey, quoteKey } from './api/booking-query-keys';
 export { bookingToasts } from './booking-messages';
 export { isBooked } from './appointment-format';
+export { HoldCountdown, HoldLapsed } from './hold-countdown';

@@ -6,7 +6,7 @@ import {
   type CreateAppointmentBody,
   type RescheduleAppointmentBody,
 } from '../../../../shared/api/appointments';
-import { appointmentKey, invalidateAvailability, quoteKey } from './booking-query-keys';
+import { appointmentKey, heldAppointmentKey, invalidateAvailability, quoteKey } from './booking-query-keys';
 
 export type UseAppointmentOptions = {
   enabled?: boolean;
@@ -30,7 +30,11 @@ export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateAppointmentBody) => apiJson('POST', '/api/appointments', body, AppointmentViewSchema),
-    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(appointment.id), appointment),
+    onSuccess: (appointment) => {
+      queryClient.setQueryData(appointmentKey(appointment.id), appointment);
+      // The new hold replaces any earlier one (the server lapses it); Back from checkout shows it.
+      queryClient.setQueryData(heldAppointmentKey(appointment.quoteId), { appointment });
+    },
     // A page open for a while: the quote was booked in another tab, withdrawn, expired (409) or
     // deleted (404) meanwhile. Read it again so the page says so instead of offering the calendar.
     onError: (error, { quoteId }) => {

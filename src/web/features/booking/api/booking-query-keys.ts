@@ -3,6 +3,8 @@ import type { QueryClient } from '@tanstack/react-query';
 // Booking's query keys: the URL first (SPEC section 7's reads), so the default query function
 // fetches them. Availability shares one root per endpoint so a failed booking refreshes both.
 export const quoteKey = (quoteId: number | string) => ['/api/quotes', String(quoteId)] as const;
+/** Under the quote's key, so whatever reads the quote again reads its hold again too. */
+export const heldAppointmentKey = (quoteId: number | string) => [...quoteKey(quoteId), 'held-appointment'] as const;
 export const monthAvailabilityRoot = ['/api/appointments/available-month'] as const;
 export const monthAvailabilityKey = (month: string) => [...monthAvailabilityRoot, { month }] as const;
 export const dayAvailabilityRoot = ['/api/appointments/available'] as const;

@@ -7,15 +7,24 @@ export function formatRemaining(ms: number): string {
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** How long the slot stays held (D13: 30 minutes); when it runs out the customer is sent back to choose again. */
-export function HoldCountdown({ holdExpiresAt, quoteId }: { holdExpiresAt: string; quoteId: number }) {
-  const expiresAt = new Date(holdExpiresAt).getTime();
+/** Milliseconds left until `expiresAt` (an ISO instant), read again every second; null without one. */
+export function useRemaining(expiresAt: string): number;
+export function useRemaining(expiresAt: string | null): number | null;
+export function useRemaining(expiresAt: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
+  const ticking = expiresAt !== null;
   useEffect(() => {
+    if (!ticking) return;
+    setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), 1000);
     return () => clearInterval(timer);
-  }, []);
-  const remaining = expiresAt - now;
+  }, [ticking]);
+  return expiresAt === null ? null : new Date(expiresAt).getTime() - now;
+}
+
+/** How long the slot stays held (D13: 30 minutes); when it runs out the customer is sent back to choose again. */
+export function HoldCountdown({ holdExpiresAt, quoteId }: { holdExpiresAt: string; quoteId: number }) {
+  const remaining = useRemaining(holdExpiresAt);
   if (remaining <= 0) return <HoldLapsed quoteId={quoteId} />;
   return (
     <p className="rounded-md border border-amber-700 bg-amber-50 p-3 text-slate-900">
