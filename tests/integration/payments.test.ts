@@ -98,6 +98,28 @@ describe('POST /api/create-payment-intent', () => {
     expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(true);
   });
 
+  it('measures the 14 days from the end of the hold, so a slot just over 14 days away cannot be paid inside them unasked', async () => {
+    // Monday 22 March 2027's afternoon starts at 13:00 (GMT): 14 days and 10 minutes after 12:50 today,
+    // but the hold lets checkout pay until 13:20, 14 days less 20 minutes before it.
+    setNow('2027-03-08T12:50:00Z');
+    const booking = await heldBooking(t, '2027-03-22', 'afternoon');
+    const refused = await intent(booking.cookie, { quoteId: booking.quote.id });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fieldErrors: { startWithinCancellationPeriod: paymentMessages.startWithin } });
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(0);
+    const accepted = await intent(booking.cookie, { quoteId: booking.quote.id, startWithinCancellationPeriod: true });
+    expect(accepted.statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(true);
+  });
+
+  it('asks nothing for a slot still more than 14 days after the hold ends', async () => {
+    // 14 days and 40 minutes away; the hold ends at 12:50, 14 days and 10 minutes before it.
+    setNow('2027-03-08T12:20:00Z');
+    const booking = await heldBooking(t, '2027-03-22', 'afternoon');
+    expect((await intent(booking.cookie, { quoteId: booking.quote.id })).statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(false);
+  });
+
   it('answers 409 with a sentence when nothing is held, and when the hold has lapsed', async () => {
     const booking = await heldBooking(t, FAR);
     setNow(new Date(MONDAY.getTime() + 31 * 60_000));
@@ -233,6 +255,20 @@ describe('confirmation e-mail', () => {
     expect(ics.contentType).toBe('text/calendar; charset=utf-8');
     // 8:00–12:00 in London on 14 April 2027 (BST, UTC+1).
     expect(parseIcsEvent(ics.content)).toMatchObject({ start: '2027-04-14T07:00:00.000Z', end: '2027-04-14T11:00:00.000Z', uid: `appointment-${booking.appointmentId}@autorevive.co.uk` });
+  });
+
+  it("confirms the customer's request to start within the 14 days where they made it, and the plain right to cancel where not (D14)", async () => {
+    const near = await paid(NEAR, 'afternoon');
+    const [asked] = await emailsTo(t, near.assessment.email);
+    expect(asked!.textBody).toContain('Your right to cancel: at checkout you asked for the repair to start within the 14-day cancellation period, and it will.');
+    expect(asked!.textBody).toContain('you may have to pay for work already done, and once the repair is complete the right to cancel ends.');
+
+    const far = await heldBooking(t, FAR);
+    const { clientSecret } = (await intent(far.cookie, { quoteId: far.quote.id })).json() as { clientSecret: string };
+    expect((await pay(far.cookie, clientSecret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    const [plain] = await emailsTo(t, far.assessment.email);
+    expect(plain!.textBody).toContain('Your right to cancel: you may cancel within 14 days of paying, without giving a reason, for a full refund.');
+    expect(plain!.textBody).not.toContain('you asked for the repair to start');
   });
 
   it('puts a GMT afternoon at 13:00–17:00 UTC', async () => {

@@ -26,6 +26,20 @@ export const ALREADY_PAID = {
   message: 'This booking has already been paid for. Your confirmation is on its way by e-mail.',
 } as const;
 
+/** D14: the Consumer Contracts Regulations' cancellation period. */
+export const CANCELLATION_PERIOD_DAYS = 14;
+
+/**
+ * D14: does a slot starting at `startsAt` need the customer's request to start inside the 14-day
+ * cancellation period? The period runs from payment, and checkout can pay until the hold ends, so
+ * it is measured from then (`payableUntil`: the hold's end, or now without one). Measured from the
+ * moment checkout opened instead, a slot just over 14 days away could be paid inside them with
+ * nobody asked.
+ */
+export function needsEarlyStartRequest(startsAt: Date, payableUntil: Date): boolean {
+  return startsAt.getTime() - payableUntil.getTime() < CANCELLATION_PERIOD_DAYS * 24 * 60 * 60 * 1000;
+}
+
 /**
  * POST /api/create-payment-intent (SPEC section 7), by the quote's grant holder with a live hold.
  * `amount` is what SPEC's client sends; it is ignored (and logged when it differs).

@@ -2,7 +2,7 @@
 // attachment, the reminder 24 hours before, cancellation, refund and reschedule. Every link
 // carries a fresh access grant (D10); test-mode bookings say no real money was taken.
 import { createEvent } from 'ics';
-import { TEST_MODE_NOTICE } from '../../../shared/api/payments';
+import { CANCELLATION_PERIOD_DAYS, TEST_MODE_NOTICE } from '../../../shared/api/payments';
 import { slotEndsAt, slotInSentence, slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
@@ -79,7 +79,22 @@ export function bookingCalendar(facts: Pick<BookingEmailFacts, 'appointmentId' |
   return { filename: 'autorevive-booking.ics', contentType: 'text/calendar; charset=utf-8', content: value };
 }
 
-export function confirmationEmail(facts: BookingEmailFacts): NewOutboxEmail {
+/**
+ * D14 on a durable medium (Consumer Contracts Regulations 2013): the right to cancel, and, where
+ * the customer ticked checkout's box, the record of their request to start inside the period.
+ */
+function cancellationRightLines(startWithinCancellationPeriod: boolean): string[] {
+  const period = `${CANCELLATION_PERIOD_DAYS}-day cancellation period`;
+  return startWithinCancellationPeriod
+    ? [
+        `Your right to cancel: at checkout you asked for the repair to start within the ${period}, and it will. You can still cancel within ${CANCELLATION_PERIOD_DAYS} days of paying, but you may have to pay for work already done, and once the repair is complete the right to cancel ends. Cancelling more than 24 hours before your appointment is always free and refunded in full.`,
+      ]
+    : [
+        `Your right to cancel: you may cancel within ${CANCELLATION_PERIOD_DAYS} days of paying, without giving a reason, for a full refund. Cancelling more than 24 hours before your appointment is always free and refunded in full.`,
+      ];
+}
+
+export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }): NewOutboxEmail {
   return email(
     'booking-confirmed',
     facts,
@@ -93,6 +108,8 @@ export function confirmationEmail(facts: BookingEmailFacts): NewOutboxEmail {
       '- We will call you 24 hours before your appointment.',
       '- Please be there 15 minutes before the window starts, with the car somewhere the technician can work.',
       '- The calendar file attached adds the appointment to your calendar.',
+      '',
+      ...cancellationRightLines(payment.startWithinCancellationPeriod),
       '',
       'See, cancel or reschedule your appointment (free up to 24 hours before):',
       facts.appointmentUrl,

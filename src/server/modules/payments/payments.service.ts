@@ -3,7 +3,7 @@
 // booking. A succeeded payment is settled by ONE function, whether Stripe's webhook or the
 // test-mode card form reports it.
 import type { FastifyBaseLogger } from 'fastify';
-import { ALREADY_PAID, CreatePaymentIntentBodySchema, type PaymentIntentView } from '../../../shared/api/payments';
+import { ALREADY_PAID, CANCELLATION_PERIOD_DAYS, CreatePaymentIntentBodySchema, needsEarlyStartRequest, type PaymentIntentView } from '../../../shared/api/payments';
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -39,8 +39,6 @@ export interface PaymentsContext {
   log: FastifyBaseLogger;
 }
 
-/** D14: the Consumer Contracts Regulations' cancellation period. */
-export const CANCELLATION_PERIOD_DAYS = 14;
 
 export const paymentMessages = {
   // SPEC's 'Invalid Quote' toast.
@@ -110,9 +108,9 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
     await lapseHolds(ctx.db, [appointment.id], now);
     throw conflict(paymentMessages.holdLapsed);
   }
+  // D14, measured from the hold's end: the intent lets the customer pay until then.
   const startsAt = slotStartsAt(appointment.appointmentDate, appointment.timeSlot as TimeSlot);
-  const insidePeriod = startsAt.getTime() - now.getTime() < CANCELLATION_PERIOD_DAYS * 24 * 60 * 60 * 1000;
-  if (insidePeriod && body.startWithinCancellationPeriod !== true) {
+  if (needsEarlyStartRequest(startsAt, appointment.holdExpiresAt ?? now) && body.startWithinCancellationPeriod !== true) {
     throw badRequest(paymentMessages.startWithin, { startWithinCancellationPeriod: paymentMessages.startWithin });
   }
 
@@ -259,7 +257,7 @@ export async function settleSucceededPayment(
   await insertOwedPayout(tx, { paymentId: payment.id, repairerId: quote.assignedRepairerId, amountPence: quote.repairerPaymentPence });
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
   // bookedQuoteId: the caller offers the job to nearby repairers once this commits (issue 12, AUTO_DISPATCH).
-  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }))], bookedQuoteId: quote.id };
+  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment))], bookedQuoteId: quote.id };
 }
 
 class SlotGone extends Error {}

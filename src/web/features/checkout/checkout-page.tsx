@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { TEST_MODE_NOTICE, type PaymentConfig, type PaymentIntentView } from '../../../shared/api/payments';
+import { needsEarlyStartRequest, TEST_MODE_NOTICE, type PaymentConfig, type PaymentIntentView } from '../../../shared/api/payments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
@@ -14,7 +14,7 @@ import { isApiError, userMessageOf } from '../../lib/api';
 import { appointmentKey, bookingToasts, HoldCountdown, HoldLapsed, isBooked, QuoteNotice, quoteKey, useAppointment, useQuote } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
 import { CancellationConsent } from './cancellation-consent';
-import { alreadyPaidText, CANCELLATION_PERIOD_DAYS, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
+import { alreadyPaidText, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
 import { OrderSummary } from './order-summary';
 import { isAlreadyPaid, type PayOutcome } from './pay-outcome';
 import { TestCardForm } from './test-card-form';
@@ -22,13 +22,12 @@ import { TestCardForm } from './test-card-form';
 // Stripe.js is fetched only when Stripe is the provider.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** After a refused card or an unexpected failure; not after a refusal whose sentence says what to do. */
 const retryText = 'Your booking is not paid yet: please try again or use another card.';
 
-/** D14: a slot starting inside the 14-day cancellation period needs the customer's request to start then. */
-export function needsStartConsent(appointment: Pick<AppointmentView, 'startsAt'>, now: Date): boolean {
-  return new Date(appointment.startsAt).getTime() - now.getTime() < CANCELLATION_PERIOD_DAYS * DAY_MS;
+/** D14: a slot starting inside the 14-day cancellation period needs the customer's request to start then (measured as the server does). */
+export function needsStartConsent(appointment: Pick<AppointmentView, 'startsAt' | 'holdExpiresAt'>, now: Date): boolean {
+  return needsEarlyStartRequest(new Date(appointment.startsAt), appointment.holdExpiresAt ? new Date(appointment.holdExpiresAt) : now);
 }
 
 /** /checkout?quote_id=: SPEC's Checkout, on either provider (D13, D14). */
