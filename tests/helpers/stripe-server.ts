@@ -1,8 +1,11 @@
 // A local stand-in for Stripe's HTTP API (STYLE habit 9: fakes speak the real protocol to the
 // real SDK). It answers the calls the payments module makes: create, retrieve and update a
-// payment intent, and refunds; it replays a request whose Idempotency-Key it has seen (and
-// refuses the key with different parameters, as Stripe does); and it can be told to answer the
-// next call with a 402 card error. Point the app at it with STRIPE_API_BASE.
+// payment intent, and refunds; Connect accounts; and transfers, created and listed (newest
+// first, by transfer_group or destination, a page at a time as Stripe pages them). It replays a
+// request whose Idempotency-Key it has seen (and refuses the key with different parameters, as
+// Stripe does) until told to forget its keys, as Stripe does after 24 hours; it can be told to
+// answer the next call with a 402 card error, or to keep requests waiting unanswered. Point the
+// app at it with STRIPE_API_BASE.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -31,6 +34,22 @@ export interface StandInIntent {
   last_payment_error: { code: string; decline_code?: string; message: string; type: string } | null;
 }
 
+export interface StandInTransfer {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  amount_reversed: number;
+  currency: string;
+  created: number;
+  description: string | null;
+  destination: string;
+  livemode: false;
+  metadata: Record<string, string>;
+  reversed: boolean;
+  source_transaction: string | null;
+  transfer_group: string | null;
+}
+
 export interface CardErrorAnswer {
   code: string;
   decline_code?: string;
@@ -49,8 +68,16 @@ export interface StripeStandIn {
   refunds: { id: string; payment_intent: string; amount: number }[];
   /** Connect accounts (repairers' payout accounts); a test finishes onboarding by setting details_submitted and payouts_enabled. */
   accounts: Map<string, { id: string; details_submitted: boolean; payouts_enabled: boolean } & Record<string, unknown>>;
-  /** Connect transfers created (issue 12: the repairer's share, D14). */
-  transfers: { id: string; amount: number; currency: string; destination: string; transfer_group: string | null }[];
+  /** Connect transfers created (issue 12: the repairer's share, D14), oldest first. */
+  transfers: StandInTransfer[];
+  /** Stripe keeps an idempotency key's answer for 24 hours: this is the day passing. */
+  forgetIdempotencyKeys(): void;
+  /**
+   * Requests to a path starting with `pathPrefix` (method and path, e.g. 'POST /v1/transfers')
+   * wait, unanswered and not yet acted on, until `release()`, then are answered in the order they
+   * came; `reached` resolves when the first one arrives, `arrived()` counts them.
+   */
+  stall(methodAndPathPrefix: string): { reached: Promise<void>; arrived(): number; release(): void };
   /** The next request to a path starting with `pathPrefix` gets a 402 card error. */
   failNext(pathPrefix: string, error: CardErrorAnswer): void;
   /**
@@ -91,6 +118,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
   const transfers: StripeStandIn['transfers'] = [];
   const accounts: StripeStandIn['accounts'] = new Map();
   const seenKeys = new Map<string, { body: string; status: number; answer: unknown }>();
+  const stalls: { prefix: string; arrive: () => void; gate: Promise<void> }[] = [];
   const failures: { pathPrefix: string; error: CardErrorAnswer }[] = [];
   let outage: { pathPrefix: string; status: number; type: string } | undefined;
   const sdk = new Stripe('sk_test_standin');
@@ -153,9 +181,42 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       if (!String(params.destination ?? '').startsWith('acct_')) {
         return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such destination: '${String(params.destination)}'` } } };
       }
-      const transfer = { id: id('tr'), object: 'transfer', amount: Number(params.amount), currency: String(params.currency), destination: String(params.destination), transfer_group: (params.transfer_group as string | undefined) ?? null };
+      const transfer: StandInTransfer = {
+        id: id('tr'),
+        object: 'transfer',
+        amount: Number(params.amount),
+        amount_reversed: 0,
+        currency: String(params.currency),
+        created: Math.floor(Date.now() / 1000),
+        description: (params.description as string | undefined) ?? null,
+        destination: String(params.destination),
+        livemode: false,
+        metadata: (params.metadata ?? {}) as Record<string, string>,
+        reversed: false,
+        source_transaction: null,
+        transfer_group: (params.transfer_group as string | undefined) ?? null,
+      };
       transfers.push(transfer);
       return { status: 200, body: transfer };
+    }
+    if (method === 'GET' && path === '/v1/transfers') {
+      // Newest first; `starting_after` pages on from a transfer of the previous page.
+      let matching = [...transfers]
+        .reverse()
+        .filter((tr) => params.transfer_group === undefined || tr.transfer_group === params.transfer_group)
+        .filter((tr) => params.destination === undefined || tr.destination === params.destination);
+      if (params.starting_after !== undefined) {
+        const at = matching.findIndex((tr) => tr.id === params.starting_after);
+        if (at < 0) return { status: 400, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such transfer: '${String(params.starting_after)}'` } } };
+        matching = matching.slice(at + 1);
+      }
+      const limit = Math.min(100, Math.max(1, Number(params.limit ?? 10)));
+      return { status: 200, body: { object: 'list', url: '/v1/transfers', has_more: matching.length > limit, data: matching.slice(0, limit) } };
+    }
+    const transferMatch = /^\/v1\/transfers\/(tr_\w+)$/.exec(path);
+    if (method === 'GET' && transferMatch) {
+      const transfer = transfers.find((tr) => tr.id === transferMatch[1]);
+      return transfer ? { status: 200, body: transfer } : { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such transfer: '${transferMatch[1]}'` } } };
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${method}: ${path}).` } } };
   }
@@ -164,10 +225,17 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     let body = '';
     request.setEncoding('utf8');
     request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
+    request.on('end', async () => {
       const method = request.method ?? 'GET';
-      const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
-      const params = decodeStripeForm(body);
+      const url = new URL(request.url ?? '/', 'http://stand-in');
+      const path = url.pathname;
+      // A GET's parameters come in the query string, a POST's in the form body.
+      const params = method === 'GET' ? decodeStripeForm(url.search.slice(1)) : decodeStripeForm(body);
+      const stalled = stalls.find((s) => `${method} ${path}`.startsWith(s.prefix));
+      if (stalled) {
+        stalled.arrive();
+        await stalled.gate;
+      }
       const key = request.headers['idempotency-key'] as string | undefined;
       const send = (status: number, answerBody: unknown, replayed: boolean) => {
         requests.push({ method, path, params, idempotencyKey: key, replayed });
@@ -220,6 +288,33 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
     refunds,
     transfers,
     accounts,
+    forgetIdempotencyKeys() {
+      seenKeys.clear();
+    },
+    stall(prefix) {
+      let first!: () => void;
+      const reached = new Promise<void>((resolve) => (first = resolve));
+      let count = 0;
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const entry = {
+        prefix,
+        arrive: () => {
+          count++;
+          first();
+        },
+        gate,
+      };
+      stalls.push(entry);
+      return {
+        reached,
+        arrived: () => count,
+        release() {
+          if (stalls.includes(entry)) stalls.splice(stalls.indexOf(entry), 1);
+          open();
+        },
+      };
+    },
     failNext(pathPrefix, error) {
       failures.push({ pathPrefix, error });
     },
