@@ -210,12 +210,14 @@ describe('an admin releasing a held payout', () => {
       await expect(releaseHeldPayout(ctx, payout.id, new Date())).rejects.toMatchObject({ statusCode: 409, message: completionMessages.payoutNoStripeAccount });
       expect(standIn.transfers).toHaveLength(0);
       await t.database.db.update(repairers).set({ stripeAccountId: 'acct_heldcase1' }).where(eq(repairers.id, job.repairerId));
-      // Two admins pressing Release at once: one transfer, one release, the other told it is no longer held.
+      // Two admins pressing Release at once: one transfer, one release, the other told it is being sent or no longer held.
       const results = await Promise.allSettled([releaseHeldPayout(ctx, payout.id, new Date()), releaseHeldPayout(ctx, payout.id, new Date())]);
       expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const refused = results.find((r) => r.status === 'rejected');
+      expect(refused?.reason).toMatchObject({ statusCode: 409, message: expect.stringMatching(new RegExp(`^(${completionMessages.payoutSending}|${completionMessages.payoutNotHeld})$`)) });
       expect(standIn.transfers).toHaveLength(1);
       expect(standIn.transfers[0]).toMatchObject({ amount: payout.amountPence, currency: 'gbp', destination: 'acct_heldcase1' });
-      expect(standIn.requests.filter((r) => r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
+      expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
     } finally {
       await standIn.close();

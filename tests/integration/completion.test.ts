@@ -3,6 +3,8 @@
 // reports a problem (the share is held); 72 hours without a report release it too; completion
 // records the 12-month warranty; the customer rates the repair and the repairer's rating is the
 // mean (sessions last 90 days here: the clock is moved to the appointment's day). The release is exactly once through Stripe's transfers too, on PGlite and on the server.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -220,7 +222,7 @@ async function stripeRelease(t: TestApp, standIn: StripeStandIn, callers: number
   const mine = standIn.transfers.filter((tr) => tr.destination === 'acct_repairer1' && tr.amount === payout.amountPence);
   expect(mine).toHaveLength(1);
   expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: mine[0]!.id });
-  expect(standIn.requests.filter((r) => r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
+  expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
 }
 
 describe('releasing through Stripe Connect transfers', () => {
@@ -249,7 +251,7 @@ describe('releasing through Stripe Connect transfers', () => {
     }
   });
 
-  it('moves no money for a share held meanwhile: a problem reported while the release runs waits, and finds it released', async () => {
+  it('moves no money for a share held meanwhile: a problem reported while the transfer is made finds the share being sent, and it is released', async () => {
     // A Stripe of its own: payout ids start again in each database, and the shared one remembers their keys.
     const own = await startStripeStandIn();
     const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
@@ -317,7 +319,8 @@ function stripeOf(standIn: StripeStandIn): Stripe {
 /**
  * The release reads the share as due (72 hours on), and while it pays, the customer reports a
  * problem (allowed until the share is released). Whoever goes first, the records and the money
- * agree: a transfer made means the share is released; a share held means no transfer.
+ * agree: a transfer made means the share is released; a share held means no transfer. The share
+ * is claimed (`sending`) before Stripe is asked, so the report finds it being sent and leaves it.
  */
 async function releaseRacingAReport(t: TestApp, standIn: StripeStandIn, account: string) {
   const job = await assignedJob(t, workingDay(27), { stripeAccountId: account, stripeOnboardedAt: new Date() });
@@ -328,9 +331,10 @@ async function releaseRacingAReport(t: TestApp, standIn: StripeStandIn, account:
   const stripe = stripeOf(standIn);
   let report: ReturnType<typeof post> | undefined;
   // Stripe's transfer is asked for once the report is under way: the report is given half a
-  // second to finish first (it does, unless it waits for the release's lock on the share).
+  // second to finish first (it does: nothing holds the share's row during Stripe's call).
   const racing = {
     transfers: {
+      list: (...args: Parameters<Stripe['transfers']['list']>) => stripe.transfers.list(...args),
       create: async (...args: Parameters<Stripe['transfers']['create']>) => {
         report ??= post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The paint has bubbled along the repair.' }, job.cookie);
         await Promise.race([report, new Promise((resolve) => setTimeout(resolve, 500))]);
@@ -351,3 +355,179 @@ async function releaseRacingAReport(t: TestApp, standIn: StripeStandIn, account:
   const team = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-problem-team'));
   expect(team.some((e) => e.textBody.includes('The paint has bubbled along the repair.'))).toBe(true);
 }
+
+/** A confirmed job whose repairer has the Connect account `account`: its share is due now. */
+async function dueThroughStripe(t: TestApp, account: string, day = workingDay(26)) {
+  const job = await assignedJob(t, day, { stripeAccountId: account, stripeOnboardedAt: new Date() });
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(onThe(job.day));
+  expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(200);
+  expect((await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie)).statusCode).toBe(200);
+  vi.useRealTimers();
+  return job;
+}
+
+const HOUR = 3600 * 1000;
+
+describe('paying a share safely across a crash, without holding the database during Stripe’s call', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('answers other queries on PGlite while Stripe is slow to make the transfer', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    const stall = standIn.stall('POST /v1/transfers');
+    try {
+      const job = await dueThroughStripe(t, 'acct_slow1');
+      const payoutId = (await job.payoutRow()).id;
+      const run = releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe: stripeOf(standIn) }, new Date());
+      await stall.reached;
+      // PGlite has one connection: a transaction open across Stripe's call would keep this waiting.
+      const read = t.database.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, payoutId));
+      const answered = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
+      expect(answered).toEqual([{ status: 'sending' }]);
+      stall.release();
+      expect(await run).toBe(1);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
+    } finally {
+      stall.release();
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it.skipIf(!serverDatabaseAvailable())('pays once when two instances run the release at the same moment, on the PostgreSQL server', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      const job = await dueThroughStripe(t, 'acct_twice1');
+      const payout = await job.payoutRow();
+      const stripe = stripeOf(standIn);
+      const run = () => releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe }, new Date());
+      // Both runs have read the share as due and wait for its row (a report being written holds
+      // it); when it commits unchanged, one claims it and the other finds it claimed.
+      const runs = await whileAnotherTransactionHolds(
+        t.database.db,
+        (tx) => tx.select({ id: payouts.id }).from(payouts).where(eq(payouts.id, payout.id)).for('update'),
+        () => Promise.all([run(), run()]),
+      );
+      expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+      expect(standIn.transfers).toHaveLength(1);
+      expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers')).toHaveLength(1);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  for (const engine of ['pglite', 'server'] as const) {
+    it.skipIf(engine === 'server' && !serverDatabaseAvailable())(`pays once when the job takes over an admin's release that Stripe is slow to answer (${engine})`, async () => {
+      const standIn = await startStripeStandIn();
+      const t = await createTestApp({ ...(engine === 'server' ? { engine: 'server' as const } : {}), env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+      const stall = standIn.stall('POST /v1/transfers');
+      try {
+        const job = await assignedJob(t, workingDay(26), { stripeAccountId: 'acct_overtaken1', stripeOnboardedAt: new Date() });
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(onThe(job.day));
+        await done(t, job.appointmentId, job.repairer);
+        await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The colour does not quite match the door.' }, job.cookie);
+        vi.useRealTimers();
+        const payout = await job.payoutRow();
+        const ctx = { db: t.database.db, config: t.config, log: silent, stripe: stripeOf(standIn) };
+        const admin = releaseHeldPayout(ctx, payout.id, new Date()).then(
+          () => 'released',
+          (error: unknown) => error,
+        );
+        await stall.reached;
+        expect((await job.payoutRow()).status).toBe('sending');
+        // The job meanwhile leaves a claim in its lease alone…
+        expect(await releaseDuePayouts(ctx, new Date())).toBe(0);
+        expect(stall.arrived()).toBe(1);
+        // …and takes it over once the lease is over, Stripe still not having answered the admin:
+        // both ask for the transfer under the payout's key, and Stripe makes it once.
+        const overtaking = releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000));
+        await vi.waitFor(() => expect(stall.arrived()).toBe(2), { timeout: 5000 });
+        stall.release();
+        const [adminOutcome, jobReleased] = await Promise.all([admin, overtaking]);
+        expect(standIn.transfers).toHaveLength(1);
+        expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
+        // Exactly one of them recorded it; the other was told (409) or counted nothing.
+        expect((adminOutcome === 'released' ? 1 : 0) + jobReleased).toBe(1);
+        if (adminOutcome !== 'released') expect(adminOutcome).toMatchObject({ statusCode: 409 });
+      } finally {
+        stall.release();
+        await t.close();
+        await standIn.close();
+      }
+    });
+  }
+
+  it("answers an admin's release 503 when Stripe cannot be reached, and the job then pays it once", async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      const job = await assignedJob(t, workingDay(26), { stripeAccountId: 'acct_unreachable1', stripeOnboardedAt: new Date() });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(onThe(job.day));
+      await done(t, job.appointmentId, job.repairer);
+      await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'There is a scratch left on the bumper.' }, job.cookie);
+      vi.useRealTimers();
+      const payout = await job.payoutRow();
+      // A port nothing listens on: Stripe unreachable.
+      const closed = http.createServer();
+      await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+      const port = (closed.address() as AddressInfo).port;
+      await new Promise<void>((resolve) => closed.close(() => resolve()));
+      const unreachable = createStripeClient({ secretKey: standIn.secretKey, publishableKey: standIn.publishableKey, webhookSecret: standIn.webhookSecret, apiBase: { host: '127.0.0.1', port, protocol: 'http' } });
+      await expect(releaseHeldPayout({ db: t.database.db, config: t.config, log: silent, stripe: unreachable }, payout.id, new Date())).rejects.toMatchObject({
+        statusCode: 503,
+        message: completionMessages.payoutUnconfirmed,
+      });
+      // Not known to be unpaid, so not held again: being sent, let go for the job to finish.
+      expect(await job.payoutRow()).toMatchObject({ status: 'sending', sendingAt: null });
+      await expect(releaseHeldPayout({ db: t.database.db, config: t.config, log: silent, stripe: stripeOf(standIn) }, payout.id, new Date())).rejects.toMatchObject({
+        statusCode: 409,
+        message: completionMessages.payoutSending,
+      });
+      expect(await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe: stripeOf(standIn) }, new Date())).toBe(1);
+      expect(standIn.transfers).toHaveLength(1);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it('holds a share again when Stripe refuses its transfer after the customer reported a problem during the call', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      const job = await assignedJob(t, workingDay(26), { stripeAccountId: 'not_an_account', stripeOnboardedAt: new Date() });
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(onThe(job.day));
+      await done(t, job.appointmentId, job.repairer);
+      vi.setSystemTime(new Date(onThe(job.day).getTime() + 73 * HOUR));
+      const stripe = stripeOf(standIn);
+      let reported: Awaited<ReturnType<typeof post>> | undefined;
+      const racing = {
+        transfers: {
+          list: (...args: Parameters<Stripe['transfers']['list']>) => stripe.transfers.list(...args),
+          create: async (...args: Parameters<Stripe['transfers']['create']>) => {
+            // The share is being sent: the report does not wait for Stripe, and does not hold it.
+            reported = await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The repair has started to peel.' }, job.cookie);
+            return stripe.transfers.create(...args);
+          },
+        },
+      } as unknown as Stripe;
+      await expect(releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe: racing }, new Date())).rejects.toThrow(/could not be paid/);
+      vi.useRealTimers();
+      expect(reported?.statusCode, reported?.body).toBe(200);
+      expect(standIn.transfers).toHaveLength(0);
+      // Not owed (nothing would ever pay or show it): held, for the team to look at.
+      expect(await job.payoutRow()).toMatchObject({ status: 'held', sendingAt: null });
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+});

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { RecordIdSchema } from './ids';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { paymentLifecycle } from '../lifecycles/payment';
+import { payoutLifecycle } from '../lifecycles/payout';
 import { timeSlots, type TimeSlot, type UnbookableReason } from '../calendar';
 import { formatLondonDate } from '../london-time';
 
@@ -130,6 +131,9 @@ export const completionMessages = {
   payoutNotHeld: 'Only a payout on hold after a reported problem can be released here.',
   payoutNoStripeAccount: 'This technician has not connected a Stripe account yet, so the payout cannot be sent.',
   payoutTransferFailed: (reason: string) => `Stripe did not make the transfer, so the payout is still held. ${reason}`,
+  payoutSending: 'This payout is already being sent to the technician through Stripe.',
+  payoutUnconfirmed:
+    'Stripe did not answer, so we cannot tell yet whether the transfer was made. The payout is marked as being sent: the release job checks with Stripe and finishes it within 15 minutes, and it cannot be paid twice.',
 } as const;
 
 /** POST /api/appointments/{id}/report-problem. */
@@ -147,7 +151,7 @@ export type ReviewBody = z.infer<typeof ReviewBodySchema>;
 export const PayoutIdParamsSchema = z.object({ id: RecordIdSchema });
 export const ReleasedPayoutSchema = z.object({
   id: z.number().int(),
-  status: z.enum(['owed', 'held', 'released', 'void']),
+  status: z.enum(payoutLifecycle.statuses),
   /** Pounds, a decimal string. */
   amount: z.string(),
   releasedAt: z.string().nullable(),

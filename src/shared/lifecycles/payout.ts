@@ -1,23 +1,32 @@
 // The repairer's share of a paid booking (D14): owed from payment, released when the job is
 // done and the customer confirms (or 72 hours pass without a report), held while a problem
 // the customer reported is looked at, and void when the booking is cancelled and refunded.
+// With Stripe, a release first claims the share (`send`: sending) in a short transaction of its
+// own, then asks Stripe for the transfer with no transaction open, then records it (`release`);
+// a share Stripe refused goes back (`unsend`), and one whose sender died or got no answer is
+// taken over (`resume`) by the next run, which asks Stripe what it did before paying
+// (docs/decisions/0013-completion-and-payouts.md).
 import { defineLifecycle } from './lifecycle';
 
 export const payoutLifecycle = defineLifecycle({
   entity: 'payout',
   noun: 'payout',
   table: 'payouts',
-  statuses: ['owed', 'held', 'released', 'void'],
+  statuses: ['owed', 'held', 'sending', 'released', 'void'],
   initial: 'owed',
   describe: {
     owed: 'is owed and not yet released',
     held: 'is on hold while a reported problem is looked at',
+    sending: 'is being sent to the technician through Stripe',
     released: 'has already been released',
     void: 'was cancelled with its booking',
   },
   transitions: {
     hold: { from: ['owed'], to: 'held', done: 'put on hold' },
-    release: { from: ['owed', 'held'], to: 'released', done: 'released' },
+    send: { from: ['owed', 'held'], to: 'sending', done: 'sent' },
+    resume: { from: ['sending'], done: 'taken over' },
+    unsend: { from: ['sending'], to: 'owed', done: 'given back' },
+    release: { from: ['owed', 'held', 'sending'], to: 'released', done: 'released' },
     void: { from: ['owed', 'held'], to: 'void', done: 'cancelled' },
   },
 });

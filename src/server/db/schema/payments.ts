@@ -57,6 +57,10 @@ export const payouts = pgTable(
     amountPence: integer('amount_pence').notNull(),
     status: text('status', { enum: payoutLifecycle.statuses }).notNull().default(payoutLifecycle.initial),
     releaseAfterAt: timestamp('release_after_at', { withTimezone: true }),
+    // While `sending`: when the sender claimed it, and the claim's token (only its holder gives
+    // it back or lets go of it); null once a sender got no answer from Stripe and let go, so the
+    // next run takes it over at once. A claim older than the lease (payouts.ts) is taken over too.
+    sendingAt: timestamp('sending_at', { withTimezone: true }),
     // When the share was released: a Stripe Connect transfer (providerRef tr_…) or, without
     // Stripe, this ledger entry itself (providerRef ledger:…).
     releasedAt: timestamp('released_at', { withTimezone: true }),

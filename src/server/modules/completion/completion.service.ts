@@ -122,8 +122,10 @@ export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appo
     if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
     if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
     await tx.update(appointments).set({ problemReportedAt: now, problemReport: message, updatedAt: now }).where(eq(appointments.id, appointmentId));
-    // Locked, so a release paying this share at this moment (payouts.ts: it holds the row from
-    // its check to its record) is waited for: the share is then released, and stays so.
+    // Locked, so a release claiming this share at this moment (payouts.ts) is waited for. Only an
+    // owed share is held: one already claimed (`sending`) or released is being or was paid, and
+    // the report is kept and the team told all the same. If Stripe then refuses the transfer, the
+    // share is given back as held, since a problem was reported.
     const payout = await payoutOf(tx, appointmentId, { lock: true });
     if (payout?.status === 'owed') await transition(tx, 'payout', 'hold', payout.id);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);

@@ -1,17 +1,18 @@
 // D14: the repairer's share is released once the job is done and the customer confirms it, or
 // 72 hours after completion without a reported problem — exactly once, however often or on how
-// many instances the release runs. Each payout is paid inside one transaction that locks its row,
-// checks it is still owed (or held, for an admin's release), makes the Connect transfer under the
-// idempotency key `payout-{id}` and records the release: two runs take turns and the second finds
-// it released; a problem reported meanwhile waits and finds it released, and one reported first
-// stops the transfer; a retry after a crash between the transfer and the commit gets Stripe's same
-// transfer back and never a second one. Without Stripe the released row is itself the ledger entry.
-import { and, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+// many instances the release runs. With Stripe: claim the share (`sending`) in one committed
+// statement, ask Stripe for the transfer with no transaction open (payout-sending.ts), then
+// record it (`released`). A run that died or got no answer leaves the share `sending`; a later
+// run takes it over, and the idempotency key `payout-{id}` answers it with the same transfer.
+// Without Stripe the released row is itself the ledger entry.
+// docs/decisions/0013-completion-and-payouts.md.
+import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
+import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, transferFor, type ClaimFrom, type Payable } from './payout-sending';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
@@ -21,13 +22,13 @@ export const RELEASE_AFTER_HOURS = 72;
 export interface PayoutContext {
   db: Db;
   config: AppConfig;
-  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error?(obj: object, msg: string): void };
   /** Tests pass the SDK pointed at their stand-in; otherwise one is made from the config. */
   stripe?: Stripe;
 }
 
 /** Payouts due now: owed, with a repairer, the job completed, and confirmed or 72 hours on, with no problem reported. */
-async function duePayouts(db: Db, now: Date) {
+async function duePayouts(db: Db, now: Date): Promise<Payable[]> {
   return db
     .select({ id: payouts.id, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: appointments.id, stripeAccountId: repairers.stripeAccountId })
     .from(payouts)
@@ -47,72 +48,102 @@ async function duePayouts(db: Db, now: Date) {
     .limit(200);
 }
 
+/** Payouts claimed for a transfer that nobody is finishing: a crash, a lost instance, Stripe not answering. */
+async function abandonedSends(db: Db, now: Date): Promise<Payable[]> {
+  return db
+    .select({ id: payouts.id, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: payments.appointmentId, stripeAccountId: repairers.stripeAccountId })
+    .from(payouts)
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+    .where(and(eq(payouts.status, 'sending'), abandonedClaim(now)))
+    .orderBy(payouts.id)
+    .limit(200);
+}
+
 function stripeOf(ctx: PayoutContext): Stripe | undefined {
   return ctx.stripe ?? (ctx.config.stripe ? stripeClientFor(ctx.config.stripe) : undefined);
 }
 
-interface Payable {
-  id: number;
-  amountPence: number;
-  repairerId: number | null;
-  appointmentId: number | null;
-  stripeAccountId: string | null;
-}
-
-/**
- * Pays one payout and marks it released, if it is still `from`: the row is locked, its status
- * checked, the transfer made (idempotent by `payout-{id}`) and the release recorded, all in one
- * transaction. A customer reporting a problem meanwhile (owed → held) waits for it and finds the
- * share released; a release that finds the share held or void makes no transfer. Answers whether
- * this call released it; false when another run did first, when it is no longer `from`, or when,
- * with Stripe, the repairer has no connected account yet. On PGlite the transaction holds the one
- * connection for the length of the transfer: payouts are few, and money must not move for a share
- * the records call held.
- */
-async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payable, from: 'owed' | 'held', now: Date): Promise<boolean> {
-  if (stripe && !due.stripeAccountId) {
-    ctx.log.warn({ payoutId: due.id, repairerId: due.repairerId }, 'a payout is due but its repairer has no Stripe account yet: it waits');
-    return false;
+/** Without Stripe: the released row is the ledger entry, one guarded statement (false when another run released it, or it was held meanwhile). */
+async function releaseInLedger(ctx: PayoutContext, due: Payable, from: 'owed' | 'held', now: Date): Promise<boolean> {
+  try {
+    await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef: `ledger:${due.id}` }, where: eq(payouts.status, from) });
+  } catch (error) {
+    if (isConflict(error)) return false;
+    throw error;
   }
-  const providerRef = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, due.id)).for('update');
-    if (row?.status !== from) return null; // released by another run, or held or void meanwhile
-    let ref = `ledger:${due.id}`;
-    if (stripe) {
-      const transfer = await stripe.transfers.create(
-        { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: `appointment-${due.appointmentId}`, metadata: { payout_id: String(due.id) } },
-        { idempotencyKey: `payout-${due.id}` },
-      );
-      ref = transfer.id;
-    }
-    await transition(tx, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef: ref }, where: sql`${payouts.status} = ${from}` });
-    return ref;
-  });
-  if (providerRef === null) return false;
-  ctx.log.info({ payoutId: due.id, providerRef }, "a repairer's share was released");
+  ctx.log.info({ payoutId: due.id, providerRef: `ledger:${due.id}` }, "a repairer's share was released");
   return true;
 }
 
 /**
- * Releases every payout that is due; answers how many this run released. One that cannot be paid
- * (Stripe refuses its transfer, or does not answer) is logged and the others are still paid; the
- * run then fails, so the job is retried on its policy and counted among the failed jobs.
+ * Pays one payout if it is still `from` (`sending` for a claim taken over) and marks it
+ * released; answers whether this call released it. False when another run claimed or released it
+ * first, when it is no longer `from`, or when, with Stripe, the repairer has no connected account
+ * yet. Throws what Stripe answered when no transfer could be made or confirmed.
+ */
+async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payable, from: ClaimFrom, now: Date): Promise<boolean> {
+  if (!stripe) {
+    if (from === 'sending') {
+      ctx.log.warn({ payoutId: due.id }, 'a payout was being sent through Stripe, which is no longer configured: it waits until Stripe is configured again');
+      return false;
+    }
+    return releaseInLedger(ctx, due, from, now);
+  }
+  if (!due.stripeAccountId) {
+    ctx.log.warn({ payoutId: due.id, repairerId: due.repairerId }, 'a payout is due but its repairer has no Stripe account yet: it waits');
+    return false;
+  }
+  const stamp = await claimPayout(ctx.db, due.id, from, now);
+  if (stamp === null) return false;
+  let transfer: { id: string; earlier: boolean };
+  try {
+    transfer = await transferFor(stripe, due);
+  } catch (error) {
+    await afterNoTransfer(ctx.db, ctx.log, due, from, stamp, error);
+    throw error;
+  }
+  // If this throws (the database gone), the share stays `sending` with this claim: once the lease
+  // is over the next run takes it over, finds this transfer at Stripe and records it.
+  try {
+    await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef: transfer.id, sendingAt: null }, where: eq(payouts.status, 'sending') });
+  } catch (error) {
+    if (!isConflict(error)) throw error;
+    // A run that took over recorded it first: the same transfer, found at Stripe or replayed for the key.
+    const [row] = await ctx.db.select({ providerRef: payouts.providerRef }).from(payouts).where(eq(payouts.id, due.id));
+    if (row?.providerRef !== transfer.id) {
+      const loud = ctx.log.error ?? ctx.log.warn;
+      loud.call(ctx.log, { payoutId: due.id, transferId: transfer.id, recorded: row?.providerRef }, 'a payout was recorded with another transfer than the one this run got: check both at Stripe');
+    }
+    return false;
+  }
+  ctx.log.info({ payoutId: due.id, providerRef: transfer.id, ...(transfer.earlier ? { foundAtStripe: true } : {}) }, "a repairer's share was released");
+  return true;
+}
+
+/**
+ * Finishes every payout whose sending was abandoned, then releases every payout that is due;
+ * answers how many this run released. One that cannot be paid (Stripe refuses its transfer, or
+ * does not answer) is logged and the others are still paid; the run then fails, so the job is
+ * retried on its policy and counted among the failed jobs.
  */
 export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<number> {
   const stripe = stripeOf(ctx);
   let released = 0;
   const failures: unknown[] = [];
-  for (const due of await duePayouts(ctx.db, now)) {
+  const attempt = async (payable: Payable, from: 'owed' | 'sending') => {
     try {
-      if (await payOne(ctx, stripe, due, 'owed', now)) released++;
+      if (await payOne(ctx, stripe, payable, from, now)) released++;
     } catch (error) {
       // One transfer Stripe refuses (the repairer's account restricted, the balance short) must
-      // not hold up every repairer paid after it: it stays owed and is tried again next run.
+      // not hold up every repairer paid after it: it is tried again next run.
       failures.push(error);
       const failure = stripeFailure(error);
-      ctx.log.warn({ payoutId: due.id, ...(failure ? { detail: failure.detail } : {}), err: failure ?? error }, 'a due payout could not be paid: it is tried again on the next run');
+      ctx.log.warn({ payoutId: payable.id, ...(failure ? { detail: failure.detail } : {}), err: failure ?? error }, 'a due payout could not be paid: it is tried again on the next run');
     }
-  }
+  };
+  for (const stuck of await abandonedSends(ctx.db, now)) await attempt(stuck, 'sending');
+  for (const due of await duePayouts(ctx.db, now)) await attempt(due, 'owed');
   if (failures.length > 0) {
     const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
     throw new Error(`${failures.length} due payout(s) could not be paid (${released} released); the first: ${first}`, { cause: failures[0] });
@@ -122,8 +153,10 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
 
 /**
  * An admin releases a payout held after a reported problem, once the team has looked at it
- * (held → released, the same transfer and idempotency key as the release job). 404 for no such
- * payout, 409 with a sentence unless it is held; with Stripe, 409 while the repairer has no account.
+ * (held → sending → released, the same steps as the release job). 404 for no such payout, 409
+ * with a sentence unless it is held; with Stripe, 409 while the repairer has no account, 502 with
+ * Stripe's reason when Stripe refuses the transfer (the payout is held again), and 503 when Stripe
+ * does not answer (the payout stays `sending` and the release job finishes it).
  */
 export async function releaseHeldPayout(ctx: PayoutContext, payoutId: number, now: Date): Promise<void> {
   const [row] = await ctx.db
@@ -133,14 +166,23 @@ export async function releaseHeldPayout(ctx: PayoutContext, payoutId: number, no
     .leftJoin(repairers, eq(repairers.id, payouts.repairerId))
     .where(eq(payouts.id, payoutId));
   if (!row) throw notFound(completionMessages.payoutNotFound);
+  if (row.status === 'sending') throw conflict(completionMessages.payoutSending);
   if (row.status !== 'held' || row.repairerId === null) throw conflict(completionMessages.payoutNotHeld);
   const stripe = stripeOf(ctx);
   if (stripe && !row.stripeAccountId) throw conflict(completionMessages.payoutNoStripeAccount);
   const paid = await payOne(ctx, stripe, row, 'held', now).catch((error: unknown) => {
     const failure = stripeFailure(error);
     if (!failure) throw error;
-    ctx.log.warn({ payoutId: row.id, detail: failure.detail, err: failure }, "Stripe did not make a held repairer's transfer: it stays held");
-    throw new DomainError(502, 'payout_failed', completionMessages.payoutTransferFailed((error as Error).message));
+    if (refusedOutright(error)) {
+      ctx.log.warn({ payoutId: row.id, detail: failure.detail, err: failure }, "Stripe did not make a held repairer's transfer: it stays held");
+      throw new DomainError(502, 'payout_failed', completionMessages.payoutTransferFailed((error as Error).message));
+    }
+    ctx.log.warn({ payoutId: row.id, detail: failure.detail, err: failure }, "Stripe did not say whether it made a held repairer's transfer: the payout stays sending and the release job asks Stripe");
+    throw new DomainError(503, 'payout_unconfirmed', completionMessages.payoutUnconfirmed);
   });
-  if (!paid) throw conflict(completionMessages.payoutNotHeld);
+  if (!paid) {
+    // Another admin's release got there first.
+    const [current] = await ctx.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, payoutId));
+    throw conflict(current?.status === 'sending' ? completionMessages.payoutSending : completionMessages.payoutNotHeld);
+  }
 }

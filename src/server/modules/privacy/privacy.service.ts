@@ -118,7 +118,7 @@ async function erasureBlocker(tx: Db, assessmentId: number): Promise<string | nu
     .from(payouts)
     .innerJoin(payments, eq(payments.id, payouts.paymentId))
     .innerJoin(quotes, eq(quotes.id, payments.quoteId))
-    .where(and(eq(quotes.assessmentId, assessmentId), eq(payouts.status, 'held')))
+    .where(and(eq(quotes.assessmentId, assessmentId), inArray(payouts.status, ['held', 'sending'])))
     .limit(1);
   if (held) return privacyMessages.heldPayment;
   return null;
@@ -234,7 +234,7 @@ export async function dueForRetention(db: Db, months: number, now: Date, limit: 
         sql`NOT EXISTS (SELECT 1 FROM ${appointments} ap JOIN ${quotes} q ON q.id = ap.quote_id WHERE q.assessment_id = ${id}
               AND (ap.updated_at >= ${cutoff} OR ap.status IN ('held', 'confirmed', 'assigned')))`,
         sql`NOT EXISTS (SELECT 1 FROM ${payouts} po JOIN ${payments} p ON p.id = po.payment_id JOIN ${quotes} q ON q.id = p.quote_id
-              WHERE q.assessment_id = ${id} AND po.status = 'held')`,
+              WHERE q.assessment_id = ${id} AND po.status IN ('held', 'sending'))`,
       ),
     )
     .orderBy(asc(assessments.id))

@@ -1,0 +1,112 @@
+// Paying a payout through Stripe without holding the database while Stripe is asked, and without
+// ever paying it twice (D14; docs/decisions/0013-completion-and-payouts.md): the share is claimed
+// (`sending`, with a stamp) in one committed statement, Stripe is asked with no transaction
+// open, and what Stripe answered is recorded afterwards (payouts.ts). A claim whose sender died,
+// or got no answer, is taken over by a later run.
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import Stripe from 'stripe';
+import type { Db } from '../../db/database';
+import { appointments, payouts } from '../../db/schema';
+import { transition, TransitionConflictError } from '../../db/transition';
+
+/**
+ * How long a sender's claim on a payout stands before another run takes it over: far longer than
+ * one Stripe call can take (20 s timeout, 2 retries), so a run still waiting for Stripe is not
+ * overtaken; if it were, the idempotency key still makes both calls one transfer.
+ */
+export const SENDING_LEASE_MINUTES = 10;
+
+export interface Payable {
+  id: number;
+  amountPence: number;
+  repairerId: number | null;
+  appointmentId: number | null;
+  stripeAccountId: string | null;
+}
+
+export type ClaimFrom = 'owed' | 'held' | 'sending';
+
+export const isConflict = (error: unknown) => error instanceof TransitionConflictError;
+
+/** A `sending` claim nobody is acting on: let go after Stripe gave no answer, or older than the lease (its sender died). */
+export function abandonedClaim(now: Date) {
+  return or(isNull(payouts.sendingAt), lte(payouts.sendingAt, new Date(now.getTime() - SENDING_LEASE_MINUTES * 60 * 1000)));
+}
+
+/**
+ * Stripe said no and did nothing (a 4xx that is not about the idempotency key or a request
+ * already running under it): no transfer was made, and the share can be given back. Anything
+ * else — no answer, a time-out, a 5xx, a 409 — leaves it unknown whether the transfer was made.
+ */
+export function refusedOutright(error: unknown): boolean {
+  if (!(error instanceof Stripe.errors.StripeError) || error instanceof Stripe.errors.StripeIdempotencyError) return false;
+  const status = error.statusCode;
+  return status !== undefined && status >= 400 && status < 500 && status !== 409;
+}
+
+/**
+ * Claims the payout for this sender and answers the claim's stamp (its token), or null when it
+ * is not `from` any more: another run claimed or released it, a problem was reported, or (for a
+ * takeover) another run took it over first. One statement, committed before Stripe is asked.
+ */
+export async function claimPayout(db: Db, id: number, from: ClaimFrom, now: Date): Promise<Date | null> {
+  // Wall-clock time, not the run's `now`: a long run must not stamp claims that look old already.
+  const stamp = new Date();
+  try {
+    if (from === 'sending') await transition(db, 'payout', 'resume', id, { set: { sendingAt: stamp }, where: abandonedClaim(now) });
+    else await transition(db, 'payout', 'send', id, { set: { sendingAt: stamp }, where: eq(payouts.status, from) });
+    return stamp;
+  } catch (error) {
+    if (isConflict(error)) return null;
+    throw error;
+  }
+}
+
+/** The transfer for this payout, under its idempotency key: a sender before this one within 24 hours gets the same one back. */
+export async function transferFor(stripe: Stripe, due: Payable): Promise<{ id: string; earlier: boolean }> {
+  const transferGroup = `appointment-${due.appointmentId}`;
+  const transfer = await stripe.transfers.create(
+    { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: transferGroup, metadata: { payout_id: String(due.id) } },
+    { idempotencyKey: `payout-${due.id}` },
+  );
+  return { id: transfer.id, earlier: false };
+}
+
+/**
+ * After Stripe made no transfer or did not say: a refusal gives the share back (held if it came
+ * from held or a problem was reported meanwhile, else owed, for the next run); otherwise the
+ * claim is let go, still `sending`, so the next run asks Stripe at once. Only this claim's holder
+ * does either. A failure here is logged, not thrown: the lease hands the share on anyway.
+ */
+export async function afterNoTransfer(
+  db: Db,
+  log: { warn(obj: object, msg: string): void },
+  due: Payable,
+  from: ClaimFrom,
+  stamp: Date,
+  error: unknown,
+): Promise<void> {
+  const mine = eq(payouts.sendingAt, stamp);
+  try {
+    if (refusedOutright(error)) {
+      await db.transaction(async (tx) => {
+        try {
+          await transition(tx, 'payout', 'unsend', due.id, { set: { sendingAt: null }, where: mine });
+        } catch (conflictError) {
+          if (isConflict(conflictError)) return; // taken over by another run meanwhile: it is theirs now
+          throw conflictError;
+        }
+        const [appointment] =
+          due.appointmentId === null ? [] : await tx.select({ problemReportedAt: appointments.problemReportedAt }).from(appointments).where(eq(appointments.id, due.appointmentId));
+        if (from === 'held' || appointment?.problemReportedAt) await transition(tx, 'payout', 'hold', due.id);
+      });
+    } else {
+      await db
+        .update(payouts)
+        .set({ sendingAt: null, updatedAt: new Date() })
+        .where(and(eq(payouts.id, due.id), eq(payouts.status, 'sending'), mine));
+    }
+  } catch (recordError) {
+    log.warn({ payoutId: due.id, err: recordError }, 'a payout Stripe did not pay could not be given back: the next run after the lease takes it over and asks Stripe');
+  }
+}
