@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Db } from '../../src/server/db/database';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
@@ -367,10 +368,76 @@ async function dueThroughStripe(t: TestApp, account: string, day = workingDay(26
   return job;
 }
 
+/**
+ * The database as the release sees it, failing every write once `broken()` is true (a crash, or
+ * the database going away, between Stripe's answer and the record), inside transactions too.
+ */
+function failingWrites(db: Db, broken: () => boolean): Db {
+  const wrap = (target: Db): Db =>
+    new Proxy(target, {
+      get(object, property, receiver) {
+        if (property === 'update' || property === 'insert' || property === 'delete') {
+          return (...args: unknown[]) => {
+            if (broken()) throw new Error('the process died before recording the transfer');
+            return (Reflect.get(object, property, receiver) as (...a: unknown[]) => unknown).apply(object, args);
+          };
+        }
+        if (property === 'transaction') {
+          return (run: (tx: Db) => Promise<unknown>, ...rest: unknown[]) => object.transaction((tx) => run(wrap(tx as Db)), ...(rest as []));
+        }
+        const value = Reflect.get(object, property, receiver) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+      },
+    });
+  return wrap(db);
+}
+
 const HOUR = 3600 * 1000;
 
 describe('paying a share safely across a crash, without holding the database during Stripe’s call', () => {
   afterEach(() => vi.useRealTimers());
+
+  for (const engine of ['pglite', 'server'] as const) {
+    it.skipIf(engine === 'server' && !serverDatabaseAvailable())(
+      `pays once when the run died after Stripe's transfer and the retry comes after Stripe forgot the key (${engine})`,
+      async () => {
+        const standIn = await startStripeStandIn();
+        const t = await createTestApp({ ...(engine === 'server' ? { engine: 'server' as const } : {}), env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+        try {
+          const job = await dueThroughStripe(t, 'acct_crash1');
+          const stripe = stripeOf(standIn);
+          // The first run: Stripe makes the transfer, then the recording step fails.
+          let transferMade = false;
+          const watching = {
+            transfers: {
+              list: (...args: Parameters<Stripe['transfers']['list']>) => stripe.transfers.list(...args),
+              create: async (...args: Parameters<Stripe['transfers']['create']>) => {
+                const transfer = await stripe.transfers.create(...args);
+                transferMade = true;
+                return transfer;
+              },
+            },
+          } as unknown as Stripe;
+          const crashed = { db: failingWrites(t.database.db, () => transferMade), config: t.config, log: silent, stripe: watching };
+          await expect(releaseDuePayouts(crashed, new Date())).rejects.toThrow(/could not be paid/);
+          expect(standIn.transfers).toHaveLength(1);
+          expect((await job.payoutRow()).status).not.toBe('released');
+          // More than a day down: Stripe no longer knows the key, and the next run comes.
+          standIn.forgetIdempotencyKeys();
+          const later = new Date(Date.now() + 25 * HOUR);
+          expect(await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe }, later)).toBe(1);
+          expect(standIn.transfers).toHaveLength(1);
+          expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id, sendingAt: null });
+          // And once recorded, nothing pays it again.
+          expect(await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe }, new Date(later.getTime() + HOUR))).toBe(0);
+          expect(standIn.transfers).toHaveLength(1);
+        } finally {
+          await t.close();
+          await standIn.close();
+        }
+      },
+    );
+  }
 
   it('answers other queries on PGlite while Stripe is slow to make the transfer', async () => {
     const standIn = await startStripeStandIn();

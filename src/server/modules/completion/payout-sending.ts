@@ -2,7 +2,7 @@
 // ever paying it twice (D14; docs/decisions/0013-completion-and-payouts.md): the share is claimed
 // (`sending`, with a stamp) in one committed statement, Stripe is asked with no transaction
 // open, and what Stripe answered is recorded afterwards (payouts.ts). A claim whose sender died,
-// or got no answer, is taken over by a later run.
+// or got no answer, is taken over by a later run, which asks Stripe what it already did first.
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../db/database';
@@ -62,9 +62,15 @@ export async function claimPayout(db: Db, id: number, from: ClaimFrom, now: Date
   }
 }
 
-/** The transfer for this payout, under its idempotency key: a sender before this one within 24 hours gets the same one back. */
+/**
+ * The transfer for this payout: the one Stripe already has (a sender before this one got that
+ * far, perhaps more than the idempotency key's 24 hours ago), or a new one under the key.
+ */
 export async function transferFor(stripe: Stripe, due: Payable): Promise<{ id: string; earlier: boolean }> {
   const transferGroup = `appointment-${due.appointmentId}`;
+  for await (const transfer of stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) {
+    if (transfer.metadata?.payout_id === String(due.id)) return { id: transfer.id, earlier: true };
+  }
   const transfer = await stripe.transfers.create(
     { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: transferGroup, metadata: { payout_id: String(due.id) } },
     { idempotencyKey: `payout-${due.id}` },

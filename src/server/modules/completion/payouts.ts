@@ -1,11 +1,11 @@
 // D14: the repairer's share is released once the job is done and the customer confirms it, or
 // 72 hours after completion without a reported problem — exactly once, however often or on how
-// many instances the release runs. With Stripe: claim the share (`sending`) in one committed
-// statement, ask Stripe for the transfer with no transaction open (payout-sending.ts), then
-// record it (`released`). A run that died or got no answer leaves the share `sending`; a later
-// run takes it over, and the idempotency key `payout-{id}` answers it with the same transfer.
-// Without Stripe the released row is itself the ledger entry.
-// docs/decisions/0013-completion-and-payouts.md.
+// many instances the release runs, and whatever crashed in between. With Stripe: claim the share
+// (`sending`) in one committed statement, ask Stripe for the transfer with no transaction open
+// (payout-sending.ts), then record it (`released`). A run that died or got no answer leaves the
+// share `sending`; a later run takes it over and asks Stripe what was already done before paying,
+// so no retry pays twice, however long after. Without Stripe the released row is itself the
+// ledger entry. docs/decisions/0013-completion-and-payouts.md.
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config';
