@@ -131,7 +131,11 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
   const stripe = stripeOf(ctx);
   let released = 0;
   const failures: unknown[] = [];
+  // A taken-over claim Stripe refuses is given back as owed: it waits for the next run, not the next loop.
+  const tried = new Set<number>();
   const attempt = async (payable: Payable, from: 'owed' | 'sending') => {
+    if (tried.has(payable.id)) return;
+    tried.add(payable.id);
     try {
       if (await payOne(ctx, stripe, payable, from, now)) released++;
     } catch (error) {
