@@ -83,6 +83,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'admin-stats', label: 'GET /api/admin/stats (admin, the dashboard\'s figures)', request: (f) => ({ path: '/api/admin/stats', cookie: f.admin }) },
   { name: 'pending', label: `GET /api/admin/quotes?status=pending (admin, ${PENDING_ENQUIRIES} cards)`, request: (f) => ({ path: '/api/admin/quotes?status=pending', cookie: f.admin }) },
   { name: 'appointment', label: 'GET /api/appointments/{id} (grant, held)', request: (f) => ({ path: `/api/appointments/${f.appointmentId}`, cookie: f.customer }) },
+  { name: 'held', label: 'GET /api/quotes/{id}/held-appointment (grant)', request: (f) => ({ path: `/api/quotes/${f.quoteId}/held-appointment`, cookie: f.customer }) },
   { name: 'repairer-jobs', label: 'GET /api/repairer/{id}/jobs (repairer, their own list)', request: (f) => ({ path: `/api/repairer/${f.repairerId}/jobs`, cookie: f.repairer }) },
   { name: 'me', label: 'GET /api/auth/me (repairer, on every staff page)', request: (f) => ({ path: '/api/auth/me', cookie: f.repairer }) },
   { name: 'dispatch', label: 'GET /api/admin/jobs-to-dispatch (admin, polled)', request: (f) => ({ path: '/api/admin/jobs-to-dispatch', cookie: f.admin }) },
