@@ -23,7 +23,9 @@ describe.skipIf(!hasChromium)('cookie banner', () => {
       await expect.poll(() => banner.isVisible()).toBe(true);
       await expect.poll(() => banner.getByText('We use cookies to improve your experience').isVisible()).toBe(true);
       expect(await banner.getByRole('link', { name: /privacy/i }).getAttribute('href')).toBe('/privacy-policy');
-      await expectNoAxeViolations(page);
+      // The page with the banner up is the same before each of the three answers: axe checks it
+      // once, here (the phone width's is in public-site.test.ts's keyboard test).
+      if (button === 'Accept All') await expectNoAxeViolations(page);
       await banner.getByRole('button', { name: button }).click();
       await expect.poll(() => banner.isVisible()).toBe(false);
       expect(await consent(page)).toBe(stored);
