@@ -23,17 +23,22 @@ export function describePublicPages(viewport: keyof typeof viewports, half: 1 | 
   });
 
   describe.skipIf(!hasChromium)(`every public page at ${viewport} width`, () => {
+    // One page for the file: each test loads its path afresh (a new document, hydrated again),
+    // so a new page per path only started another renderer (docs/decisions/0006).
     let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
     beforeAll(async () => {
       context = await newConsentedContext(browser, viewport);
+      page = await context.newPage();
+      errors = watchPageErrors(page);
     });
     afterAll(async () => {
       await context?.close();
     });
 
     it.each(paths)(`%s is complete, hydrates cleanly and has no axe violations (${viewports[viewport].width} px)`, async (path) => {
-      const page = await context.newPage();
-      const errors = watchPageErrors(page);
+      errors.length = 0;
       const response = await page.goto(path);
       expect(response?.status()).toBe(200);
       await hydrated(page);
@@ -43,7 +48,6 @@ export function describePublicPages(viewport: keyof typeof viewports, half: 1 | 
       await expectNoAxeViolations(page);
       // A hydration mismatch, a missing chunk or a failed request would show up here.
       expect(errors, `errors on ${path}`).toEqual([]);
-      await page.close();
     });
   });
 }
