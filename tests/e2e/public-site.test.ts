@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/shared/site';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
-import { baseUrl, expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, newContext, publicPaths, viewports, watchPageErrors } from './support';
+import { baseUrl, expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, newContext, publicPaths, sharedConsentedPages, viewports, watchPageErrors } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -15,6 +15,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+// For the tests below that start by loading their own page; the ones about what a load fetches
+// or when it hydrates, routes, or the first visit's banner keep a context of their own.
+const shared = sharedConsentedPages(() => browser);
+afterAll(() => shared.close());
 
 describe.skipIf(!hasChromium)('found by search engines', () => {
   it('has each page complete without JavaScript, with its own title, description, canonical URL, Open Graph tags and JSON-LD', async () => {
@@ -66,8 +70,7 @@ describe.skipIf(!hasChromium)('found by search engines', () => {
 describe.skipIf(!hasChromium)('home page', () => {
   for (const viewport of ['mobile', 'desktop'] as const) {
     it(`scrolls to the assessment section from the hero's Get Free Quote (${viewport})`, async () => {
-      const context = await newConsentedContext(browser, viewport);
-      const page = await context.newPage();
+      const page = await shared.page(viewport);
       await page.goto('/');
       await hydrated(page);
       const sectionTop = () => page.locator('#assessment').evaluate((node) => Math.round(node.getBoundingClientRect().top));
@@ -79,7 +82,6 @@ describe.skipIf(!hasChromium)('home page', () => {
       expect(await page.locator('#assessment').evaluate((node) => node.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
       expect(await page.evaluate(() => document.activeElement?.id)).toBe('assessment');
       expect(await page.getByRole('link', { name: 'Start free assessment' }).first().isVisible()).toBe(true);
-      await context.close();
     });
   }
 
@@ -147,8 +149,7 @@ describe.skipIf(!hasChromium)('home page', () => {
 
 describe.skipIf(!hasChromium)('mobile drawer', () => {
   it('closes when a link is tapped, on a prerendered page and inside the app', async () => {
-    const context = await newConsentedContext(browser, 'mobile');
-    const page = await context.newPage();
+    const page = await shared.page('mobile');
     await page.goto('/');
     await hydrated(page);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -167,7 +168,6 @@ describe.skipIf(!hasChromium)('mobile drawer', () => {
     await page.waitForURL('**/contact');
     await page.getByRole('heading', { level: 1, name: 'Contact us' }).waitFor();
     expect(await drawer.count()).toBe(0);
-    await context.close();
   });
 });
 
@@ -196,8 +196,7 @@ describe.skipIf(!hasChromium)('keyboard only', () => {
   }
 
   it('uses the skip link, the header and the help dialog on a desktop, with visible focus', async () => {
-    const context = await newConsentedContext(browser, 'desktop');
-    const page = await context.newPage();
+    const page = await shared.page('desktop');
     await page.goto('/');
     await hydrated(page);
 
@@ -228,12 +227,10 @@ describe.skipIf(!hasChromium)('keyboard only', () => {
     }
     await page.keyboard.press('Enter');
     expect((await focused(page)).id).toBe('main-content');
-    await context.close();
   });
 
   it('opens and closes the drawer and reaches the help guide from it on a phone', async () => {
-    const context = await newConsentedContext(browser, 'mobile');
-    const page = await context.newPage();
+    const page = await shared.page('mobile');
     await page.goto('/');
     await hydrated(page);
     const menu = await tabTo(page, 'Open menu', 5);
@@ -263,7 +260,6 @@ describe.skipIf(!hasChromium)('keyboard only', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => help.count()).toBe(0);
     expect((await focused(page)).name).toBe('Open menu');
-    await context.close();
   });
 
   it('answers the cookie banner from the keyboard', async () => {
@@ -286,8 +282,7 @@ describe.skipIf(!hasChromium)('keyboard only', () => {
   });
 
   it('opens and closes FAQ answers on the contact page', async () => {
-    const context = await newConsentedContext(browser, 'desktop');
-    const page = await context.newPage();
+    const page = await shared.page('desktop');
     await page.goto('/contact');
     await hydrated(page);
     const question = await tabTo(page, 'How do I get a quote?', 80);
@@ -298,6 +293,5 @@ describe.skipIf(!hasChromium)('keyboard only', () => {
     expect(await details.getByRole('link', { name: 'start a free assessment' }).isVisible()).toBe(true);
     await page.keyboard.press('Space');
     expect(await details.evaluate((node) => (node as HTMLDetailsElement).open)).toBe(false);
-    await context.close();
   });
 });

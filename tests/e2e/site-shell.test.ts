@@ -1,7 +1,7 @@
 // The site-wide elements of SPEC section 2 in a real browser, with axe on every page visited.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, newContext, watchPageErrors } from './support';
+import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, newContext, sharedConsentedPages, watchPageErrors } from './support';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -10,6 +10,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+// For the tests below that start by loading their own page (not the first-visit, keyboard-focus
+// or signed-in ones, which need a context of their own).
+const shared = sharedConsentedPages(() => browser);
+afterAll(() => shared.close());
 
 const consent = (page: Page) => page.evaluate(() => window.localStorage.getItem('autorevive.cookie-consent'));
 
@@ -73,8 +77,7 @@ describe.skipIf(!hasChromium)('keyboard focus on a phone', () => {
 
 describe.skipIf(!hasChromium)('help dialog', () => {
   it('opens the Quick Troubleshooting Guide, lets two sections be open together, and closes with Back to Application', async () => {
-    const context = await newConsentedContext(browser);
-    const page = await context.newPage();
+    const page = await shared.page('desktop');
     const errors = watchPageErrors(page);
     await page.goto('/');
     await page.getByRole('button', { name: 'Help', exact: true }).click();
@@ -89,14 +92,12 @@ describe.skipIf(!hasChromium)('help dialog', () => {
     await dialog.getByRole('button', { name: 'Back to Application' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
 
 describe.skipIf(!hasChromium)('mobile navigation drawer', () => {
   it('opens from the menu button, and tapping a link navigates and closes it', async () => {
-    const context = await newConsentedContext(browser, 'mobile');
-    const page = await context.newPage();
+    const page = await shared.page('mobile');
     await page.goto('/');
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
     await page.getByRole('button', { name: 'Open menu' }).click();
@@ -106,17 +107,14 @@ describe.skipIf(!hasChromium)('mobile navigation drawer', () => {
     await drawer.getByRole('link', { name: 'Services' }).click();
     await page.waitForURL('**/services');
     await expect.poll(() => drawer.count()).toBe(0);
-    await context.close();
   });
 
   it('offers Help & Troubleshooting, which opens the guide', async () => {
-    const context = await newConsentedContext(browser, 'mobile');
-    const page = await context.newPage();
+    const page = await shared.page('mobile');
     await page.goto('/');
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Help & Troubleshooting' }).click();
     await page.getByRole('dialog', { name: 'Quick Troubleshooting Guide' }).waitFor();
-    await context.close();
   });
 });
 
@@ -168,12 +166,10 @@ describe.skipIf(!hasChromium)('sign-in and sign-out', () => {
 
 describe.skipIf(!hasChromium)('not-found page (D23)', () => {
   it('answers an unknown path with HTTP 404 and the not-found page', async () => {
-    const context = await newConsentedContext(browser);
-    const page = await context.newPage();
+    const page = await shared.page('desktop');
     const response = await page.goto('/no-such-page');
     expect(response?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
     await expectNoAxeViolations(page);
-    await context.close();
   });
 });

@@ -41,6 +41,27 @@ export async function newConsentedContext(browser: Browser, viewport: keyof type
   return context;
 }
 
+/**
+ * One consented page per width, shared by a file's tests that each begin by loading the page they
+ * are about (never by relying on where the previous test left it): a new page starts renderer
+ * processes of its own, where a reused one runs the app and axe with the code it has already
+ * compiled (docs/decisions/0006, sixth round). Not for a test about a first visit, a signed-in
+ * session, the HTTP cache or routes: give those a context of their own.
+ */
+export function sharedConsentedPages(browser: () => Browser) {
+  const pages = new Map<keyof typeof viewports, Promise<{ context: BrowserContext; page: Page }>>();
+  return {
+    page: async (viewport: keyof typeof viewports = 'desktop'): Promise<Page> => {
+      if (!pages.has(viewport)) pages.set(viewport, newConsentedContext(browser(), viewport).then(async (context) => ({ context, page: await context.newPage() })));
+      return (await pages.get(viewport)!).page;
+    },
+    close: async () => {
+      for (const shared of pages.values()) await (await shared).context.close();
+      pages.clear();
+    },
+  };
+}
+
 /** The rule sets every screen is checked against: WCAG 2.1 A and AA, and axe's best practices. */
 const axeTags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
