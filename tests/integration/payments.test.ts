@@ -9,6 +9,7 @@ import { createUser } from '../../src/server/db/factories';
 import { appointments, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { startWithinOnReschedule } from '../../src/server/modules/bookings/bookings.hooks';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
@@ -390,6 +391,72 @@ describe('reschedule e-mail', () => {
     const email = (await emailsTo(t, booking.assessment.email)).find((row) => row.kind === 'booking-rescheduled');
     expect(email!.textBody).toContain('Wednesday 14 April 2027');
     expect(parseIcsEvent(email!.attachments[0]!.content)).toMatchObject({ start: '2027-04-15T12:00:00.000Z', end: '2027-04-15T16:00:00.000Z' });
+  });
+});
+
+describe('rescheduling into the 14 days from payment (D14, Consumer Contracts Regulations reg. 36)', () => {
+  const move = (booking: { appointmentId: number; cookie: string }, payload: Record<string, unknown>) =>
+    post(t, `/api/appointments/${booking.appointmentId}/reschedule`, payload, booking.cookie);
+  const takenOn = async (date: string) =>
+    (await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, date))).reduce((sum, row) => sum + row.taken, 0);
+
+  /** Paid at 10:00 on Monday 8 March for a slot 37 days ahead, so checkout asked nothing: the 14 days run to 10:00 on 22 March. */
+  async function paidUnasked() {
+    const booking = await heldBooking(t, FAR);
+    const { clientSecret } = (await intent(booking.cookie, { quoteId: booking.quote.id })).json() as { clientSecret: string };
+    expect((await pay(booking.cookie, clientSecret, '4242 4242 4242 4242')).statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(false);
+    return booking;
+  }
+
+  it('refuses a new slot inside the 14 days without the request (400 with a sentence), and changes nothing', async () => {
+    const booking = await paidUnasked();
+    const refused = await move(booking, { appointmentDate: '2027-03-17', timeSlot: 'afternoon' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ message: startWithinOnReschedule, fieldErrors: { startWithinCancellationPeriod: startWithinOnReschedule } });
+    expect(await appointmentRow(t, booking.appointmentId)).toMatchObject({ appointmentDate: FAR, timeSlot: 'morning', status: 'confirmed' });
+    expect([await takenOn(FAR), await takenOn('2027-03-17')]).toEqual([1, 0]);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(false);
+    expect((await emailsTo(t, booking.assessment.email)).map((email) => email.kind)).toEqual(['booking-confirmed']);
+    // A request sent as false is no request.
+    expect((await move(booking, { appointmentDate: '2027-03-17', timeSlot: 'afternoon', startWithinCancellationPeriod: false })).statusCode).toBe(400);
+  });
+
+  it('moves it with the request, records it on the payment in the same change, and confirms it in the e-mail', async () => {
+    const booking = await paidUnasked();
+    const before = await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: booking.cookie } });
+    expect(before.json().cancellationPeriod).toEqual({ paidAt: MONDAY.toISOString(), startRequested: false });
+    const moved = await move(booking, { appointmentDate: '2027-03-17', timeSlot: 'afternoon', startWithinCancellationPeriod: true });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json()).toMatchObject({ appointmentDate: '2027-03-17', timeSlot: 'afternoon', cancellationPeriod: { paidAt: MONDAY.toISOString(), startRequested: true } });
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(true);
+    expect([await takenOn(FAR), await takenOn('2027-03-17')]).toEqual([0, 1]);
+    const email = (await emailsTo(t, booking.assessment.email)).find((row) => row.kind === 'booking-rescheduled');
+    expect(email!.textBody).toContain(
+      'Your right to cancel: when you moved your booking you asked for the repair to start within the 14-day cancellation period, and it will.',
+    );
+    expect(email!.textBody).toContain('you may have to pay for work already done, and once the repair is complete the right to cancel ends.');
+  });
+
+  it('asks nothing again when the customer made the request at checkout', async () => {
+    const booking = await paid(NEAR, 'afternoon');
+    const moved = await move(booking, { appointmentDate: '2027-03-11', timeSlot: 'morning' });
+    expect(moved.statusCode).toBe(200);
+    const email = (await emailsTo(t, booking.assessment.email)).find((row) => row.kind === 'booking-rescheduled');
+    expect(email!.textBody).not.toContain('Your right to cancel');
+  });
+
+  it('measures the 14 days from the payment, not from today, and asks nothing for a slot beyond them', async () => {
+    const booking = await paidUnasked();
+    // Two days later: 23 March's morning (08:00 GMT) is 13 days from today but 14 days and 22 hours from the payment.
+    setNow('2027-03-10T10:00:00Z');
+    // 22 March's morning starts at 08:00, two hours before the 14 days from the payment end.
+    expect((await move(booking, { appointmentDate: '2027-03-22', timeSlot: 'morning' })).statusCode).toBe(400);
+    const moved = await move(booking, { appointmentDate: '2027-03-23', timeSlot: 'morning' });
+    expect(moved.statusCode).toBe(200);
+    expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(false);
+    const email = (await emailsTo(t, booking.assessment.email)).find((row) => row.kind === 'booking-rescheduled');
+    expect(email!.textBody).not.toContain('Your right to cancel');
   });
 });
 

@@ -57,6 +57,11 @@ export type CreateAppointmentBody = z.input<typeof CreateAppointmentBodySchema>;
 export const RescheduleAppointmentBodySchema = z.object({
   appointmentDate: z.string({ error: 'Please choose a date' }).min(10, 'Please choose a date').max(40),
   timeSlot: TimeSlotSchema,
+  /**
+   * D14: the customer asks that the repair may start within the 14-day cancellation period. Needed
+   * when the new slot starts within 14 days of the payment and they did not ask at checkout.
+   */
+  startWithinCancellationPeriod: z.boolean().optional(),
 });
 export type RescheduleAppointmentBody = z.infer<typeof RescheduleAppointmentBodySchema>;
 
@@ -88,6 +93,12 @@ export const AppointmentViewSchema = z.object({
   paymentStatus: z.enum(paymentLifecycle.statuses).nullable(),
   /** True while the customer may still cancel free or reschedule (confirmed or assigned, more than 24 hours ahead). */
   canChange: z.boolean(),
+  /**
+   * D14 once paid (null before): when the payment succeeded, which made the contract and starts the
+   * 14-day cancellation period, and whether the customer has asked for the repair to start within
+   * it (at checkout or on rescheduling). The reschedule panel asks for the request with it.
+   */
+  cancellationPeriod: z.object({ paidAt: z.string(), startRequested: z.boolean() }).nullable(),
   createdAt: z.string(),
   /** Issue 12: the technician and what happens once the repair is done (D6, D14). */
   aftercare: z.object({

@@ -83,6 +83,8 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     reference: 'AR-7K3Q-9XPM',
     paymentStatus: 'succeeded',
     canChange: true,
+    // Paid two days before the slot, so checkout asked for D14's request and the customer gave it.
+    cancellationPeriod: { paidAt: '2026-03-02T10:05:00.000Z', startRequested: true },
     createdAt: '2026-03-02T10:00:00.000Z',
     aftercare: { technician: null, completedAt: null, confirmedAt: null, problemReportedAt: null, warranty: null, review: null, afterPhotoIds: [] },
     ...overrides,

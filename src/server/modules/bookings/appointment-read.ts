@@ -13,7 +13,7 @@ import { notFound } from '../../plugins/errors';
 import { customerRecordAccess, viewerOfRead } from '../access/access.policy';
 import { grantHeldSql } from '../access/grants.repo';
 import type { SessionUser } from '../auth/auth.service';
-import type { AppointmentRecord, AppointmentRow } from './appointments.repo';
+import { cancellationPeriodSql, type AppointmentRecord, type AppointmentRow } from './appointments.repo';
 import { bookingMessages, lapseHolds, toAppointmentView } from './bookings.service';
 
 const READ_APPOINTMENT_SQL = `SELECT json_build_object(
@@ -26,6 +26,7 @@ const READ_APPOINTMENT_SQL = `SELECT json_build_object(
   ) AS appointment,
   q.assessment_id AS "assessmentId", q.assigned_repairer_id AS "assignedRepairerId", q.total_pence AS "totalPence", a.reference,
   (SELECT p.status FROM payments p WHERE p.appointment_id = ap.id ORDER BY p.id DESC LIMIT 1) AS "paymentStatus",
+  (${cancellationPeriodSql('ap.id')}) AS "cancellationPeriod",
   (SELECT r.business_name FROM repairers r WHERE r.id = q.assigned_repairer_id) AS technician,
   (SELECT json_build_object('startsDate', w.starts_date::text, 'endsDate', w.ends_date::text, 'months', q.warranty_months)
     FROM warranties w WHERE w.appointment_id = ap.id ORDER BY w.id DESC LIMIT 1) AS warranty,

@@ -14,12 +14,25 @@ export interface AppointmentRecord {
   totalPence: number;
   reference: string;
   paymentStatus: (typeof payments.$inferSelect)['status'] | null;
+  /** D14: its succeeded payment's moment (epoch ms) and whether the customer asked to start inside the 14 days; null until paid. */
+  cancellationPeriod: { paidAtMs: number; startRequested: boolean } | null;
   technician: string | null;
   warranty: { startsDate: string; endsDate: string; months: number } | null;
   review: { rating: number; comment: string } | null;
   /** The technician's after photos (assessment_images kind 'after'), in the order sent. */
   afterPhotoIds: number[];
 }
+
+/**
+ * D14: the contract was made when the payment succeeded. The succeed transition sets
+ * last_event_at to that moment (Stripe's event time, or the test-mode confirmation's) and nothing
+ * moves it afterwards (a later failure is ignored); updated_at only stands in for a row without it.
+ * Shared by findAppointmentRecord and the batched read (appointment-read.ts).
+ */
+export const cancellationPeriodSql = (appointmentId: string) => `SELECT json_build_object(
+    'paidAtMs', floor(extract(epoch FROM coalesce(p.last_event_at, p.updated_at)) * 1000)::float8,
+    'startRequested', p.start_within_cancellation_period)
+  FROM payments p WHERE p.appointment_id = ${appointmentId} AND p.status = 'succeeded' ORDER BY p.id DESC LIMIT 1`;
 
 export async function findAppointmentRecord(db: Db, id: number): Promise<AppointmentRecord | undefined> {
   const [row] = await db
@@ -33,6 +46,7 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
       paymentStatus: sql<AppointmentRecord['paymentStatus']>`(
         SELECT ${payments.status} FROM ${payments} WHERE ${payments.appointmentId} = ${appointments.id}
         ORDER BY ${payments.id} DESC LIMIT 1)`,
+      cancellationPeriod: sql<AppointmentRecord['cancellationPeriod']>`(${sql.raw(cancellationPeriodSql('"appointments"."id"'))})`,
       technician: sql<string | null>`(SELECT r.business_name FROM repairers r WHERE r.id = ${quotes.assignedRepairerId})`,
       warranty: sql<AppointmentRecord['warranty']>`(
         SELECT json_build_object('startsDate', w.starts_date::text, 'endsDate', w.ends_date::text, 'months', ${quotes.warrantyMonths})

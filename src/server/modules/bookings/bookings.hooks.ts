@@ -1,13 +1,16 @@
 // Where other modules add to a booking change without the bookings module knowing them.
 // Checkout (issue 11) fills in the reschedule e-mail here: queue it with queueEmail(tx, …) and
 // return it; the bookings routes dispatch what is returned once the transaction commits.
-import type { TimeSlot } from '../../../shared/calendar';
+import { needsEarlyStartRequest } from '../../../shared/api/payments';
+import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { eq } from 'drizzle-orm';
 import { appointments } from '../../db/schema';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
+import { badRequest } from '../../plugins/errors';
+import { lockPaymentOfAppointment, updatePayment } from '../payments/payments.repo';
 import { bookingFacts } from '../payments/booking-email-facts';
 import { rescheduleEmail } from '../payments/booking-emails';
 
@@ -16,6 +19,37 @@ export interface AppointmentRescheduled {
   quoteId: number;
   from: { date: string; slot: TimeSlot };
   to: { date: string; slot: TimeSlot };
+  /** D14: the customer asked on this reschedule for the repair to start within the cancellation period, and it was recorded. */
+  startRequested: boolean;
+}
+
+/** The 400 for a new slot inside the 14 days from payment without the customer's request (D14). */
+export const startWithinOnReschedule =
+  'Your new date is within 14 days of your payment, the cancellation period: please tick the box to ask for the repair to start within it, or choose a later date.';
+
+/**
+ * D14 (Consumer Contracts Regulations 2013, reg. 36): a paid booking moved to a slot starting
+ * within 14 days of the contract needs the customer's express request to start inside the
+ * cancellation period. The contract was made when the payment succeeded; a request given at
+ * checkout (or on an earlier reschedule) stands. Runs in the reschedule's transaction before
+ * anything moves: refused without the request (400, nothing changed), or the request given now
+ * recorded on the payment. True when it was recorded by this call.
+ */
+export async function checkEarlyStartOnReschedule(
+  tx: Db,
+  appointmentId: number,
+  to: { date: string; slot: TimeSlot },
+  requested: boolean,
+): Promise<boolean> {
+  // Locked after the appointment, in the one lock order (quote, appointment, payment).
+  const payment = await lockPaymentOfAppointment(tx, appointmentId);
+  if (!payment || payment.status !== 'succeeded' || payment.startWithinCancellationPeriod) return false;
+  // The succeed transition sets last_event_at to the moment of payment; nothing moves it after.
+  const paidAt = payment.lastEventAt ?? payment.updatedAt;
+  if (!needsEarlyStartRequest(slotStartsAt(to.date, to.slot), paidAt)) return false;
+  if (!requested) throw badRequest(startWithinOnReschedule, { startWithinCancellationPeriod: startWithinOnReschedule });
+  await updatePayment(tx, payment.id, { startWithinCancellationPeriod: true });
+  return true;
 }
 
 /**
@@ -26,5 +60,5 @@ export async function onAppointmentRescheduled(tx: Db, event: AppointmentResched
   // A new slot gets its own reminder 24 hours before it.
   await tx.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, event.appointmentId));
   const facts = await bookingFacts(tx, config, event.appointmentId, config.stripe === undefined);
-  return [await queueEmail(tx, rescheduleEmail(facts, event.from, Math.floor(Date.now() / 1000)))];
+  return [await queueEmail(tx, rescheduleEmail(facts, event.from, Math.floor(Date.now() / 1000), { startRequested: event.startRequested }))];
 }

@@ -39,7 +39,7 @@ import {
   type AppointmentRecord,
 } from './appointments.repo';
 import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './booking-rules';
-import { onAppointmentRescheduled } from './bookings.hooks';
+import { checkEarlyStartOnReschedule, onAppointmentRescheduled } from './bookings.hooks';
 import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotRow } from './capacity.repo';
 
 export const bookingMessages = {
@@ -160,6 +160,10 @@ export function toAppointmentView(record: AppointmentRecord, now: Date): Appoint
     totalCost: penceToDecimalString(record.totalPence),
     reference: record.reference,
     paymentStatus: record.paymentStatus,
+    cancellationPeriod: record.cancellationPeriod && {
+      paidAt: new Date(record.cancellationPeriod.paidAtMs).toISOString(),
+      startRequested: record.cancellationPeriod.startRequested,
+    },
     canChange: changeable && isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS),
     createdAt: appointment.createdAt.toISOString(),
     aftercare: {
@@ -306,9 +310,12 @@ export async function reschedule(
     const to = requestedSlot(body.data.appointmentDate, body.data.timeSlot, now);
     if (to.date === from.date && to.slot === from.slot) throw badRequest(bookingMessages.sameSlot, { appointmentDate: bookingMessages.sameSlot });
 
+    // D14: inside the 14 days from payment only at the customer's request (refused before anything moves).
+    const startRequested = await checkEarlyStartOnReschedule(tx, id, to, body.data.startWithinCancellationPeriod === true);
+
     await movePlace(tx, from, to, ctx.config.slotCapacity);
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });
-    return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, from, to }, ctx.config);
+    return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, from, to, startRequested }, ctx.config);
   });
   return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now), emails };
 }

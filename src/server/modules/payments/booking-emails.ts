@@ -83,11 +83,11 @@ export function bookingCalendar(facts: Pick<BookingEmailFacts, 'appointmentId' |
  * D14 on a durable medium (Consumer Contracts Regulations 2013): the right to cancel, and, where
  * the customer ticked checkout's box, the record of their request to start inside the period.
  */
-function cancellationRightLines(startWithinCancellationPeriod: boolean): string[] {
+function cancellationRightLines(startWithinCancellationPeriod: boolean, askedWhen = 'at checkout'): string[] {
   const period = `${CANCELLATION_PERIOD_DAYS}-day cancellation period`;
   return startWithinCancellationPeriod
     ? [
-        `Your right to cancel: at checkout you asked for the repair to start within the ${period}, and it will. You can still cancel within ${CANCELLATION_PERIOD_DAYS} days of paying, but you may have to pay for work already done, and once the repair is complete the right to cancel ends. Cancelling more than 24 hours before your appointment is always free and refunded in full.`,
+        `Your right to cancel: ${askedWhen} you asked for the repair to start within the ${period}, and it will. You can still cancel within ${CANCELLATION_PERIOD_DAYS} days of paying, but you may have to pay for work already done, and once the repair is complete the right to cancel ends. Cancelling more than 24 hours before your appointment is always free and refunded in full.`,
       ]
     : [
         `Your right to cancel: you may cancel within ${CANCELLATION_PERIOD_DAYS} days of paying, without giving a reason, for a full refund. Cancelling more than 24 hours before your appointment is always free and refunded in full.`,
@@ -171,7 +171,13 @@ export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): New
   ]);
 }
 
-export function rescheduleEmail(facts: BookingEmailFacts, from: { date: string; slot: TimeSlot }, sequence: number): NewOutboxEmail {
+/** `startRequested`: the customer asked, in moving it, for the repair to start within the 14-day period (D14); confirmed here in writing. */
+export function rescheduleEmail(
+  facts: BookingEmailFacts,
+  from: { date: string; slot: TimeSlot },
+  sequence: number,
+  options: { startRequested: boolean } = { startRequested: false },
+): NewOutboxEmail {
   return email(
     'booking-rescheduled',
     facts,
@@ -180,6 +186,7 @@ export function rescheduleEmail(facts: BookingEmailFacts, from: { date: string; 
       `Your repair has moved from ${when(from)} to ${when(facts)}.`,
       'The calendar file attached replaces the earlier one.',
       '',
+      ...(options.startRequested ? [...cancellationRightLines(true, 'when you moved your booking'), ''] : []),
       'See or change your appointment (free up to 24 hours before):',
       facts.appointmentUrl,
     ],
