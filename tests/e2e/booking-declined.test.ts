@@ -7,7 +7,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
 import { hasChromium, newConsentedContext, watchPageErrors } from './support';
-import { consentLabel, consentRequired } from '../../src/web/features/checkout/checkout-messages';
+import { consentLabel, consentRequired } from '../../src/web/features/booking/booking-messages';
 
 const opened = browserAndAdminForFile();
 

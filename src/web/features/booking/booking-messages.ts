@@ -7,3 +7,9 @@ export const bookingToasts = {
   bookedText: 'Your repair appointment has been successfully scheduled.',
   appointmentNotFound: 'Appointment Not Found',
 } as const;
+
+/** The 14-day right to cancel (Consumer Contracts Regulations 2013), D14: checkout's and the reschedule panel's box. */
+export { CANCELLATION_PERIOD_DAYS } from '../../../shared/api/payments';
+export const consentLabel = 'I ask for the repair to start within the 14-day cancellation period.';
+export const consentRequired =
+  'Your appointment is within 14 days: please tick the box to ask for the repair to start within the cancellation period, or choose a later date.';

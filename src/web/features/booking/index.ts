@@ -8,6 +8,7 @@ export { BookingSkeleton } from './booking-skeleton';
 export { useAppointment } from './api/appointments';
 export { useQuote } from './api/get-quote';
 export { appointmentKey, quoteKey } from './api/booking-query-keys';
-export { bookingToasts } from './booking-messages';
+export { bookingToasts, consentLabel, consentRequired } from './booking-messages';
+export { asksForStartRequest, CancellationConsent } from './cancellation-consent';
 export { isBooked } from './appointment-format';
 export { HoldCountdown, HoldLapsed } from './hold-countdown';

@@ -1,13 +1,27 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { slotInSentence } from '../../../shared/calendar';
+import { needsEarlyStartRequest } from '../../../shared/api/payments';
+import { slotInSentence, slotStartsAt } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { useRescheduleAppointment } from './api/appointments';
+import { consentRequired } from './booking-messages';
+import { asksForStartRequest, CancellationConsent } from './cancellation-consent';
 import { SlotPicker } from './slot-picker';
 import { useSlotPicker } from './slot-picker-state';
+
+/**
+ * D14 on rescheduling: a paid booking moved to a slot starting within 14 days of the payment (when
+ * the contract was made) needs the customer's request to start inside the cancellation period,
+ * unless they gave it already. With a day but no slot yet, its morning decides (the earlier one).
+ */
+function needsRequestFor(appointment: AppointmentView, date: string | null, slot: AppointmentView['timeSlot'] | null): boolean {
+  const period = appointment.cancellationPeriod;
+  if (date === null || period === null || period.startRequested) return false;
+  return needsEarlyStartRequest(slotStartsAt(date, slot ?? 'morning'), new Date(period.paidAt));
+}
 
 /** Another free slot, with the booking calendar; the server moves it atomically (D14's 24-hour rule). */
 export function ReschedulePanel({ appointment, onDone }: { appointment: AppointmentView; onDone: () => void }) {
@@ -16,10 +30,31 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
   const reschedule = useRescheduleAppointment(appointment.id);
   const { date, slot } = picker.state;
   const same = date === appointment.appointmentDate && slot === appointment.timeSlot;
+  const [consent, setConsent] = useState(false);
+  const [consentError, setConsentError] = useState<string>();
+  // The server asked for the request for this slot (its clock or record may differ from the page's).
+  const [askedFor, setAskedFor] = useState<string>();
+  const consentBox = useRef<HTMLInputElement>(null);
+  const [focusBox, setFocusBox] = useState(0);
+  const required = needsRequestFor(appointment, date, slot) || (askedFor !== undefined && askedFor === `${date} ${slot}`);
+
+  useEffect(() => {
+    if (focusBox === 0) return;
+    // On a phone the box can sit under the sticky header: bring it to the middle, then focus it.
+    consentBox.current?.scrollIntoView?.({ block: 'center' });
+    consentBox.current?.focus({ preventScroll: true });
+  }, [focusBox]);
+
   const move = () => {
     if (date === null || slot === null) return;
+    if (required && !consent) {
+      setConsentError(consentRequired);
+      setFocusBox((count) => count + 1);
+      return;
+    }
+    setConsentError(undefined);
     reschedule.mutate(
-      { appointmentDate: date, timeSlot: slot },
+      { appointmentDate: date, timeSlot: slot, ...(required ? { startWithinCancellationPeriod: true } : {}) },
       {
         onSuccess: (after) => {
           toast({
@@ -30,6 +65,12 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
           onDone();
         },
         onError: (error) => {
+          if (asksForStartRequest(error)) {
+            setAskedFor(`${date} ${slot}`);
+            setConsentError(consentRequired);
+            setFocusBox((count) => count + 1);
+            return;
+          }
           if (isApiError(error) && error.status === 409) picker.dispatch({ type: 'clear-slot' });
           toast({ title: 'Reschedule Failed', description: userMessageOf(error, 'We could not move your booking. Please try again.'), variant: 'destructive' });
         },
@@ -42,6 +83,19 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
         Choose a new date and time
       </h2>
       <SlotPicker picker={picker} now={now} idPrefix="reschedule" />
+      {required ? (
+        <CancellationConsent
+          required
+          checked={consent}
+          onChange={(next) => {
+            setConsent(next);
+            if (next) setConsentError(undefined);
+          }}
+          error={consentError}
+          boxRef={consentBox}
+          idPrefix="reschedule"
+        />
+      ) : null}
       <div className="flex flex-wrap gap-3">
         <Button disabled={date === null || slot === null || same || reschedule.isPending} onClick={move}>
           {reschedule.isPending ? 'Moving…' : 'Move my booking'}

@@ -13,9 +13,3 @@ export const checkoutToasts = {
 export const alreadyPaidText = 'This booking has already been paid for: there is nothing more to pay. Your confirmation e-mail has the link to your appointment.';
 
 export const heldPaymentNote = 'Your payment is held until the repair is completed to your satisfaction.';
-
-/** The 14-day right to cancel (Consumer Contracts Regulations 2013), D14. */
-export { CANCELLATION_PERIOD_DAYS } from '../../../shared/api/payments';
-export const consentLabel = 'I ask for the repair to start within the 14-day cancellation period.';
-export const consentRequired =
-  'Your appointment is within 14 days: please tick the box to ask for the repair to start within the cancellation period, or choose a later date.';

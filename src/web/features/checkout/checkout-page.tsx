@@ -10,11 +10,23 @@ import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { isApiError, userMessageOf } from '../../lib/api';
-import { appointmentKey, bookingToasts, HoldCountdown, HoldLapsed, isBooked, QuoteNotice, quoteKey, useAppointment, useQuote } from '../booking';
+import { userMessageOf } from '../../lib/api';
+import {
+  appointmentKey,
+  asksForStartRequest,
+  bookingToasts,
+  CancellationConsent,
+  consentRequired,
+  HoldCountdown,
+  HoldLapsed,
+  isBooked,
+  QuoteNotice,
+  quoteKey,
+  useAppointment,
+  useQuote,
+} from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
-import { CancellationConsent } from './cancellation-consent';
-import { alreadyPaidText, checkoutToasts, consentRequired, heldPaymentNote } from './checkout-messages';
+import { alreadyPaidText, checkoutToasts, heldPaymentNote } from './checkout-messages';
 import { OrderSummary } from './order-summary';
 import { isAlreadyPaid, type PayOutcome } from './pay-outcome';
 import { TestCardForm } from './test-card-form';
@@ -51,17 +63,6 @@ type Setup =
   /** D14: the slot is inside the 14-day period; the intent is created once the customer asks to start within it. */
   | { state: 'needs-request' }
   | { state: 'failed'; message: string | null };
-
-/** The server's 400 for a slot inside 14 days without the customer's request (its field error names the box). */
-function asksForStartRequest(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 400) return false;
-  try {
-    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, string> };
-    return Boolean(body.fieldErrors?.startWithinCancellationPeriod);
-  } catch {
-    return false;
-  }
-}
 
 /** The booking page passes the hold's id along, so its day and hold time show before the intent exists. */
 function heldAppointmentHint(state: unknown): number | null {
@@ -284,6 +285,7 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
             }}
             error={consentError}
             boxRef={consentBox}
+            idPrefix="checkout"
           />
           {failure ? (
             <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
