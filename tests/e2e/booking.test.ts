@@ -1,11 +1,13 @@
 // Issue 11's "Done when" in a real browser on the embedded default (test-mode payments): book a
 // slot, go Back from checkout to the held slot and on again, pay with 4242…, land on
-// /confirmation/{id}, open the appointment, with axe on booking, checkout, confirmation and the
-// appointment at 375 and 1280 px. booking-capacity.test.ts has
+// /confirmation/{id}, open the appointment and reschedule it (D14's box for a day inside the 14 days
+// from payment), with axe on booking, checkout, confirmation, the appointment and the box at 375 and
+// 1280 px. booking-capacity.test.ts has
 // capacity 1 and cancelling; booking-declined.test.ts the declined card and the admin screen.
 import { describe, expect, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { decimalStringToPence, formatPence } from '../../src/shared/money';
+import { consentLabel, consentRequired } from '../../src/web/features/booking/booking-messages';
 import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
 import { hasChromium, watchPageErrors } from './support';
 
@@ -96,7 +98,22 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     const later = workingDayFrom(27);
     await page.getByRole('button', { name: 'Reschedule' }).click();
     await page.getByRole('heading', { level: 2, name: 'Choose a new date and time' }).waitFor();
+    // A day inside the 14 days from payment needs the request checkout did not ask for (D14, reg. 36):
+    // checkout's unticked box, and Move refused with its sentence and focus on the box.
+    const near = workingDayFrom(5);
+    await (await showDay(page, near)).click();
+    await page.getByRole('button', { name: /^Afternoon, 13:00–17:00/ }).click();
+    const consent = page.getByRole('checkbox', { name: consentLabel });
+    await consent.waitFor();
+    expect(await consent.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Move my booking' }).click();
+    await page.getByText(consentRequired).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('reschedule-consent');
+    await axeAtBothSizes(page, 'reschedule-consent');
+    step('reschedule consent checked');
+    // A day beyond them asks nothing.
     await (await showDay(page, later)).click();
+    await expect.poll(() => consent.count()).toBe(0);
     await page.getByRole('button', { name: /^Morning, 8:00–12:00/ }).click();
     await axeAtBothSizes(page, 'reschedule');
     await page.getByRole('button', { name: 'Move my booking' }).click();
