@@ -1,12 +1,24 @@
 // Issue 12 in the browser, the admin's side: a London customer's paid booking appears under Jobs
 // to dispatch; the admin finds the repairers near it (the test repairer, in central London, with
 // its distance), sends it to all nearby, and sees the repairer's response. axe at 375 and 1280 px.
-import { describe, expect, inject, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bookAndPayThroughApi, browserAndAdminForFile, signedInContext, workingDayFrom } from './booking-support';
 import { submitEnquiry } from './enquiry';
-import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+import { expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
 const opened = browserAndAdminForFile();
+
+// One signed-in admin page for the file: each test loads /admin afresh in it, rather than starting
+// a context and signing in again (docs/decisions/0006, seventh round).
+let adminSession: Promise<{ context: BrowserContext; page: Page }> | null = null;
+function adminPage(): Promise<Page> {
+  adminSession ??= signedInContext(opened.browser, inject('accounts').admin).then(async (context) => ({ context, page: await context.newPage() }));
+  return adminSession.then(({ page }) => page);
+}
+afterAll(async () => {
+  await (await adminSession)?.context.close();
+});
 
 describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
   it('finds the repairers near the customer, sends the job, and shows their response', async () => {
@@ -17,10 +29,7 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     expect((await admin.post(`/api/admin/quotes/${draft.id}/approve`, { data: { adjustedAmount: draft.totalCost } })).status()).toBe(200);
     await bookAndPayThroughApi(customer, draft.id, workingDayFrom(50), 'afternoon');
 
-    const context = await newConsentedContext(browser, 'desktop');
-    const account = inject('accounts').admin;
-    expect((await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
-    const page = await context.newPage();
+    const page = await adminPage();
     const errors = watchPageErrors(page);
     await page.goto('/admin');
     const job = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${reference}:`) }) });
@@ -41,16 +50,14 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
       await screenshot(page, `dispatch-${size}`);
     }
     expect(errors).toEqual([]);
-    await context.close();
     await customer.close();
   });
 
   it('shows a reported problem with its held payment, and releases it (axe at both widths)', async () => {
-    const { browser } = opened;
     // A problem needs a repair marked done on its own day, which the server allows only then: the
     // list is served here in the shape the server sends; the release is tests/integration/completion.test.ts.
-    const context = await signedInContext(browser, inject('accounts').admin);
-    const page = await context.newPage();
+    const page = await adminPage();
+    await page.setViewportSize(viewports.desktop);
     const errors = watchPageErrors(page);
     let released = false;
     await page.route('**/api/admin/reported-problems', (route) =>
@@ -76,6 +83,6 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await page.getByText('Payment released').first().waitFor();
     await section.waitFor({ state: 'detached' });
     expect(errors).toEqual([]);
-    await context.close();
+    await page.unrouteAll();
   });
 });
