@@ -2,15 +2,25 @@
 // button, axe at both widths) and the join page a repairer's invitation opens (a spent or
 // unknown link says so; a short password is refused before anything is sent). The invitation's
 // server side, single use and all, is tests/integration/repairer-accounts.test.ts.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
 let browser: Browser;
+// The phone's page: a visitor opens the join links in it signed out, and the repairer then signs
+// in in it, rather than each starting a context and a page (docs/decisions/0006, seventh round).
+let phone: Promise<{ context: BrowserContext; page: Page }> | null = null;
+function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
+  phone ??= newConsentedContext(browser, 'mobile').then(async (context) => ({ context, page: await context.newPage() }));
+  return phone;
+}
 beforeAll(async () => {
   if (hasChromium) browser = await launchBrowser();
 });
-afterAll(() => browser?.close());
+afterAll(async () => {
+  await (await phone)?.context.close();
+  await browser?.close();
+});
 
 describe.skipIf(!hasChromium)('repairer accounts', () => {
   it('lists the network with verification and invitations, and verifies and unverifies a repairer', async () => {
@@ -50,8 +60,8 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
   });
 
   it('explains a spent link, and refuses a short password on a good one', async () => {
-    const context = await newConsentedContext(browser, 'mobile');
-    const page = await context.newPage();
+    const { page } = await phonePage();
+    await page.setViewportSize(viewports.mobile);
     await page.goto('/join/this-link-was-never-sent-to-anyone');
     await page.getByRole('alert').filter({ hasText: 'This invitation link has expired or has already been used.' }).waitFor();
     await expectNoAxeViolations(page);
@@ -72,14 +82,14 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `repairer-join-${size}`);
     }
-    await context.close();
+    await page.unrouteAll();
   });
 
   it('lets the signed-in repairer keep their profile: a bad radius is refused, a good save is confirmed', async () => {
     const account = inject('accounts').repairer;
-    const context = await newConsentedContext(browser, 'mobile');
+    const { context, page } = await phonePage();
     expect((await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
-    const page = await context.newPage();
+    await page.setViewportSize(viewports.mobile);
     const errors = watchPageErrors(page);
     await page.goto('/repairer');
     await page.getByRole('link', { name: 'Your profile and payouts' }).click();
@@ -101,6 +111,5 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
       await screenshot(page, `repairer-profile-${size}`);
     }
     expect(errors).toEqual([]);
-    await context.close();
   });
 });
