@@ -49,14 +49,24 @@ export async function customerWithApprovedQuote(
   size: keyof typeof viewports = 'desktop',
 ): Promise<{ context: BrowserContext; page: Page; quoteId: number; totalCost: string }> {
   const context = await newConsentedContext(browser, size);
-  const { id } = await submitEnquiry(context);
+  const { quoteId, totalCost } = await approvedQuoteFor(context, admin);
+  const page = await context.newPage();
+  return { context, page, quoteId, totalCost };
+}
+
+/**
+ * An enquiry from `customer` (which then holds its grant) with its quote approved by the admin,
+ * for a test that needs the customer's requests but not a page of theirs: a page starts a
+ * renderer of its own (docs/decisions/0006).
+ */
+export async function approvedQuoteFor(customer: BrowserContext, admin: APIRequestContext): Promise<{ quoteId: number; totalCost: string }> {
+  const { id } = await submitEnquiry(customer);
   const draft = await admin.get(`/api/quotes/assessment/${id}`);
   expect(draft.status()).toBe(200);
   const { id: quoteId, totalCost } = (await draft.json()) as { id: number; totalCost: string };
   const approve = await admin.post(`/api/admin/quotes/${quoteId}/approve`, { data: { adjustedAmount: totalCost } });
   expect(approve.status(), await approve.text()).toBe(200);
-  const page = await context.newPage();
-  return { context, page, quoteId, totalCost };
+  return { quoteId, totalCost };
 }
 
 /** The first working day (D15) at least `days` London days from today. */

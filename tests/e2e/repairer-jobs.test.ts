@@ -3,7 +3,7 @@
 // they accept, and then see the customer's name and contact. axe at 375 and 1280 px, on the
 // dashboard with the job open before and after accepting.
 import { describe, expect, inject, it } from 'vitest';
-import { bookAndPayThroughApi, browserAndAdminForFile, customerWithApprovedQuote, workingDayFrom } from './booking-support';
+import { approvedQuoteFor, bookAndPayThroughApi, browserAndAdminForFile, workingDayFrom } from './booking-support';
 import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
 const opened = browserAndAdminForFile();
@@ -12,11 +12,13 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
   it('offers a paid job without the customer’s identity, refuses an empty decline, and reveals the customer once accepted', async () => {
     const { browser, admin } = opened;
     const account = inject('accounts').repairer;
-    const customer = await customerWithApprovedQuote(browser, admin);
-    await bookAndPayThroughApi(customer.context, customer.quoteId, workingDayFrom(45), 'morning');
-    const sent = await admin.post(`/api/admin/quotes/${customer.quoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
+    // The customers book and pay through the API: they need a context for their grant, not a page.
+    const customer = await newConsentedContext(browser, 'desktop');
+    const { quoteId } = await approvedQuoteFor(customer, admin);
+    await bookAndPayThroughApi(customer, quoteId, workingDayFrom(45), 'morning');
+    const sent = await admin.post(`/api/admin/quotes/${quoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
     expect(sent.status(), await sent.text()).toBe(200);
-    const reference = ((await (await admin.get(`/api/quotes/${customer.quoteId}`)).json()) as { reference?: string }).reference;
+    const reference = ((await (await admin.get(`/api/quotes/${quoteId}`)).json()) as { reference?: string }).reference;
 
     const context = await newConsentedContext(browser, 'desktop');
     const signIn = await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } });
@@ -81,13 +83,14 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     }
 
     // The admin sees the response.
-    const responses = (await (await admin.get(`/api/admin/quotes/${customer.quoteId}/notifications`)).json()) as { repairerId: number; status: string }[];
+    const responses = (await (await admin.get(`/api/admin/quotes/${quoteId}/notifications`)).json()) as { repairerId: number; status: string }[];
     expect(responses.find((r) => r.repairerId === account.repairerId)?.status).toBe('accepted');
 
     // A second job, declined with a reason: it leaves the available jobs, and the admin reads the reason.
-    const second = await customerWithApprovedQuote(browser, admin);
-    await bookAndPayThroughApi(second.context, second.quoteId, workingDayFrom(46), 'afternoon');
-    const sentAgain = await admin.post(`/api/admin/quotes/${second.quoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
+    const second = await newConsentedContext(browser, 'desktop');
+    const { quoteId: secondQuoteId } = await approvedQuoteFor(second, admin);
+    await bookAndPayThroughApi(second, secondQuoteId, workingDayFrom(46), 'afternoon');
+    const sentAgain = await admin.post(`/api/admin/quotes/${secondQuoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
     expect(sentAgain.status(), await sentAgain.text()).toBe(200);
     await page.reload();
     await page.getByRole('region', { name: /Available jobs/ }).getByRole('button', { name: /2019 Ford Focus/ }).first().click();
@@ -98,11 +101,11 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     // The reason's own full stop ends the sentence: no “…afternoon.”.
     await panel.getByText('You declined this job: “Booked on another job that afternoon.”', { exact: true }).waitFor();
     await expect
-      .poll(async () => ((await (await admin.get(`/api/admin/quotes/${second.quoteId}/notifications`)).json()) as { repairerId: number; status: string; declineReason: string | null }[]).find((r) => r.repairerId === account.repairerId))
+      .poll(async () => ((await (await admin.get(`/api/admin/quotes/${secondQuoteId}/notifications`)).json()) as { repairerId: number; status: string; declineReason: string | null }[]).find((r) => r.repairerId === account.repairerId))
       .toMatchObject({ status: 'declined', declineReason: 'Booked on another job that afternoon.' });
-    await second.context.close();
+    await second.close();
     expect(errors).toEqual([]);
     await context.close();
-    await customer.context.close();
+    await customer.close();
   });
 });
