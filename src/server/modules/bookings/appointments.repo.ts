@@ -1,6 +1,7 @@
 // The bookings module owns the appointments table; other modules ask it.
 import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
+import { epochMsSql } from '../../db/batch';
 import type { Db } from '../../db/database';
 import { appointments, assessments, payments, quotes } from '../../db/schema';
 
@@ -30,7 +31,7 @@ export interface AppointmentRecord {
  * Shared by findAppointmentRecord and the batched read (appointment-read.ts).
  */
 export const cancellationPeriodSql = (appointmentId: string) => `SELECT json_build_object(
-    'paidAtMs', floor(extract(epoch FROM coalesce(p.last_event_at, p.updated_at)) * 1000)::float8,
+    'paidAtMs', ${epochMsSql('coalesce(p.last_event_at, p.updated_at)')},
     'startRequested', p.start_within_cancellation_period)
   FROM payments p WHERE p.appointment_id = ${appointmentId} AND p.status = 'succeeded' ORDER BY p.id DESC LIMIT 1`;
 
