@@ -1,8 +1,8 @@
 // D14's 14-day right to cancel and the unticked request to start inside it: checkout asks for it
 // before payment, and the reschedule panel when a new slot starts within 14 days of the payment.
-import type { Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { isApiError } from '../../lib/api';
-import { CANCELLATION_PERIOD_DAYS, consentLabel } from './booking-messages';
+import { CANCELLATION_PERIOD_DAYS, consentLabel, consentRequired } from './booking-messages';
 
 type Props = {
   /** The slot starts inside the 14-day period: the box must be ticked to go on (D14). */
@@ -15,6 +15,35 @@ type Props = {
   /** Keeps the ids unique on the page: the box is `${idPrefix}-consent`. */
   idPrefix: string;
 };
+
+/**
+ * The box's state on a form that asks for D14's request (checkout, the reschedule panel): whether
+ * it is ticked, its error, and `refuse()`, which shows the error and takes the customer to the
+ * box, after the render that shows it (the server may ask for a box the page was not showing).
+ * On a phone the box can sit under the sticky header, so it is brought to the middle first.
+ */
+export function useConsentBox() {
+  const [checked, setChecked] = useState(false);
+  const [error, setError] = useState<string>();
+  const boxRef = useRef<HTMLInputElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    boxRef.current?.scrollIntoView?.({ block: 'center' });
+    boxRef.current?.focus({ preventScroll: true });
+  }, [refusals]);
+  return {
+    checked,
+    setChecked,
+    error,
+    boxRef,
+    clearError: () => setError(undefined),
+    refuse: () => {
+      setError(consentRequired);
+      setRefusals((count) => count + 1);
+    },
+  };
+}
 
 /** The server's 400 for a slot inside the 14 days without the customer's request (its field error names the box). */
 export function asksForStartRequest(error: unknown): boolean {

@@ -9,6 +9,6 @@ export { useAppointment } from './api/appointments';
 export { useQuote } from './api/get-quote';
 export { appointmentKey, quoteKey } from './api/booking-query-keys';
 export { bookingToasts, consentLabel, consentRequired } from './booking-messages';
-export { asksForStartRequest, CancellationConsent } from './cancellation-consent';
+export { asksForStartRequest, CancellationConsent, useConsentBox } from './cancellation-consent';
 export { isBooked } from './appointment-format';
 export { HoldCountdown, HoldLapsed } from './hold-countdown';

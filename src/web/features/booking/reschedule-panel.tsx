@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { needsEarlyStartRequest } from '../../../shared/api/payments';
 import { slotInSentence, slotStartsAt } from '../../../shared/calendar';
@@ -7,8 +7,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { useRescheduleAppointment } from './api/appointments';
-import { consentRequired } from './booking-messages';
-import { asksForStartRequest, CancellationConsent } from './cancellation-consent';
+import { asksForStartRequest, CancellationConsent, useConsentBox } from './cancellation-consent';
 import { SlotPicker } from './slot-picker';
 import { useSlotPicker } from './slot-picker-state';
 
@@ -30,29 +29,18 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
   const reschedule = useRescheduleAppointment(appointment.id);
   const { date, slot } = picker.state;
   const same = date === appointment.appointmentDate && slot === appointment.timeSlot;
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState<string>();
+  const consent = useConsentBox();
   // The server asked for the request for this slot (its clock or record may differ from the page's).
   const [askedFor, setAskedFor] = useState<string>();
-  const consentBox = useRef<HTMLInputElement>(null);
-  const [focusBox, setFocusBox] = useState(0);
   const required = needsRequestFor(appointment, date, slot) || (askedFor !== undefined && askedFor === `${date} ${slot}`);
-
-  useEffect(() => {
-    if (focusBox === 0) return;
-    // On a phone the box can sit under the sticky header: bring it to the middle, then focus it.
-    consentBox.current?.scrollIntoView?.({ block: 'center' });
-    consentBox.current?.focus({ preventScroll: true });
-  }, [focusBox]);
 
   const move = () => {
     if (date === null || slot === null) return;
-    if (required && !consent) {
-      setConsentError(consentRequired);
-      setFocusBox((count) => count + 1);
+    if (required && !consent.checked) {
+      consent.refuse();
       return;
     }
-    setConsentError(undefined);
+    consent.clearError();
     reschedule.mutate(
       { appointmentDate: date, timeSlot: slot, ...(required ? { startWithinCancellationPeriod: true } : {}) },
       {
@@ -67,8 +55,7 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
         onError: (error) => {
           if (asksForStartRequest(error)) {
             setAskedFor(`${date} ${slot}`);
-            setConsentError(consentRequired);
-            setFocusBox((count) => count + 1);
+            consent.refuse();
             return;
           }
           if (isApiError(error) && error.status === 409) picker.dispatch({ type: 'clear-slot' });
@@ -86,13 +73,13 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
       {required ? (
         <CancellationConsent
           required
-          checked={consent}
+          checked={consent.checked}
           onChange={(next) => {
-            setConsent(next);
-            if (next) setConsentError(undefined);
+            consent.setChecked(next);
+            if (next) consent.clearError();
           }}
-          error={consentError}
-          boxRef={consentBox}
+          error={consent.error}
+          boxRef={consent.boxRef}
           idPrefix="reschedule"
         />
       ) : null}

@@ -16,13 +16,13 @@ import {
   asksForStartRequest,
   bookingToasts,
   CancellationConsent,
-  consentRequired,
   HoldCountdown,
   HoldLapsed,
   isBooked,
   QuoteNotice,
   quoteKey,
   useAppointment,
+  useConsentBox,
   useQuote,
 } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
@@ -208,9 +208,8 @@ type ReadyProps = {
 function CheckoutReady({ config, quote, intent, appointment, requestStart, askedForRequest, onPaidElsewhere }: ReadyProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [consent, setConsent] = useState(false);
-  const [consentError, setConsentError] = useState<string>();
-  const consentBox = useRef<HTMLInputElement>(null);
+  // The box is far above Pay: refusing takes the customer to it.
+  const consent = useConsentBox();
   const [failure, setFailure] = useState<string>();
   const required = askedForRequest || (appointment !== undefined && needsStartConsent(appointment, new Date()));
   const amount = intent?.amount ?? decimalStringToPence(quote.totalCost) ?? 0;
@@ -219,14 +218,11 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
   /** The intent to pay, once D14's request is given where it is needed; null stops the payment. */
   const ensureIntent = async (): Promise<PaymentIntentView | null> => {
     setFailure(undefined);
-    if (required && !consent) {
-      setConsentError(consentRequired);
-      // The box is far above Pay, and on a phone it would sit under the sticky header: go to it.
-      consentBox.current?.scrollIntoView?.({ block: 'center' });
-      consentBox.current?.focus({ preventScroll: true });
+    if (required && !consent.checked) {
+      consent.refuse();
       return null;
     }
-    setConsentError(undefined);
+    consent.clearError();
     return intent ?? requestStart();
   };
 
@@ -276,15 +272,15 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
           ) : null}
           <CancellationConsent
             required={required}
-            checked={consent}
+            checked={consent.checked}
             onChange={(next) => {
-              setConsent(next);
+              consent.setChecked(next);
               if (!next) return;
-              setConsentError(undefined);
+              consent.clearError();
               if (!intent) void requestStart();
             }}
-            error={consentError}
-            boxRef={consentBox}
+            error={consent.error}
+            boxRef={consent.boxRef}
             idPrefix="checkout"
           />
           {failure ? (
