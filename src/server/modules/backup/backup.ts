@@ -131,6 +131,10 @@ export async function restoreBackup(file: string, config: Pick<AppConfig, 'dataD
   const staging = await mkdtemp(join(config.dataDir, `.restore-${randomUUID().slice(0, 8)}-`));
   try {
     try {
+      // Read the whole archive once before writing any of it: when tar.extract meets a damaged
+      // archive its promise rejects while its file writers are still open, so the clean-up below
+      // raced them (ENOTEMPTY) and could leave a half-written folder behind.
+      await tar.list({ file, strict: true });
       // Plain files and folders only: a link in a crafted archive could point outside the folder.
       await tar.extract({ file, cwd: staging, strict: true, filter: (_path, entry) => 'type' in entry && (entry.type === 'File' || entry.type === 'Directory') });
     } catch {
@@ -161,7 +165,8 @@ export async function restoreBackup(file: string, config: Pick<AppConfig, 'dataD
     if (existsSync(join(staging, 'uploads'))) await rename(join(staging, 'uploads'), config.uploadsDir);
     return { createdAt: manifest.createdAt, tables: manifest.tables, photos: Object.keys(manifest.photos).length };
   } finally {
-    await rm(staging, { recursive: true, force: true });
+    // Retries cover a writer still closing after a failure other than a damaged archive (a full disk).
+    await rm(staging, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
   }
 }
 
