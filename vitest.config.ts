@@ -44,6 +44,7 @@ export default defineConfig({
           // they measure queues and timeouts of a process.
           isolate: false,
           globalSetup: ['tests/setup/integration-global.ts'],
+          setupFiles: ['tests/setup/integration.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
