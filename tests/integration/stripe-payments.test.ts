@@ -2,10 +2,10 @@
 // Stripe's HTTP API (tests/helpers/stripe-server.ts), and webhooks signed as Stripe signs them.
 // Only Date is faked (the SDK's signature clock follows it).
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
-import { appointments, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { appointments, auditLog, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
@@ -259,6 +259,74 @@ describe('POST /api/stripe/webhook', () => {
     expect(link.location).toBe(`/quote/${booking.assessment.id}`);
     const quote = await t.app.inject({ url: `/api/quotes/assessment/${booking.assessment.id}`, headers: { cookie: link.cookie } });
     expect(quote.json()).toMatchObject({ id: booking.quote.id, status: 'approved', expired: false });
+  });
+
+  describe('a late payment judged when it lands, not when checkout opened', () => {
+    // Monday 10:00 GMT: the hold ends at 10:30, and Tuesday 23 March's 8:00 is then 14 days and
+    // 21.5 hours away, so checkout asks nothing. Paid on Tuesday 9 March at 12:00, it is 13 days
+    // and 20 hours away: inside the cancellation period.
+    const NEAR_FOURTEEN = '2027-03-23';
+    const TUESDAY_NOON = new Date('2027-03-09T12:00:00Z');
+
+    async function lapsedThenPaid(date: string, slot: 'morning' | 'afternoon', requested: boolean, paidAt: Date) {
+      const booking = await heldBooking(t, date, slot);
+      const response = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, ...(requested ? { startWithinCancellationPeriod: true } : {}) }, booking.cookie);
+      expect(response.statusCode).toBe(200);
+      const intentId = (await paymentOf(t, booking.appointmentId))[0]!.providerRef;
+      setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+      await t.app.deps.jobs.run('lapse-expired-holds', {});
+      expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+      setNow(paidAt);
+      stripe.settle(intentId, 'succeeded');
+      const refundsBefore = stripe.refunds.length;
+      expect((await deliver(stripe.webhook('payment_intent.succeeded', intentId))).statusCode).toBe(200);
+      const [payment] = await paymentOf(t, booking.appointmentId);
+      const [slotRow] = await t.database.db.select().from(slotCapacity).where(eq(slotCapacity.slotDate, date));
+      const [audit] = await t.database.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'payment_refunded'), eq(auditLog.entityId, payment!.id)));
+      return { ...booking, intentId, payment: payment!, refunds: stripe.refunds.slice(refundsBefore), taken: slotRow?.taken ?? 0, audit };
+    }
+
+    it('refunds, and books nothing, a payment that lands inside the 14 days when the customer did not ask to start within them (D14)', async () => {
+      const paid = await lapsedThenPaid(NEAR_FOURTEEN, 'morning', false, TUESDAY_NOON);
+      expect((await appointmentRow(t, paid.appointmentId)).status).toBe('lapsed');
+      expect(paid.taken).toBe(0);
+      expect(paid.refunds).toEqual([expect.objectContaining({ payment_intent: paid.intentId, amount: paid.quote.totalPence })]);
+      expect(paid.payment).toMatchObject({ status: 'refunded', refundedPence: paid.quote.totalPence });
+      expect(await t.database.db.select().from(payouts).where(eq(payouts.paymentId, paid.payment.id))).toEqual([]);
+      expect(await quoteRow(t, paid.quote.id)).toMatchObject({ status: 'approved' });
+      expect(paid.audit?.detail).toEqual({ amountPence: paid.quote.totalPence, reason: 'paid inside the 14-day cancellation period without the request to start within it' });
+      const emails = await emailsTo(t, paid.assessment.email);
+      expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
+      expect(emails[0]!.textBody).toContain('By then the appointment was less than 14 days away, within your 14-day cancellation period, and you had not asked us to start the repair within it, so we have not booked it.');
+      const link = await openEmailLink(t, emails[0]!.textBody, 'or tick the box to ask us to start the repair within the 14 days:');
+      expect(link.location).toBe(`/quote/${paid.assessment.id}`);
+    });
+
+    it('books it again when the customer asked at checkout to start within the 14 days', async () => {
+      const paid = await lapsedThenPaid(NEAR_FOURTEEN, 'morning', true, TUESDAY_NOON);
+      expect((await appointmentRow(t, paid.appointmentId)).status).toBe('confirmed');
+      expect(paid.taken).toBe(1);
+      expect(paid.refunds).toEqual([]);
+      expect(paid.payment.status).toBe('succeeded');
+    });
+
+    it('refunds, never books, a payment that lands after its slot began, though the customer asked to start within the 14 days and the slot has room', async () => {
+      // Tuesday 9 March's afternoon (13:00 GMT), paid at 13:05 with its place free. Checkout needs
+      // the request for a slot this near, so the unasked case cannot reach settlement.
+      const paid = await lapsedThenPaid('2027-03-09', 'afternoon', true, new Date('2027-03-09T13:05:00Z'));
+      expect((await appointmentRow(t, paid.appointmentId)).status).toBe('lapsed');
+      expect(paid.taken).toBe(0);
+      expect(paid.refunds).toEqual([expect.objectContaining({ payment_intent: paid.intentId, amount: paid.quote.totalPence })]);
+      expect(paid.payment).toMatchObject({ status: 'refunded', refundedPence: paid.quote.totalPence });
+      expect(paid.audit?.detail).toEqual({ amountPence: paid.quote.totalPence, reason: 'paid after its slot had started' });
+      const emails = await emailsTo(t, paid.assessment.email);
+      expect(emails.map((email) => email.kind)).toEqual(['booking-refunded']);
+      expect(emails[0]!.textBody).toContain('by then that appointment had already begun, so we could not book it.');
+      expect(emails[0]!.textBody).toContain('Please choose another slot for your quote:');
+    });
   });
 
   it('settles on what Stripe took when the payment row lags behind the intent (checkout changed the amount, then failed to record it)', async () => {

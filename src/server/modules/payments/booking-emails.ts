@@ -141,7 +141,7 @@ export function cancellationEmail(facts: BookingEmailFacts, sequence: number): N
   );
 }
 
-type RefundReason = 'cancelled' | 'slot-gone' | 'price-changed';
+export type RefundReason = 'cancelled' | 'slot-gone' | 'slot-started' | 'early-start-not-requested' | 'price-changed';
 
 /** Why the money went back, and where the customer goes next. */
 function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
@@ -153,6 +153,19 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
       return [
         `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
         `${refunded} Please choose another slot for your quote:`,
+        facts.quoteUrl,
+      ];
+    case 'slot-started':
+      return [
+        `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and by then that appointment had already begun, so we could not book it.`,
+        `${refunded} Please choose another slot for your quote:`,
+        facts.quoteUrl,
+      ];
+    case 'early-start-not-requested':
+      // D14: booking it would start the repair inside the cancellation period, which the customer never asked for.
+      return [
+        `Your payment reached us after the 30-minute hold on ${when(facts)} had ended. By then the appointment was less than ${CANCELLATION_PERIOD_DAYS} days away, within your ${CANCELLATION_PERIOD_DAYS}-day cancellation period, and you had not asked us to start the repair within it, so we have not booked it.`,
+        `${refunded} Please book again from your quote: choose a later date, or tick the box to ask us to start the repair within the ${CANCELLATION_PERIOD_DAYS} days:`,
         facts.quoteUrl,
       ];
     case 'price-changed':

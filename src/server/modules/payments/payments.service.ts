@@ -18,7 +18,7 @@ import { queueEmail } from '../email/email.service';
 import { findAssessment } from '../assessments/assessments.repo';
 import { findQuote, lockQuote } from '../quotes/quotes.repo';
 import { bookingFacts } from './booking-email-facts';
-import { confirmationEmail, refundEmail } from './booking-emails';
+import { confirmationEmail, refundEmail, type RefundReason } from './booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import {
@@ -187,8 +187,9 @@ export type SettleOutcome = 'confirmed' | 'reinstated' | 'refunded' | 'already-s
  * provider. Inside the caller's transaction: the payment succeeds, the held appointment is
  * confirmed and its quote booked, the repairer's share is recorded as owed (D14) and the
  * confirmation e-mail is queued. A payment arriving after its hold lapsed re-takes the slot if
- * it still has a place; otherwise (or when the booking was cancelled meanwhile) the money goes
- * straight back. Idempotent: a second report of the same payment changes nothing.
+ * it still has a place, has not started, and D14 still holds; otherwise (or when the booking was
+ * cancelled meanwhile) the money goes straight back. Idempotent: a second report of the same
+ * payment changes nothing.
  */
 export async function settleSucceededPayment(
   tx: Db,
@@ -217,6 +218,8 @@ export async function settleSucceededPayment(
   // nobody to book for, so the money goes back; the refund goes to the card, and no e-mail can.
   const erased = (await findAssessment(tx, quote.assessmentId))?.erasedAt != null;
   let outcome: SettleOutcome | null = null;
+  // Why a lapsed hold's late payment was not booked again, when it was not for want of a place.
+  let lateRefusal: ReturnType<typeof lateBookingRefusal> = null;
   if (erased) {
     if (appointment.status === 'held') await leaveLiveState(tx, appointmentId, 'cancel');
   } else if (priceChanged) {
@@ -226,29 +229,35 @@ export async function settleSucceededPayment(
     await transition(tx, 'appointment', 'confirm', appointmentId, { set: { holdExpiresAt: null } });
     outcome = 'confirmed';
   } else if (appointment.status === 'lapsed') {
-    // The place went back when the hold lapsed: take one again if the slot still has room and
-    // the quote has no other live booking (savepoint: a refusal must not spoil the transaction).
-    try {
-      await tx.transaction(async (savepoint) => {
-        const taken = await takePlace(savepoint, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, ctx.config.slotCapacity);
-        if (!taken) throw new SlotGone();
-        await transition(savepoint, 'appointment', 'reinstate', appointmentId, { set: { holdExpiresAt: null } });
-      });
-      outcome = 'reinstated';
-    } catch (error) {
-      ctx.log.warn({ appointmentId, paymentId, err: error }, 'a payment arrived after its hold lapsed and the slot could not be taken again: refunding');
+    lateRefusal = lateBookingRefusal(appointment, payment, new Date());
+    if (lateRefusal) {
+      ctx.log.warn({ appointmentId, paymentId, reason: lateRefusal }, 'a payment arrived after its hold lapsed for a slot it may no longer book: refunding');
+    } else {
+      // The place went back when the hold lapsed: take one again if the slot still has room and
+      // the quote has no other live booking (savepoint: a refusal must not spoil the transaction).
+      try {
+        await tx.transaction(async (savepoint) => {
+          const taken = await takePlace(savepoint, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, ctx.config.slotCapacity);
+          if (!taken) throw new SlotGone();
+          await transition(savepoint, 'appointment', 'reinstate', appointmentId, { set: { holdExpiresAt: null } });
+        });
+        outcome = 'reinstated';
+      } catch (error) {
+        ctx.log.warn({ appointmentId, paymentId, err: error }, 'a payment arrived after its hold lapsed and the slot could not be taken again: refunding');
+      }
     }
   }
 
   if (outcome === null) {
-    // The price changed, or lapsed and full, or cancelled meanwhile: the customer gets their money back at once.
+    // The price changed, or lapsed and full, started or inside D14 unasked, or cancelled meanwhile: the customer gets their money back at once.
     const refund = await ctx.provider.refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
-    const reason = erased ? 'paid after the enquiry was erased' : priceChanged ? 'paid a price the quote no longer has' : 'paid after its slot was gone';
+    const why: RefundReason = priceChanged ? 'price-changed' : (lateRefusal ?? 'slot-gone');
+    const reason = erased ? 'paid after the enquiry was erased' : auditReasons[why];
     await recordAudit(tx, systemActor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason });
     if (erased) return { outcome: 'refunded', emails: [] };
     const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
-    return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, priceChanged ? 'price-changed' : 'slot-gone'))] };
+    return { outcome: 'refunded', emails: [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, why))] };
   }
 
   await transition(tx, 'quote', 'book', quote.id);
@@ -261,6 +270,33 @@ export async function settleSucceededPayment(
 }
 
 class SlotGone extends Error {}
+
+/**
+ * A lapsed hold's late payment books the slot now, so it is judged now, not when checkout opened:
+ * a slot that has started is never booked (takePlace counts places, not time, and no request
+ * makes a past slot bookable), and D14 is measured again from this moment. Checkout measured it
+ * from the hold's end, so a payment landing later can find the slot inside the 14 days with the
+ * customer never asked; booking it would start the repair inside the period without their
+ * request (reg. 36). A request made at checkout (on the payment) stands.
+ */
+function lateBookingRefusal(
+  appointment: { appointmentDate: string; timeSlot: string },
+  payment: Pick<PaymentRow, 'startWithinCancellationPeriod'>,
+  settledAt: Date,
+): 'slot-started' | 'early-start-not-requested' | null {
+  const startsAt = slotStartsAt(appointment.appointmentDate, appointment.timeSlot as TimeSlot);
+  if (startsAt <= settledAt) return 'slot-started';
+  if (!payment.startWithinCancellationPeriod && needsEarlyStartRequest(startsAt, settledAt)) return 'early-start-not-requested';
+  return null;
+}
+
+/** The audit log's reason for each automatic refund at settlement (the customer's e-mail says it in full). */
+const auditReasons: Record<Exclude<RefundReason, 'cancelled'>, string> = {
+  'price-changed': 'paid a price the quote no longer has',
+  'slot-gone': 'paid after its slot was gone',
+  'slot-started': 'paid after its slot had started',
+  'early-start-not-requested': 'paid inside the 14-day cancellation period without the request to start within it',
+};
 
 /** A card was refused: the payment is marked failed (the customer may retry on the same intent). */
 export async function recordPaymentFailed(tx: Db, paymentId: number, failure: { message: string; eventAt?: Date }): Promise<'failed' | 'ignored'> {
