@@ -1,12 +1,13 @@
 // The job registry: jobs declared once, enqueued by name with a checked payload, run through
 // the registry, and drained deterministically in tests.
 import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createJobNotification, createQuote, createRepairer } from '../../src/server/db/factories';
 import { appointments, jobNotifications, outboxEmails } from '../../src/server/db/schema';
 import { jobDefinitions } from '../../src/server/jobs';
 import { RowsFailedError } from '../../src/server/jobs/row-failures';
+import { LAPSE_PAGE_SIZE } from '../../src/server/modules/bookings/bookings.service';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, type TestApp } from '../helpers/app';
@@ -144,6 +145,33 @@ describe('a sweep with a row that fails', () => {
     expect(run).toMatchObject({ message: expect.stringMatching(/^unpaid holds past their 30 minutes: 1 of the 3 looked at failed/) });
     await t.app.deps.jobs.run('lapse-expired-holds', {});
     expect(await statusOf(stuck)).toBe('lapsed');
+  });
+
+  it('lapses the holds on the pages after one where a hold failed, and meets the failed one once', async () => {
+    // One more hold than the sweep reads at a time, so there are two pages; the failing hold is the first.
+    const PAGE = 200;
+    const db = t.database.db;
+    const expired = new Date(Date.now() - 60_000);
+    const quoteIds: number[] = [];
+    for (let i = 0; i <= PAGE; i++) quoteIds.push((await createQuote(db, { status: 'approved' })).id);
+    const ids = (
+      await db
+        .insert(appointments)
+        .values(quoteIds.map((quoteId) => ({ quoteId, appointmentDate: workingDay(22), timeSlot: 'morning', status: 'held' as const, holdExpiresAt: expired })))
+        .returning({ id: appointments.id })
+    ).map((row) => row.id);
+    const [stuck, ...others] = ids.sort((a, b) => a - b) as [number, ...number[]];
+    const refusal = await refuseWrites(db, 'appointments', 'UPDATE', `OLD.id = ${stuck}`);
+    const run = await t.app.deps.jobs.run('lapse-expired-holds', {}).then(() => null, (error: unknown) => error).finally(() => refusal.stop());
+    const held = await db.select({ id: appointments.id }).from(appointments).where(and(inArray(appointments.id, ids), eq(appointments.status, 'held')));
+    expect(held.map((row) => row.id)).toEqual([stuck]);
+    expect(others).toHaveLength(PAGE);
+    // Every other hold looked at once, the failed one among them, and none twice.
+    expect(run).toMatchObject({ message: expect.stringMatching(new RegExp(`^unpaid holds past their 30 minutes: 1 of the ${PAGE + 1} looked at failed`)) });
+    await t.app.deps.jobs.run('lapse-expired-holds', {});
+    expect((await db.select({ status: appointments.status }).from(appointments).where(eq(appointments.id, stuck)))[0]!.status).toBe('lapsed');
+    // The page the test spans: two pages only while the sweep reads this many at a time.
+    expect(LAPSE_PAGE_SIZE).toBe(PAGE);
   });
 });
 

@@ -1,5 +1,5 @@
 // The bookings module owns the appointments table; other modules ask it.
-import { and, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, lte, sql } from 'drizzle-orm';
 import { LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 import { epochMsSql } from '../../db/batch';
 import type { Db } from '../../db/database';
@@ -92,8 +92,8 @@ export async function insertHeldAppointment(
   return row!;
 }
 
-/** Holds whose 30 minutes ran out by `now`, oldest first; optionally only on these days. */
-export async function expiredHoldIds(db: Db, now: Date, options: { from?: string; to?: string; limit?: number } = {}): Promise<number[]> {
+/** Holds whose 30 minutes ran out by `now`, in id order after `afterId`; optionally only on these days. */
+export async function expiredHoldIds(db: Db, now: Date, options: { from?: string; to?: string; limit?: number; afterId?: number } = {}): Promise<number[]> {
   const rows = await db
     .select({ id: appointments.id })
     .from(appointments)
@@ -103,9 +103,11 @@ export async function expiredHoldIds(db: Db, now: Date, options: { from?: string
         lte(appointments.holdExpiresAt, now),
         options.from ? gte(appointments.appointmentDate, options.from) : undefined,
         options.to ? lte(appointments.appointmentDate, options.to) : undefined,
+        options.afterId !== undefined ? gt(appointments.id, options.afterId) : undefined,
       ),
     )
-    .orderBy(appointments.holdExpiresAt)
+    // By id, so a sweep pages on after the last id it saw: a hold that failed is not found again.
+    .orderBy(appointments.id)
     .limit(options.limit ?? 500);
   return rows.map((row) => row.id);
 }

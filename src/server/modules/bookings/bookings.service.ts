@@ -63,13 +63,24 @@ export interface BookingContext {
 
 // --- Lapse ----------------------------------------------------------------------------------------
 
+const LAPSE_WHAT = 'unpaid holds past their 30 minutes';
+
+/** The lapse sweep's page: holds read at a time. */
+export const LAPSE_PAGE_SIZE = 200;
+
 /**
  * Lapses these holds if their 30 minutes have run out at `now`, releasing each place, each in its
  * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
  * cannot be lapsed (its record fails) is logged on `log` and the others still lapse; then this throws.
  */
 export async function lapseHolds(db: Db, ids: number[], now: Date, log?: RowLog): Promise<number> {
-  const failures = new RowFailures({ what: 'unpaid holds past their 30 minutes', log });
+  const failures = new RowFailures({ what: LAPSE_WHAT, log });
+  const lapsed = await lapseEach(db, ids, now, failures);
+  failures.throwIfAny();
+  return lapsed;
+}
+
+async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures): Promise<number> {
   let lapsed = 0;
   for (const id of ids) {
     await failures.attempt({ appointmentId: id }, async () => {
@@ -82,24 +93,27 @@ export async function lapseHolds(db: Db, ids: number[], now: Date, log?: RowLog)
       }
     });
   }
-  failures.throwIfAny();
   return lapsed;
 }
 
 /**
- * Lapses every expired hold on these days (inclusive) or, without days, everywhere. A hold that
- * fails ends the paging (it would be found again) once its page is done, and is thrown.
+ * Lapses every expired hold on these days (inclusive) or, without days, everywhere. Pages go on
+ * after the last id seen, so a hold that fails, or one confirmed meanwhile, neither stops the
+ * pages after it nor is met again: it is logged, every other hold lapses, and then the run throws
+ * (row-failures.ts), so the job's retry or next run tries it again.
  */
 export async function lapseExpiredHolds(db: Db, now: Date, days: { from?: string; to?: string } = {}, log?: RowLog): Promise<number> {
+  const failures = new RowFailures({ what: LAPSE_WHAT, log });
   let total = 0;
+  let afterId = 0;
   for (;;) {
-    const ids = await expiredHoldIds(db, now, { ...days, limit: 200 });
-    if (ids.length === 0) return total;
-    const lapsed = await lapseHolds(db, ids, now, log);
-    total += lapsed;
-    // Rows that could not be lapsed were confirmed meanwhile; nothing more to do for them.
-    if (lapsed < ids.length) return total;
+    const ids = await expiredHoldIds(db, now, { ...days, afterId, limit: LAPSE_PAGE_SIZE });
+    total += await lapseEach(db, ids, now, failures);
+    if (ids.length < LAPSE_PAGE_SIZE) break;
+    afterId = ids[ids.length - 1]!;
   }
+  failures.throwIfAny();
+  return total;
 }
 
 // --- Availability ---------------------------------------------------------------------------------
