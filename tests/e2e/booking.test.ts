@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { decimalStringToPence, formatPence } from '../../src/shared/money';
-import { consentLabel, consentRequired } from '../../src/web/features/booking/booking-messages';
+import { RESCHEDULE_START_WITHIN } from '../../src/shared/api/payments';
+import { consentLabel } from '../../src/web/features/booking/booking-messages';
 import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
 import { hasChromium, watchPageErrors } from './support';
 
@@ -99,7 +100,7 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await page.getByRole('button', { name: 'Reschedule' }).click();
     await page.getByRole('heading', { level: 2, name: 'Choose a new date and time' }).waitFor();
     // A day inside the 14 days from payment needs the request checkout did not ask for (D14, reg. 36):
-    // checkout's unticked box, and Move refused with its sentence and focus on the box.
+    // checkout's unticked box, and Move refused with the server's sentence and focus on the box.
     const near = workingDayFrom(5);
     await (await showDay(page, near)).click();
     await page.getByRole('button', { name: /^Afternoon, 13:00–17:00/ }).click();
@@ -107,7 +108,7 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await consent.waitFor();
     expect(await consent.isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Move my booking' }).click();
-    await page.getByText(consentRequired).waitFor();
+    await page.getByText(RESCHEDULE_START_WITHIN.refusal).waitFor();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('reschedule-consent');
     await axeAtBothSizes(page, 'reschedule-consent');
     step('reschedule consent checked');

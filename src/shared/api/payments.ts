@@ -30,6 +30,16 @@ export const ALREADY_PAID = {
 export const CANCELLATION_PERIOD_DAYS = 14;
 
 /**
+ * D14 on rescheduling: a paid booking moved to a slot inside the 14 days from its payment without
+ * the customer's request. `refusal` is the server's 400 (and its field error) and the reschedule
+ * panel's error on the box, one sentence whichever of them refuses; `hint` stands under the box.
+ */
+export const RESCHEDULE_START_WITHIN = {
+  refusal: `Your new date is within ${CANCELLATION_PERIOD_DAYS} days of your payment, the cancellation period: please tick the box to ask for the repair to start within it, or choose a later date.`,
+  hint: `Your new date is within ${CANCELLATION_PERIOD_DAYS} days of your payment, so we need your request to start the repair then.`,
+} as const;
+
+/**
  * D14: does a slot starting at `startsAt` need the customer's request to start inside the 14-day
  * cancellation period? The period runs from payment, and checkout can pay until the hold ends, so
  * it is measured from then (`payableUntil`: the hold's end, or now without one). Measured from the

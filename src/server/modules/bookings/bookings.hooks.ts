@@ -1,7 +1,7 @@
 // Where other modules add to a booking change without the bookings module knowing them.
 // Checkout (issue 11) fills in the reschedule e-mail here: queue it with queueEmail(tx, …) and
 // return it; the bookings routes dispatch what is returned once the transaction commits.
-import { needsEarlyStartRequest } from '../../../shared/api/payments';
+import { needsEarlyStartRequest, RESCHEDULE_START_WITHIN } from '../../../shared/api/payments';
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -23,10 +23,6 @@ export interface AppointmentRescheduled {
   startRequested: boolean;
 }
 
-/** The 400 for a new slot inside the 14 days from payment without the customer's request (D14). */
-export const startWithinOnReschedule =
-  'Your new date is within 14 days of your payment, the cancellation period: please tick the box to ask for the repair to start within it, or choose a later date.';
-
 /**
  * D14 (Consumer Contracts Regulations 2013, reg. 36): a paid booking moved to a slot starting
  * within 14 days of the contract needs the customer's express request to start inside the
@@ -47,7 +43,8 @@ export async function checkEarlyStartOnReschedule(
   // The succeed transition sets last_event_at to the moment of payment; nothing moves it after.
   const paidAt = payment.lastEventAt ?? payment.updatedAt;
   if (!needsEarlyStartRequest(slotStartsAt(to.date, to.slot), paidAt)) return false;
-  if (!requested) throw badRequest(startWithinOnReschedule, { startWithinCancellationPeriod: startWithinOnReschedule });
+  // The panel refuses with the same sentence when it knows first (RESCHEDULE_START_WITHIN).
+  if (!requested) throw badRequest(RESCHEDULE_START_WITHIN.refusal, { startWithinCancellationPeriod: RESCHEDULE_START_WITHIN.refusal });
   await updatePayment(tx, payment.id, { startWithinCancellationPeriod: true });
   return true;
 }

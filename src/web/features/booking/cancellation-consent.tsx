@@ -2,7 +2,7 @@
 // before payment, and the reschedule panel when a new slot starts within 14 days of the payment.
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { isApiError } from '../../lib/api';
-import { CANCELLATION_PERIOD_DAYS, consentLabel, consentRequired } from './booking-messages';
+import { CANCELLATION_PERIOD_DAYS, consentHint, consentLabel, consentRequired } from './booking-messages';
 
 type Props = {
   /** The slot starts inside the 14-day period: the box must be ticked to go on (D14). */
@@ -14,6 +14,8 @@ type Props = {
   boxRef?: Ref<HTMLInputElement>;
   /** Keeps the ids unique on the page: the box is `${idPrefix}-consent`. */
   idPrefix: string;
+  /** Why the request is needed here, under the box; checkout's (the appointment is within 14 days) by default. */
+  hint?: string;
 };
 
 /**
@@ -21,8 +23,10 @@ type Props = {
  * it is ticked, its error, and `refuse()`, which shows the error and takes the customer to the
  * box, after the render that shows it (the server may ask for a box the page was not showing).
  * On a phone the box can sit under the sticky header, so it is brought to the middle first.
+ * `refusal` is the form's sentence: the reschedule panel passes the server's own
+ * (RESCHEDULE_START_WITHIN), so the customer reads the same words whichever refuses.
  */
-export function useConsentBox() {
+export function useConsentBox(refusal: string = consentRequired) {
   const [checked, setChecked] = useState(false);
   const [error, setError] = useState<string>();
   const boxRef = useRef<HTMLInputElement>(null);
@@ -39,7 +43,7 @@ export function useConsentBox() {
     boxRef,
     clearError: () => setError(undefined),
     refuse: () => {
-      setError(consentRequired);
+      setError(refusal);
       setRefusals((count) => count + 1);
     },
   };
@@ -57,7 +61,7 @@ export function asksForStartRequest(error: unknown): boolean {
 }
 
 /** D14: the Consumer Contracts Regulations' 14-day right to cancel, and an unticked request to start inside it. */
-export function CancellationConsent({ required, checked, onChange, error, boxRef, idPrefix }: Props) {
+export function CancellationConsent({ required, checked, onChange, error, boxRef, idPrefix, hint = consentHint }: Props) {
   const box = `${idPrefix}-consent`;
   return (
     <section aria-labelledby={`${idPrefix}-cancellation-rights`} className="rounded-md border border-slate-200 bg-slate-50 p-4 text-slate-900">
@@ -93,7 +97,7 @@ export function CancellationConsent({ required, checked, onChange, error, boxRef
             </p>
           ) : (
             <p id={`${box}-hint`} className="mt-1 text-sm text-slate-700">
-              Your appointment is within {CANCELLATION_PERIOD_DAYS} days, so we need your request to start it then.
+              {hint}
             </p>
           )}
         </div>

@@ -1,14 +1,19 @@
 // @vitest-environment jsdom
 // D14 on rescheduling: a paid booking moved into the 14 days from its payment needs the customer's
-// request, with checkout's unticked box and wording; it is not asked for otherwise or twice.
+// request, with checkout's unticked box and the server's own refusal, whichever of the two refuses;
+// it is not asked for otherwise or twice.
 import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView, AvailabilityView, MonthAvailabilityView } from '../../../shared/api/appointments';
+import { RESCHEDULE_START_WITHIN } from '../../../shared/api/payments';
 import { isWorkingDay } from '../../../shared/calendar';
 import { daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { appointmentView } from '../../test/fixtures';
 import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 import { consentLabel, consentRequired } from './booking-messages';
+
+// The server's 400 for a new date inside the 14 days from payment (bookings.hooks.ts), word for word.
+const refusal = RESCHEDULE_START_WITHIN.refusal;
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -80,15 +85,18 @@ describe('the reschedule panel and the 14-day cancellation period (D14)', () => 
     const consent = box()!;
     expect(consent).not.toBeChecked();
     expect(screen.getByRole('heading', { name: 'Your right to cancel' })).toBeInTheDocument();
+    expect(consent).toHaveAccessibleDescription(RESCHEDULE_START_WITHIN.hint);
 
     fireEvent.click(screen.getByRole('button', { name: 'Move my booking' }));
-    expect(await screen.findByText(consentRequired)).toHaveAttribute('role', 'alert');
+    // The page refuses with the server's sentence, not checkout's.
+    expect(await screen.findByText(refusal)).toHaveAttribute('role', 'alert');
+    expect(screen.queryByText(consentRequired)).not.toBeInTheDocument();
     await waitFor(() => expect(consent).toHaveFocus());
     expect(consent).toHaveAttribute('aria-invalid', 'true');
     expect(sent).toEqual([]);
 
     fireEvent.click(consent);
-    expect(screen.queryByText(consentRequired)).not.toBeInTheDocument();
+    expect(screen.queryByText(refusal)).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Move my booking' }));
     await waitFor(() => expect(sent).toEqual([{ appointmentDate: '2026-03-12', timeSlot: 'afternoon', startWithinCancellationPeriod: true }]));
   });
@@ -102,8 +110,7 @@ describe('the reschedule panel and the 14-day cancellation period (D14)', () => 
     await waitFor(() => expect(sent).toEqual([{ appointmentDate: '2026-03-12', timeSlot: 'afternoon' }]));
   });
 
-  it("shows the box with the sentence and goes to it when the server asks for the request the page did not expect", async () => {
-    const refusal = 'Your new date is within 14 days of your payment, the cancellation period: please tick the box to ask for the repair to start within it, or choose a later date.';
+  it("shows the box with the server's sentence and goes to it when the server asks for the request the page did not expect", async () => {
     const sent = stubServer(unasked({ cancellationPeriod: null }), (body) =>
       body.startWithinCancellationPeriod === true
         ? jsonResponse(unasked({ appointmentDate: '2026-03-12' }))
@@ -114,7 +121,7 @@ describe('the reschedule panel and the 14-day cancellation period (D14)', () => 
     expect(box()).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Move my booking' }));
     const consent = await screen.findByRole('checkbox', { name: consentLabel });
-    expect(screen.getByText(consentRequired)).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(refusal);
     await waitFor(() => expect(consent).toHaveFocus());
     fireEvent.click(consent);
     fireEvent.click(screen.getByRole('button', { name: 'Move my booking' }));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { needsEarlyStartRequest } from '../../../shared/api/payments';
+import { needsEarlyStartRequest, RESCHEDULE_START_WITHIN } from '../../../shared/api/payments';
 import { slotInSentence, slotStartsAt } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button } from '../../components/ui/button';
@@ -29,7 +29,8 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
   const reschedule = useRescheduleAppointment(appointment.id);
   const { date, slot } = picker.state;
   const same = date === appointment.appointmentDate && slot === appointment.timeSlot;
-  const consent = useConsentBox();
+  // The server's own sentence, so the customer reads the same words whichever of them refuses.
+  const consent = useConsentBox(RESCHEDULE_START_WITHIN.refusal);
   // The server asked for the request for this slot (its clock or record may differ from the page's).
   const [askedFor, setAskedFor] = useState<string>();
   const required = needsRequestFor(appointment, date, slot) || (askedFor !== undefined && askedFor === `${date} ${slot}`);
@@ -81,6 +82,7 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
           error={consent.error}
           boxRef={consent.boxRef}
           idPrefix="reschedule"
+          hint={RESCHEDULE_START_WITHIN.hint}
         />
       ) : null}
       <div className="flex flex-wrap gap-3">
