@@ -268,14 +268,17 @@ describe('POST /api/stripe/webhook', () => {
     const NEAR_FOURTEEN = '2027-03-23';
     const TUESDAY_NOON = new Date('2027-03-09T12:00:00Z');
 
-    async function lapsedThenPaid(date: string, slot: 'morning' | 'afternoon', requested: boolean, paidAt: Date) {
+    /** With swept false, the hold has ended but the sweep has not lapsed it yet when the payment lands. */
+    async function lapsedThenPaid(date: string, slot: 'morning' | 'afternoon', requested: boolean, paidAt: Date, { swept = true } = {}) {
       const booking = await heldBooking(t, date, slot);
       const response = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, ...(requested ? { startWithinCancellationPeriod: true } : {}) }, booking.cookie);
       expect(response.statusCode).toBe(200);
       const intentId = (await paymentOf(t, booking.appointmentId))[0]!.providerRef;
-      setNow(new Date(MONDAY.getTime() + 31 * 60_000));
-      await t.app.deps.jobs.run('lapse-expired-holds', {});
-      expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+      if (swept) {
+        setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+        await t.app.deps.jobs.run('lapse-expired-holds', {});
+        expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
+      }
       setNow(paidAt);
       stripe.settle(intentId, 'succeeded');
       const refundsBefore = stripe.refunds.length;
@@ -303,6 +306,16 @@ describe('POST /api/stripe/webhook', () => {
       expect(emails[0]!.textBody).toContain('By then the appointment was less than 14 days away, within your 14-day cancellation period, and you had not asked us to start the repair within it, so we have not booked it.');
       const link = await openEmailLink(t, emails[0]!.textBody, 'or tick the box to ask us to start the repair within the 14 days:');
       expect(link.location).toBe(`/quote/${paid.assessment.id}`);
+    });
+
+    it('judges a payment the same way when its hold has ended but the sweep has not lapsed it yet: refunded, its place given back', async () => {
+      const paid = await lapsedThenPaid(NEAR_FOURTEEN, 'morning', false, TUESDAY_NOON, { swept: false });
+      expect((await appointmentRow(t, paid.appointmentId)).status).toBe('lapsed');
+      expect(paid.taken).toBe(0);
+      expect(paid.refunds).toEqual([expect.objectContaining({ payment_intent: paid.intentId, amount: paid.quote.totalPence })]);
+      expect(paid.payment).toMatchObject({ status: 'refunded', refundedPence: paid.quote.totalPence });
+      expect(paid.audit?.detail).toEqual({ amountPence: paid.quote.totalPence, reason: 'paid inside the 14-day cancellation period without the request to start within it' });
+      expect((await emailsTo(t, paid.assessment.email)).map((email) => email.kind)).toEqual(['booking-refunded']);
     });
 
     it('books it again when the customer asked at checkout to start within the 14 days', async () => {

@@ -226,8 +226,17 @@ export async function settleSucceededPayment(
     ctx.log.warn({ appointmentId, paymentId, paidPence: payment.amountPence, quotePence: quote.totalPence }, 'a payment arrived for a price the quote no longer has: refunding');
     if (appointment.status === 'held') await leaveLiveState(tx, appointmentId, 'cancel');
   } else if (appointment.status === 'held') {
-    await transition(tx, 'appointment', 'confirm', appointmentId, { set: { holdExpiresAt: null } });
-    outcome = 'confirmed';
+    // Past the hold's end but not yet lapsed by the sweep: the place is still held, but the
+    // booking is made now, so it is judged as a lapsed hold's late payment is.
+    const settledAt = new Date();
+    lateRefusal = appointment.holdExpiresAt && appointment.holdExpiresAt <= settledAt ? lateBookingRefusal(appointment, payment, settledAt) : null;
+    if (lateRefusal) {
+      ctx.log.warn({ appointmentId, paymentId, reason: lateRefusal }, 'a payment arrived after its hold ended for a slot it may no longer book: refunding');
+      await leaveLiveState(tx, appointmentId, 'lapse');
+    } else {
+      await transition(tx, 'appointment', 'confirm', appointmentId, { set: { holdExpiresAt: null } });
+      outcome = 'confirmed';
+    }
   } else if (appointment.status === 'lapsed') {
     lateRefusal = lateBookingRefusal(appointment, payment, new Date());
     if (lateRefusal) {
