@@ -1,9 +1,11 @@
 // Real Chromium (Debian's) through playwright-core, with axe on every page a test visits.
+import { existsSync, readFileSync } from 'node:fs';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { cities } from '../../src/shared/cities';
 import { chromiumArgs } from '../helpers/chromium';
+import type { ReceivedMail } from '../helpers/smtp';
 
 export const viewports = {
   mobile: { width: 375, height: 812 },
@@ -21,6 +23,18 @@ function lane() {
 }
 
 export const baseUrl = () => lane().baseUrl;
+
+/** The messages this lane's local SMTP server has accepted for `address` so far, oldest first (wait with expect.poll). */
+export function mailTo(address: string): ReceivedMail[] {
+  const mailbox = lane().mailbox;
+  if (!existsSync(mailbox)) return [];
+  return readFileSync(mailbox, 'utf8')
+    .split('\n')
+    .slice(0, -1) // a line still being written has no newline yet
+    .map((line) => JSON.parse(line) as ReceivedMail)
+    .filter((mail) => mail.to.includes(address.toLowerCase()));
+}
+
 export const hasChromium = inject('chromiumPath') !== null;
 
 /** The lane's Chromium, already running; close() disconnects and closes this file's contexts. */

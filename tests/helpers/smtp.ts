@@ -28,8 +28,31 @@ export interface ReceivedMail {
   raw: string;
 }
 
-/** failFirst: refuse that many messages with 451; delayMs: take that long to accept each (a slow server, so sends overlap). */
-export async function startSmtpServer(options: { failFirst?: number; delayMs?: number } = {}) {
+/** A header of a received message, unfolded (RFC 5322). */
+export function headerOf(raw: string, name: string): string | undefined {
+  const head = raw.split(/\r?\n\r?\n/, 1)[0]!;
+  return new RegExp(`^${name}: (.*)$`, 'im').exec(head.replace(/\r?\n(?=[ \t])/g, ''))?.[1]?.trim();
+}
+
+/**
+ * The text of a single-part message as a mail program shows it: nodemailer sends long or
+ * non-ASCII lines quoted-printable (soft line breaks can fall inside a link) or base64.
+ */
+export function textOf(raw: string): string {
+  const body = raw.slice(raw.search(/\r?\n\r?\n/)).replace(/^\r?\n\r?\n/, '');
+  const encoding = headerOf(raw, 'Content-Transfer-Encoding')?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/**
+ * failFirst: refuse that many messages with 451; delayMs: take that long to accept each (a slow
+ * server, so sends overlap); onMessage: told of each message accepted (the browser tests' lanes
+ * write them where the test files, in other processes, can read them).
+ */
+export async function startSmtpServer(options: { failFirst?: number; delayMs?: number; onMessage?: (mail: ReceivedMail) => void } = {}) {
   const received: ReceivedMail[] = [];
   let failuresLeft = options.failFirst ?? 0;
   // Addresses refused for good at RCPT TO (550), as a server answers for a mailbox that does not exist.
@@ -62,11 +85,13 @@ export async function startSmtpServer(options: { failFirst?: number; delayMs?: n
           error.responseCode = 451;
           return callback(error);
         }
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        received.push(mail);
+        options.onMessage?.(mail);
         if (delayMs > 0) setTimeout(() => callback(), delayMs);
         else callback();
       });

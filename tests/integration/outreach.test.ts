@@ -16,7 +16,7 @@ import { companyRegistration, registeredOfficeLine } from '../../src/shared/comp
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { post } from '../helpers/checkout';
 import { drainJobs } from '../helpers/jobs';
-import { startSmtpServer, switchableMailer } from '../helpers/smtp';
+import { headerOf, startSmtpServer, switchableMailer } from '../helpers/smtp';
 
 const mailer = switchableMailer();
 let t: TestApp;
@@ -42,8 +42,6 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const writable = (overrides: Parameters<typeof createRepairer>[1] = {}) => createRepairer(db(), { isVerified: false, ...overrides });
 const introsTo = (address: string) => db().select().from(outboxEmails).where(and(eq(outboxEmails.kind, 'repairer-intro'), eq(outboxEmails.toAddress, address)));
 const receivedBy = (address: string) => smtp.received.filter((mail) => mail.to.includes(address.toLowerCase()));
-/** A header of a received message, unfolded (RFC 5322). */
-const headerOf = (raw: string, name: string) => new RegExp(`^${name}: (.*)$`, 'im').exec(raw.replace(/\r\n(?=[ \t])/g, ''))?.[1]?.trim();
 
 /** Runs the outbox until nothing is waiting (introductions are spread 100 ms apart). */
 async function deliverAll() {

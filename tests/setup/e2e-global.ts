@@ -3,7 +3,7 @@
 // test sees another's data or rate limits) and a Chromium reused by every file the worker
 // runs (tests open new contexts in it). A test file finds its lane from VITEST_POOL_ID through
 // tests/e2e/support.ts; nothing in a test file needs to know about lanes.
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium as playwright, type BrowserServer } from 'playwright-core';
@@ -15,12 +15,15 @@ import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { openImage, testImagePath } from '../helpers/database';
 import { chromiumArgs } from '../helpers/chromium';
 import { belfastPlaces, startPlacesStandIn } from '../helpers/places-server';
+import { startSmtpServer } from '../helpers/smtp';
 import { seedCollectionRepairers, startCollectionSites } from '../e2e/collection-sites';
 
 export interface Lane {
   baseUrl: string;
   /** Playwright's endpoint for this lane's Chromium (chromium.connect). */
   browserEndpoint: string | null;
+  /** The file this lane's local SMTP server appends each message it accepts to, one JSON ReceivedMail a line (mailTo in tests/e2e/support.ts). */
+  mailbox: string;
 }
 
 declare module 'vitest' {
@@ -38,6 +41,9 @@ export const introBusinesses = [
   ['Intro Lane Bodywork', 'intro-lane-bodywork@example.com'],
   ['Intro Lane Smart Repairs', 'intro-lane-smart@example.com'],
 ] as const;
+
+/** A business without an account in every lane, invited (and unsubscribing) in tests/e2e/repairer-accounts.test.ts. */
+export const invitedBusiness = ['Invite Lane Panel Works', 'invite-lane-panels@example.com'] as const;
 
 /** As many lanes as Vitest runs workers for this project (its maxWorkers, as Vitest resolves it). */
 function workerCount(project: TestProject): number {
@@ -73,7 +79,13 @@ export default async function setup(project: TestProject) {
     for (let lane = 0; lane < count; lane++) {
       const dataDir = mkdtempSync(join(tmpdir(), 'autorevive-e2e-'));
       stops.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', ...placesEnv, COLLECTOR_ALLOW_HOSTS: collectionSites.allowHosts });
+      // A local SMTP server per lane, so a test reads an e-mail as a mail program gets it (headers,
+      // encoding) rather than the outbox's row. Test files run in other processes: each message is
+      // appended to a file in the lane's data folder, which they read.
+      const mailbox = join(dataDir, 'received-mail.jsonl');
+      const smtp = await startSmtpServer({ onMessage: (mail) => appendFileSync(mailbox, `${JSON.stringify(mail)}\n`) });
+      stops.push(() => smtp.close());
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'warn', DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SEED_DEMO_DATA: 'false', ...placesEnv, SMTP_URL: smtp.url, COLLECTOR_ALLOW_HOSTS: collectionSites.allowHosts });
       const database = await openImage(imagePath);
       stops.push(() => database.close());
       const app = await buildApp(config, { database });
@@ -92,6 +104,8 @@ export default async function setup(project: TestProject) {
       for (const [businessName, email] of introBusinesses) {
         await createRepairer(app.deps.database.db, { businessName, email, city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB10 1AA', latitude: 57.1437, longitude: -2.0981, isVerified: true });
       }
+      // Issue 12's invitation with D19's unsubscribe (tests/e2e/repairer-accounts.test.ts); as above, far from London.
+      await createRepairer(app.deps.database.db, { businessName: invitedBusiness[0], email: invitedBusiness[1], city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB10 1AB', latitude: 57.1437, longitude: -2.0981, isVerified: true });
       // The e-mail collection test's repairers, whose websites are the local sites above.
       await seedCollectionRepairers(app.deps.database.db, collectionSites);
       await app.listen({ host: '127.0.0.1', port: 0 });
@@ -104,7 +118,7 @@ export default async function setup(project: TestProject) {
         stops.push(() => browser.close());
         browserEndpoint = browser.wsEndpoint();
       }
-      lanes.push({ baseUrl: `http://127.0.0.1:${address.port}`, browserEndpoint });
+      lanes.push({ baseUrl: `http://127.0.0.1:${address.port}`, browserEndpoint, mailbox });
     }
     project.provide('lanes', lanes);
     project.provide('accounts', accounts!);
