@@ -151,6 +151,18 @@ describe('unsubscribing', () => {
     expect(await db().select().from(unsubscribes).where(eq(unsubscribes.email, 'one-click-multipart@example.com'))).toHaveLength(1);
   });
 
+  it('sends a browser that opens List-Unsubscribe’s address (a mail program without one-click) to the page, unsubscribing nobody', async () => {
+    const business = await writable({ email: 'opened-in-browser@example.com', businessName: 'Opened In Browser Ltd' });
+    const token = unsubscribeToken(secret, business.id);
+    const navigation = await t.app.inject({ url: `/api/unsubscribe/${token}`, headers: { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' } });
+    expect([navigation.statusCode, navigation.headers.location]).toEqual([303, `/unsubscribe/${token}`]);
+    // The page's own fetch (Accept: */*) still gets the JSON it reads.
+    const read = await t.app.inject({ url: `/api/unsubscribe/${token}`, headers: { accept: '*/*' } });
+    expect([read.statusCode, read.json()]).toEqual([200, { businessName: 'Opened In Browser Ltd', email: 'opened-in-browser@example.com', unsubscribed: false }]);
+    const [row] = await db().select().from(repairers).where(eq(repairers.id, business.id));
+    expect(row!.unsubscribedAt).toBeNull();
+  });
+
   it('withholds an introduction already waiting in the outbox when its address unsubscribes first', async () => {
     const first = await writable({ email: 'queued-unsub@example.com' });
     const second = await writable({ email: 'queued-unsub@example.com' });

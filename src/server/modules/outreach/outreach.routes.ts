@@ -56,6 +56,11 @@ export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
     open.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data'], { parseAs: 'string', bodyLimit: 4096 }, (_request, _body, done) => done(null, {}));
     open.get('/api/unsubscribe/:token', { schema: { params: UnsubscribeParamsSchema, response: { 200: UnsubscribeViewSchema } } }, async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
+      // This is also List-Unsubscribe's address, and a mail program without RFC 8058's one-click
+      // opens it in a browser instead (RFC 2369): a person would get this JSON. A navigation asks
+      // for HTML (the page's own fetch does not), so it goes to the page with the button; opening
+      // either still changes nothing. Only GET is redirected: RFC 8058 forbids it for the POST.
+      if (/\btext\/html\b/.test(request.headers.accept ?? '')) return reply.redirect(`/unsubscribe/${encodeURIComponent(request.params.token)}`, 303);
       return readUnsubscribe(ctx, request.params.token);
     });
     open.post('/api/unsubscribe/:token', { schema: { params: UnsubscribeParamsSchema, response: { 200: UnsubscribeViewSchema } } }, async (request, reply) => {
