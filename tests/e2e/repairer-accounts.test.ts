@@ -1,10 +1,15 @@
 // Issue 12 item 7 in the browser: the admin's Repairer Network tab (verification, the invitation
 // button, axe at both widths) and the join page a repairer's invitation opens (a spent or
-// unknown link says so; a short password is refused before anything is sent). The invitation's
-// server side, single use and all, is tests/integration/repairer-accounts.test.ts.
+// unknown link says so; a short password is refused before anything is sent). An invitation the
+// local SMTP server received is unsubscribed from by its link (D19), and the admin's next one is
+// refused with the reason. The invitation's server side, single use and all, is
+// tests/integration/repairer-accounts.test.ts; the one-click POST is tests/integration/outreach.test.ts.
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+import { outreachMessages } from '../../src/shared/api/outreach';
+import { site } from '../../src/shared/site';
+import { headerOf, textOf } from '../helpers/smtp';
+import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, mailTo, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
 let browser: Browser;
 // The phone's page: a visitor opens the join links in it signed out, and the repairer then signs
@@ -14,20 +19,41 @@ function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
   phone ??= newConsentedContext(browser, 'mobile').then(async (context) => ({ context, page: await context.newPage() }));
   return phone;
 }
+// The admin's desktop page, signed in: the network test and the invitation test each load /admin in it.
+let desk: Promise<{ context: BrowserContext; page: Page }> | null = null;
+function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
+  desk ??= newConsentedContext(browser, 'desktop').then(async (context) => {
+    const account = inject('accounts').admin;
+    expect((await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
+    return { context, page: await context.newPage() };
+  });
+  return desk;
+}
 beforeAll(async () => {
   if (hasChromium) browser = await launchBrowser();
 });
 afterAll(async () => {
+  await (await desk)?.context.close();
   await (await phone)?.context.close();
   await browser?.close();
 });
 
+// Made in every lane by tests/setup/e2e-global.ts (invitedBusiness): no account, far from London.
+const invited = { name: 'Invite Lane Panel Works', email: 'invite-lane-panels@example.com' };
+
+async function networkRowOf(page: Page, businessName: string) {
+  await page.goto('/admin');
+  await page.getByRole('tab', { name: 'Repairer Network' }).click();
+  await page.getByLabel('Name, town or postcode').fill(businessName);
+  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Repairer Network (1)' }).waitFor();
+  return page.getByRole('row').filter({ hasText: businessName });
+}
+
 describe.skipIf(!hasChromium)('repairer accounts', () => {
   it('lists the network with verification and invitations, and verifies and unverifies a repairer', async () => {
-    const context = await newConsentedContext(browser, 'desktop');
-    const account = inject('accounts').admin;
-    expect((await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } })).status()).toBe(200);
-    const page = await context.newPage();
+    const { page } = await adminPage();
+    await page.setViewportSize(viewports.desktop);
     const errors = watchPageErrors(page);
     await page.goto('/admin');
     await page.getByRole('tab', { name: 'Repairer Network' }).click();
@@ -56,7 +82,6 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
     await expect.poll(() => row.textContent()).toContain('Verified');
     expect(await row.textContent()).not.toContain('Pending Verification');
     expect(errors).toEqual([]);
-    await context.close();
   });
 
   it('explains a spent link, and refuses a short password on a good one', async () => {
@@ -83,6 +108,75 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
       await screenshot(page, `repairer-join-${size}`);
     }
     await page.unrouteAll();
+  });
+
+  it('unsubscribes by the link in an invitation the mail server received; the admin’s next invitation is refused with the reason', async () => {
+    const { page: admin } = await adminPage();
+    await admin.setViewportSize(viewports.desktop);
+    const adminErrors = watchPageErrors(admin);
+    const row = await networkRowOf(admin, invited.name);
+    const invite = row.getByRole('button', { name: `Invite ${invited.name} to create an account` });
+    await invite.click();
+    await admin.getByText(`${invited.name} can create their account from the link sent to ${invited.email}.`).first().waitFor();
+    await expect.poll(() => row.textContent()).toContain('Invitation sent');
+
+    // The invitation as the business's mail program gets it (the lane's local SMTP server).
+    const invitationsReceived = () => mailTo(invited.email).filter((mail) => headerOf(mail.raw, 'Subject') === `Create your ${site.brand} repairer account`);
+    await expect.poll(() => invitationsReceived().length).toBe(1);
+    const [mail] = invitationsReceived();
+    const listUnsubscribe = headerOf(mail!.raw, 'List-Unsubscribe');
+    expect(headerOf(mail!.raw, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
+    const oneClick = /^<(https?:\/\/[^>]+)>, <mailto:[^>]+>$/.exec(listUnsubscribe ?? '');
+    expect(oneClick, `List-Unsubscribe: ${listUnsubscribe}`).not.toBeNull();
+    const line = /^Not interested\? Unsubscribe and we will never write to you again: (\S+)$/m.exec(textOf(mail!.raw));
+    expect(line, 'the e-mail has an unsubscribe line').not.toBeNull();
+    const link = new URL(line![1]!);
+    expect(link.pathname).toMatch(/^\/unsubscribe\/\d+\.[\w-]{43}$/);
+    // The header's one-click address is the same token's (the POST itself: tests/integration/outreach.test.ts).
+    expect(new URL(oneClick![1]!).pathname).toBe(`/api${link.pathname}`);
+
+    // The business opens the link (the lane's server stands for PUBLIC_URL), reads and confirms.
+    const { page } = await phonePage();
+    await page.setViewportSize(viewports.mobile);
+    const errors = watchPageErrors(page);
+    await page.goto(link.pathname);
+    await page.getByRole('heading', { level: 1, name: 'Unsubscribe' }).waitFor();
+    const question = page.getByText(`Stop all e-mails from ${site.brand} to`);
+    await question.waitFor();
+    expect(await question.textContent()).toBe(`Stop all e-mails from ${site.brand} to ${invited.name} at ${invited.email}? Once you confirm, we will never write to you again.`);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `unsubscribe-invitation-${size}`);
+    }
+    await page.getByRole('button', { name: 'Unsubscribe' }).click();
+    const done = page.getByRole('status').filter({ hasText: 'You are unsubscribed.' });
+    await done.waitFor();
+    expect(await done.textContent()).toContain(`We will not e-mail ${invited.name} at ${invited.email} again.`);
+
+    // A mail program without one-click opens the header's address in a browser instead: it
+    // lands on the same page, which now says it is done (the link works a second time).
+    await page.goto(new URL(oneClick![1]!).pathname);
+    await page.waitForURL(`${baseUrl()}${link.pathname}`);
+    await done.waitFor();
+    expect(await page.getByRole('button', { name: 'Unsubscribe' }).count()).toBe(0);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `unsubscribed-invitation-${size}`);
+    }
+    expect(errors).toEqual([]);
+
+    // The admin's tab, opened before the unsubscribe, still offers Invite: the server refuses,
+    // the toast says why, and the row then shows Unsubscribed with Invite switched off.
+    await invite.click();
+    await admin.getByText(outreachMessages.unsubscribed).first().waitFor();
+    await expect.poll(() => row.textContent()).toContain('Unsubscribed');
+    expect(await invite.isDisabled()).toBe(true);
+    const outbox = (await (await admin.context().request.get(`${baseUrl()}/api/admin/emails?limit=200`)).json()) as { kind: string; toAddress: string }[];
+    expect(outbox.filter((e) => e.kind === 'repairer-invitation' && e.toAddress === invited.email)).toHaveLength(1);
+    expect(invitationsReceived()).toHaveLength(1);
+    expect(adminErrors.filter((e) => !e.includes('409'))).toEqual([]);
   });
 
   it('lets the signed-in repairer keep their profile: a bad radius is refused, a good save is confirmed', async () => {
