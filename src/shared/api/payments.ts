@@ -30,6 +30,16 @@ export const ALREADY_PAID = {
 export const CANCELLATION_PERIOD_DAYS = 14;
 
 /**
+ * D14 at checkout: a slot inside the 14 days from payment without the customer's request.
+ * `refusal` is the server's 400 (and its field error) and the checkout page's error on the box,
+ * one sentence whichever refuses; `hint` stands under the box.
+ */
+export const CHECKOUT_START_WITHIN = {
+  refusal: `Your appointment is within ${CANCELLATION_PERIOD_DAYS} days: please tick the box to ask for the repair to start within the cancellation period, or choose a later date.`,
+  hint: `Your appointment is within ${CANCELLATION_PERIOD_DAYS} days, so we need your request to start it then.`,
+} as const;
+
+/**
  * D14 on rescheduling: a paid booking moved to a slot inside the 14 days from its payment without
  * the customer's request. `refusal` is the server's 400 (and its field error) and the reschedule
  * panel's error on the box, one sentence whichever of them refuses; `hint` stands under the box.

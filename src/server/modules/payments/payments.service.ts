@@ -3,7 +3,7 @@
 // booking. A succeeded payment is settled by ONE function, whether Stripe's webhook or the
 // test-mode card form reports it.
 import type { FastifyBaseLogger } from 'fastify';
-import { ALREADY_PAID, CANCELLATION_PERIOD_DAYS, CreatePaymentIntentBodySchema, needsEarlyStartRequest, type PaymentIntentView } from '../../../shared/api/payments';
+import { ALREADY_PAID, CHECKOUT_START_WITHIN, CreatePaymentIntentBodySchema, needsEarlyStartRequest, type PaymentIntentView } from '../../../shared/api/payments';
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -46,7 +46,7 @@ export const paymentMessages = {
   noHold: 'This quote has no slot held for payment. Please choose a date and time first.',
   holdLapsed: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.',
   alreadyPaid: ALREADY_PAID.message,
-  startWithin: `Your appointment is within the ${CANCELLATION_PERIOD_DAYS}-day cancellation period. Please tick the box to ask us to start the repair within it.`,
+  startWithin: CHECKOUT_START_WITHIN.refusal,
   notSetUp: 'Payment is not set up. Please try again.',
   refundedNotBooked: 'Your booking could not be made as it stood when you paid, so your payment has been refunded in full. We have e-mailed you the details.',
   priceChanged: 'The price of this quote has changed since checkout opened, and nothing was taken from your card. Please reload the page to see the new price.',

@@ -1,3 +1,5 @@
+import { CHECKOUT_START_WITHIN } from '../../../shared/api/payments';
+
 // SPEC section 8's toasts for booking, word for word.
 export const bookingToasts = {
   failed: 'Booking Failed',
@@ -11,7 +13,6 @@ export const bookingToasts = {
 /** The 14-day right to cancel (Consumer Contracts Regulations 2013), D14: checkout's and the reschedule panel's box. */
 export { CANCELLATION_PERIOD_DAYS } from '../../../shared/api/payments';
 export const consentLabel = 'I ask for the repair to start within the 14-day cancellation period.';
-/** Checkout's refusal and hint; the reschedule panel's are the server's (RESCHEDULE_START_WITHIN in src/shared/api/payments.ts). */
-export const consentRequired =
-  'Your appointment is within 14 days: please tick the box to ask for the repair to start within the cancellation period, or choose a later date.';
-export const consentHint = 'Your appointment is within 14 days, so we need your request to start it then.';
+/** Checkout's refusal and hint, the server's words (CHECKOUT_START_WITHIN; the reschedule panel's are RESCHEDULE_START_WITHIN). */
+export const consentRequired = CHECKOUT_START_WITHIN.refusal;
+export const consentHint = CHECKOUT_START_WITHIN.hint;
