@@ -1,10 +1,11 @@
-// The audit log's vocabulary (issue 14): what an admin (or a customer, or the retention job)
-// did that a company must be able to account for later.
+// The audit log's vocabulary (issue 14): what an admin (or a customer, or a job: retention, the
+// payout release) did that a company must be able to account for later.
 export const AUDIT_ACTIONS = [
   'quote_approved',
   'quote_changed',
   'quote_deleted',
   'payment_refunded',
+  'payout_withheld',
   'repairer_verified',
   'repairer_unverified',
   'data_exported',
@@ -20,6 +21,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   quote_changed: 'Changed a quote',
   quote_deleted: 'Deleted an enquiry and its quote',
   payment_refunded: 'Refunded a payment',
+  payout_withheld: 'Held a payout whose transfer was reversed at Stripe',
   repairer_verified: 'Verified a repairer',
   repairer_unverified: 'Withdrew a repairer’s verification',
   data_exported: 'Downloaded a customer’s data',

@@ -1,6 +1,7 @@
 // A local stand-in for Stripe's HTTP API (STYLE habit 9: fakes speak the real protocol to the
 // real SDK). It answers the calls the payments module makes: create, retrieve and update a
-// payment intent, and refunds; Connect accounts; and transfers, created and listed (newest
+// payment intent, and refunds; Connect accounts; and transfers, created, reversed (in whole or
+// part: listed with `reversed` and `amount_reversed`, as Stripe lists them) and listed (newest
 // first, by transfer_group or destination, a page at a time as Stripe pages them). It replays a
 // request whose Idempotency-Key it has seen (and refuses the key with different parameters, as
 // Stripe does) until told to forget its keys, as Stripe does after 24 hours; it can be told to
@@ -212,6 +213,20 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       const limit = Math.min(100, Math.max(1, Number(params.limit ?? 10)));
       return { status: 200, body: { object: 'list', url: '/v1/transfers', has_more: matching.length > limit, data: matching.slice(0, limit) } };
+    }
+    const reversalMatch = /^\/v1\/transfers\/(tr_\w+)\/reversals$/.exec(path);
+    if (method === 'POST' && reversalMatch) {
+      // An operator taking a transfer back in Stripe's dashboard (or the API): all of it unless
+      // an amount is given; the transfer then lists with `amount_reversed`, and `reversed` once whole.
+      const transfer = transfers.find((tr) => tr.id === reversalMatch[1]);
+      if (!transfer) return { status: 404, body: { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such transfer: '${reversalMatch[1]}'` } } };
+      const amount = params.amount === undefined ? transfer.amount - transfer.amount_reversed : Number(params.amount);
+      if (amount <= 0 || transfer.amount_reversed + amount > transfer.amount) {
+        return { status: 400, body: { error: { type: 'invalid_request_error', message: 'The reversal amount exceeds what is left of the transfer.' } } };
+      }
+      transfer.amount_reversed += amount;
+      transfer.reversed = transfer.amount_reversed === transfer.amount;
+      return { status: 200, body: { id: id('trr'), object: 'transfer_reversal', amount, currency: transfer.currency, transfer: transfer.id, created: Math.floor(Date.now() / 1000), metadata: {} } };
     }
     const transferMatch = /^\/v1\/transfers\/(tr_\w+)$/.exec(path);
     if (method === 'GET' && transferMatch) {

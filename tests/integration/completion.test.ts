@@ -5,12 +5,12 @@
 // mean (sessions last 90 days here: the clock is moved to the appointment's day). The release is exactly once through Stripe's transfers too, on PGlite and on the server.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
+import { auditLog, outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages } from '../../src/shared/api/appointments';
@@ -592,6 +592,53 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(standIn.transfers).toHaveLength(0);
       // Not owed (nothing would ever pay or show it): held, for the team to look at.
       expect(await job.payoutRow()).toMatchObject({ status: 'held', sendingAt: null });
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it('does not count a transfer reversed at Stripe as paid: the job holds the share, and an admin’s release pays it once under a new key', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      const job = await dueThroughStripe(t, 'acct_reversed1');
+      const payout = await job.payoutRow();
+      const stripe = stripeOf(standIn);
+      // A run made the transfer and died before recording it; an operator then reversed it in Stripe.
+      const first = await stripe.transfers.create(
+        { amount: payout.amountPence, currency: 'gbp', destination: 'acct_reversed1', transfer_group: `appointment-${job.appointmentId}`, metadata: { payout_id: String(payout.id) } },
+        { idempotencyKey: `payout-${payout.id}` },
+      );
+      await stripe.transfers.createReversal(first.id);
+      const warnings: { details: object; message: string }[] = [];
+      const log = { info() {}, warn: (details: object, message: string) => void warnings.push({ details, message }) };
+      const ctx = { db: t.database.db, config: t.config, log, stripe };
+
+      // The job neither records the reversed transfer nor pays again on its own: it holds the share.
+      expect(await releaseDuePayouts(ctx, new Date())).toBe(0);
+      expect(standIn.transfers).toHaveLength(1);
+      expect(await job.payoutRow()).toMatchObject({ status: 'held', sendingAt: null, providerRef: null, releasedAt: null });
+      expect(warnings).toContainEqual({ details: expect.objectContaining({ payoutId: payout.id, transferId: first.id }), message: expect.stringContaining(first.id) });
+      const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)));
+      expect(audit).toEqual([expect.objectContaining({ action: 'payout_withheld', actorRole: 'system', detail: expect.objectContaining({ transferIds: [first.id] }) })]);
+      // Later runs leave it held.
+      expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);
+      expect(standIn.transfers).toHaveLength(1);
+
+      // An admin who knows why releases it: one new transfer, under a key of its own (Stripe would
+      // answer the reversed transfer again for the old key within 24 hours).
+      await releaseHeldPayout(ctx, payout.id, new Date());
+      expect(standIn.transfers).toHaveLength(2);
+      const second = standIn.transfers[1]!;
+      expect(second).toMatchObject({ amount: payout.amountPence, destination: 'acct_reversed1', reversed: false, metadata: { payout_id: String(payout.id) } });
+      expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').map((r) => r.idempotencyKey)).toEqual([`payout-${payout.id}`, `payout-${payout.id}-r1`]);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: second.id });
+
+      // And nothing pays it again: not the job, not a second release.
+      expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);
+      await expect(releaseHeldPayout(ctx, payout.id, new Date())).rejects.toMatchObject({ statusCode: 409 });
+      expect(standIn.transfers).toHaveLength(2);
     } finally {
       await t.close();
       await standIn.close();

@@ -139,7 +139,7 @@ export const completionMessages = {
   rating: 'Please choose a rating from 1 to 5 stars',
   commentLong: 'Please keep your comment under 1,000 characters',
   payoutNotFound: 'Payout not found',
-  payoutNotHeld: 'Only a payout on hold after a reported problem can be released here.',
+  payoutNotHeld: 'Only a payout on hold, after a reported problem or a reversed transfer, can be released here.',
   payoutNoStripeAccount: 'This technician has not connected a Stripe account yet, so the payout cannot be sent.',
   payoutTransferFailed: (reason: string) => `Stripe did not make the transfer, so the payout is still held. ${reason}`,
   payoutSending: 'This payout is already being sent to the technician through Stripe.',

@@ -4,8 +4,9 @@
 // With Stripe, a release first claims the share (`send`: sending) in a short transaction of its
 // own, then asks Stripe for the transfer with no transaction open, then records it (`release`);
 // a share Stripe refused goes back (`unsend`), and one whose sender died or got no answer is
-// taken over (`resume`) by the next run, which asks Stripe what it did before paying
-// (docs/decisions/0013-completion-and-payouts.md).
+// taken over (`resume`) by the next run, which asks Stripe what it did before paying; one whose
+// earlier transfer was reversed at Stripe is held back (`withhold`) for an admin to release, not
+// paid again by the job (docs/decisions/0013-completion-and-payouts.md).
 import { defineLifecycle } from './lifecycle';
 
 export const payoutLifecycle = defineLifecycle({
@@ -16,7 +17,7 @@ export const payoutLifecycle = defineLifecycle({
   initial: 'owed',
   describe: {
     owed: 'is owed and not yet released',
-    held: 'is on hold while a reported problem is looked at',
+    held: 'is on hold for the team to look at (a reported problem, or a transfer reversed at Stripe)',
     sending: 'is being sent to the technician through Stripe',
     released: 'has already been released',
     void: 'was cancelled with its booking',
@@ -26,6 +27,7 @@ export const payoutLifecycle = defineLifecycle({
     send: { from: ['owed', 'held'], to: 'sending', done: 'sent' },
     resume: { from: ['sending'], done: 'taken over' },
     unsend: { from: ['sending'], to: 'owed', done: 'given back' },
+    withhold: { from: ['sending'], to: 'held', done: 'held back' },
     release: { from: ['owed', 'held', 'sending'], to: 'released', done: 'released' },
     void: { from: ['owed', 'held'], to: 'void', done: 'cancelled' },
   },

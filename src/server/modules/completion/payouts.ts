@@ -4,15 +4,17 @@
 // (`sending`) in one committed statement, ask Stripe for the transfer with no transaction open
 // (payout-sending.ts), then record it (`released`). A run that died or got no answer leaves the
 // share `sending`; a later run takes it over and asks Stripe what was already done before paying,
-// so no retry pays twice, however long after. Without Stripe the released row is itself the
-// ledger entry. docs/decisions/0013-completion-and-payouts.md.
+// so no retry pays twice, however long after; a transfer reversed there since does not pay it,
+// and the job holds such a payout for an admin rather than paying again. Without Stripe the
+// released row is itself the ledger entry. docs/decisions/0013-completion-and-payouts.md.
 import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
-import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, transferFor, type ClaimFrom, type Payable } from './payout-sending';
+import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, transferFor, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
+import { recordAudit, systemActor } from '../privacy/audit.repo';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
@@ -77,10 +79,33 @@ async function releaseInLedger(ctx: PayoutContext, due: Payable, from: 'owed' | 
 }
 
 /**
+ * The job found only reversed transfers for a payout it was sending: someone at Stripe took the
+ * money back on purpose, so the job does not pay it again. Held (with an audit line, in the same
+ * transaction) where admins see held payouts, for an admin to release once they know why; only
+ * this claim's holder does it. Answers false: nothing was released.
+ */
+async function withholdAfterReversal(ctx: PayoutContext, due: Payable, stamp: Date, reversedIds: string[]): Promise<false> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await transition(tx, 'payout', 'withhold', due.id, { set: { sendingAt: null }, where: eq(payouts.sendingAt, stamp) });
+      await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: due.id }, { reason: 'transfer_reversed', transferIds: reversedIds, appointmentId: due.appointmentId });
+    });
+  } catch (error) {
+    if (isConflict(error)) return false; // taken over by another run meanwhile: it is theirs now
+    throw error;
+  }
+  ctx.log.warn(
+    { payoutId: due.id, appointmentId: due.appointmentId, transferId: reversedIds[0], transferIds: reversedIds },
+    `a payout's transfer ${reversedIds.join(', ')} was reversed at Stripe: the payout is held, not paid again, until an admin releases it`,
+  );
+  return false;
+}
+
+/**
  * Pays one payout if it is still `from` (`sending` for a claim taken over) and marks it
  * released; answers whether this call released it. False when another run claimed or released it
- * first, when it is no longer `from`, or when, with Stripe, the repairer has no connected account
- * yet. Throws what Stripe answered when no transfer could be made or confirmed.
+ * first, when it is no longer `from`, when, with Stripe, the repairer has no connected account
+ * yet, or when the job finds the payout's transfer reversed at Stripe (it is held). Throws what Stripe answered when no transfer could be made or confirmed.
  */
 async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payable, from: ClaimFrom, now: Date): Promise<boolean> {
   if (!stripe) {
@@ -96,13 +121,16 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
   }
   const stamp = await claimPayout(ctx.db, due.id, from, now);
   if (stamp === null) return false;
-  let transfer: { id: string; earlier: boolean };
+  let found: TransferFound;
   try {
-    transfer = await transferFor(stripe, due);
+    // Only an admin's release of a held payout pays again after a reversal (a person's decision).
+    found = await transferFor(stripe, due, { payAgain: from === 'held' });
   } catch (error) {
     await afterNoTransfer(ctx.db, ctx.log, due, from, stamp, error);
     throw error;
   }
+  if (found.kind === 'reversed') return withholdAfterReversal(ctx, due, stamp, found.reversedIds);
+  const transfer = found;
   // If this throws (the database gone), the share stays `sending` with this claim: once the lease
   // is over the next run takes it over, finds this transfer at Stripe and records it.
   try {
