@@ -5,7 +5,7 @@
 // mean (sessions last 90 days here: the clock is moved to the appointment's day). The release is exactly once through Stripe's transfers too, on PGlite and on the server.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database';
@@ -392,6 +392,35 @@ function failingWrites(db: Db, broken: () => boolean): Db {
   return wrap(db);
 }
 
+/** The database as the release sees it, noting how many rows each of its reads (`select`) answered. */
+function countingReads(db: Db, sizes: number[]): Db {
+  const counted = (builder: object): object =>
+    new Proxy(builder, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target) as unknown;
+        if (property === 'then') {
+          return (resolve: (rows: unknown) => unknown, reject: (error: unknown) => unknown) =>
+            (target as PromiseLike<unknown>).then((rows) => {
+              if (Array.isArray(rows)) sizes.push(rows.length);
+              return rows;
+            }).then(resolve, reject);
+        }
+        if (typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+          return result !== null && typeof result === 'object' && 'then' in result ? counted(result) : result;
+        };
+      },
+    });
+  return new Proxy(db, {
+    get(object, property, receiver) {
+      if (property === 'select') return (...args: Parameters<Db['select']>) => counted(object.select(...args));
+      const value = Reflect.get(object, property, receiver) as unknown;
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(object) : value;
+    },
+  });
+}
+
 const HOUR = 3600 * 1000;
 
 describe('paying a share safely across a crash, without holding the database during Stripe’s call', () => {
@@ -592,6 +621,40 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(standIn.transfers).toHaveLength(0);
       // Not owed (nothing would ever pay or show it): held, for the team to look at.
       expect(await job.payoutRow()).toMatchObject({ status: 'held', sendingAt: null });
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it('pays a backlog longer than a page in one run, a page at a time, each share once', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      // Five due shares (a slot takes three bookings); three of them abandoned while being sent,
+      // one of those after Stripe made its transfer.
+      const jobs = [];
+      for (const [i, day] of [workingDay(35), workingDay(35), workingDay(35), workingDay(42), workingDay(42)].entries()) jobs.push(await dueThroughStripe(t, `acct_backlog${i}`, day));
+      const ids = await Promise.all(jobs.map(async (job) => (await job.payoutRow()).id));
+      await t.database.db.update(payouts).set({ status: 'sending', sendingAt: null }).where(inArray(payouts.id, ids.slice(0, 3)));
+      const stripe = stripeOf(standIn);
+      const [crashed] = await t.database.db.select().from(payouts).where(eq(payouts.id, ids[0]!));
+      await stripe.transfers.create(
+        { amount: crashed!.amountPence, currency: 'gbp', destination: 'acct_backlog0', transfer_group: `appointment-${jobs[0]!.appointmentId}`, metadata: { payout_id: String(crashed!.id) } },
+        { idempotencyKey: `payout-${crashed!.id}` },
+      );
+      const reads: number[] = [];
+      const ctx = { db: countingReads(t.database.db, reads), config: t.config, log: silent, stripe, pageSize: 2 };
+      expect(await releaseDuePayouts(ctx, new Date())).toBe(5);
+      // Memory stays bounded: no read answered more than a page.
+      expect(Math.max(...reads)).toBe(2);
+      for (const [i, job] of jobs.entries()) {
+        const mine = standIn.transfers.filter((tr) => tr.destination === `acct_backlog${i}`);
+        expect(mine).toHaveLength(1);
+        expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: mine[0]!.id });
+      }
+      expect(await releaseDuePayouts(ctx, new Date())).toBe(0);
+      expect(standIn.transfers).toHaveLength(5);
     } finally {
       await t.close();
       await standIn.close();

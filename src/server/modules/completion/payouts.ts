@@ -7,7 +7,7 @@
 // so no retry pays twice, however long after; a transfer reversed there since does not pay it,
 // and the job holds such a payout for an admin rather than paying again. Without Stripe the
 // released row is itself the ledger entry. docs/decisions/0013-completion-and-payouts.md.
-import { and, eq, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -27,10 +27,15 @@ export interface PayoutContext {
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error?(obj: object, msg: string): void };
   /** Tests pass the SDK pointed at their stand-in; otherwise one is made from the config. */
   stripe?: Stripe;
+  /** How many payouts a run reads at a time (PAYOUT_PAGE_SIZE); tests lower it to page through a few rows. */
+  pageSize?: number;
 }
 
-/** Payouts due now: owed, with a repairer, the job completed, and confirmed or 72 hours on, with no problem reported. */
-async function duePayouts(db: Db, now: Date): Promise<Payable[]> {
+/** A run reads due payouts a page at a time, so memory stays bounded however long the backlog. */
+export const PAYOUT_PAGE_SIZE = 200;
+
+/** The next page of payouts due now, after id `after`: owed, with a repairer, the job completed, and confirmed or 72 hours on, with no problem reported. */
+async function duePayouts(db: Db, now: Date, after: number, pageSize: number): Promise<Payable[]> {
   return db
     .select({ id: payouts.id, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: appointments.id, stripeAccountId: repairers.stripeAccountId })
     .from(payouts)
@@ -39,6 +44,7 @@ async function duePayouts(db: Db, now: Date): Promise<Payable[]> {
     .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
     .where(
       and(
+        gt(payouts.id, after),
         eq(payouts.status, 'owed'),
         isNotNull(payouts.repairerId),
         eq(appointments.status, 'completed'),
@@ -47,19 +53,19 @@ async function duePayouts(db: Db, now: Date): Promise<Payable[]> {
       ),
     )
     .orderBy(payouts.id)
-    .limit(200);
+    .limit(pageSize);
 }
 
-/** Payouts claimed for a transfer that nobody is finishing: a crash, a lost instance, Stripe not answering. */
-async function abandonedSends(db: Db, now: Date): Promise<Payable[]> {
+/** The next page, after id `after`, of payouts claimed for a transfer that nobody is finishing: a crash, a lost instance, Stripe not answering. */
+async function abandonedSends(db: Db, now: Date, after: number, pageSize: number): Promise<Payable[]> {
   return db
     .select({ id: payouts.id, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: payments.appointmentId, stripeAccountId: repairers.stripeAccountId })
     .from(payouts)
     .innerJoin(payments, eq(payments.id, payouts.paymentId))
     .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
-    .where(and(eq(payouts.status, 'sending'), abandonedClaim(now)))
+    .where(and(gt(payouts.id, after), eq(payouts.status, 'sending'), abandonedClaim(now)))
     .orderBy(payouts.id)
-    .limit(200);
+    .limit(pageSize);
 }
 
 function stripeOf(ctx: PayoutContext): Stripe | undefined {
@@ -150,35 +156,55 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
 }
 
 /**
- * Finishes every payout whose sending was abandoned, then releases every payout that is due;
- * answers how many this run released. One that cannot be paid (Stripe refuses its transfer, or
+ * Calls `each` on every row `page` reads, a page at a time in order of id (keyset: each page
+ * starts after the last id of the one before), so one run goes through a backlog of any length
+ * without holding it all, and sees no row twice however the rows change under it.
+ */
+async function forEachPage(page: (after: number, pageSize: number) => Promise<Payable[]>, pageSize: number, each: (row: Payable) => Promise<void>): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = await page(after, pageSize);
+    for (const row of rows) await each(row);
+    if (rows.length < pageSize) return;
+    after = rows[rows.length - 1]!.id;
+  }
+}
+
+/**
+ * Finishes every payout whose sending was abandoned, then releases every payout that is due, a
+ * page at a time (a backlog is paid in one run, not 200 every 15 minutes); answers how many this
+ * run released. One that cannot be paid (Stripe refuses its transfer, or
  * does not answer) is logged and the others are still paid; the run then fails, so the job is
  * retried on its policy and counted among the failed jobs.
  */
 export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<number> {
   const stripe = stripeOf(ctx);
   let released = 0;
-  const failures: unknown[] = [];
-  // A taken-over claim Stripe refuses is given back as owed: it waits for the next run, not the next loop.
-  const tried = new Set<number>();
+  // The first failure and a count, not every one: a Stripe outage fails the whole backlog.
+  let failures = 0;
+  let firstFailure: unknown;
+  const pageSize = ctx.pageSize ?? PAYOUT_PAGE_SIZE;
+  // A taken-over claim Stripe refuses is given back as owed: it waits for the next run, not the
+  // due payouts' pages of this one. Only failures are kept, so this stays as small as they are.
+  const failedTakeovers = new Set<number>();
   const attempt = async (payable: Payable, from: 'owed' | 'sending') => {
-    if (tried.has(payable.id)) return;
-    tried.add(payable.id);
+    if (from === 'owed' && failedTakeovers.has(payable.id)) return;
     try {
       if (await payOne(ctx, stripe, payable, from, now)) released++;
     } catch (error) {
       // One transfer Stripe refuses (the repairer's account restricted, the balance short) must
       // not hold up every repairer paid after it: it is tried again next run.
-      failures.push(error);
+      if (from === 'sending') failedTakeovers.add(payable.id);
+      if (failures++ === 0) firstFailure = error;
       const failure = stripeFailure(error);
       ctx.log.warn({ payoutId: payable.id, ...(failure ? { detail: failure.detail } : {}), err: failure ?? error }, 'a due payout could not be paid: it is tried again on the next run');
     }
   };
-  for (const stuck of await abandonedSends(ctx.db, now)) await attempt(stuck, 'sending');
-  for (const due of await duePayouts(ctx.db, now)) await attempt(due, 'owed');
-  if (failures.length > 0) {
-    const first = failures[0] instanceof Error ? failures[0].message : String(failures[0]);
-    throw new Error(`${failures.length} due payout(s) could not be paid (${released} released); the first: ${first}`, { cause: failures[0] });
+  await forEachPage((after, size) => abandonedSends(ctx.db, now, after, size), pageSize, (stuck) => attempt(stuck, 'sending'));
+  await forEachPage((after, size) => duePayouts(ctx.db, now, after, size), pageSize, (due) => attempt(due, 'owed'));
+  if (failures > 0) {
+    const first = firstFailure instanceof Error ? firstFailure.message : String(firstFailure);
+    throw new Error(`${failures} due payout(s) could not be paid (${released} released); the first: ${first}`, { cause: firstFailure });
   }
   return released;
 }
