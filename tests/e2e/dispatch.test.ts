@@ -53,9 +53,10 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await customer.close();
   });
 
-  it('shows a reported problem with its held payment, and releases it (axe at both widths)', async () => {
+  it('shows a reported problem with its held payment, and payouts held or waiting for Stripe, and releases them (axe at both widths)', async () => {
     // A problem needs a repair marked done on its own day, which the server allows only then: the
-    // list is served here in the shape the server sends; the release is tests/integration/completion.test.ts.
+    // lists are served here in the shapes the server sends; the releases, reversals and stuck
+    // sends are tests/integration/completion.test.ts.
     const page = await adminPage();
     await page.setViewportSize(viewports.desktop);
     const errors = watchPageErrors(page);
@@ -67,6 +68,22 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
           : [{ payoutId: 77, appointmentId: 5, reference: 'AR-TEST-PROB', customerName: 'Ola Nowak', customerEmail: 'ola@example.com', technician: 'Test Repairs 3', amount: '76.00', reportedAt: new Date().toISOString(), report: 'The scratch is still visible in daylight.' }],
       }),
     );
+    let withheldReleased = false;
+    const sending = { payoutId: 79, appointmentId: 7, reference: 'AR-TEST-SEND', technician: 'Test Repairs 5', amount: '64.00', since: new Date().toISOString(), retryFrom: null };
+    await page.route('**/api/admin/payouts-in-question', (route) =>
+      route.fulfill({
+        json: {
+          withheld: withheldReleased
+            ? []
+            : [{ payoutId: 78, appointmentId: 6, reference: 'AR-TEST-REV', technician: 'Test Repairs 4', amount: '82.50', since: new Date().toISOString(), reversedTransferIds: ['tr_reversed1'] }],
+          sending: [sending],
+        },
+      }),
+    );
+    await page.route('**/api/admin/payouts/78/release', (route) => {
+      withheldReleased = true;
+      return route.fulfill({ json: { id: 78, status: 'released', amount: '82.50', releasedAt: new Date().toISOString(), providerRef: 'tr_new1' } });
+    });
     await page.route('**/api/admin/payouts/77/release', (route) => {
       released = true;
       return route.fulfill({ json: { id: 77, status: 'released', amount: '76.00', releasedAt: new Date().toISOString(), providerRef: 'ledger:77' } });
@@ -74,6 +91,11 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await page.goto('/admin');
     const section = page.getByRole('region', { name: /Problems reported after a repair/ });
     await section.getByText('The scratch is still visible in daylight.').waitFor();
+    const payments = page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(2\)/ });
+    const withheld = payments.getByRole('list', { name: 'Held: transfer reversed at Stripe' });
+    expect(await withheld.textContent()).toMatch(/AR-TEST-REV: £82\.50 to Test Repairs 4.*On hold since .*Stripe shows tr_reversed1 as reversed/);
+    const waiting = payments.getByRole('list', { name: 'Waiting for Stripe to confirm' });
+    expect(await waiting.textContent()).toMatch(/AR-TEST-SEND: £64\.00 to Test Repairs 5.*Being sent since .*asks Stripe again at its next run.*nothing to do unless/);
     for (const size of ['mobile', 'desktop'] as const) {
       await page.setViewportSize(viewports[size]);
       await expectNoAxeViolations(page);
@@ -82,6 +104,11 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await section.getByRole('button', { name: /release the technician/ }).click();
     await page.getByText('Payment released').first().waitFor();
     await section.waitFor({ state: 'detached' });
+    await withheld.getByRole('button', { name: 'Send a new transfer to the technician' }).click();
+    await withheld.waitFor({ state: 'detached' });
+    // The one still being sent stays, with nothing to press.
+    await page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(1\)/ }).waitFor();
+    expect(await waiting.getByRole('button').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.unrouteAll();
   });

@@ -13,7 +13,7 @@ import { createRepairer, createUser } from '../../src/server/db/factories';
 import { auditLog, outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
-import { completionMessages } from '../../src/shared/api/appointments';
+import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post, workingDay } from '../helpers/checkout';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
@@ -423,6 +423,15 @@ function countingReads(db: Db, sizes: number[]): Db {
 
 const HOUR = 3600 * 1000;
 
+/** What an admin sees of payouts beside the reported problems (GET /api/admin/payouts-in-question). */
+async function inQuestion(t: TestApp): Promise<PayoutsInQuestion> {
+  const adminUser = await createUser(t.database.db, { role: 'admin' });
+  const cookie = await signInAs(t.app, adminUser.email, adminUser.password);
+  const response = await t.app.inject({ url: '/api/admin/payouts-in-question', headers: { cookie } });
+  expect(response.statusCode, response.body).toBe(200);
+  return PayoutsInQuestionSchema.parse(response.json());
+}
+
 describe('paying a share safely across a crash, without holding the database during Stripe’s call', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -481,6 +490,11 @@ describe('paying a share safely across a crash, without holding the database dur
       const read = t.database.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, payoutId));
       const answered = await Promise.race([read, new Promise((resolve) => setTimeout(() => resolve('still waiting'), 2000))]);
       expect(answered).toEqual([{ status: 'sending' }]);
+      // Admins see it being sent, and when the job would take it over if Stripe never answered.
+      const claimed = await job.payoutRow();
+      expect((await inQuestion(t)).sending).toEqual([
+        expect.objectContaining({ payoutId, since: claimed.sendingSince!.toISOString(), retryFrom: new Date(claimed.sendingAt!.getTime() + 10 * 60 * 1000).toISOString() }),
+      ]);
       stall.release();
       expect(await run).toBe(1);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
@@ -580,7 +594,12 @@ describe('paying a share safely across a crash, without holding the database dur
         message: completionMessages.payoutUnconfirmed,
       });
       // Not known to be unpaid, so not held again: being sent, let go for the job to finish.
-      expect(await job.payoutRow()).toMatchObject({ status: 'sending', sendingAt: null });
+      const stuck = await job.payoutRow();
+      expect(stuck).toMatchObject({ status: 'sending', sendingAt: null, sendingSince: expect.any(Date) });
+      // Admins see it, since the admin's claim, for the job's next run.
+      expect((await inQuestion(t)).sending).toEqual([
+        { payoutId: payout.id, appointmentId: job.appointmentId, reference: job.assessment.reference, technician: expect.any(String), amount: expect.any(String), since: stuck.sendingSince!.toISOString(), retryFrom: null },
+      ]);
       await expect(releaseHeldPayout({ db: t.database.db, config: t.config, log: silent, stripe: stripeOf(standIn) }, payout.id, new Date())).rejects.toMatchObject({
         statusCode: 409,
         message: completionMessages.payoutSending,
@@ -588,6 +607,7 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe: stripeOf(standIn) }, new Date())).toBe(1);
       expect(standIn.transfers).toHaveLength(1);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
+      expect((await inQuestion(t)).sending).toEqual([]);
     } finally {
       await t.close();
       await standIn.close();
@@ -685,9 +705,14 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(warnings).toContainEqual({ details: expect.objectContaining({ payoutId: payout.id, transferId: first.id }), message: expect.stringContaining(first.id) });
       const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)));
       expect(audit).toEqual([expect.objectContaining({ action: 'payout_withheld', actorRole: 'system', detail: expect.objectContaining({ transferIds: [first.id] }) })]);
-      // Later runs leave it held.
+      // Later runs leave it held, and admins see it with the reversed transfer.
       expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);
       expect(standIn.transfers).toHaveLength(1);
+      const shown = await inQuestion(t);
+      expect(shown.withheld).toEqual([
+        { payoutId: payout.id, appointmentId: job.appointmentId, reference: job.assessment.reference, technician: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), since: expect.any(String), reversedTransferIds: [first.id] },
+      ]);
+      expect(shown.sending).toEqual([]);
 
       // An admin who knows why releases it: one new transfer, under a key of its own (Stripe would
       // answer the reversed transfer again for the old key within 24 hours).
@@ -697,6 +722,7 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(second).toMatchObject({ amount: payout.amountPence, destination: 'acct_reversed1', reversed: false, metadata: { payout_id: String(payout.id) } });
       expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').map((r) => r.idempotencyKey)).toEqual([`payout-${payout.id}`, `payout-${payout.id}-r1`]);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: second.id });
+      expect((await inQuestion(t)).withheld).toEqual([]);
 
       // And nothing pays it again: not the job, not a second release.
       expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);

@@ -187,6 +187,36 @@ export const ReportedProblemSchema = z.object({
 export type ReportedProblem = z.infer<typeof ReportedProblemSchema>;
 export const ReportedProblemsSchema = z.array(ReportedProblemSchema);
 
+/**
+ * GET /api/admin/payouts-in-question: the repairers' shares admins should know about beside the
+ * reported problems (D14, docs/decisions/0013-completion-and-payouts.md). `withheld`: held with
+ * no problem reported, after the release job found the payout's transfer reversed at Stripe; an
+ * admin releases it (a new transfer) once they know why. `sending`: claimed for a transfer Stripe
+ * has not confirmed; the release job asks Stripe again, so there is nothing to do unless it stays.
+ */
+const PayoutInQuestionSchema = z.object({
+  payoutId: z.number().int(),
+  appointmentId: z.number().int(),
+  reference: z.string(),
+  technician: z.string(),
+  /** The share, pounds. */
+  amount: z.string(),
+  /** When it was held, or first claimed for sending (ISO). */
+  since: z.string(),
+});
+export const WithheldPayoutSchema = PayoutInQuestionSchema.extend({
+  /** The reversed transfers the release job found (from its audit line). */
+  reversedTransferIds: z.array(z.string()),
+});
+export const SendingPayoutSchema = PayoutInQuestionSchema.extend({
+  /** When the release job may take it over and ask Stripe again (the claim's lease ends); null: at its next run. */
+  retryFrom: z.string().nullable(),
+});
+export const PayoutsInQuestionSchema = z.object({ withheld: z.array(WithheldPayoutSchema), sending: z.array(SendingPayoutSchema) });
+export type WithheldPayout = z.infer<typeof WithheldPayoutSchema>;
+export type SendingPayout = z.infer<typeof SendingPayoutSchema>;
+export type PayoutsInQuestion = z.infer<typeof PayoutsInQuestionSchema>;
+
 // --- The admin's Availability screen --------------------------------------------------------------
 export const SlotCapacityViewSchema = z.object({
   /** Places in the slot: the admin's override, or SLOT_CAPACITY. 0 when the day is closed. */

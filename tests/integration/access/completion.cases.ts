@@ -19,4 +19,5 @@ export const completionCases = (world: AccessWorld): Case[] => [
   // Admins only; no payout has that id.
   { method: 'POST', url: '/api/admin/payouts/999999/release', route: '/api/admin/payouts/:id/release', expect: adminOnly(404) },
   { method: 'GET', url: '/api/admin/reported-problems', route: '/api/admin/reported-problems', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/payouts-in-question', route: '/api/admin/payouts-in-question', expect: adminOnly(200) },
 ];

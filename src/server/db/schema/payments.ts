@@ -61,6 +61,9 @@ export const payouts = pgTable(
     // it back or lets go of it); null once a sender got no answer from Stripe and let go, so the
     // next run takes it over at once. A claim older than the lease (payouts.ts) is taken over too.
     sendingAt: timestamp('sending_at', { withTimezone: true }),
+    // When it was first claimed (owed or held → sending): a takeover re-stamps sendingAt, not this,
+    // so admins see how long a payout has been waiting for Stripe. Meaningful only while sending.
+    sendingSince: timestamp('sending_since', { withTimezone: true }),
     // When the share was released: a Stripe Connect transfer (providerRef tr_…) or, without
     // Stripe, this ledger entry itself (providerRef ledger:…).
     releasedAt: timestamp('released_at', { withTimezone: true }),

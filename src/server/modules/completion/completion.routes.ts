@@ -4,11 +4,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, ReleasedPayoutSchema, ReportedProblemsSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../shared/api/appointments';
+import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import { payouts } from '../../db/schema';
 import { releaseHeldPayout } from './payouts';
 import { reportedProblems } from './reported-problems';
+import { payoutsInQuestion } from './payouts-in-question';
 import type { ModuleDeps } from '../../module-deps';
 import { uploadRoutes } from '../../plugins/uploads';
 import { roleGroup } from '../../plugins/auth';
@@ -72,7 +73,14 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         return reportedProblems(ctx.db);
       });
 
-      // A payout held after a reported problem, released once the team has looked at it.
+      // Beside the reported problems: payouts held after their transfer was reversed at Stripe, and
+      // payouts stuck being sent (Stripe gave no answer); otherwise seen only in the logs.
+      admin.get('/api/admin/payouts-in-question', { schema: { response: { 200: PayoutsInQuestionSchema } } }, async (_request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return payoutsInQuestion(ctx.db);
+      });
+
+      // A held payout (a reported problem, or a transfer reversed at Stripe), released once the team has looked at it.
       admin.post('/api/admin/payouts/:id/release', { schema: { params: PayoutIdParamsSchema, response: { 200: ReleasedPayoutSchema } } }, async (request) => {
         await releaseHeldPayout({ db: ctx.db, config: deps.config, log: request.log }, request.params.id, new Date());
         const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, request.params.id));

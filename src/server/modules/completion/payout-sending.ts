@@ -54,7 +54,7 @@ export async function claimPayout(db: Db, id: number, from: ClaimFrom, now: Date
   const stamp = new Date();
   try {
     if (from === 'sending') await transition(db, 'payout', 'resume', id, { set: { sendingAt: stamp }, where: abandonedClaim(now) });
-    else await transition(db, 'payout', 'send', id, { set: { sendingAt: stamp }, where: eq(payouts.status, from) });
+    else await transition(db, 'payout', 'send', id, { set: { sendingAt: stamp, sendingSince: stamp }, where: eq(payouts.status, from) });
     return stamp;
   } catch (error) {
     if (isConflict(error)) return null;

@@ -3,7 +3,7 @@ import { Pager } from '../../components/ui/pager';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminQuotes } from './api/get-admin-quotes';
 import { JobsToDispatch } from './dispatch/jobs-to-dispatch';
-import { ReportedProblems } from './dispatch/reported-problems';
+import { PayoutsInQuestion, ReportedProblems } from './dispatch/reported-problems';
 import { EnquirySearch } from './enquiry-search';
 import { AdminQuoteCard } from './quote-card';
 import { RecentAssessments } from './recent-assessments';
@@ -19,6 +19,7 @@ export function QuoteManagement() {
   return (
     <>
       <ReportedProblems />
+      <PayoutsInQuestion />
       <JobsToDispatch />
       <section aria-labelledby="pending-quotes">
         <h2 id="pending-quotes" className="text-xl font-bold text-navy-900">

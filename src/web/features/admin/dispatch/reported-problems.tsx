@@ -3,9 +3,10 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, getQueryFn, userMessageOf } from '../../../lib/api';
 import { formatDecimalPounds, formatWhen } from '../../../lib/format';
-import { ReleasedPayoutSchema, ReportedProblemsSchema, type ReportedProblem } from '../../../../shared/api/appointments';
+import { PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, type PayoutsInQuestion as PayoutsInQuestionView, type ReportedProblem, type SendingPayout, type WithheldPayout } from '../../../../shared/api/appointments';
 
 const problemsKey = ['/api/admin/reported-problems'] as const;
+const inQuestionKey = ['/api/admin/payouts-in-question'] as const;
 
 function Problem({ problem }: { problem: ReportedProblem }) {
   const queryClient = useQueryClient();
@@ -54,6 +55,90 @@ export function ReportedProblems() {
           <Problem key={problem.payoutId} problem={problem} />
         ))}
       </ul>
+    </section>
+  );
+}
+
+function Withheld({ payout }: { payout: WithheldPayout }) {
+  const queryClient = useQueryClient();
+  const release = useMutation({
+    mutationFn: () => apiJson('POST', `/api/admin/payouts/${payout.payoutId}/release`, {}, ReleasedPayoutSchema),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: inQuestionKey }),
+  });
+  const transfers = payout.reversedTransferIds.length > 0 ? payout.reversedTransferIds.join(', ') : 'its earlier transfer';
+  return (
+    <li className="rounded-xl border border-amber-300 bg-amber-50 p-4">
+      <h4 className="font-bold text-navy-900">
+        {payout.reference}: {formatDecimalPounds(payout.amount)} to {payout.technician}
+      </h4>
+      <p className="text-sm text-slate-800">On hold since {formatWhen(payout.since)}</p>
+      <p className="mt-2 text-slate-900">
+        Stripe shows {transfers} as reversed, so the release job has not paid the technician again. Find out why it was reversed first: releasing sends a new transfer of
+        the whole amount.
+      </p>
+      <Button
+        className="mt-3"
+        size="sm"
+        disabled={release.isPending}
+        onClick={() =>
+          release.mutate(undefined, {
+            onSuccess: () => toast({ title: 'Payment released', description: `${payout.technician} is paid for ${payout.reference}.`, variant: 'success' }),
+            onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
+          })
+        }
+      >
+        Send a new transfer to the technician
+      </Button>
+    </li>
+  );
+}
+
+function Sending({ payout }: { payout: SendingPayout }) {
+  const when = payout.retryFrom ? `once its claim ends at ${formatWhen(payout.retryFrom)}` : 'at its next run';
+  return (
+    <li className="rounded-xl border border-slate-300 bg-white p-4">
+      <h4 className="font-bold text-navy-900">
+        {payout.reference}: {formatDecimalPounds(payout.amount)} to {payout.technician}
+      </h4>
+      <p className="text-sm text-slate-800">Being sent since {formatWhen(payout.since)}</p>
+      <p className="mt-2 text-slate-900">
+        Stripe has not confirmed this transfer yet. The release job (every 15 minutes) asks Stripe again {when}, and it cannot pay twice: there is nothing to do unless
+        this is still here after a few runs.
+      </p>
+    </li>
+  );
+}
+
+/** D14: payouts held because their transfer was reversed at Stripe, and payouts stuck being sent; otherwise only in the logs. */
+export function PayoutsInQuestion() {
+  const payouts = useQuery<PayoutsInQuestionView>({ queryKey: inQuestionKey, queryFn: getQueryFn({ on401: 'throw', schema: PayoutsInQuestionSchema }) });
+  if (!payouts.data || (payouts.data.withheld.length === 0 && payouts.data.sending.length === 0)) return null;
+  const { withheld, sending } = payouts.data;
+  return (
+    <section aria-labelledby="payouts-in-question" className="mb-10">
+      <h2 id="payouts-in-question" className="text-xl font-bold text-navy-900">
+        Technicians’ payments to keep an eye on ({withheld.length + sending.length})
+      </h2>
+      {withheld.length > 0 && (
+        <>
+          <h3 className="mt-3 font-bold text-navy-900">Held: transfer reversed at Stripe</h3>
+          <ul aria-label="Held: transfer reversed at Stripe" className="mt-2 grid gap-3">
+            {withheld.map((payout) => (
+              <Withheld key={payout.payoutId} payout={payout} />
+            ))}
+          </ul>
+        </>
+      )}
+      {sending.length > 0 && (
+        <>
+          <h3 className="mt-3 font-bold text-navy-900">Waiting for Stripe to confirm</h3>
+          <ul aria-label="Waiting for Stripe to confirm" className="mt-2 grid gap-3">
+            {sending.map((payout) => (
+              <Sending key={payout.payoutId} payout={payout} />
+            ))}
+          </ul>
+        </>
+      )}
     </section>
   );
 }

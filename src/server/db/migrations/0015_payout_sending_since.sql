@@ -1,0 +1,1 @@
+ALTER TABLE "payouts" ADD COLUMN "sending_since" timestamp with time zone;

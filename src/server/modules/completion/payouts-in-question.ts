@@ -1,0 +1,68 @@
+// What admins see of payouts beside the reported problems (D14): those the release job held
+// because their transfer was reversed at Stripe, and those stuck being sent (a claim Stripe gave
+// no answer to, or whose sender died). Without this both were visible only in the logs.
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import type { PayoutsInQuestion } from '../../../shared/api/appointments';
+import { penceToDecimalString } from '../../../shared/money';
+import type { Db } from '../../db/database';
+import { appointments, assessments, auditLog, payments, payouts, quotes, repairers } from '../../db/schema';
+import { SENDING_LEASE_MINUTES } from './payout-sending';
+
+const LIMIT = 100;
+
+const shown = {
+  payoutId: payouts.id,
+  appointmentId: appointments.id,
+  reference: assessments.reference,
+  technician: repairers.businessName,
+  amountPence: payouts.amountPence,
+};
+
+export async function payoutsInQuestion(db: Db): Promise<PayoutsInQuestion> {
+  // The transfers named by the latest audit line that held it (found by the entity index).
+  const withheldBy = sql<{ transferIds?: string[] } | null>`(
+    SELECT ${auditLog.detail} FROM ${auditLog}
+    WHERE ${auditLog.entity} = 'payout' AND ${auditLog.entityId} = ${payouts.id} AND ${auditLog.action} = 'payout_withheld'
+    ORDER BY ${auditLog.id} DESC LIMIT 1)`;
+  const [withheld, sending] = await Promise.all([
+    // Held with no problem reported, which the reported problems list does not show. The release
+    // job's reversal is the only other way to held; anything else held is shown here all the same.
+    db
+      .select({ ...shown, since: payouts.updatedAt, detail: withheldBy })
+      .from(payouts)
+      .innerJoin(payments, eq(payments.id, payouts.paymentId))
+      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+      .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+      .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+      .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+      .where(and(eq(payouts.status, 'held'), isNull(appointments.problemReportedAt)))
+      .orderBy(desc(payouts.updatedAt), desc(payouts.id))
+      .limit(LIMIT),
+    db
+      .select({ ...shown, sendingSince: payouts.sendingSince, sendingAt: payouts.sendingAt, updatedAt: payouts.updatedAt })
+      .from(payouts)
+      .innerJoin(payments, eq(payments.id, payouts.paymentId))
+      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+      .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+      .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+      .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+      .where(eq(payouts.status, 'sending'))
+      .orderBy(asc(payouts.id))
+      .limit(LIMIT),
+  ]);
+  return {
+    withheld: withheld.map(({ amountPence, since, detail, ...row }) => ({
+      ...row,
+      amount: penceToDecimalString(amountPence),
+      since: since.toISOString(),
+      reversedTransferIds: detail?.transferIds ?? [],
+    })),
+    sending: sending.map(({ amountPence, sendingSince, sendingAt, updatedAt, ...row }) => ({
+      ...row,
+      amount: penceToDecimalString(amountPence),
+      // Rows claimed before sending_since existed fall back to their last change.
+      since: (sendingSince ?? sendingAt ?? updatedAt).toISOString(),
+      retryFrom: sendingAt ? new Date(sendingAt.getTime() + SENDING_LEASE_MINUTES * 60 * 1000).toISOString() : null,
+    })),
+  };
+}
