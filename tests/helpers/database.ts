@@ -59,29 +59,7 @@ export async function openImage(imagePath: string): Promise<Database> {
   const bytes = readFileSync(imagePath);
   const client = new PGlite({ loadDataDir: new Blob([bytes]) });
   await client.waitReady;
-  openPglites.add(client);
   return wrapPglite(client);
-}
-
-// A faked clock reaches PGlite too: its PostgreSQL reads the time through the page's Date. Stats
-// flushed while a test's clock said 2028 leave the last flush in the future once the clock is
-// real again, so PostgreSQL never flushes and keeps re-arming its idle-stats timer for that
-// moment; the delay does not fit in Node's setTimeout, which fires it after 1 ms instead, for as
-// long as the database is open: a busy loop of timers and TimeoutOverflowWarnings that took a
-// core for the rest of the lane (83,000 warnings, the unit and integration lane 170 → 303 s).
-// A forced flush at the real time puts the last flush back and lets the timer go.
-const openPglites = new Set<PGlite>();
-
-/** Flushes every open PGlite's statistics at the clock's time now (after a test that moved it). */
-export async function settlePgliteClocks(): Promise<void> {
-  for (const client of openPglites) {
-    if (client.closed) {
-      openPglites.delete(client);
-      continue;
-    }
-    // The flush happens when the backend next goes idle, so a second statement follows it.
-    await client.exec('SELECT pg_stat_force_next_flush(); SELECT 1;').catch(() => undefined);
-  }
 }
 
 // Reused image databases (docs/decisions/0006, fifth round). Opening a PGlite from the image costs
@@ -150,8 +128,7 @@ async function readImageState(database: Database): Promise<ImageState> {
 
 /** Puts a lent database back as the image had it; false when it cannot be (its schema changed). */
 async function resetToImage(database: Database, state: ImageState): Promise<boolean> {
-  // The stats flush first: see settlePgliteClocks.
-  await database.executeSql(`SELECT pg_stat_force_next_flush(); DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all(); RESET ALL;`);
+  await database.executeSql(`DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all(); RESET ALL;`);
   // The image has no job queues: each app's pg-boss makes the ones it uses (a table each).
   await database.executeSql(`TRUNCATE pgboss.job`);
   await database.executeSql(`SELECT pgboss.delete_queue(name) FROM pgboss.queue`, []);
