@@ -5,7 +5,8 @@ import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PayoutsInQuestion } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
-import { appointments, assessments, auditLog, payments, payouts, quotes, repairers } from '../../db/schema';
+import { appointments, assessments, auditLog, payouts, repairers } from '../../db/schema';
+import { withJobAndTechnician } from './payout-rows';
 import { SENDING_LEASE_MINUTES } from './payout-sending';
 
 const LIMIT = 100;
@@ -27,25 +28,11 @@ export async function payoutsInQuestion(db: Db): Promise<PayoutsInQuestion> {
   const [withheld, sending] = await Promise.all([
     // Held with no problem reported, which the reported problems list does not show. The release
     // job's reversal is the only other way to held; anything else held is shown here all the same.
-    db
-      .select({ ...shown, since: payouts.updatedAt, detail: withheldBy })
-      .from(payouts)
-      .innerJoin(payments, eq(payments.id, payouts.paymentId))
-      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-      .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
-      .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
-      .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+    withJobAndTechnician(db.select({ ...shown, since: payouts.updatedAt, detail: withheldBy }).from(payouts).$dynamic())
       .where(and(eq(payouts.status, 'held'), isNull(appointments.problemReportedAt)))
       .orderBy(desc(payouts.updatedAt), desc(payouts.id))
       .limit(LIMIT),
-    db
-      .select({ ...shown, sendingSince: payouts.sendingSince, sendingAt: payouts.sendingAt, updatedAt: payouts.updatedAt })
-      .from(payouts)
-      .innerJoin(payments, eq(payments.id, payouts.paymentId))
-      .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-      .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
-      .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
-      .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+    withJobAndTechnician(db.select({ ...shown, sendingSince: payouts.sendingSince, sendingAt: payouts.sendingAt, updatedAt: payouts.updatedAt }).from(payouts).$dynamic())
       .where(eq(payouts.status, 'sending'))
       .orderBy(asc(payouts.id))
       .limit(LIMIT),

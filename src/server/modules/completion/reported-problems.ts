@@ -4,27 +4,22 @@ import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { ReportedProblem } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
-import { appointments, assessments, payments, payouts, quotes, repairers } from '../../db/schema';
+import { appointments, assessments, payouts, repairers } from '../../db/schema';
+import { withJobAndTechnician } from './payout-rows';
 
 export async function reportedProblems(db: Db): Promise<ReportedProblem[]> {
-  const rows = await db
-    .select({
-      payoutId: payouts.id,
-      appointmentId: appointments.id,
-      reference: assessments.reference,
-      customerName: assessments.name,
-      customerEmail: assessments.email,
-      technician: repairers.businessName,
-      amountPence: payouts.amountPence,
-      reportedAt: appointments.problemReportedAt,
-      report: appointments.problemReport,
-    })
-    .from(payouts)
-    .innerJoin(payments, eq(payments.id, payouts.paymentId))
-    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
-    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
-    .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
+  const columns = {
+    payoutId: payouts.id,
+    appointmentId: appointments.id,
+    reference: assessments.reference,
+    customerName: assessments.name,
+    customerEmail: assessments.email,
+    technician: repairers.businessName,
+    amountPence: payouts.amountPence,
+    reportedAt: appointments.problemReportedAt,
+    report: appointments.problemReport,
+  };
+  const rows = await withJobAndTechnician(db.select(columns).from(payouts).$dynamic())
     .where(and(eq(payouts.status, 'held'), isNotNull(appointments.problemReportedAt)))
     .orderBy(desc(appointments.problemReportedAt))
     .limit(100);
