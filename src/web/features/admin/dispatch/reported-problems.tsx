@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -8,12 +9,31 @@ import { PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, 
 const problemsKey = ['/api/admin/reported-problems'] as const;
 const inQuestionKey = ['/api/admin/payouts-in-question'] as const;
 
-function Problem({ problem }: { problem: ReportedProblem }) {
+/** Releases a held payout (POST /api/admin/payouts/{id}/release), says how it went, and reloads the list it is shown in. */
+function ReleaseButton({ payout, list, children }: { payout: { payoutId: number; technician: string; reference: string }; list: readonly [string]; children: ReactNode }) {
   const queryClient = useQueryClient();
   const release = useMutation({
-    mutationFn: () => apiJson('POST', `/api/admin/payouts/${problem.payoutId}/release`, {}, ReleasedPayoutSchema),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: problemsKey }),
+    mutationFn: () => apiJson('POST', `/api/admin/payouts/${payout.payoutId}/release`, {}, ReleasedPayoutSchema),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: list }),
   });
+  return (
+    <Button
+      className="mt-3"
+      size="sm"
+      disabled={release.isPending}
+      onClick={() =>
+        release.mutate(undefined, {
+          onSuccess: () => toast({ title: 'Payment released', description: `${payout.technician} is paid for ${payout.reference}.`, variant: 'success' }),
+          onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
+        })
+      }
+    >
+      {children}
+    </Button>
+  );
+}
+
+function Problem({ problem }: { problem: ReportedProblem }) {
   return (
     <li className="rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h3 className="font-bold text-navy-900">
@@ -23,19 +43,9 @@ function Problem({ problem }: { problem: ReportedProblem }) {
         Technician {problem.technician} · {formatDecimalPounds(problem.amount)} held · reported {formatWhen(problem.reportedAt)}
       </p>
       <blockquote className="mt-2 border-l-4 border-amber-400 pl-3 whitespace-pre-line text-slate-900">{problem.report}</blockquote>
-      <Button
-        className="mt-3"
-        size="sm"
-        disabled={release.isPending}
-        onClick={() =>
-          release.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Payment released', description: `${problem.technician} is paid for ${problem.reference}.`, variant: 'success' }),
-            onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
-          })
-        }
-      >
+      <ReleaseButton payout={problem} list={problemsKey}>
         Resolved: release the technician’s payment
-      </Button>
+      </ReleaseButton>
     </li>
   );
 }
@@ -60,11 +70,6 @@ export function ReportedProblems() {
 }
 
 function Withheld({ payout }: { payout: WithheldPayout }) {
-  const queryClient = useQueryClient();
-  const release = useMutation({
-    mutationFn: () => apiJson('POST', `/api/admin/payouts/${payout.payoutId}/release`, {}, ReleasedPayoutSchema),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: inQuestionKey }),
-  });
   const transfers = payout.reversedTransferIds.length > 0 ? payout.reversedTransferIds.join(', ') : 'its earlier transfer';
   return (
     <li className="rounded-xl border border-amber-300 bg-amber-50 p-4">
@@ -76,19 +81,9 @@ function Withheld({ payout }: { payout: WithheldPayout }) {
         Stripe shows {transfers} as reversed, so the release job has not paid the technician again. Find out why it was reversed first: releasing sends a new transfer of
         the whole amount.
       </p>
-      <Button
-        className="mt-3"
-        size="sm"
-        disabled={release.isPending}
-        onClick={() =>
-          release.mutate(undefined, {
-            onSuccess: () => toast({ title: 'Payment released', description: `${payout.technician} is paid for ${payout.reference}.`, variant: 'success' }),
-            onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
-          })
-        }
-      >
+      <ReleaseButton payout={payout} list={inQuestionKey}>
         Send a new transfer to the technician
-      </Button>
+      </ReleaseButton>
     </li>
   );
 }
