@@ -25,6 +25,7 @@ import type { Db } from '../../db/database';
 import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
+import { pagesAfterId } from '../../jobs/keyset-pages';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
@@ -105,12 +106,8 @@ async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures
 export async function lapseExpiredHolds(db: Db, now: Date, days: { from?: string; to?: string } = {}, log?: RowLog): Promise<number> {
   const failures = new RowFailures({ what: LAPSE_WHAT, log });
   let total = 0;
-  let afterId = 0;
-  for (;;) {
-    const ids = await expiredHoldIds(db, now, { ...days, afterId, limit: LAPSE_PAGE_SIZE });
+  for await (const ids of pagesAfterId((afterId, limit) => expiredHoldIds(db, now, { ...days, afterId, limit }), LAPSE_PAGE_SIZE, (id) => id)) {
     total += await lapseEach(db, ids, now, failures);
-    if (ids.length < LAPSE_PAGE_SIZE) break;
-    afterId = ids[ids.length - 1]!;
   }
   failures.throwIfAny();
   return total;

@@ -13,6 +13,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
+import { pagesAfterId } from '../../jobs/keyset-pages';
 import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, transferFor, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
@@ -156,21 +157,6 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
 }
 
 /**
- * Calls `each` on every row `page` reads, a page at a time in order of id (keyset: each page
- * starts after the last id of the one before), so one run goes through a backlog of any length
- * without holding it all, and sees no row twice however the rows change under it.
- */
-async function forEachPage(page: (after: number, pageSize: number) => Promise<Payable[]>, pageSize: number, each: (row: Payable) => Promise<void>): Promise<void> {
-  let after = 0;
-  for (;;) {
-    const rows = await page(after, pageSize);
-    for (const row of rows) await each(row);
-    if (rows.length < pageSize) return;
-    after = rows[rows.length - 1]!.id;
-  }
-}
-
-/**
  * Finishes every payout whose sending was abandoned, then releases every payout that is due, a
  * page at a time (a backlog is paid in one run, not 200 every 15 minutes); answers how many this
  * run released. One that cannot be paid (Stripe refuses its transfer, or
@@ -200,8 +186,13 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
       ctx.log.warn({ payoutId: payable.id, ...(failure ? { detail: failure.detail } : {}), err: failure ?? error }, 'a due payout could not be paid: it is tried again on the next run');
     }
   };
-  await forEachPage((after, size) => abandonedSends(ctx.db, now, after, size), pageSize, (stuck) => attempt(stuck, 'sending'));
-  await forEachPage((after, size) => duePayouts(ctx.db, now, after, size), pageSize, (due) => attempt(due, 'owed'));
+  const idOf = (row: Payable) => row.id;
+  for await (const page of pagesAfterId((afterId, limit) => abandonedSends(ctx.db, now, afterId, limit), pageSize, idOf)) {
+    for (const stuck of page) await attempt(stuck, 'sending');
+  }
+  for await (const page of pagesAfterId((afterId, limit) => duePayouts(ctx.db, now, afterId, limit), pageSize, idOf)) {
+    for (const due of page) await attempt(due, 'owed');
+  }
   if (failures > 0) {
     const first = firstFailure instanceof Error ? firstFailure.message : String(firstFailure);
     throw new Error(`${failures} due payout(s) could not be paid (${released} released); the first: ${first}`, { cause: firstFailure });
