@@ -11,13 +11,17 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's `message` field, when it sent one: safe to show in a toast or form. */
   readonly userMessage: string | undefined;
+  /** The server's `fieldErrors` (a 400's message for each field it names), or none. */
+  readonly fieldErrors: Record<string, string>;
   readonly body: string;
 
   constructor(status: number, statusText: string, body: string) {
     super(`${status}: ${body || statusText}`);
     this.status = status;
     this.body = body;
-    this.userMessage = readMessage(body);
+    const parsed = parseBody(body);
+    this.userMessage = readMessage(parsed);
+    this.fieldErrors = readFieldErrors(parsed);
   }
 }
 
@@ -49,18 +53,29 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-function readMessage(body: string): string | undefined {
+/** The answer's body as JSON, or undefined when it is not JSON. */
+function parseBody(body: string): unknown {
   if (!body) return undefined;
   try {
-    const parsed: unknown = JSON.parse(body);
-    if (parsed && typeof parsed === 'object' && 'message' in parsed) {
-      const { message } = parsed as { message: unknown };
-      if (typeof message === 'string' && message.trim() !== '') return message;
-    }
+    return JSON.parse(body);
   } catch {
-    // Not JSON: the raw text is still in `message`.
+    return undefined; // not JSON: the raw text is still in `message`
+  }
+}
+
+function readMessage(parsed: unknown): string | undefined {
+  if (parsed && typeof parsed === 'object' && 'message' in parsed) {
+    const { message } = parsed as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
   }
   return undefined;
+}
+
+function readFieldErrors(parsed: unknown): Record<string, string> {
+  if (!parsed || typeof parsed !== 'object' || !('fieldErrors' in parsed)) return {};
+  const { fieldErrors } = parsed as { fieldErrors: unknown };
+  if (!fieldErrors || typeof fieldErrors !== 'object') return {};
+  return Object.fromEntries(Object.entries(fieldErrors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
 async function throwIfNotOk(response: Response): Promise<void> {

@@ -33,13 +33,8 @@ import { MoneyField } from './money-field';
 function serverIssues(error: unknown): { issues: AdjustmentIssues; message: string | undefined } {
   if (!isApiError(error)) return { issues: {}, message: undefined };
   const issues: AdjustmentIssues = {};
-  try {
-    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, string> };
-    for (const [path, message] of Object.entries(body.fieldErrors ?? {})) {
-      issues[path.split('.')[0] as keyof AdjustmentIssues] ??= message;
-    }
-  } catch {
-    // Not JSON: the sentence alone.
+  for (const [path, message] of Object.entries(error.fieldErrors)) {
+    issues[path.split('.')[0] as keyof AdjustmentIssues] ??= message;
   }
   if (error.userMessage?.startsWith('VAT must be')) issues.vatAmount ??= error.userMessage;
   return { issues, message: error.userMessage };

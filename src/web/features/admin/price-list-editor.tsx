@@ -107,15 +107,7 @@ function PriceListForm({ list }: { list: PriceList }) {
       },
       onError: (error) => {
         const message = isApiError(error) && error.userMessage ? error.userMessage : 'The price list could not be saved. Please try again.';
-        let fieldErrors: Record<string, string> = {};
-        if (isApiError(error)) {
-          try {
-            fieldErrors = (JSON.parse(error.body) as { fieldErrors?: Record<string, string> }).fieldErrors ?? {};
-          } catch {
-            // Not JSON: the sentence alone.
-          }
-        }
-        setFromServer(problemsFromFieldErrors(sent, fieldErrors));
+        setFromServer(problemsFromFieldErrors(sent, isApiError(error) ? error.fieldErrors : {}));
         setServerMessage(message);
         setFocusSummary((count) => count + 1);
         toast({ title: 'Error', description: `The price list was not saved: ${message}`, variant: 'destructive' });

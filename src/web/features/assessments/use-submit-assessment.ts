@@ -21,16 +21,6 @@ export type SubmitFailure = {
 
 const isFormField = (name: string): name is keyof DetailsFormValues => Object.hasOwn(fieldLabels, name);
 
-function serverFieldErrors(body: string): Record<string, string> {
-  try {
-    const parsed = JSON.parse(body) as { fieldErrors?: unknown };
-    if (parsed.fieldErrors && typeof parsed.fieldErrors === 'object') return parsed.fieldErrors as Record<string, string>;
-  } catch {
-    // Not JSON: no field errors to show.
-  }
-  return {};
-}
-
 // Worth sending again as it is: the connection, a busy server, or a limit that passes.
 const retryable = (status: number) => status === 429 || status === 408 || status >= 500;
 // The photos themselves were refused (too many, too large, not an image): they need changing.
@@ -57,7 +47,7 @@ export function useSubmitAssessment(
     if (error instanceof UploadNetworkError) failure = { message: error.message, canRetry: true };
     if (isApiError(error)) {
       failure = { message: error.userMessage ?? failure.message, canRetry: retryable(error.status) };
-      const fieldErrors = Object.entries(serverFieldErrors(error.body)).filter(([name]) => isFormField(name));
+      const fieldErrors = Object.entries(error.fieldErrors).filter(([name]) => isFormField(name));
       fieldErrors.forEach(([name, message], index) => {
         form.setError(name as keyof DetailsFormValues, { type: 'server', message }, { shouldFocus: index === 0 && !onFieldErrors });
       });

@@ -51,13 +51,7 @@ export function useConsentBox(refusal: string = consentRequired) {
 
 /** The server's 400 for a slot inside the 14 days without the customer's request (its field error names the box). */
 export function asksForStartRequest(error: unknown): boolean {
-  if (!isApiError(error) || error.status !== 400) return false;
-  try {
-    const body = JSON.parse(error.body) as { fieldErrors?: Record<string, string> };
-    return Boolean(body.fieldErrors?.startWithinCancellationPeriod);
-  } catch {
-    return false;
-  }
+  return isApiError(error) && error.status === 400 && Boolean(error.fieldErrors.startWithinCancellationPeriod);
 }
 
 /** D14: the Consumer Contracts Regulations' 14-day right to cancel, and an unticked request to start inside it. */
