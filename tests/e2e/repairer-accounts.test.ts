@@ -153,6 +153,8 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
     const done = page.getByRole('status').filter({ hasText: 'You are unsubscribed.' });
     await done.waitFor();
     expect(await done.textContent()).toContain(`We will not e-mail ${invited.name} at ${invited.email} again.`);
+    // Where to say it was a mistake: the company's support address, as a link.
+    expect(await done.getByRole('link').getAttribute('href')).toMatch(/^mailto:\S+@\S+$/);
 
     // A mail program without one-click opens the header's address in a browser instead: it
     // lands on the same page, which now says it is done (the link works a second time).

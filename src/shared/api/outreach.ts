@@ -9,7 +9,7 @@ export const outreachMessages = {
   hasAccount: 'This repairer already has an account, so they need no introduction.',
   unsubscribed: 'This repairer has unsubscribed from our e-mails: we do not write to them again.',
   alreadyIntroduced: (when: string) => `This repairer was already sent an introduction on ${when}.`,
-  badLink: 'This unsubscribe link is not valid. Please use the link in the e-mail you received, or write to us.',
+  badLink: 'This unsubscribe link is not valid. Please use the link in the e-mail you received, or contact us.',
   ids: 'Please choose from 1 to 200 repairers',
   action: 'Please choose verify, unverify or send-intro',
 } as const;

@@ -34,8 +34,9 @@ export function UnsubscribePanel({ token }: { token: string }) {
         <p className="font-semibold">You are unsubscribed.</p>
         <p className="mt-2">
           We will not e-mail {businessName}
-          {email ? ` at ${email}` : ''} again. If this was a mistake, write to us and we will put it right.
+          {email ? ` at ${email}` : ''} again. If this was a mistake, tell us and we will put it right.
         </p>
+        <SupportContact />
       </div>
     );
   }
