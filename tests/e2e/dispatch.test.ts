@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
         json: {
           withheld: withheldReleased
             ? []
-            : [{ payoutId: 78, appointmentId: 6, reference: 'AR-TEST-REV', technician: 'Test Repairs 4', amount: '82.50', since: new Date().toISOString(), reversedTransferIds: ['tr_reversed1'] }],
+            : [{ payoutId: 78, appointmentId: 6, reference: 'AR-TEST-REV', technician: 'Test Repairs 4', amount: '82.50', since: new Date().toISOString(), reversedTransferIds: ['tr_reversed1'], takenBack: '20.00' }],
           sending: [sending],
         },
       }),
@@ -93,7 +93,7 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await section.getByText('The scratch is still visible in daylight.').waitFor();
     const payments = page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(2\)/ });
     const withheld = payments.getByRole('list', { name: 'Held: transfer reversed at Stripe' });
-    expect(await withheld.textContent()).toMatch(/AR-TEST-REV: £82\.50 to Test Repairs 4.*On hold since .*Stripe shows tr_reversed1 as reversed/);
+    expect(await withheld.textContent()).toMatch(/AR-TEST-REV: £82\.50 to Test Repairs 4.*On hold since .*Stripe shows tr_reversed1 as reversed, taking back £20\.00.*only what is short/);
     const waiting = payments.getByRole('list', { name: 'Waiting for Stripe to confirm' });
     expect(await waiting.textContent()).toMatch(/AR-TEST-SEND: £64\.00 to Test Repairs 5.*Being sent since .*asks Stripe again at its next run.*nothing to do unless/);
     for (const size of ['mobile', 'desktop'] as const) {
@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await section.getByRole('button', { name: /release the technician/ }).click();
     await page.getByText('Payment released').first().waitFor();
     await section.waitFor({ state: 'detached' });
-    await withheld.getByRole('button', { name: 'Send a new transfer to the technician' }).click();
+    await withheld.getByRole('button', { name: 'Send what is short to the technician' }).click();
     await withheld.waitFor({ state: 'detached' });
     // The one still being sent stays, with nothing to press.
     await page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(1\)/ }).waitFor();

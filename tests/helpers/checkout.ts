@@ -8,6 +8,7 @@ import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import type { TestApp } from './app';
+import type { StripeStandIn } from './stripe-server';
 
 /** The first working day (no weekend, no bank holiday) at least `days` days from today in London. */
 export function workingDay(days: number): string {
@@ -88,11 +89,24 @@ export function parseIcsEvent(ics: string): { start: string; end: string; uid: s
   return { start: instant(field('DTSTART')), end: instant(field('DTEND')), uid: field('UID') ?? '', method: field('METHOD') ?? '' };
 }
 
-/** A booking held and paid with the test-mode provider's 4242 card (the one settle path), answered with its ids. */
-export async function paidBooking(t: TestApp, date: string, slot: 'morning' | 'afternoon' = 'morning', overrides: Parameters<typeof createQuote>[1] = {}) {
+/**
+ * A booking held and paid, answered with its ids: with the test-mode provider's 4242 card (the
+ * one settle path), or, on an app that takes payments through Stripe, at its stand-in `stripe`
+ * and reported by Stripe's signed webhook, as a customer's payment is.
+ */
+export async function paidBooking(t: TestApp, date: string, slot: 'morning' | 'afternoon' = 'morning', overrides: Parameters<typeof createQuote>[1] = {}, stripe?: StripeStandIn) {
   const booking = await heldBooking(t, date, slot, overrides);
   const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);
   if (started.statusCode !== 200) throw new Error(`payment intent failed: ${started.statusCode} ${started.body}`);
+  if (t.config.stripe) {
+    if (!stripe) throw new Error('This app takes payments through Stripe: pass paidBooking its stand-in');
+    const [payment] = await paymentOf(t, booking.appointmentId);
+    stripe.settle(payment!.providerRef, 'succeeded');
+    const delivery = stripe.webhook('payment_intent.succeeded', payment!.providerRef);
+    const reported = await t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+    if (reported.statusCode !== 200) throw new Error(`Stripe's webhook failed: ${reported.statusCode} ${reported.body}`);
+    return booking;
+  }
   const { clientSecret } = started.json() as { clientSecret: string };
   const confirmed = await post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, booking.cookie);
   if (confirmed.statusCode !== 200) throw new Error(`payment failed: ${confirmed.statusCode} ${confirmed.body}`);

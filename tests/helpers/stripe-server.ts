@@ -89,10 +89,13 @@ export interface StripeStandIn {
   restore(): void;
   /** As the customer's browser would through Stripe.js: the intent succeeds or fails. */
   settle(intentId: string, outcome: 'succeeded' | CardErrorAnswer): StandInIntent;
-  /** A webhook delivery for this intent, signed as Stripe signs it (or with the given overrides). */
+  /**
+   * A webhook delivery for this intent (payment_intent.*) or transfer (transfer.*), carrying the
+   * object as it stands now, signed as Stripe signs it (or with the given overrides).
+   */
   webhook(
-    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
-    intentId: string,
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'transfer.reversed',
+    objectId: string,
     options?: { eventId?: string; timestamp?: number; secret?: string; created?: number },
   ): { payload: string; headers: Record<string, string> };
   close(): Promise<void>;
@@ -352,9 +355,9 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
       }
       return intent;
     },
-    webhook(type, intentId, options = {}) {
-      const intent = intents.get(intentId);
-      if (!intent) throw new Error(`The stand-in has no intent ${intentId}`);
+    webhook(type, objectId, options = {}) {
+      const object = type.startsWith('transfer.') ? transfers.find((tr) => tr.id === objectId) : intents.get(objectId);
+      if (!object) throw new Error(`The stand-in has no ${type.split('.')[0]} ${objectId}`);
       const payload = JSON.stringify({
         id: options.eventId ?? id('evt'),
         object: 'event',
@@ -362,7 +365,7 @@ export async function startStripeStandIn(): Promise<StripeStandIn> {
         created: options.created ?? Math.floor(Date.now() / 1000),
         livemode: false,
         type,
-        data: { object: { ...intent } },
+        data: { object: { ...object } },
       });
       const header = sdk.webhooks.generateTestHeaderString({
         payload,

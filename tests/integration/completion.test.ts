@@ -14,6 +14,7 @@ import { auditLog, outboxEmails, payments, payouts, quotes, repairers, warrantie
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
+import { penceToDecimalString } from '../../src/shared/money';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post, workingDay } from '../helpers/checkout';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
@@ -22,14 +23,14 @@ import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server
 const silent = { info() {}, warn() {} };
 
 /** A paid booking on `day`, offered to and accepted by a signed-in repairer, answered with both sides' cookies. */
-async function assignedJob(t: TestApp, day: string, repairerOverrides: Parameters<typeof createRepairer>[1] = {}) {
+async function assignedJob(t: TestApp, day: string, repairerOverrides: Parameters<typeof createRepairer>[1] = {}, stripe?: StripeStandIn) {
   const db = t.database.db;
   const adminUser = await createUser(db, { role: 'admin' });
   const admin = await signInAs(t.app, adminUser.email, adminUser.password);
   const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13, ...repairerOverrides });
   const user = await createUser(db, { role: 'repairer', repairerId: business.id });
   const repairer = await signInAs(t.app, user.email, user.password);
-  const booking = await paidBooking(t, day);
+  const booking = await paidBooking(t, day, 'morning', {}, stripe);
   const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: business.id }, admin);
   expect(sent.statusCode, sent.body).toBe(200);
   expect((await post(t, `/api/repairer/notifications/${sent.json().notification.id}/accept`, {}, repairer)).statusCode).toBe(200);
@@ -357,9 +358,9 @@ async function releaseRacingAReport(t: TestApp, standIn: StripeStandIn, account:
   expect(team.some((e) => e.textBody.includes('The paint has bubbled along the repair.'))).toBe(true);
 }
 
-/** A confirmed job whose repairer has the Connect account `account`: its share is due now. */
-async function dueThroughStripe(t: TestApp, account: string, day = workingDay(26)) {
-  const job = await assignedJob(t, day, { stripeAccountId: account, stripeOnboardedAt: new Date() });
+/** A confirmed job whose repairer has the Connect account `account`: its share is due now. `stripe`: the stand-in an app taking payments through Stripe uses. */
+async function dueThroughStripe(t: TestApp, account: string, day = workingDay(26), stripe?: StripeStandIn) {
+  const job = await assignedJob(t, day, { stripeAccountId: account, stripeOnboardedAt: new Date() }, stripe);
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(onThe(job.day));
   expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(200);
@@ -704,23 +705,24 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(await job.payoutRow()).toMatchObject({ status: 'held', sendingAt: null, providerRef: null, releasedAt: null });
       expect(warnings).toContainEqual({ details: expect.objectContaining({ payoutId: payout.id, transferId: first.id }), message: expect.stringContaining(first.id) });
       const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)));
-      expect(audit).toEqual([expect.objectContaining({ action: 'payout_withheld', actorRole: 'system', detail: expect.objectContaining({ transferIds: [first.id] }) })]);
+      expect(audit).toEqual([expect.objectContaining({ action: 'payout_withheld', actorRole: 'system', detail: expect.objectContaining({ transferIds: [first.id], shortPence: payout.amountPence }) })]);
       // Later runs leave it held, and admins see it with the reversed transfer.
       expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);
       expect(standIn.transfers).toHaveLength(1);
       const shown = await inQuestion(t);
       expect(shown.withheld).toEqual([
-        { payoutId: payout.id, appointmentId: job.appointmentId, reference: job.assessment.reference, technician: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), since: expect.any(String), reversedTransferIds: [first.id] },
+        { payoutId: payout.id, appointmentId: job.appointmentId, reference: job.assessment.reference, technician: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), since: expect.any(String), reversedTransferIds: [first.id], takenBack: penceToDecimalString(payout.amountPence) },
       ]);
       expect(shown.sending).toEqual([]);
 
-      // An admin who knows why releases it: one new transfer, under a key of its own (Stripe would
-      // answer the reversed transfer again for the old key within 24 hours).
+      // An admin who knows why releases it: one new transfer of the whole share (all of it was taken
+      // back), under a key of its own (Stripe would answer the reversed transfer again for the old
+      // key within 24 hours).
       await releaseHeldPayout(ctx, payout.id, new Date());
       expect(standIn.transfers).toHaveLength(2);
       const second = standIn.transfers[1]!;
       expect(second).toMatchObject({ amount: payout.amountPence, destination: 'acct_reversed1', reversed: false, metadata: { payout_id: String(payout.id) } });
-      expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').map((r) => r.idempotencyKey)).toEqual([`payout-${payout.id}`, `payout-${payout.id}-r1`]);
+      expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').map((r) => r.idempotencyKey)).toEqual([`payout-${payout.id}`, `payout-${payout.id}-r1-${payout.amountPence}`]);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: second.id });
       expect((await inQuestion(t)).withheld).toEqual([]);
 
@@ -728,6 +730,104 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);
       await expect(releaseHeldPayout(ctx, payout.id, new Date())).rejects.toMatchObject({ statusCode: 409 });
       expect(standIn.transfers).toHaveLength(2);
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it('makes good only what a partial reversal took back: the admin’s release sends the difference, never the whole share again', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      const job = await dueThroughStripe(t, 'acct_partial1');
+      const payout = await job.payoutRow();
+      const stripe = stripeOf(standIn);
+      const ctx = { db: t.database.db, config: t.config, log: silent, stripe };
+      // A run made the transfer and died before recording it; an operator then took £10 of it back.
+      const first = await stripe.transfers.create(
+        { amount: payout.amountPence, currency: 'gbp', destination: 'acct_partial1', transfer_group: `appointment-${job.appointmentId}`, metadata: { payout_id: String(payout.id) } },
+        { idempotencyKey: `payout-${payout.id}` },
+      );
+      await stripe.transfers.createReversal(first.id, { amount: 1000 });
+
+      // The share is £10 short: the job holds it, naming what was taken back.
+      expect(await releaseDuePayouts(ctx, new Date())).toBe(0);
+      expect(await job.payoutRow()).toMatchObject({ status: 'held', providerRef: null });
+      expect((await inQuestion(t)).withheld).toEqual([expect.objectContaining({ payoutId: payout.id, reversedTransferIds: [first.id], takenBack: '10.00' })]);
+
+      // The admin's release sends the £10, not the whole share: the technician holds exactly their share.
+      await releaseHeldPayout(ctx, payout.id, new Date());
+      expect(standIn.transfers).toHaveLength(2);
+      const second = standIn.transfers[1]!;
+      expect(second).toMatchObject({ amount: 1000, destination: 'acct_partial1', metadata: { payout_id: String(payout.id) } });
+      expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').at(-1)?.idempotencyKey).toBe(`payout-${payout.id}-r1-1000`);
+      const standing = standIn.transfers.reduce((sum, tr) => sum + tr.amount - tr.amount_reversed, 0);
+      expect(standing).toBe(payout.amountPence);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: second.id });
+
+      // Paid in full now: a run that takes over a claim on it finds that and sends nothing.
+      await t.database.db.update(payouts).set({ status: 'sending', sendingAt: null, providerRef: null, releasedAt: null }).where(eq(payouts.id, payout.id));
+      expect(await releaseDuePayouts(ctx, new Date())).toBe(1);
+      expect(standIn.transfers).toHaveLength(2);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: second.id });
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it('puts a released payout back on hold when Stripe reports its transfer reversed, once per event, and the release makes good only what was taken', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { ...standIn.env, AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    const deliver = (delivery: { payload: string; headers: Record<string, string> }) =>
+      t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+    try {
+      const job = await dueThroughStripe(t, 'acct_late1', workingDay(26), standIn);
+      const other = await dueThroughStripe(t, 'acct_late2', workingDay(33), standIn);
+      const stripe = stripeOf(standIn);
+      const ctx = { db: t.database.db, config: t.config, log: silent, stripe };
+      expect(await releaseDuePayouts(ctx, new Date())).toBe(2);
+      const payout = await job.payoutRow();
+      const paid = standIn.transfers.find((tr) => tr.destination === 'acct_late1')!;
+      expect(payout).toMatchObject({ status: 'released', providerRef: paid.id });
+
+      // Days later an operator takes £25 back in Stripe, which reports it.
+      await stripe.transfers.createReversal(paid.id, { amount: 2500 });
+      const event = standIn.webhook('transfer.reversed', paid.id, { eventId: 'evt_late_reversal' });
+      expect((await deliver(event)).statusCode).toBe(200);
+      expect(await job.payoutRow()).toMatchObject({ status: 'held', providerRef: null, releasedAt: null });
+      const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)));
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'payout_withheld', actorRole: 'system', detail: expect.objectContaining({ reason: 'transfer_reversed_after_release', transferIds: [paid.id], shortPence: 2500 }) }),
+      ]);
+      expect((await inQuestion(t)).withheld).toEqual([expect.objectContaining({ payoutId: payout.id, reversedTransferIds: [paid.id], takenBack: '25.00' })]);
+      // The other repairer's payout is untouched.
+      expect((await other.payoutRow()).status).toBe('released');
+
+      // Stripe delivering the same event again changes nothing, and the job does not pay it on its own.
+      expect((await deliver(event)).statusCode).toBe(200);
+      expect(await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)))).toHaveLength(1);
+      expect(await releaseDuePayouts(ctx, new Date(Date.now() + 11 * 60 * 1000))).toBe(0);
+      expect(standIn.transfers).toHaveLength(2);
+
+      // The admin's release sends the £25 that is short.
+      await releaseHeldPayout(ctx, payout.id, new Date());
+      const madeGood = standIn.transfers.at(-1)!;
+      expect(madeGood).toMatchObject({ amount: 2500, destination: 'acct_late1' });
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: madeGood.id });
+
+      // A reversal reported for a payout not released yet is the job's to find: nothing changes
+      // here. Nor does one naming a payout under another appointment's transfer group.
+      await t.database.db.update(payouts).set({ status: 'owed', releasedAt: null, providerRef: null }).where(eq(payouts.id, (await other.payoutRow()).id));
+      const otherTransfer = standIn.transfers.find((tr) => tr.destination === 'acct_late2')!;
+      await stripe.transfers.createReversal(otherTransfer.id);
+      expect((await deliver(standIn.webhook('transfer.reversed', otherTransfer.id))).statusCode).toBe(200);
+      expect((await other.payoutRow()).status).toBe('owed');
+      const stray = await stripe.transfers.create({ amount: 100, currency: 'gbp', destination: 'acct_late1', transfer_group: 'appointment-999999', metadata: { payout_id: String(payout.id) } });
+      await stripe.transfers.createReversal(stray.id);
+      expect((await deliver(standIn.webhook('transfer.reversed', stray.id))).statusCode).toBe(200);
+      expect((await job.payoutRow()).status).toBe('released');
     } finally {
       await t.close();
       await standIn.close();

@@ -205,8 +205,10 @@ const PayoutInQuestionSchema = z.object({
   since: z.string(),
 });
 export const WithheldPayoutSchema = PayoutInQuestionSchema.extend({
-  /** The reversed transfers the release job found (from its audit line). */
+  /** The reversed transfers the release job found, or Stripe reported (from its audit line). */
   reversedTransferIds: z.array(z.string()),
+  /** What was taken back of the share, pounds, as Stripe showed it then; null on lines that did not record it. */
+  takenBack: z.string().nullable(),
 });
 export const SendingPayoutSchema = PayoutInQuestionSchema.extend({
   /** When the release job may take it over and ask Stripe again (the claim's lease ends); null: at its next run. */

@@ -6,7 +6,8 @@
 // a share Stripe refused goes back (`unsend`), and one whose sender died or got no answer is
 // taken over (`resume`) by the next run, which asks Stripe what it did before paying; one whose
 // earlier transfer was reversed at Stripe is held back (`withhold`) for an admin to release, not
-// paid again by the job (docs/decisions/0013-completion-and-payouts.md).
+// paid again by the job; and one already released goes back on hold (`reverse`) when Stripe
+// reports its transfer reversed afterwards (docs/decisions/0013-completion-and-payouts.md).
 import { defineLifecycle } from './lifecycle';
 
 export const payoutLifecycle = defineLifecycle({
@@ -28,6 +29,7 @@ export const payoutLifecycle = defineLifecycle({
     resume: { from: ['sending'], done: 'taken over' },
     unsend: { from: ['sending'], to: 'owed', done: 'given back' },
     withhold: { from: ['sending'], to: 'held', done: 'held back' },
+    reverse: { from: ['released'], to: 'held', done: 'put back on hold' },
     release: { from: ['owed', 'held', 'sending'], to: 'released', done: 'released' },
     void: { from: ['owed', 'held'], to: 'void', done: 'cancelled' },
   },

@@ -62,34 +62,46 @@ export async function claimPayout(db: Db, id: number, from: ClaimFrom, now: Date
   }
 }
 
-/** What Stripe has for a payout: a transfer that pays it (found or made now), or only reversed ones. */
-export type TransferFound = { kind: 'paid'; id: string; earlier: boolean } | { kind: 'reversed'; reversedIds: string[] };
+/**
+ * What Stripe has for a payout: transfers that pay it in full (found, or made now), or transfers
+ * reversed in whole or part that leave `shortPence` of it unpaid.
+ */
+export type TransferFound = { kind: 'paid'; id: string; earlier: boolean } | { kind: 'reversed'; reversedIds: string[]; shortPence: number };
 
-/** Taken back at Stripe, in whole (`reversed`) or in part (`amount_reversed`): it no longer pays the payout. */
+/** Taken back at Stripe, in whole (`reversed`) or in part (`amount_reversed`). */
 const wasReversed = (transfer: Stripe.Transfer) => transfer.reversed || transfer.amount_reversed > 0;
 
 /**
- * The transfer for this payout: the one Stripe already has (a sender before this one got that
+ * The transfer for this payout: the ones Stripe already has (a sender before this one got that
  * far, perhaps more than the idempotency key's 24 hours ago), or a new one under the key.
- * A transfer someone reversed at Stripe does not pay it, and the release job does not pay it
- * again on its own (someone took it back on purpose): unless `payAgain` (an admin releasing it
- * after looking), Stripe is asked for nothing more and the reversed ones are answered. A new
- * transfer after reversals has a key of its own: Stripe would answer the reversed one again for
- * the old key within 24 hours. Two senders that overlap still see the same reversals, so they
- * still share one key and make one transfer.
+ * What pays the payout is what still stands of its transfers: each one's amount less what was
+ * reversed. While that is the whole share it is paid (the newest transfer not wholly reversed is
+ * its reference). Short of it, someone took money back at Stripe on purpose, and the release job
+ * does not pay it again on its own: unless `payAgain` (an admin releasing it after looking),
+ * Stripe is asked for nothing more and the reversed ones are answered. An admin's release sends
+ * only what is short, so a partial reversal is made good and never paid twice. A transfer after
+ * reversals has a key of its own, naming the count of reversed transfers and the amount: Stripe
+ * would answer the reversed one again for the old key within 24 hours. Two senders that overlap
+ * still see the same reversals, so they still share one key and make one transfer.
  */
 export async function transferFor(stripe: Stripe, due: Payable, { payAgain }: { payAgain: boolean }): Promise<TransferFound> {
   const transferGroup = `appointment-${due.appointmentId}`;
   const reversedIds: string[] = [];
+  let standingPence = 0;
+  let newestStanding: string | undefined;
   for await (const transfer of stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) {
     if (transfer.metadata?.payout_id !== String(due.id)) continue;
+    standingPence += transfer.amount - transfer.amount_reversed;
     if (wasReversed(transfer)) reversedIds.push(transfer.id);
-    else return { kind: 'paid', id: transfer.id, earlier: true };
+    // Stripe lists the newest first.
+    if (!transfer.reversed) newestStanding ??= transfer.id;
   }
-  if (reversedIds.length > 0 && !payAgain) return { kind: 'reversed', reversedIds };
+  const shortPence = due.amountPence - standingPence;
+  if (shortPence <= 0 && newestStanding) return { kind: 'paid', id: newestStanding, earlier: true };
+  if (reversedIds.length > 0 && !payAgain) return { kind: 'reversed', reversedIds, shortPence };
   const transfer = await stripe.transfers.create(
-    { amount: due.amountPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: transferGroup, metadata: { payout_id: String(due.id) } },
-    { idempotencyKey: reversedIds.length === 0 ? `payout-${due.id}` : `payout-${due.id}-r${reversedIds.length}` },
+    { amount: shortPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: transferGroup, metadata: { payout_id: String(due.id) } },
+    { idempotencyKey: reversedIds.length === 0 ? `payout-${due.id}` : `payout-${due.id}-r${reversedIds.length}-${shortPence}` },
   );
   return { kind: 'paid', id: transfer.id, earlier: false };
 }

@@ -1,5 +1,5 @@
-// What admins see of payouts beside the reported problems (D14): those the release job held
-// because their transfer was reversed at Stripe, and those stuck being sent (a claim Stripe gave
+// What admins see of payouts beside the reported problems (D14): those held because their
+// transfer was reversed at Stripe (found by the release job, or reported by Stripe's webhook), and those stuck being sent (a claim Stripe gave
 // no answer to, or whose sender died). Without this both were visible only in the logs.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { PayoutsInQuestion } from '../../../shared/api/appointments';
@@ -21,7 +21,7 @@ const shown = {
 
 export async function payoutsInQuestion(db: Db): Promise<PayoutsInQuestion> {
   // The transfers named by the latest audit line that held it (found by the entity index).
-  const withheldBy = sql<{ transferIds?: string[] } | null>`(
+  const withheldBy = sql<{ transferIds?: string[]; shortPence?: number } | null>`(
     SELECT ${auditLog.detail} FROM ${auditLog}
     WHERE ${auditLog.entity} = 'payout' AND ${auditLog.entityId} = ${payouts.id} AND ${auditLog.action} = 'payout_withheld'
     ORDER BY ${auditLog.id} DESC LIMIT 1)`;
@@ -43,6 +43,7 @@ export async function payoutsInQuestion(db: Db): Promise<PayoutsInQuestion> {
       amount: penceToDecimalString(amountPence),
       since: since.toISOString(),
       reversedTransferIds: detail?.transferIds ?? [],
+      takenBack: typeof detail?.shortPence === 'number' ? penceToDecimalString(detail.shortPence) : null,
     })),
     sending: sending.map(({ amountPence, sendingSince, sendingAt, updatedAt, ...row }) => ({
       ...row,

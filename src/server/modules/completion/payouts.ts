@@ -91,11 +91,11 @@ async function releaseInLedger(ctx: PayoutContext, due: Payable, from: 'owed' | 
  * transaction) where admins see held payouts, for an admin to release once they know why; only
  * this claim's holder does it. Answers false: nothing was released.
  */
-async function withholdAfterReversal(ctx: PayoutContext, due: Payable, stamp: Date, reversedIds: string[]): Promise<false> {
+async function withholdAfterReversal(ctx: PayoutContext, due: Payable, stamp: Date, { reversedIds, shortPence }: { reversedIds: string[]; shortPence: number }): Promise<false> {
   try {
     await ctx.db.transaction(async (tx) => {
       await transition(tx, 'payout', 'withhold', due.id, { set: { sendingAt: null }, where: eq(payouts.sendingAt, stamp) });
-      await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: due.id }, { reason: 'transfer_reversed', transferIds: reversedIds, appointmentId: due.appointmentId });
+      await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: due.id }, { reason: 'transfer_reversed', transferIds: reversedIds, shortPence, appointmentId: due.appointmentId });
     });
   } catch (error) {
     if (isConflict(error)) return false; // taken over by another run meanwhile: it is theirs now
@@ -136,7 +136,7 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
     await afterNoTransfer(ctx.db, ctx.log, due, from, stamp, error);
     throw error;
   }
-  if (found.kind === 'reversed') return withholdAfterReversal(ctx, due, stamp, found.reversedIds);
+  if (found.kind === 'reversed') return withholdAfterReversal(ctx, due, stamp, found);
   const transfer = found;
   // If this throws (the database gone), the share stays `sending` with this claim: once the lease
   // is over the next run takes it over, finds this transfer at Stripe and records it.
@@ -198,6 +198,53 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
     throw new Error(`${failures} due payout(s) could not be paid (${released} released); the first: ${first}`, { cause: firstFailure });
   }
   return released;
+}
+
+/**
+ * Stripe reported a transfer reversed (`transfer.reversed`, in whole or part). A payout already
+ * recorded as released that the transfer paid is no longer paid in full: it goes back on hold
+ * (`reverse`, released → held) with an audit line naming the transfer and what was taken back,
+ * in the webhook's transaction, for an admin to look at and release (which sends only what is
+ * short). A payout not released yet is the release job's: it finds the reversal itself when it
+ * asks Stripe. Answers whether a payout was put back on hold.
+ */
+export async function holdAfterReversalReported(
+  tx: Db,
+  log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  transfer: Pick<Stripe.Transfer, 'id' | 'amount_reversed' | 'metadata' | 'transfer_group'>,
+): Promise<boolean> {
+  const payoutId = Number(transfer.metadata?.payout_id);
+  if (!Number.isSafeInteger(payoutId) || payoutId <= 0) {
+    log.info({ transferId: transfer.id }, 'Stripe reported a reversed transfer that pays no payout');
+    return false;
+  }
+  const [row] = await tx
+    .select({ status: payouts.status, appointmentId: payments.appointmentId })
+    .from(payouts)
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .where(eq(payouts.id, payoutId));
+  if (!row || transfer.transfer_group !== `appointment-${row.appointmentId}`) {
+    log.warn({ transferId: transfer.id, payoutId }, "Stripe reported a reversed transfer naming a payout that is not this site's: nothing changed");
+    return false;
+  }
+  if (row.status !== 'released') {
+    log.info({ transferId: transfer.id, payoutId, status: row.status }, 'Stripe reported a reversed transfer of a payout not released: the release job finds the reversal when it sends it');
+    return false;
+  }
+  try {
+    await transition(tx, 'payout', 'reverse', payoutId, { set: { releasedAt: null, providerRef: null }, where: eq(payouts.status, 'released') });
+  } catch (error) {
+    if (isConflict(error)) return false;
+    throw error;
+  }
+  await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: payoutId }, {
+    reason: 'transfer_reversed_after_release',
+    transferIds: [transfer.id],
+    shortPence: transfer.amount_reversed,
+    appointmentId: row.appointmentId,
+  });
+  log.warn({ payoutId, appointmentId: row.appointmentId, transferId: transfer.id }, `a released payout's transfer ${transfer.id} was reversed at Stripe: the payout is on hold until an admin releases it`);
+  return true;
 }
 
 /**

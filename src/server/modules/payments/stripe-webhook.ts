@@ -2,8 +2,10 @@
 // is verified on the raw body with a 300-second tolerance; each event id is applied once (its
 // record commits with its effects, so a failure lets Stripe retry); events older than the last
 // one applied to a payment, or a failure after a success, change nothing; only
-// payment_intent.succeeded confirms a booking.
+// payment_intent.succeeded confirms a booking. transfer.reversed puts a released payout whose
+// transfer was taken back at Stripe on hold for an admin (docs/decisions/0013).
 import { afterBookingPaid } from '../dispatch/dispatch.service';
+import { holdAfterReversalReported } from '../completion/payouts';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -46,6 +48,10 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
       const emails = await ctx.db.transaction(async (tx): Promise<OutboxEmail[]> => {
         if (!(await recordStripeEvent(tx, event.id, event.type))) {
           request.log.info({ eventId: event.id }, 'Stripe event already applied');
+          return [];
+        }
+        if (event.type === 'transfer.reversed') {
+          await holdAfterReversalReported(tx, request.log, event.data.object);
           return [];
         }
         if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return [];

@@ -78,11 +78,11 @@ function Withheld({ payout }: { payout: WithheldPayout }) {
       </h4>
       <p className="text-sm text-slate-800">On hold since {formatWhen(payout.since)}</p>
       <p className="mt-2 text-slate-900">
-        Stripe shows {transfers} as reversed, so the release job has not paid the technician again. Find out why it was reversed first: releasing sends a new transfer of
-        the whole amount.
+        Stripe shows {transfers} as reversed{payout.takenBack ? `, taking back ${formatDecimalPounds(payout.takenBack)}` : ''}, so the technician has not been paid in full and
+        nothing pays them again on its own. Find out why it was reversed first: releasing sends a new transfer of only what is short at that moment.
       </p>
       <ReleaseButton payout={payout} list={inQuestionKey}>
-        Send a new transfer to the technician
+        Send what is short to the technician
       </ReleaseButton>
     </li>
   );
