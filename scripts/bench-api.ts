@@ -62,6 +62,8 @@ interface Fixture {
   admin: string;
   /** The customer's appointment, held for the first free slot (the confirmation page polls it). */
   appointmentId: number;
+  /** The month of that slot (YYYY-MM), as the booking page's calendar asks for it. */
+  month: string;
   /** Cookie header with a demo repairer's session, and their repairer id. */
   repairer: string;
   repairerId: number;
@@ -83,6 +85,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'admin-stats', label: 'GET /api/admin/stats (admin, the dashboard\'s figures)', request: (f) => ({ path: '/api/admin/stats', cookie: f.admin }) },
   { name: 'pending', label: `GET /api/admin/quotes?status=pending (admin, ${PENDING_ENQUIRIES} cards)`, request: (f) => ({ path: '/api/admin/quotes?status=pending', cookie: f.admin }) },
   { name: 'appointment', label: 'GET /api/appointments/{id} (grant, held)', request: (f) => ({ path: `/api/appointments/${f.appointmentId}`, cookie: f.customer }) },
+  { name: 'month', label: 'GET /api/appointments/available-month (the booking calendar)', request: (f) => ({ path: `/api/appointments/available-month?month=${f.month}` }) },
   { name: 'held', label: 'GET /api/quotes/{id}/held-appointment (grant)', request: (f) => ({ path: `/api/quotes/${f.quoteId}/held-appointment`, cookie: f.customer }) },
   { name: 'repairer-jobs', label: 'GET /api/repairer/{id}/jobs (repairer, their own list)', request: (f) => ({ path: `/api/repairer/${f.repairerId}/jobs`, cookie: f.repairer }) },
   { name: 'me', label: 'GET /api/auth/me (repairer, on every staff page)', request: (f) => ({ path: '/api/auth/me', cookie: f.repairer }) },
@@ -194,6 +197,9 @@ async function startProduct(
     SEED_DEMO_DATA: 'true',
     DATABASE_URL: databaseUrl ?? '',
     ADMIN_PASSWORD,
+    // The calendar is limited to 120 reads a minute an address, and autocannon is one address: the
+    // limit is still counted on every read (its write is part of the read's cost), never reached.
+    AVAILABILITY_READS_PER_MINUTE: '1000000',
   };
   delete env.TEST_DATABASE_URL;
   const repairer = demoRepairerOf(runCli('demo seed', ['src/server/db/seed-cli.ts'], env));
@@ -308,12 +314,12 @@ async function createFixture(origin: string, repairer: { email: string; password
     body: JSON.stringify({}),
   });
   if (approved.status !== 200) throw new Error(`The approval answered ${approved.status}: ${await approved.text()}`);
-  const appointmentId = await holdFirstFreeSlot(origin, quoteId, customer);
-  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin, appointmentId, repairer: repairerCookie, repairerId: me.user.repairerId };
+  const { appointmentId, month } = await holdFirstFreeSlot(origin, quoteId, customer);
+  return { assessmentId: assessment.id, imageId: assessment.images[0]!, quoteId, customer, admin, appointmentId, month, repairer: repairerCookie, repairerId: me.user.repairerId };
 }
 
-/** The customer holds the first free slot of this month or the next, as the booking page does. */
-async function holdFirstFreeSlot(origin: string, quoteId: number, customer: string): Promise<number> {
+/** The customer holds the first free slot of this month or the next, as the booking page does; answers the appointment and its month. */
+async function holdFirstFreeSlot(origin: string, quoteId: number, customer: string): Promise<{ appointmentId: number; month: string }> {
   const today = new Date();
   for (const offset of [0, 1]) {
     const first = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + offset, 1));
@@ -329,7 +335,7 @@ async function holdFirstFreeSlot(origin: string, quoteId: number, customer: stri
       body: JSON.stringify({ quoteId, appointmentDate: day.date, timeSlot: day.available.morning ? 'morning' : 'afternoon' }),
     });
     if (held.status !== 200) throw new Error(`Holding a slot answered ${held.status}: ${await held.text()}`);
-    return ((await held.json()) as { id: number }).id;
+    return { appointmentId: ((await held.json()) as { id: number }).id, month };
   }
   throw new Error('No free slot this month or the next.');
 }

@@ -140,6 +140,22 @@ describe('availability (public)', () => {
     expect((await get('/api/appointments/available?date=2027-03-10')).json().available).toEqual({ morning: true, afternoon: true });
     expect(await taken('2027-03-10', 'morning')).toBe(0);
   });
+
+  it('frees a full slot in the month’s calendar when its hold lapses, and only holds of that month lapse on its read', async () => {
+    await setCapacity('2027-03-10', { morning: 1 });
+    await setCapacity('2027-04-07', { morning: 1 });
+    const march = await customer();
+    const april = await customer();
+    expect((await book(march.cookie, { quoteId: march.quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' })).statusCode).toBe(200);
+    expect((await book(april.cookie, { quoteId: april.quote.id, appointmentDate: '2027-04-07', timeSlot: 'morning' })).statusCode).toBe(200);
+    const dayOf = async (date: string) => ((await get(`/api/appointments/available-month?month=${date.slice(0, 7)}`)).json() as { days: { date: string; available: object }[] }).days.find((day) => day.date === date)!.available;
+    expect(await dayOf('2027-03-10')).toEqual({ morning: false, afternoon: true });
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    expect(await dayOf('2027-03-10')).toEqual({ morning: true, afternoon: true });
+    expect([await taken('2027-03-10', 'morning'), await taken('2027-04-07', 'morning')]).toEqual([0, 1]);
+    expect(await dayOf('2027-04-07')).toEqual({ morning: true, afternoon: true });
+    expect(await taken('2027-04-07', 'morning')).toBe(0);
+  });
 });
 
 describe('holding a slot (POST /api/appointments)', () => {

@@ -5,8 +5,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createUser } from '../../src/server/db/factories';
-import { appointments, customerGrants, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { appointments, customerGrants, rateLimits, slotCapacity, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
+import { readAvailability } from '../../src/server/modules/bookings/availability-read';
+import { expiredHoldIds } from '../../src/server/modules/bookings/appointments.repo';
+import { slotRowsBetween } from '../../src/server/modules/bookings/capacity.repo';
 import { readableAppointment, toAppointmentView } from '../../src/server/modules/bookings/bookings.service';
 import { readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
 import { readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
@@ -429,5 +432,57 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     const after = await readJobsToDispatch(t.database, now);
     expect(after.overdue).toBe(false);
     expect(after.jobs).toEqual(read.jobs);
+  });
+
+  it('the booking calendar: the same slot rows and expired holds as the composed reads, and each read counted against the address', async () => {
+    const db = t.database.db;
+    const now = new Date();
+    const minutes = (n: number) => new Date(now.getTime() + n * 60_000);
+    // Slot rows of every kind in March 2098 (default, overridden, closed, some places taken), one
+    // in the day before and the day after it.
+    await db.insert(slotCapacity).values([
+      { slotDate: '2098-02-28', timeSlot: 'afternoon', capacity: 3, taken: 1 },
+      { slotDate: '2098-03-01', timeSlot: 'morning', capacity: 3, taken: 2 },
+      { slotDate: '2098-03-02', timeSlot: 'afternoon', capacity: 5, taken: 5, overridden: true },
+      { slotDate: '2098-03-17', timeSlot: 'morning', capacity: 0, taken: 0, overridden: true, closed: true },
+      { slotDate: '2098-03-31', timeSlot: 'afternoon', capacity: 3, taken: 3 },
+      { slotDate: '2098-04-01', timeSlot: 'morning', capacity: 3, taken: 1 },
+    ]);
+    const hold = async (appointmentDate: string, holdExpiresAt: Date) => {
+      const quote = await createQuote(db, { status: 'approved', approvedAt: new Date() });
+      await db.insert(appointments).values({ quoteId: quote.id, appointmentDate, timeSlot: 'morning', status: 'held', holdExpiresAt });
+    };
+    const composed = async (from: string, to: string) => ({
+      expiredHolds: (await expiredHoldIds(db, now, { from, to })).length > 0,
+      slots: (await slotRowsBetween(db, from, to)).map(({ updatedAt: _updatedAt, ...row }) => row).sort((a, b) => `${a.slotDate}${a.timeSlot}`.localeCompare(`${b.slotDate}${b.timeSlot}`)),
+    });
+    const read = async (rateKey: string, from: string, to: string) => {
+      const answer = await readAvailability(t.database, { rateKey, windowSeconds: 60, from, to, now });
+      return { ...answer, slots: [...answer.slots].sort((a, b) => `${a.slotDate}${a.timeSlot}`.localeCompare(`${b.slotDate}${b.timeSlot}`)) };
+    };
+    const ranges: [string, string][] = [['2098-03-01', '2098-03-31'], ['2098-03-02', '2098-03-02'], ['2098-03-03', '2098-03-03'], ['2098-02-01', '2098-02-28']];
+    const compareAll = async (key: string) => {
+      for (const [from, to] of ranges) {
+        const { hits: _hits, ...answer } = await read(key, from, to);
+        expect(answer, `${from}…${to}`).toEqual(await composed(from, to));
+      }
+    };
+    await compareAll('availability:198.51.100.1');
+    // A hold still running, one expired in another month, then one expired in the month itself.
+    await hold('2098-03-10', minutes(20));
+    await hold('2098-04-02', minutes(-5));
+    await compareAll('availability:198.51.100.1');
+    expect((await read('availability:198.51.100.1', '2098-03-01', '2098-03-31')).expiredHolds).toBe(false);
+    await hold('2098-03-20', minutes(-1));
+    await compareAll('availability:198.51.100.1');
+    expect((await read('availability:198.51.100.1', '2098-03-01', '2098-03-31')).expiredHolds).toBe(true);
+
+    // Each read is one hit on its key, counted as plugins/rate-limit.ts counts: a key of its own
+    // starts at 1, and a window over starts again.
+    const key = 'availability:198.51.100.2';
+    expect([(await read(key, '2098-03-01', '2098-03-31')).hits, (await read(key, '2098-03-01', '2098-03-31')).hits, (await read(key, '2098-03-02', '2098-03-02')).hits]).toEqual([1, 2, 3]);
+    await db.update(rateLimits).set({ windowStartedAt: new Date(Date.now() - 61_000) }).where(eq(rateLimits.key, key));
+    expect((await read(key, '2098-03-01', '2098-03-31')).hits).toBe(1);
+    expect(await db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key))).toEqual([{ count: 1 }]);
   });
 });

@@ -79,6 +79,8 @@ export const EnvSchema = z.object({
   APP_SECRET: optionalText.refine((value) => value === undefined || value.length >= 32, { message: 'must be at least 32 characters (for example the output of `openssl rand -hex 32`)' }),
   // Issue 13: introduction e-mails leave the outbox at this steady rate.
   INTRO_EMAILS_PER_MINUTE: count('number of e-mails', 1, 600).default(20),
+  // Availability reads (a day or a month of the booking calendar) one address may make a minute.
+  AVAILABILITY_READS_PER_MINUTE: count('number of reads', 10, 1_000_000).default(120),
   // Issue 14: photos in an S3-compatible bucket when S3_BUCKET is set; unset: DATA_DIR/uploads.
   S3_BUCKET: optionalText.refine((value) => value === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(value), {
     message: 'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens, for example autorevive-photos',
@@ -374,7 +376,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     },
     appSecret: env.APP_SECRET,
     introEmailsPerMinute: env.INTRO_EMAILS_PER_MINUTE,
-    availabilityReadsPerMinutePerAddress: 120,
+    availabilityReadsPerMinutePerAddress: env.AVAILABILITY_READS_PER_MINUTE,
     metricsToken: env.METRICS_TOKEN,
     retentionMonths: company.details.retentionMonths,
     s3: s3Config(env),

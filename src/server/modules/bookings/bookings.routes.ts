@@ -24,13 +24,12 @@ import { isCalendarDate } from '../../../shared/calendar-date';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
-import { enforceRateLimit } from '../../plugins/rate-limit';
 import { dispatchEmails } from '../email/email.service';
 import { adminAvailabilityMonth, updateAvailability } from './admin-availability.service';
 import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
 import { heldAppointmentOfQuote } from './held-appointment';
-import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type BookingContext } from './bookings.service';
+import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type AvailabilityLimit } from './bookings.service';
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -38,30 +37,30 @@ function realDate(date: string): string {
 }
 
 export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: BookingContext = { db: deps.database.db, config: deps.config };
+  const ctx: AvailabilityContext = { db: deps.database.db, database: deps.database, config: deps.config };
 
-  const limitAvailabilityReads = (ip: string) =>
-    enforceRateLimit(ctx.db, {
-      key: `availability:${ip}`,
-      windowSeconds: 60,
-      max: deps.config.availabilityReadsPerMinutePerAddress,
-      message: 'Too many availability checks from your connection. Please wait a minute and try again.',
-    });
+  // Every calendar read counts against its address's limit, in the read's own statement.
+  const availabilityLimit = (ip: string): AvailabilityLimit => ({
+    key: `availability:${ip}`,
+    windowSeconds: 60,
+    max: deps.config.availabilityReadsPerMinutePerAddress,
+    message: 'Too many availability checks from your connection. Please wait a minute and try again.',
+  });
 
   app.get('/api/appointments/available', { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilityViewSchema } } }, async (request, reply) => {
     const date = realDate(request.query.date);
-    await limitAvailabilityReads(request.ip);
+    const view = await availabilityOn(ctx, availabilityLimit(request.ip), date, new Date());
     reply.header('Cache-Control', 'no-store');
-    return availabilityOn(ctx, date, new Date());
+    return view;
   });
 
   app.get(
     '/api/appointments/available-month',
     { schema: { querystring: MonthAvailabilityQuerySchema, response: { 200: MonthAvailabilityViewSchema } } },
     async (request, reply) => {
-      await limitAvailabilityReads(request.ip);
+      const view = await availabilityInMonth(ctx, availabilityLimit(request.ip), request.query.month, new Date());
       reply.header('Cache-Control', 'no-store');
-      return availabilityInMonth(ctx, request.query.month, new Date());
+      return view;
     },
   );
 

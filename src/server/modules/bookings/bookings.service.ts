@@ -21,12 +21,12 @@ import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
 import type { CompanyDetails } from '../../../shared/company';
 import type { AppConfig } from '../../config/config';
-import type { Db } from '../../db/database';
+import type { Database, Db } from '../../db/database';
 import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import { pagesAfterId } from '../../jobs/keyset-pages';
-import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
+import { badRequest, conflict, DomainError, notFound, tooManyRequests } from '../../plugins/errors';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -41,7 +41,8 @@ import {
 } from './appointments.repo';
 import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './booking-rules';
 import { checkEarlyStartOnReschedule, onAppointmentRescheduled } from './bookings.hooks';
-import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotRow } from './capacity.repo';
+import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotPlaces } from './capacity.repo';
+import { readAvailability } from './availability-read';
 
 export const bookingMessages = {
   quoteNotFound: "The quote you're trying to book could not be found.",
@@ -119,20 +120,42 @@ function slotKey(date: string, slot: TimeSlot): string {
   return `${date}/${slot}`;
 }
 
-function byKey(rows: SlotRow[]): Map<string, SlotRow> {
+function byKey(rows: SlotPlaces[]): Map<string, SlotPlaces> {
   return new Map(rows.map((row) => [slotKey(row.slotDate, row.timeSlot), row]));
 }
 
-function dayAvailability(date: string, rows: Map<string, SlotRow>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
+function dayAvailability(date: string, rows: Map<string, SlotPlaces>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
   const available = Object.fromEntries(
     timeSlots.map((slot) => [slot, slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
   ) as AvailabilityView['available'];
   return { date, available };
 }
 
-export async function availabilityOn(ctx: BookingContext, date: string, now: Date): Promise<AvailabilityView> {
-  await lapseExpiredHolds(ctx.db, now, { from: date, to: date });
-  const rows = byKey(await slotRowsBetween(ctx.db, date, date));
+/** The calendar's limit: every read counts one hit on the reader's key (their address), refused past `max` a window. */
+export interface AvailabilityLimit {
+  key: string;
+  windowSeconds: number;
+  max: number;
+  message: string;
+}
+
+export type AvailabilityContext = BookingContext & { database: Database };
+
+/**
+ * The slot rows of `from`…`to` at `now`, the read counted against `limit` first (429 past it):
+ * one statement (availability-read.ts), and only when a hold of those days has expired, the
+ * lapse and a second read of the rows.
+ */
+async function availableSlots(ctx: AvailabilityContext, limit: AvailabilityLimit, from: string, to: string, now: Date): Promise<Map<string, SlotPlaces>> {
+  const read = await readAvailability(ctx.database, { rateKey: limit.key, windowSeconds: limit.windowSeconds, from, to, now });
+  if (read.hits > limit.max) throw tooManyRequests(limit.message);
+  if (!read.expiredHolds) return byKey(read.slots);
+  await lapseExpiredHolds(ctx.db, now, { from, to });
+  return byKey(await slotRowsBetween(ctx.db, from, to));
+}
+
+export async function availabilityOn(ctx: AvailabilityContext, limit: AvailabilityLimit, date: string, now: Date): Promise<AvailabilityView> {
+  const rows = await availableSlots(ctx, limit, date, date, now);
   return dayAvailability(date, rows, ctx.config.slotCapacity, now, londonDateOf(now));
 }
 
@@ -141,12 +164,9 @@ export function monthDays(month: string): string[] {
   return Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => toCalendarDate(year, monthNumber, i + 1));
 }
 
-export async function availabilityInMonth(ctx: BookingContext, month: string, now: Date): Promise<MonthAvailabilityView> {
+export async function availabilityInMonth(ctx: AvailabilityContext, limit: AvailabilityLimit, month: string, now: Date): Promise<MonthAvailabilityView> {
   const days = monthDays(month);
-  const from = days[0]!;
-  const to = days[days.length - 1]!;
-  await lapseExpiredHolds(ctx.db, now, { from, to });
-  const rows = byKey(await slotRowsBetween(ctx.db, from, to));
+  const rows = await availableSlots(ctx, limit, days[0]!, days[days.length - 1]!, now);
   const today = londonDateOf(now);
   return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now, today)) };
 }

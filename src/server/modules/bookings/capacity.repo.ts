@@ -68,6 +68,8 @@ export async function leaveLiveState(
 }
 
 export type SlotRow = typeof slotCapacity.$inferSelect;
+/** What availability needs of a slot row. */
+export type SlotPlaces = Pick<SlotRow, 'slotDate' | 'timeSlot' | 'capacity' | 'taken' | 'overridden' | 'closed'>;
 
 /** The slot rows of these days (inclusive), for availability and the admin's screen. */
 export async function slotRowsBetween(db: Db, from: string, to: string): Promise<SlotRow[]> {
@@ -78,13 +80,13 @@ export async function slotRowsBetween(db: Db, from: string, to: string): Promise
 }
 
 /** Places a slot offers now: the admin's override, else SLOT_CAPACITY; 0 when its day is closed. */
-export function effectiveCapacity(row: SlotRow | undefined, defaultCapacity: number): number {
+export function effectiveCapacity(row: SlotPlaces | undefined, defaultCapacity: number): number {
   if (!row) return defaultCapacity;
   if (row.closed) return 0;
   return row.overridden ? row.capacity : defaultCapacity;
 }
 
-export function hasFreePlace(row: SlotRow | undefined, defaultCapacity: number): boolean {
+export function hasFreePlace(row: SlotPlaces | undefined, defaultCapacity: number): boolean {
   return (row?.taken ?? 0) < effectiveCapacity(row, defaultCapacity);
 }
 
