@@ -154,6 +154,8 @@ describe('the wall clock kept per UTC hour (issue 9)', () => {
     for (const ms of instants) {
       for (const at of [ms, ms + 999, ms]) expect(londonWallClockAt(new Date(at)), new Date(at).toISOString()).toEqual(formattedWallClockAt(new Date(at)));
     }
+    // Again backwards: the hours kept from the first pass answer now, and those pushed out are asked again.
+    for (const ms of [...instants].reverse()) expect(londonWallClockAt(new Date(ms + 500)), new Date(ms + 500).toISOString()).toEqual(formattedWallClockAt(new Date(ms + 500)));
     expect(instants.length).toBeGreaterThan(10_000);
   });
 });

@@ -27,22 +27,25 @@ export interface WallClock {
 
 const HOUR_MS = 60 * MINUTE_MS;
 // London's clocks change on the hour (01:00 UTC) and its offset is a whole number of hours from
-// 1972 on, so within one UTC hour the offset is one number: the last hour's is kept (issue 9:
-// Intl's formatToParts cost 4% of a quote read, which asks whether the quote has expired).
+// 1972 on, so within one UTC hour the offset is one number: each hour's is kept once Intl has
+// given it (issue 9: Intl's formatToParts cost 4% of a quote read, which asks whether the quote
+// has expired, and 17% of the booking calendar's month, whose 62 slot starts each ask about
+// three hours around them). At most 4,096 hours are kept, the oldest kept going first.
 const CACHE_FROM_MS = Date.UTC(1972, 0, 1);
-let cachedHour = Number.NaN;
-let cachedOffsetMs = 0;
+const OFFSET_HOURS_KEPT = 4096;
+const offsetMsByHour = new Map<number, number>();
 
 function wallClockAt(instant: Date): WallClock {
   const ms = instant.getTime();
   if (Number.isNaN(ms)) throw new RangeError('Expected a valid instant, got an invalid Date');
   const hour = Math.floor(ms / HOUR_MS);
-  if (hour === cachedHour) return utcFieldsOf(new Date(ms + cachedOffsetMs));
+  const kept = offsetMsByHour.get(hour);
+  if (kept !== undefined) return utcFieldsOf(new Date(ms + kept));
   const clock = formattedWallClockAt(instant);
   const offsetMs = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - Math.floor(ms / 1000) * 1000;
   if (ms >= CACHE_FROM_MS && offsetMs % HOUR_MS === 0) {
-    cachedHour = hour;
-    cachedOffsetMs = offsetMs;
+    if (offsetMsByHour.size >= OFFSET_HOURS_KEPT) offsetMsByHour.delete(offsetMsByHour.keys().next().value!);
+    offsetMsByHour.set(hour, offsetMs);
   }
   return clock;
 }
