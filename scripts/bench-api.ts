@@ -91,6 +91,13 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'me', label: 'GET /api/auth/me (repairer, on every staff page)', request: (f) => ({ path: '/api/auth/me', cookie: f.repairer }) },
   { name: 'dispatch', label: 'GET /api/admin/jobs-to-dispatch (admin, polled)', request: (f) => ({ path: '/api/admin/jobs-to-dispatch', cookie: f.admin }) },
   { name: 'admin-health', label: 'GET /api/admin/health (admin, polled)', request: (f) => ({ path: '/api/admin/health', cookie: f.admin }) },
+  { name: 'enquiries', label: 'GET /api/admin/enquiries (admin, the all-enquiries table)', request: (f) => ({ path: '/api/admin/enquiries', cookie: f.admin }) },
+  { name: 'network', label: 'GET /api/repairers (admin, the repairer network tab)', request: (f) => ({ path: '/api/repairers', cookie: f.admin }) },
+  { name: 'audit', label: 'GET /api/admin/audit-log (admin)', request: (f) => ({ path: '/api/admin/audit-log', cookie: f.admin }) },
+  { name: 'emails', label: 'GET /api/admin/emails (admin, the outbox)', request: (f) => ({ path: '/api/admin/emails', cookie: f.admin }) },
+  { name: 'email-stats', label: 'GET /api/admin/email-stats (admin, the outreach figures)', request: (f) => ({ path: '/api/admin/email-stats', cookie: f.admin }) },
+  { name: 'price-list', label: 'GET /api/admin/price-list (admin)', request: (f) => ({ path: '/api/admin/price-list', cookie: f.admin }) },
+  { name: 'profile', label: 'GET /api/repairer/profile (repairer, their profile)', request: (f) => ({ path: '/api/repairer/profile', cookie: f.repairer }) },
   { name: 'page', label: 'GET / (prerendered)', request: () => ({ path: '/' }) },
   { name: 'thumb', label: 'GET /api/images/{id}?size=thumb (grant)', request: (f) => ({ path: `/api/images/${f.imageId}?size=thumb`, cookie: f.customer }) },
 ];

@@ -7,6 +7,9 @@ import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
 import { appointments, assessments, jobNotifications, quoteModificationRequests, quotes } from '../../src/server/db/schema';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
+import type { EnquiryRow } from '../../src/shared/api/admin';
+import { penceToDecimalString } from '../../src/shared/money';
+import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
 import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
 import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
 import { jobsQuery, type JobRecord } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
@@ -85,4 +88,53 @@ export async function jobsToDispatch(db: Db, now: Date) {
     .orderBy(asc(appointments.appointmentDate), asc(appointments.id))
     .limit(200);
   return rows.map((row) => ({ ...row, openOffers: Number(row.openOffers), unassigned: Number(row.openOffers) === 0 }));
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
+/** The admin's enquiry search as drizzle conditions, as it was before ENQUIRY_SEARCH_SQL. */
+function enquirySearchCondition(search: string | undefined): SQL | undefined {
+  const term = (search ?? '').trim().toLowerCase();
+  if (term === '') return undefined;
+  const prefix = `${escapeLike(term)}%`;
+  const compact = `${escapeLike(term.replace(/\s+/g, ''))}%`;
+  const conditions: SQL[] = [
+    sql`lower(${assessments.reference}) LIKE ${prefix}`,
+    sql`lower(${assessments.email}) LIKE ${prefix}`,
+    sql`lower(${assessments.name}) LIKE ${prefix}`,
+    sql`lower(regexp_replace(${assessments.name}, '^.* ', '')) LIKE ${prefix}`,
+  ];
+  if (!term.startsWith('ar-')) conditions.push(sql`lower(${assessments.reference}) LIKE ${`ar-${prefix}`}`);
+  if (compact !== '%') conditions.push(sql`lower(replace(${assessments.postcode}, ' ', '')) LIKE ${compact}`);
+  return or(...conditions);
+}
+
+/** GET /api/admin/enquiries, composed: the page, the count, the quotes (enquiryList). */
+export async function enquiryListComposed(db: Db, search: string | undefined, page: number, pageSize: number) {
+  const where = enquirySearchCondition(search);
+  const [rows, total] = await Promise.all([
+    db.select().from(assessments).where(where).orderBy(desc(assessments.createdAt), desc(assessments.id)).limit(pageSize).offset((page - 1) * pageSize),
+    db.$count(assessments, where),
+  ]);
+  const quotesByAssessment = await quotesOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  const items: EnquiryRow[] = rows.map((row) => {
+    const quote = quotesByAssessment.get(row.id)?.quote;
+    return {
+      assessmentId: row.id,
+      reference: row.reference,
+      name: row.name,
+      email: row.email,
+      postcode: row.postcode,
+      vehicle: `${row.vehicleYear} ${row.vehicleMake} ${row.vehicleModel}`,
+      damageType: row.damageType,
+      createdAt: row.createdAt.toISOString(),
+      quoteId: quote?.id ?? null,
+      quoteStatus: quote?.status ?? null,
+      totalCost: quote ? penceToDecimalString(quote.totalPence) : null,
+    };
+  });
+  return { items, total, page, pageSize };
 }

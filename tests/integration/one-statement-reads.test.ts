@@ -14,7 +14,7 @@ import { readableAppointment, toAppointmentView } from '../../src/server/modules
 import { readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
 import { readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
 import { expireOverdueOffers } from '../../src/server/modules/dispatch/dispatch.service';
-import { readDeskPage } from '../../src/server/modules/admin/admin-desk';
+import { enquiryList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
 import { findImageFor, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
 import { createGrant } from '../../src/server/modules/access/grants.service';
@@ -28,7 +28,7 @@ import { toQuoteView } from '../../src/server/modules/quotes/quote-view';
 import { findQuote, itemsOf } from '../../src/server/modules/quotes/quotes.repo';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../src/shared/lifecycles/quote';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { deskList, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
+import { deskList, enquiryListComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -484,5 +484,31 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     await db.update(rateLimits).set({ windowStartedAt: new Date(Date.now() - 61_000) }).where(eq(rateLimits.key, key));
     expect((await read(key, '2098-03-01', '2098-03-31')).hits).toBe(1);
     expect(await db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key))).toEqual([{ count: 1 }]);
+  });
+
+  it('GET /api/admin/enquiries: every page of every kind of search as the composed read', async () => {
+    const db = t.database.db;
+    // Enquiries to search among: names with a surname, a postcode with and without its space,
+    // LIKE's own characters in a name, with a quote (pending, approved) and without.
+    const made = [
+      await createAssessmentRecord(db, { name: 'Ada Lovelace', email: 'ada@example.com', postcode: 'SW1A 1AA' }),
+      await createAssessmentRecord(db, { name: 'Charles Babbage', email: 'charles@example.org', postcode: 'M1 1AE' }),
+      await createAssessmentRecord(db, { name: 'Grace 100% Hopper', email: 'grace_h@example.net', postcode: 'EH1 1YZ' }),
+      await createAssessmentRecord(db, { name: 'Alan Turing', email: 'alan@example.com', postcode: 'SW1A 2AA' }),
+    ];
+    await createQuote(db, { assessmentId: made[0]!.id, status: 'pending' });
+    await createQuote(db, { assessmentId: made[3]!.id, status: 'approved', approvedAt: new Date() });
+    const searches = [undefined, '', '  ', 'ada', 'LOVELACE', 'hopper', '100%', 'grace 100%', 'grace 1000', 'grace_', 'g%', 'sw1a', 'SW1A 2', 'sw1a2aa', 'm1 1', made[1]!.reference, made[1]!.reference.slice(3, 8), 'ar-', 'a', '@example.com', 'zzz', '\\'];
+    for (const search of searches) {
+      for (const [page, pageSize] of [[1, 50], [1, 2], [2, 2], [3, 2], [40, 2]] as const) {
+        expect(await enquiryList(t.database, search, page, pageSize), `${JSON.stringify(search)} page ${page} of ${pageSize}`).toEqual(await enquiryListComposed(db, search, page, pageSize));
+      }
+    }
+    // The searches find what they should (so the comparison is not of two empty answers).
+    expect((await enquiryList(t.database, 'lovelace', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[0]!.id]);
+    expect((await enquiryList(t.database, 'grace 100%', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[2]!.id]);
+    expect((await enquiryList(t.database, 'sw1a2', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[3]!.id]);
+    expect((await enquiryList(t.database, made[1]!.reference.slice(3), 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[1]!.id]);
+    expect((await enquiryList(t.database, 'lovelace', 1, 50)).items[0]).toMatchObject({ quoteStatus: 'pending', totalCost: expect.stringMatching(/^\d+\.\d{2}$/) });
   });
 });

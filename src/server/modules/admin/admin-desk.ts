@@ -5,9 +5,9 @@ import { penceToDecimalString } from '../../../shared/money';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../assessments/assessment-reads';
-import { findAssessmentsByIds, searchAssessments } from '../assessments/assessments.repo';
+import { ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessmentsByIds } from '../assessments/assessments.repo';
 import { toModificationRequestView } from '../quotes/quote-view';
-import { modificationRequestsOf, quotesOf, type DeskFilter, type QuoteRow } from '../quotes/quotes.repo';
+import { modificationRequestsOf, type DeskFilter, type QuoteRow } from '../quotes/quotes.repo';
 
 // GET /api/admin/stats, SPEC's four stat cards, in one statement (issue 9): every enquiry, the
 // quotes awaiting review, the revenue (the platform fees of quotes whose payment succeeded: D14,
@@ -64,29 +64,40 @@ export async function cardsFor(db: Db, quotes: QuoteRow[]): Promise<AdminQuoteCa
   });
 }
 
-export async function enquiryList(db: Db, search: string | undefined, page: number, pageSize: number) {
-  const { rows, total } = await searchAssessments(db, search, page, pageSize);
-  const quotes = await quotesOf(
-    db,
-    rows.map((row) => row.id),
-  );
-  const items: EnquiryRow[] = rows.map((row) => {
-    const quote = quotes.get(row.id)?.quote;
-    return {
-      assessmentId: row.id,
-      reference: row.reference,
-      name: row.name,
-      email: row.email,
-      postcode: row.postcode,
-      vehicle: `${row.vehicleYear} ${row.vehicleMake} ${row.vehicleModel}`,
-      damageType: row.damageType,
-      createdAt: row.createdAt.toISOString(),
-      quoteId: quote?.id ?? null,
-      quoteStatus: quote?.status ?? null,
-      totalCost: quote ? penceToDecimalString(quote.totalPence) : null,
-    };
-  });
-  return { items, total, page, pageSize };
+// GET /api/admin/enquiries in one prepared statement (issue 9): the total the search matches,
+// and a page of them, the newest first, each with its quote's id, status and total. Built by
+// drizzle it was four statements (the page, the count, the quotes, every quote's items, which it
+// did not use), parsed and planned on every call: on PGlite 178 req/s, p99 112 ms.
+// tests/helpers/composed-reads.ts keeps the composed reference (enquiryListComposed).
+const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQUIRY_SEARCH_SQL})::int AS total,
+  (SELECT coalesce(json_agg(json_build_object('assessmentId', p.id, 'reference', p.reference, 'name', p.name, 'email', p.email,
+      'postcode', p.postcode, 'vehicleYear', p.vehicle_year, 'vehicleMake', p.vehicle_make, 'vehicleModel', p.vehicle_model,
+      'damageType', p.damage_type, 'createdAtMs', ${epochMsSql('p.created_at')},
+      'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
+   FROM (SELECT a.* FROM assessments a WHERE ${ENQUIRY_SEARCH_SQL} ORDER BY a.created_at DESC, a.id DESC LIMIT $4 OFFSET $5) p
+   LEFT JOIN quotes q ON q.assessment_id = p.id) AS items`;
+
+interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost'> {
+  vehicleYear: number;
+  vehicleMake: string;
+  vehicleModel: string;
+  createdAtMs: number;
+  totalPence: number | null;
+}
+
+/** GET /api/admin/enquiries: a page of the enquiries a search matches (all without one), the newest first, with the total. */
+export async function enquiryList(database: Database, search: string | undefined, page: number, pageSize: number) {
+  const { prefix, referencePrefix, postcodePrefix } = enquirySearchTerms(search);
+  const [row] = await database
+    .statement<{ total: number; items: EnquiryJson[] }>('read_enquiry_page', ENQUIRY_PAGE_SQL)
+    .run([prefix, referencePrefix, postcodePrefix, pageSize, (page - 1) * pageSize]);
+  const items: EnquiryRow[] = row!.items.map(({ vehicleYear, vehicleMake, vehicleModel, createdAtMs, totalPence, ...enquiry }) => ({
+    ...enquiry,
+    vehicle: `${vehicleYear} ${vehicleMake} ${vehicleModel}`,
+    createdAt: new Date(createdAtMs).toISOString(),
+    totalCost: totalPence === null ? null : penceToDecimalString(totalPence),
+  }));
+  return { items, total: row!.total, page, pageSize };
 }
 
 // Issue 9: a page of the quote desk in one statement per filter: the total, and per quote (the

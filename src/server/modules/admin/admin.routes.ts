@@ -63,7 +63,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       );
 
       admin.get('/api/admin/enquiries', { schema: { querystring: EnquirySearchQuerySchema, response: { 200: EnquiryListSchema } } }, async (request) =>
-        enquiryList(db, request.query.search, request.query.page, request.query.pageSize),
+        enquiryList(database, request.query.search, request.query.page, request.query.pageSize),
       );
 
       admin.post(

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { assessmentImages, assessments } from '../../db/schema';
 
@@ -58,36 +58,25 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char
  * 'AR-'), the e-mail address, the postcode (spaces ignored), the name and its last word (the surname).
  * The prefix matches use the lower(...) text_pattern_ops indexes of migration 0002.
  */
-export function enquirySearchCondition(search: string | undefined): SQL | undefined {
+/**
+ * The admin's enquiry search as parameters of one fixed statement (ENQUIRY_SEARCH_SQL): a prefix
+ * of the reference, e-mail, name or surname; the reference with "AR-" left off; the postcode
+ * with or without its space. All null: no search, every enquiry.
+ */
+export function enquirySearchTerms(search: string | undefined): { prefix: string | null; referencePrefix: string | null; postcodePrefix: string | null } {
   const term = (search ?? '').trim().toLowerCase();
-  if (term === '') return undefined;
+  if (term === '') return { prefix: null, referencePrefix: null, postcodePrefix: null };
   const prefix = `${escapeLike(term)}%`;
   const compact = `${escapeLike(term.replace(/\s+/g, ''))}%`;
-  const conditions: SQL[] = [
-    sql`lower(${assessments.reference}) LIKE ${prefix}`,
-    sql`lower(${assessments.email}) LIKE ${prefix}`,
-    sql`lower(${assessments.name}) LIKE ${prefix}`,
-    sql`lower(regexp_replace(${assessments.name}, '^.* ', '')) LIKE ${prefix}`,
-  ];
-  if (!term.startsWith('ar-')) conditions.push(sql`lower(${assessments.reference}) LIKE ${`ar-${prefix}`}`);
-  if (compact !== '%') conditions.push(sql`lower(replace(${assessments.postcode}, ' ', '')) LIKE ${compact}`);
-  return or(...conditions);
+  return { prefix, referencePrefix: term.startsWith('ar-') ? null : `ar-${prefix}`, postcodePrefix: compact === '%' ? null : compact };
 }
 
-export async function searchAssessments(db: Db, search: string | undefined, page: number, pageSize: number): Promise<{ rows: AssessmentRow[]; total: number }> {
-  const where = enquirySearchCondition(search);
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(assessments)
-      .where(where)
-      .orderBy(desc(assessments.createdAt), desc(assessments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(assessments, where),
-  ]);
-  return { rows, total };
-}
+/** Which enquiries (`a`) a search matches, its terms at $1 (prefix), $2 (reference without AR-) and $3 (postcode). */
+export const ENQUIRY_SEARCH_SQL = `($1::text IS NULL
+  OR lower(a.reference) LIKE $1 OR lower(a.email) LIKE $1 OR lower(a.name) LIKE $1
+  OR lower(regexp_replace(a.name, '^.* ', '')) LIKE $1
+  OR ($2::text IS NOT NULL AND lower(a.reference) LIKE $2)
+  OR ($3::text IS NOT NULL AND lower(replace(a.postcode, ' ', '')) LIKE $3))`;
 
 /** Deletes the assessment (its quote, items, photos' rows and grants go with it by cascade); answers the photo keys to remove from the file store. */
 export async function deleteAssessment(db: Db, id: number): Promise<{ deleted: boolean; fileKeys: string[] }> {
