@@ -2,10 +2,12 @@
 // JavaScript, as the routes answered before. They are the straightforward references that
 // tests/integration/one-statement-reads.test.ts compares the one-statement reads against, so
 // they live here, not in src.
-import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
-import { appointments, assessments, jobNotifications, quoteModificationRequests, quotes } from '../../src/server/db/schema';
+import { appointments, assessments, jobNotifications, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
+import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
+import { toRepairerView } from '../../src/server/modules/dispatch/dispatch.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
 import type { EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
@@ -137,4 +139,51 @@ export async function enquiryListComposed(db: Db, search: string | undefined, pa
     };
   });
   return { items, total, page, pageSize };
+}
+
+/** GET /api/repairers, composed: the page and the count, each with drizzle's filters (networkPage). */
+export async function networkPageComposed(db: Db, page: number, onlyId?: number, filters: Omit<NetworkQuery, 'page'> = {}): Promise<{ rows: NetworkRepairer[]; total: number }> {
+  // Qualified by hand: in a one-table select drizzle writes a column unqualified, which inside the
+  // subquery would name the subquery's own table.
+  const repairerId = sql.raw('"repairers"."id"');
+  const hasAccount = sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairerId})`;
+  const invitationPending = sql<boolean>`EXISTS (SELECT 1 FROM ${repairerInvitations} i WHERE i.repairer_id = ${repairerId} AND i.used_at IS NULL AND i.expires_at > now())`;
+  const term = filters.search?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const where = and(
+    onlyId === undefined ? undefined : eq(repairers.id, onlyId),
+    term
+      ? or(
+          sql`lower(${repairers.businessName}) LIKE ${`%${term}%`}`,
+          sql`lower(${repairers.city}) LIKE ${`${term}%`}`,
+          sql`replace(lower(${repairers.postcode}), ' ', '') LIKE ${`${term.replace(/\s+/g, '')}%`}`,
+        )
+      : undefined,
+    filters.verified === undefined ? undefined : eq(repairers.isVerified, filters.verified),
+    filters.hasEmail === undefined ? undefined : filters.hasEmail ? isNotNull(repairers.email) : isNull(repairers.email),
+    filters.hasAccount === undefined ? undefined : filters.hasAccount ? hasAccount : not(hasAccount),
+    filters.emailSource === undefined ? undefined : eq(repairers.emailSource, filters.emailSource),
+    filters.imported === undefined ? undefined : filters.imported ? isNotNull(repairers.googlePlaceId) : isNull(repairers.googlePlaceId),
+    filters.introduced === undefined ? undefined : filters.introduced ? isNotNull(repairers.introSentAt) : isNull(repairers.introSentAt),
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ repairer: repairers, hasAccount, invitationPending })
+      .from(repairers)
+      .where(where)
+      .orderBy(asc(repairers.businessName), asc(repairers.id))
+      .limit(NETWORK_PAGE_SIZE)
+      .offset((page - 1) * NETWORK_PAGE_SIZE),
+    db.select({ value: count() }).from(repairers).where(where),
+  ]);
+  return {
+    rows: rows.map(({ repairer, ...row }) => ({
+      ...toRepairerView(repairer),
+      hasAccount: Boolean(row.hasAccount),
+      invitationPending: Boolean(row.invitationPending),
+      imported: repairer.googlePlaceId !== null,
+      introSentAt: repairer.introSentAt?.toISOString() ?? null,
+      unsubscribed: repairer.unsubscribedAt !== null,
+    })),
+    total: Number(total?.value ?? 0),
+  };
 }

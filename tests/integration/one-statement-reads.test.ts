@@ -4,8 +4,8 @@
 // engines.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createUser } from '../../src/server/db/factories';
-import { appointments, customerGrants, rateLimits, slotCapacity, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
+import { appointments, customerGrants, rateLimits, repairerInvitations, slotCapacity, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
 import { readAvailability } from '../../src/server/modules/bookings/availability-read';
 import { expiredHoldIds } from '../../src/server/modules/bookings/appointments.repo';
@@ -15,6 +15,8 @@ import { readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repai
 import { readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
 import { expireOverdueOffers } from '../../src/server/modules/dispatch/dispatch.service';
 import { enquiryList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
+import { networkPage, readNetworkPage } from '../../src/server/modules/repairer-accounts/network-page';
+import type { NetworkQuery } from '../../src/shared/api/repairer-accounts';
 import { findImageFor, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
 import { createGrant } from '../../src/server/modules/access/grants.service';
@@ -28,7 +30,7 @@ import { toQuoteView } from '../../src/server/modules/quotes/quote-view';
 import { findQuote, itemsOf } from '../../src/server/modules/quotes/quotes.repo';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../src/shared/lifecycles/quote';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { deskList, enquiryListComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
+import { deskList, enquiryListComposed, networkPageComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -494,11 +496,11 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
       await createAssessmentRecord(db, { name: 'Ada Lovelace', email: 'ada@example.com', postcode: 'SW1A 1AA' }),
       await createAssessmentRecord(db, { name: 'Charles Babbage', email: 'charles@example.org', postcode: 'M1 1AE' }),
       await createAssessmentRecord(db, { name: 'Grace 100% Hopper', email: 'grace_h@example.net', postcode: 'EH1 1YZ' }),
-      await createAssessmentRecord(db, { name: 'Alan Turing', email: 'alan@example.com', postcode: 'SW1A 2AA' }),
+      await createAssessmentRecord(db, { name: 'Alan Turing', email: 'alan@example.com', postcode: 'EC2V 7HH' }),
     ];
     await createQuote(db, { assessmentId: made[0]!.id, status: 'pending' });
     await createQuote(db, { assessmentId: made[3]!.id, status: 'approved', approvedAt: new Date() });
-    const searches = [undefined, '', '  ', 'ada', 'LOVELACE', 'hopper', '100%', 'grace 100%', 'grace 1000', 'grace_', 'g%', 'sw1a', 'SW1A 2', 'sw1a2aa', 'm1 1', made[1]!.reference, made[1]!.reference.slice(3, 8), 'ar-', 'a', '@example.com', 'zzz', '\\'];
+    const searches = [undefined, '', '  ', 'ada', 'LOVELACE', 'hopper', '100%', 'grace 100%', 'grace 1000', 'grace_', 'g%', 'sw1a', 'EC2V 7', 'ec2v7hh', 'm1 1', made[1]!.reference, made[1]!.reference.slice(3, 8), 'ar-', 'a', '@example.com', 'zzz', '\\'];
     for (const search of searches) {
       for (const [page, pageSize] of [[1, 50], [1, 2], [2, 2], [3, 2], [40, 2]] as const) {
         expect(await enquiryList(t.database, search, page, pageSize), `${JSON.stringify(search)} page ${page} of ${pageSize}`).toEqual(await enquiryListComposed(db, search, page, pageSize));
@@ -507,8 +509,73 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     // The searches find what they should (so the comparison is not of two empty answers).
     expect((await enquiryList(t.database, 'lovelace', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[0]!.id]);
     expect((await enquiryList(t.database, 'grace 100%', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[2]!.id]);
-    expect((await enquiryList(t.database, 'sw1a2', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[3]!.id]);
+    expect((await enquiryList(t.database, 'ec2v7', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[3]!.id]);
     expect((await enquiryList(t.database, made[1]!.reference.slice(3), 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[1]!.id]);
     expect((await enquiryList(t.database, 'lovelace', 1, 50)).items[0]).toMatchObject({ quoteStatus: 'pending', totalCost: expect.stringMatching(/^\d+\.\d{2}$/) });
+  });
+
+  it('GET /api/repairers: every page of every search and filter as the composed read', async () => {
+    const db = t.database.db;
+    // 56 repairers, more than a page: every kind the filters tell apart.
+    const day = 86_400_000;
+    const made = [];
+    for (let i = 0; i < 56; i++) {
+      made.push(
+        await createRepairer(db, {
+          businessName: `${['Acme', 'Bodyshop', 'Dent_Fix', 'Scratch 50%'][i % 4]} ${String(i).padStart(2, '0')}`,
+          city: ['Leeds', 'London', 'Bristol'][i % 3],
+          postcode: ['LS1 4AP', 'SW1A 1AA', 'BS1 5TR'][i % 3],
+          email: i % 5 === 0 ? null : `shop${i}@example.com`,
+          emailSource: i % 5 === 0 ? null : (['google_places', 'website', 'manual'] as const)[i % 3],
+          isVerified: i % 2 === 0,
+          googlePlaceId: i % 3 === 0 ? `place-${i}` : null,
+          introSentAt: i % 4 === 0 ? new Date(Date.now() - i * day) : null,
+          unsubscribedAt: i % 7 === 0 ? new Date() : null,
+          ratingTenths: i % 6 === 0 ? null : 30 + (i % 20),
+          specialisations: i % 2 === 0 ? ['scratch', 'dent'] : ['bumper', 'not-a-kind'],
+        }),
+      );
+    }
+    await createUser(db, { role: 'repairer', repairerId: made[1]!.id });
+    await createUser(db, { role: 'repairer', repairerId: made[4]!.id });
+    const invite = (repairerId: number, expiresAt: Date, usedAt: Date | null = null) =>
+      db.insert(repairerInvitations).values({ repairerId, email: 'invited@example.com', tokenHash: `hash-${repairerId}-${expiresAt.getTime()}`, expiresAt, usedAt });
+    await invite(made[2]!.id, new Date(Date.now() + day));
+    await invite(made[3]!.id, new Date(Date.now() - day));
+    await invite(made[5]!.id, new Date(Date.now() + day), new Date());
+    const filters: Omit<NetworkQuery, 'page'>[] = [
+      {},
+      { search: 'acme' },
+      { search: 'DENT_' },
+      { search: '50%' },
+      { search: 'lon' },
+      { search: 'sw1a1' },
+      { search: 'ls1 4' },
+      { search: '' },
+      { verified: true },
+      { verified: false, hasEmail: true },
+      { hasEmail: false },
+      { hasAccount: true },
+      { hasAccount: false, imported: true },
+      { emailSource: 'website' },
+      { imported: false, introduced: true },
+      { introduced: false, search: 'bodyshop', verified: true },
+    ];
+    for (const filter of filters) {
+      for (const page of [1, 2, 3]) {
+        const label = `${JSON.stringify(filter)} page ${page}`;
+        expect(await networkPage(t.database, page, undefined, filter), label).toEqual(await networkPageComposed(db, page, undefined, filter));
+      }
+    }
+    for (const repairer of [made[2]!, made[4]!, made[7]!]) expect(await networkPage(t.database, 1, repairer.id)).toEqual(await networkPageComposed(db, 1, repairer.id));
+    // Admins asking at once, some for the same page and filters (they share one run), each get what they would alone.
+    const asked = [...filters, ...filters].flatMap((filter) => [1, 2].map((page) => ({ page, filter })));
+    const together = await Promise.all(asked.map(({ page, filter }) => readNetworkPage(t.database, page, filter)));
+    for (const [i, { page, filter }] of asked.entries()) expect(together[i], `${JSON.stringify(filter)} page ${page}, together`).toEqual(await networkPage(t.database, page, undefined, filter));
+    // The comparison is not of two empty answers.
+    expect((await networkPage(t.database, 1)).total).toBeGreaterThanOrEqual(56);
+    expect((await networkPage(t.database, 2)).rows).toHaveLength(Math.min(50, (await networkPage(t.database, 1)).total - 50));
+    expect((await networkPage(t.database, 1, made[2]!.id)).rows[0]).toMatchObject({ invitationPending: true, hasAccount: false });
+    expect((await networkPage(t.database, 1, made[4]!.id)).rows[0]).toMatchObject({ hasAccount: true, imported: false, introSentAt: expect.any(String), unsubscribed: false });
   });
 });

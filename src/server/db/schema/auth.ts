@@ -15,7 +15,8 @@ export const users = pgTable(
     lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email)],
+  // The repairer's own accounts: the network tab asks, for each repairer, whether one has an account.
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_repairer_idx').on(t.repairerId)],
 );
 
 export const sessions = pgTable(

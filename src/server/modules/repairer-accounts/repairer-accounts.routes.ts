@@ -26,7 +26,9 @@ import { unauthorised } from '../../plugins/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
 import { loadAppSecret } from '../outreach/app-secret';
-import { acceptInvitation, inviteRepairer, networkPage, readInvitation, setVerification } from './repairer-accounts.service';
+import { acceptInvitation, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
+import { readNetworkPage } from './network-page';
+import { sendShared } from '../../plugins/serializer';
 
 export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config, database } = deps;
@@ -40,10 +42,10 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/repairers', { schema: { querystring: NetworkQuerySchema, response: { 200: NetworkRepairersSchema } } }, async (request, reply) => {
         const { page, ...filters } = request.query;
-        const { rows, total } = await networkPage(db, page, undefined, filters);
+        const { rows, total } = await readNetworkPage(database, page, filters);
         reply.header('X-Total-Count', String(total));
         reply.header('Cache-Control', 'private, no-store');
-        return rows;
+        return sendShared(reply, rows);
       });
 
       admin.post('/api/admin/repairers/:id/invite', { schema: { params: IdParamsSchema, response: { 200: InvitationSentSchema } } }, async (request) => {

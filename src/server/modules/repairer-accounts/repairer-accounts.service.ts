@@ -1,8 +1,8 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, asc, count, eq, gt, inArray, isNotNull, isNull, not, or, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, NETWORK_PAGE_SIZE, repairerAccountMessages, type InvitationView, type NetworkQuery, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { INVITATION_DAYS, repairerAccountMessages, type InvitationView, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { repairerInvitations, repairers, users } from '../../db/schema';
@@ -12,13 +12,14 @@ import type { PasswordQueue } from '../auth/password-queue';
 import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 import { hashToken, newToken } from '../auth/tokens';
-import { findRepairer, toRepairerView } from '../dispatch/dispatch.repo';
+import { findRepairer } from '../dispatch/dispatch.repo';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { outreachMessages } from '../../../shared/api/outreach';
 import { queueEmail } from '../email/email.service';
 import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
+import { networkPage } from './network-page';
 import { unsubscribeLinks } from '../outreach/outreach-emails';
 
 const accountOf = (db: Db, repairerId: number) => db.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId));
@@ -124,52 +125,6 @@ export async function setVerification(database: Database, repairerId: number, is
     await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId });
   });
   networkFigureOf(database).invalidate();
-  return (await networkPage(database.db, 1, repairerId)).rows[0]!;
+  return (await networkPage(database, 1, repairerId)).rows[0]!;
 }
 
-/** SPEC's Repairer Network: 50 a page by business name, with whether each has an account or a pending invitation. */
-export async function networkPage(db: Db, page: number, onlyId?: number, filters: Omit<NetworkQuery, 'page'> = {}): Promise<{ rows: NetworkRepairer[]; total: number }> {
-  // Qualified by hand: in a one-table select drizzle writes a column unqualified, which inside the
-  // subquery would name the subquery's own table.
-  const repairerId = sql.raw('"repairers"."id"');
-  const hasAccount = sql<boolean>`EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairerId})`;
-  const invitationPending = sql<boolean>`EXISTS (SELECT 1 FROM ${repairerInvitations} i WHERE i.repairer_id = ${repairerId} AND i.used_at IS NULL AND i.expires_at > now())`;
-  const term = filters.search?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const where = and(
-    onlyId === undefined ? undefined : eq(repairers.id, onlyId),
-    term
-      ? or(
-          sql`lower(${repairers.businessName}) LIKE ${`%${term}%`}`,
-          sql`lower(${repairers.city}) LIKE ${`${term}%`}`,
-          sql`replace(lower(${repairers.postcode}), ' ', '') LIKE ${`${term.replace(/\s+/g, '')}%`}`,
-        )
-      : undefined,
-    filters.verified === undefined ? undefined : eq(repairers.isVerified, filters.verified),
-    filters.hasEmail === undefined ? undefined : filters.hasEmail ? isNotNull(repairers.email) : isNull(repairers.email),
-    filters.hasAccount === undefined ? undefined : filters.hasAccount ? hasAccount : not(hasAccount),
-    filters.emailSource === undefined ? undefined : eq(repairers.emailSource, filters.emailSource),
-    filters.imported === undefined ? undefined : filters.imported ? isNotNull(repairers.googlePlaceId) : isNull(repairers.googlePlaceId),
-    filters.introduced === undefined ? undefined : filters.introduced ? isNotNull(repairers.introSentAt) : isNull(repairers.introSentAt),
-  );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ repairer: repairers, hasAccount, invitationPending })
-      .from(repairers)
-      .where(where)
-      .orderBy(asc(repairers.businessName), asc(repairers.id))
-      .limit(NETWORK_PAGE_SIZE)
-      .offset((page - 1) * NETWORK_PAGE_SIZE),
-    db.select({ value: count() }).from(repairers).where(where),
-  ]);
-  return {
-    rows: rows.map(({ repairer, ...row }) => ({
-      ...toRepairerView(repairer),
-      hasAccount: Boolean(row.hasAccount),
-      invitationPending: Boolean(row.invitationPending),
-      imported: repairer.googlePlaceId !== null,
-      introSentAt: repairer.introSentAt?.toISOString() ?? null,
-      unsubscribed: repairer.unsubscribedAt !== null,
-    })),
-    total: Number(total?.value ?? 0),
-  };
-}

@@ -1,0 +1,1 @@
+CREATE INDEX "users_repairer_idx" ON "users" USING btree ("repairer_id");
