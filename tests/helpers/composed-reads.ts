@@ -3,9 +3,14 @@
 // tests/integration/one-statement-reads.test.ts compares the one-statement reads against, so
 // they live here, not in src.
 import { and, asc, count, desc, eq, isNotNull, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import type { OutboxEmail as OutboxEmailView } from '../../src/shared/api/email';
+import type { AuditEntry, AuditPage } from '../../src/shared/api/privacy';
+import type { EmailStats } from '../../src/shared/api/outreach';
+import { latestEmails } from '../../src/server/modules/email/email.repo';
+import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach/outreach-emails';
 import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
-import { appointments, assessments, jobNotifications, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
+import { appointments, assessments, auditLog, jobNotifications, outboxEmails, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
 import { toRepairerView } from '../../src/server/modules/dispatch/dispatch.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
@@ -186,4 +191,65 @@ export async function networkPageComposed(db: Db, page: number, onlyId?: number,
     })),
     total: Number(total?.value ?? 0),
   };
+}
+
+/** GET /api/admin/emails, composed (readOutbox). */
+export async function readOutboxComposed(db: Db, limit: number): Promise<OutboxEmailView[]> {
+  const rows = await latestEmails(db, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    toAddress: row.toAddress,
+    subject: row.subject,
+    textBody: row.textBody,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    sendAfter: row.sendAfter?.toISOString() ?? null,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    bouncedAt: row.bouncedAt?.toISOString() ?? null,
+    lastError: row.lastError,
+  }));
+}
+
+/** GET /api/admin/audit-log, composed (auditPage). */
+export async function auditPageComposed(db: Db, page: number, pageSize: number): Promise<AuditPage> {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(auditLog)
+      .orderBy(desc(auditLog.at), desc(auditLog.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(auditLog),
+  ]);
+  const items: AuditEntry[] = rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    actorRole: row.actorRole,
+    actorEmail: row.actorEmail,
+    action: row.action,
+    entity: row.entity,
+    entityId: row.entityId,
+    detail: row.detail,
+  }));
+  return { items, total: total?.n ?? 0, page, pageSize };
+}
+
+/** GET /api/admin/email-stats, composed (emailStats). */
+export async function emailStatsComposed(db: Db): Promise<EmailStats> {
+  const [[mail], [people]] = await Promise.all([
+    db
+      .select({
+        sent: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'sent')`.mapWith(Number),
+        queued: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'pending')`.mapWith(Number),
+        kept: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'logged')`.mapWith(Number),
+        failed: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'failed')`.mapWith(Number),
+        bounced: sql<number>`count(*) FILTER (WHERE ${outboxEmails.bouncedAt} IS NOT NULL)`.mapWith(Number),
+      })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, INTRO_EMAIL_KIND)),
+    db.select({ unsubscribed: sql<number>`count(*)`.mapWith(Number) }).from(repairers).where(isNotNull(repairers.unsubscribedAt)),
+  ]);
+  return { sent: mail?.sent ?? 0, queued: mail?.queued ?? 0, kept: mail?.kept ?? 0, failed: mail?.failed ?? 0, bounced: mail?.bounced ?? 0, unsubscribed: people?.unsubscribed ?? 0 };
 }

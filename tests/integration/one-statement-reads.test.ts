@@ -2,10 +2,10 @@
 // exactly what the composed reads (viewsOf, toQuoteView over the repos; the lists' are in
 // ../helpers/composed-reads.ts) answer, to exactly the readers who could read before, on both
 // engines.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, customerGrants, rateLimits, repairerInvitations, slotCapacity, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { appointments, auditLog, customerGrants, outboxEmails, priceListEntries as priceListTable, rateLimits, repairerInvitations, slotCapacity, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
 import { readAvailability } from '../../src/server/modules/bookings/availability-read';
 import { expiredHoldIds } from '../../src/server/modules/bookings/appointments.repo';
@@ -15,6 +15,12 @@ import { readJobsOfRepairer } from '../../src/server/modules/repairer-jobs/repai
 import { readJobsToDispatch } from '../../src/server/modules/dispatch/dispatch.repo';
 import { expireOverdueOffers } from '../../src/server/modules/dispatch/dispatch.service';
 import { enquiryList, readDeskPage } from '../../src/server/modules/admin/admin-desk';
+import { readOutbox } from '../../src/server/modules/email/outbox';
+import { auditPage } from '../../src/server/modules/privacy/audit.repo';
+import { emailStats } from '../../src/server/modules/outreach/outreach.service';
+import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach/outreach-emails';
+import { loadPriceList, readPriceList, replacePriceList } from '../../src/server/modules/quotes/price-list.repo';
+import { defaultPriceList } from '../../src/shared/price-list';
 import { networkPage, readNetworkPage } from '../../src/server/modules/repairer-accounts/network-page';
 import type { NetworkQuery } from '../../src/shared/api/repairer-accounts';
 import { findImageFor, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
@@ -30,7 +36,7 @@ import { toQuoteView } from '../../src/server/modules/quotes/quote-view';
 import { findQuote, itemsOf } from '../../src/server/modules/quotes/quotes.repo';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../src/shared/lifecycles/quote';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { deskList, enquiryListComposed, networkPageComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
+import { auditPageComposed, deskList, emailStatsComposed, enquiryListComposed, networkPageComposed, readOutboxComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -577,5 +583,65 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     expect((await networkPage(t.database, 2)).rows).toHaveLength(Math.min(50, (await networkPage(t.database, 1)).total - 50));
     expect((await networkPage(t.database, 1, made[2]!.id)).rows[0]).toMatchObject({ invitationPending: true, hasAccount: false });
     expect((await networkPage(t.database, 1, made[4]!.id)).rows[0]).toMatchObject({ hasAccount: true, imported: false, introSentAt: expect.any(String), unsubscribed: false });
+  });
+
+  it('the admin’s outbox, audit log, outreach figures and price list: the same as the composed reads, alone and together', async () => {
+    const db = t.database.db;
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    // E-mails in every status, introductions among them, one bounced; times with microseconds.
+    const statuses = ['pending', 'sent', 'logged', 'failed'] as const;
+    await db.insert(outboxEmails).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        kind: i % 3 === 0 ? INTRO_EMAIL_KIND : 'quote-ready',
+        toAddress: `person${i}@example.com`,
+        subject: `Subject ${i} “quoted” & <b>`,
+        textBody: `Line one\nLine two ${i}\u00a0£${i}.50`,
+        status: statuses[i % 4]!,
+        attempts: i % 3,
+        lastError: i % 4 === 3 ? 'mailbox unavailable' : null,
+        sendAfter: i % 5 === 0 ? at(-i) : null,
+        sentAt: i % 4 === 1 ? at(i) : null,
+        bouncedAt: i === 7 ? at(1) : null,
+      })),
+    );
+    await db.insert(auditLog).values(
+      Array.from({ length: 27 }, (_, i) => ({
+        at: new Date(Date.now() - (i % 5) * 1000 + 0.123), // ties on the second: ordered by id after the time
+        actorRole: (['admin', 'system', 'customer'] as const)[i % 3]!,
+        actorEmail: i % 3 === 1 ? null : `actor${i}@example.com`,
+        action: 'payout_withheld' as const,
+        entity: 'payout',
+        entityId: i,
+        detail: { reason: 'transfer_reversed', transferIds: [`tr_${i}`], shortPence: i * 100, nested: { ok: i % 2 === 0 } },
+      })),
+    );
+    await db.execute(sql`UPDATE audit_log SET at = at + (id % 7) * interval '1 microsecond'`);
+    for (const limit of [1, 5, 50, 200]) expect(await readOutbox(t.database, limit), `outbox ${limit}`).toEqual(await readOutboxComposed(db, limit));
+    for (const [page, pageSize] of [[1, 10], [2, 10], [3, 10], [9, 10], [1, 100]] as const) {
+      expect(await auditPage(t.database, page, pageSize), `audit page ${page} of ${pageSize}`).toEqual(await auditPageComposed(db, page, pageSize));
+    }
+    expect(await emailStats(t.database)).toEqual(await emailStatsComposed(db));
+    expect((await emailStats(t.database)).sent + (await emailStats(t.database)).queued).toBeGreaterThan(0);
+    // The list as seeded (an earlier test may have emptied it), then with an entry changed.
+    await replacePriceList(db, defaultPriceList);
+    await db.update(priceListTable).set({ hours: 2.25, labourWording: 'Labour “exact” £' }).where(eq(priceListTable.locationBand, 2));
+    expect(await readPriceList(t.database)).toEqual(await loadPriceList(db));
+    expect((await readPriceList(t.database)).some((entry) => entry.hours === 2.25)).toBe(true);
+    // Together, as several admins' screens ask.
+    const [outbox, audit, stats, prices] = await Promise.all([
+      Promise.all([50, 50, 5].map((limit) => readOutbox(t.database, limit))),
+      Promise.all([[1, 10], [1, 10], [2, 10]].map(([page, size]) => auditPage(t.database, page!, size!))),
+      Promise.all([0, 1].map(() => emailStats(t.database))),
+      Promise.all([0, 1].map(() => readPriceList(t.database))),
+    ]);
+    expect(outbox).toEqual([await readOutboxComposed(db, 50), await readOutboxComposed(db, 50), await readOutboxComposed(db, 5)]);
+    expect(audit).toEqual([await auditPageComposed(db, 1, 10), await auditPageComposed(db, 1, 10), await auditPageComposed(db, 2, 10)]);
+    expect(stats).toEqual([await emailStatsComposed(db), await emailStatsComposed(db)]);
+    expect(prices).toEqual([await loadPriceList(db), await loadPriceList(db)]);
+    // An empty price list is answered with the seeded one, as loadPriceList does.
+    const saved = await db.select().from(priceListTable);
+    await db.delete(priceListTable);
+    expect(await readPriceList(t.database)).toEqual(await loadPriceList(db));
+    if (saved.length > 0) await db.insert(priceListTable).values(saved);
   });
 });

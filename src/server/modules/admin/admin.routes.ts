@@ -26,7 +26,7 @@ import { actorOf, recordAudit } from '../privacy/audit.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { approveQuote, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
 import { quoteReadyEmail } from '../quotes/quote-emails';
-import { loadPriceList, replacePriceList } from '../quotes/price-list.repo';
+import { loadPriceList, readPriceList, replacePriceList } from '../quotes/price-list.repo';
 import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
 import { removeUnpaidPaymentsOfQuote } from '../payments/payments.repo';
 import type { Db } from '../../db/database';
@@ -136,7 +136,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         return reply.status(204).send();
       });
 
-      admin.get('/api/admin/price-list', { schema: { response: { 200: AdminPriceListSchema } } }, async () => loadPriceList(db));
+      admin.get('/api/admin/price-list', { schema: { response: { 200: AdminPriceListSchema } } }, async (_request, reply) => sendShared(reply, await readPriceList(database)));
 
       admin.put('/api/admin/price-list', { schema: { body: AdminPriceListSchema, response: { 200: AdminPriceListSchema } } }, async (request) => {
         const missing = missingPriceListEntries(request.body);

@@ -4,13 +4,13 @@ import { OutboxListSchema, OutboxQuerySchema } from '../../../shared/api/email';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { readOutbox } from './outbox';
+import { sendShared } from '../../plugins/serializer';
 
 export const emailRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const db = deps.database.db;
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      admin.get('/api/admin/emails', { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } }, async (request) =>
-        readOutbox(db, request.query.limit),
+      admin.get('/api/admin/emails', { schema: { querystring: OutboxQuerySchema, response: { 200: OutboxListSchema } } }, async (request, reply) =>
+        sendShared(reply, await readOutbox(deps.database, request.query.limit)),
       );
     }),
   );

@@ -21,7 +21,6 @@ import { actorOf } from '../privacy/audit.repo';
 
 export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: await loadAppSecret(deps.config) };
-  const db = deps.database.db;
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
@@ -45,7 +44,7 @@ export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
 
       admin.get('/api/admin/email-stats', { schema: { response: { 200: EmailStatsSchema } } }, async (_request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return emailStats(db);
+        return emailStats(deps.database);
       });
     }),
   );

@@ -7,6 +7,7 @@ import { BULK_MAX_IDS, outreachMessages, type BulkActionBody, type BulkActionRes
 import { formatLondonDate } from '../../../shared/london-time';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
+import { coalescedRead, type CoalescedReadSpec } from '../../db/batch';
 import { outboxEmails, repairers, unsubscribes, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { insertEmails, type OutboxEmail } from '../email/email.repo';
@@ -202,19 +203,26 @@ export async function unsubscribe(ctx: OutreachContext, token: string, now: Date
 }
 
 /** GET /api/admin/email-stats: introduction e-mails by outcome (they add up to all introductions), and unsubscribes. */
-export async function emailStats(db: Db): Promise<EmailStats> {
-  const [[mail], [people]] = await Promise.all([
-    db
-      .select({
-        sent: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'sent')`.mapWith(Number),
-        queued: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'pending')`.mapWith(Number),
-        kept: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'logged')`.mapWith(Number),
-        failed: sql<number>`count(*) FILTER (WHERE ${outboxEmails.status} = 'failed')`.mapWith(Number),
-        bounced: sql<number>`count(*) FILTER (WHERE ${outboxEmails.bouncedAt} IS NOT NULL)`.mapWith(Number),
-      })
-      .from(outboxEmails)
-      .where(eq(outboxEmails.kind, INTRO_EMAIL_KIND)),
-    db.select({ unsubscribed: sql<number>`count(*)`.mapWith(Number) }).from(repairers).where(isNotNull(repairers.unsubscribedAt)),
-  ]);
-  return { sent: mail?.sent ?? 0, queued: mail?.queued ?? 0, kept: mail?.kept ?? 0, failed: mail?.failed ?? 0, bounced: mail?.bounced ?? 0, unsubscribed: people?.unsubscribed ?? 0 };
+// The outreach figures in one prepared statement (issue 9): the introduction e-mails by status,
+// the bounced ones, and the repairers who unsubscribed. Admins asking together share one run.
+// tests/helpers/composed-reads.ts keeps the composed reference (emailStatsComposed).
+const EMAIL_STATS_SQL = `SELECT count(*) FILTER (WHERE o.status = 'sent')::int AS sent, count(*) FILTER (WHERE o.status = 'pending')::int AS queued,
+  count(*) FILTER (WHERE o.status = 'logged')::int AS kept, count(*) FILTER (WHERE o.status = 'failed')::int AS failed,
+  count(*) FILTER (WHERE o.bounced_at IS NOT NULL)::int AS bounced,
+  (SELECT count(*) FROM repairers r WHERE r.unsubscribed_at IS NOT NULL)::int AS unsubscribed
+  FROM outbox_emails o WHERE o.kind = $1`;
+
+const EMAIL_STATS: CoalescedReadSpec<null, EmailStats> = {
+  name: 'read_email_stats',
+  keyOf: () => 'all',
+  async read(database) {
+    const [row] = await database.statement<EmailStats & Record<string, unknown>>('read_email_stats', EMAIL_STATS_SQL).run([INTRO_EMAIL_KIND]);
+    const { sent, queued, kept, failed, bounced, unsubscribed } = row!;
+    return { sent, queued, kept, failed, bounced, unsubscribed };
+  },
+};
+
+/** GET /api/admin/email-stats. */
+export function emailStats(database: Database): Promise<EmailStats> {
+  return coalescedRead(database, EMAIL_STATS)(null);
 }

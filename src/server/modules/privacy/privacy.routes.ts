@@ -13,6 +13,7 @@ import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import { deleteFilesOfGoneRecords } from '../images/file-store';
 import { actorOf, auditPage, recordAudit } from './audit.repo';
+import { sendShared } from '../../plugins/serializer';
 import { customerData, eraseAssessment } from './privacy.service';
 
 const NOT_FOUND = 'We could not find that enquiry.';
@@ -66,8 +67,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      admin.get('/api/admin/audit-log', { schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } }, async (request) =>
-        auditPage(db, request.query.page, request.query.pageSize),
+      admin.get('/api/admin/audit-log', { schema: { querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } }, async (request, reply) =>
+        sendShared(reply, await auditPage(deps.database, request.query.page, request.query.pageSize)),
       );
     }),
   );
