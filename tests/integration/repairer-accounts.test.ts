@@ -136,6 +136,8 @@ describe('the repairer’s own profile', () => {
     expect(saved.json()).toMatchObject({ businessName: 'Kim’s Smart Repairs', phone: '+447700900456', postcode: 'SW1A 2AA', serviceRadius: 20, specializations: ['scratch', 'alloy'] });
     const [row] = await t.database.db.select().from(repairers).where(eq(repairers.id, user.repairerId!));
     expect(row!.latitude).toBeCloseTo(51.503, 2);
+    // Reading it back (its own one-statement read) shows exactly what the save answered.
+    expect((await t.app.inject({ url: '/api/repairer/profile', headers: { cookie } })).json()).toEqual(saved.json());
 
     for (const [change, field] of [
       [{ postcode: 'not a postcode' }, 'postcode'],
@@ -173,6 +175,10 @@ describe('the repairer’s own profile', () => {
       const account = [...standIn.accounts.values()][0]!;
       Object.assign(account, { details_submitted: true, payouts_enabled: true });
       expect((await read()).json().payouts).toBe('ready');
+      // Finished is remembered: the next read does not ask Stripe again.
+      const asked = standIn.requests.length;
+      expect((await read()).json().payouts).toBe('ready');
+      expect(standIn.requests.length).toBe(asked);
       const [row] = await stripeApp.database.db.select().from(repairers).where(eq(repairers.id, user.repairerId!));
       expect(row).toMatchObject({ stripeAccountId: account.id, stripeOnboardedAt: expect.any(Date) });
     } finally {
