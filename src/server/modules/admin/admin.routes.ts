@@ -62,8 +62,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         sendShared(reply, await readDeskPage(database, request.query.status, request.query.page, request.query.pageSize)),
       );
 
-      admin.get('/api/admin/enquiries', { schema: { querystring: EnquirySearchQuerySchema, response: { 200: EnquiryListSchema } } }, async (request) =>
-        enquiryList(database, request.query.search, request.query.page, request.query.pageSize),
+      admin.get('/api/admin/enquiries', { schema: { querystring: EnquirySearchQuerySchema, response: { 200: EnquiryListSchema } } }, async (request, reply) =>
+        sendShared(reply, await enquiryList(database, request.query.search, request.query.page, request.query.pageSize)),
       );
 
       admin.post(

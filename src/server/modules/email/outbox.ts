@@ -3,7 +3,7 @@
 // field; on PGlite p99 46 ms at 10 connections). Admins asking together share one run.
 // tests/helpers/composed-reads.ts keeps the composed reference (readOutboxComposed).
 import type { OutboxEmail as OutboxEmailView } from '../../../shared/api/email';
-import { coalescedRead, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
+import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database } from '../../db/database';
 
 const OUTBOX_SQL = `SELECT coalesce(json_agg(json_build_object('id', o.id, 'kind', o.kind, 'toAddress', o.to_address, 'subject', o.subject,
@@ -19,8 +19,6 @@ interface OutboxJson extends Omit<OutboxEmailView, 'createdAt' | 'sendAfter' | '
   bouncedAtMs: number | null;
 }
 
-const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
-
 const OUTBOX: CoalescedReadSpec<number, OutboxEmailView[]> = {
   name: 'read_outbox',
   keyOf: (limit) => String(limit),
@@ -29,9 +27,9 @@ const OUTBOX: CoalescedReadSpec<number, OutboxEmailView[]> = {
     return row!.emails.map(({ createdAtMs, sendAfterMs, sentAtMs, bouncedAtMs, ...email }) => ({
       ...email,
       createdAt: new Date(createdAtMs).toISOString(),
-      sendAfter: isoOf(sendAfterMs),
-      sentAt: isoOf(sentAtMs),
-      bouncedAt: isoOf(bouncedAtMs),
+      sendAfter: dateOfEpochMs(sendAfterMs)?.toISOString() ?? null,
+      sentAt: dateOfEpochMs(sentAtMs)?.toISOString() ?? null,
+      bouncedAt: dateOfEpochMs(bouncedAtMs)?.toISOString() ?? null,
     }));
   },
 };

@@ -8,7 +8,7 @@
 // tests/helpers/composed-reads.ts keeps the composed reference.
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
 import { isSpecialisation } from '../../../shared/damage';
-import { coalescedRead, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
+import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database } from '../../db/database';
 
 const hasAccountSql = (r: string) => `EXISTS (SELECT 1 FROM users u WHERE u.repairer_id = ${r}.id)`;
@@ -59,7 +59,7 @@ export async function networkPage(database: Database, page: number, onlyId?: num
       ...repairer,
       specializations: specialisations.filter(isSpecialisation),
       rating: ratingTenths === null ? null : ratingTenths / 10,
-      introSentAt: introSentAtMs === null ? null : new Date(introSentAtMs).toISOString(),
+      introSentAt: dateOfEpochMs(introSentAtMs)?.toISOString() ?? null,
     })),
     total: row!.total,
   };

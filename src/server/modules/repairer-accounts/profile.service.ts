@@ -9,7 +9,7 @@ import { profileMessages, type ProfileBody, type ProfileView } from '../../../sh
 import { isSpecialisation } from '../../../shared/damage';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
-import { epochMsSql } from '../../db/batch';
+import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import { repairers } from '../../db/schema';
 import { badRequest, conflict, DomainError, forbidden, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -57,7 +57,7 @@ async function ownProfileRow(ctx: ProfileContext, user: SessionUser): Promise<Pr
     .run([user.repairerId]);
   if (!row) throw notFound('We could not find your business.');
   const { stripeOnboardedAtMs, ...repairer } = row.repairer;
-  return { ...repairer, stripeOnboardedAt: stripeOnboardedAtMs === null ? null : new Date(stripeOnboardedAtMs) };
+  return { ...repairer, stripeOnboardedAt: dateOfEpochMs(stripeOnboardedAtMs) };
 }
 
 function payoutState(ctx: ProfileContext, row: ProfileRow): ProfileView['payouts'] {
