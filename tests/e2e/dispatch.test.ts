@@ -77,6 +77,7 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
             ? []
             : [{ payoutId: 78, appointmentId: 6, reference: 'AR-TEST-REV', technician: 'Test Repairs 4', amount: '82.50', since: new Date().toISOString(), reversedTransferIds: ['tr_reversed1'], takenBack: '20.00' }],
           sending: [sending],
+          totals: { withheld: withheldReleased ? 0 : 1, sending: 140 },
         },
       }),
     );
@@ -91,11 +92,14 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await page.goto('/admin');
     const section = page.getByRole('region', { name: /Problems reported after a repair/ });
     await section.getByText('The scratch is still visible in daylight.').waitFor();
-    const payments = page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(2\)/ });
+    const payments = page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(141\)/ });
     const withheld = payments.getByRole('list', { name: 'Held: transfer reversed at Stripe' });
     expect(await withheld.textContent()).toMatch(/AR-TEST-REV: £82\.50 to Test Repairs 4.*On hold since .*Stripe shows tr_reversed1 as reversed, taking back £20\.00.*only what is short/);
     const waiting = payments.getByRole('list', { name: 'Waiting for Stripe to confirm' });
     expect(await waiting.textContent()).toMatch(/AR-TEST-SEND: £64\.00 to Test Repairs 5.*Being sent since .*asks Stripe again at its next run.*nothing to do unless/);
+    // A list cut short says how many more there are.
+    await payments.getByText('Showing the 1 longest waiting of 140.').waitFor();
+    expect(await payments.getByText(/^Showing the/).count()).toBe(1);
     for (const size of ['mobile', 'desktop'] as const) {
       await page.setViewportSize(viewports[size]);
       await expectNoAxeViolations(page);
@@ -107,7 +111,7 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await withheld.getByRole('button', { name: 'Send what is short to the technician' }).click();
     await withheld.waitFor({ state: 'detached' });
     // The one still being sent stays, with nothing to press.
-    await page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(1\)/ }).waitFor();
+    await page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(140\)/ }).waitFor();
     expect(await waiting.getByRole('button').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.unrouteAll();

@@ -496,6 +496,7 @@ describe('paying a share safely across a crash, without holding the database dur
       expect((await inQuestion(t)).sending).toEqual([
         expect.objectContaining({ payoutId, since: claimed.sendingSince!.toISOString(), retryFrom: new Date(claimed.sendingAt!.getTime() + 10 * 60 * 1000).toISOString() }),
       ]);
+      expect((await inQuestion(t)).totals).toEqual({ withheld: 0, sending: 1 });
       stall.release();
       expect(await run).toBe(1);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: standIn.transfers[0]!.id });
@@ -714,6 +715,7 @@ describe('paying a share safely across a crash, without holding the database dur
         { payoutId: payout.id, appointmentId: job.appointmentId, reference: job.assessment.reference, technician: expect.any(String), amount: expect.stringMatching(/^\d+\.\d{2}$/), since: expect.any(String), reversedTransferIds: [first.id], takenBack: penceToDecimalString(payout.amountPence) },
       ]);
       expect(shown.sending).toEqual([]);
+      expect(shown.totals).toEqual({ withheld: 1, sending: 0 });
 
       // An admin who knows why releases it: one new transfer of the whole share (all of it was taken
       // back), under a key of its own (Stripe would answer the reversed transfer again for the old

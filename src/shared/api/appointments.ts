@@ -214,7 +214,16 @@ export const SendingPayoutSchema = PayoutInQuestionSchema.extend({
   /** When the release job may take it over and ask Stripe again (the claim's lease ends); null: at its next run. */
   retryFrom: z.string().nullable(),
 });
-export const PayoutsInQuestionSchema = z.object({ withheld: z.array(WithheldPayoutSchema), sending: z.array(SendingPayoutSchema) });
+export const PayoutsInQuestionSchema = z.object({
+  /** The most recently held first, at most PAYOUTS_IN_QUESTION_SHOWN. */
+  withheld: z.array(WithheldPayoutSchema),
+  /** The longest in sending first, at most PAYOUTS_IN_QUESTION_SHOWN. */
+  sending: z.array(SendingPayoutSchema),
+  /** How many there are of each, shown or not. */
+  totals: z.object({ withheld: z.number().int(), sending: z.number().int() }),
+});
+/** How many of each list the admin's panel is sent. */
+export const PAYOUTS_IN_QUESTION_SHOWN = 100;
 export type WithheldPayout = z.infer<typeof WithheldPayoutSchema>;
 export type SendingPayout = z.infer<typeof SendingPayoutSchema>;
 export type PayoutsInQuestion = z.infer<typeof PayoutsInQuestionSchema>;

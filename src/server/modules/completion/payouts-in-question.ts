@@ -1,15 +1,13 @@
 // What admins see of payouts beside the reported problems (D14): those held because their
 // transfer was reversed at Stripe (found by the release job, or reported by Stripe's webhook), and those stuck being sent (a claim Stripe gave
 // no answer to, or whose sender died). Without this both were visible only in the logs.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { PayoutsInQuestion } from '../../../shared/api/appointments';
+import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { PAYOUTS_IN_QUESTION_SHOWN, type PayoutsInQuestion } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
 import { appointments, assessments, auditLog, payouts, repairers } from '../../db/schema';
 import { withJobAndTechnician } from './payout-rows';
 import { SENDING_LEASE_MINUTES } from './payout-sending';
-
-const LIMIT = 100;
 
 const shown = {
   payoutId: payouts.id,
@@ -25,17 +23,22 @@ export async function payoutsInQuestion(db: Db): Promise<PayoutsInQuestion> {
     SELECT ${auditLog.detail} FROM ${auditLog}
     WHERE ${auditLog.entity} = 'payout' AND ${auditLog.entityId} = ${payouts.id} AND ${auditLog.action} = 'payout_withheld'
     ORDER BY ${auditLog.id} DESC LIMIT 1)`;
-  const [withheld, sending] = await Promise.all([
-    // Held with no problem reported, which the reported problems list does not show. The release
-    // job's reversal is the only other way to held; anything else held is shown here all the same.
+  // Held with no problem reported, which the reported problems list does not show. The release
+  // job's reversal and Stripe's reversal report are the only other ways to held; anything else
+  // held is shown here all the same.
+  const isWithheld = and(eq(payouts.status, 'held'), isNull(appointments.problemReportedAt));
+  const isSending = eq(payouts.status, 'sending');
+  const [withheld, sending, [withheldTotal], [sendingTotal]] = await Promise.all([
     withJobAndTechnician(db.select({ ...shown, since: payouts.updatedAt, detail: withheldBy }).from(payouts).$dynamic())
-      .where(and(eq(payouts.status, 'held'), isNull(appointments.problemReportedAt)))
+      .where(isWithheld)
       .orderBy(desc(payouts.updatedAt), desc(payouts.id))
-      .limit(LIMIT),
+      .limit(PAYOUTS_IN_QUESTION_SHOWN),
     withJobAndTechnician(db.select({ ...shown, sendingSince: payouts.sendingSince, sendingAt: payouts.sendingAt, updatedAt: payouts.updatedAt }).from(payouts).$dynamic())
-      .where(eq(payouts.status, 'sending'))
+      .where(isSending)
       .orderBy(asc(payouts.id))
-      .limit(LIMIT),
+      .limit(PAYOUTS_IN_QUESTION_SHOWN),
+    withJobAndTechnician(db.select({ n: count() }).from(payouts).$dynamic()).where(isWithheld),
+    withJobAndTechnician(db.select({ n: count() }).from(payouts).$dynamic()).where(isSending),
   ]);
   return {
     withheld: withheld.map(({ amountPence, since, detail, ...row }) => ({
@@ -52,5 +55,6 @@ export async function payoutsInQuestion(db: Db): Promise<PayoutsInQuestion> {
       since: (sendingSince ?? sendingAt ?? updatedAt).toISOString(),
       retryFrom: sendingAt ? new Date(sendingAt.getTime() + SENDING_LEASE_MINUTES * 60 * 1000).toISOString() : null,
     })),
+    totals: { withheld: withheldTotal?.n ?? 0, sending: sendingTotal?.n ?? 0 },
   };
 }

@@ -105,16 +105,26 @@ function Sending({ payout }: { payout: SendingPayout }) {
 }
 
 /** D14: payouts held because their transfer was reversed at Stripe, and payouts stuck being sent; otherwise only in the logs. */
+/** Under a list cut at PAYOUTS_IN_QUESTION_SHOWN: how many more there are, so a backlog is not mistaken for the whole. */
+function MoreThanShown({ shown, total, order }: { shown: number; total: number; order: string }) {
+  if (total <= shown) return null;
+  return (
+    <p className="mt-2 text-sm text-slate-800">
+      Showing the {shown} {order} of {total}. Release or put right these first; the rest appear as these leave the list.
+    </p>
+  );
+}
+
 export function PayoutsInQuestion() {
   const payouts = useQuery<PayoutsInQuestionView>({ queryKey: inQuestionKey, queryFn: getQueryFn({ on401: 'throw', schema: PayoutsInQuestionSchema }) });
-  if (!payouts.data || (payouts.data.withheld.length === 0 && payouts.data.sending.length === 0)) return null;
-  const { withheld, sending } = payouts.data;
+  if (!payouts.data || (payouts.data.totals.withheld === 0 && payouts.data.totals.sending === 0)) return null;
+  const { withheld, sending, totals } = payouts.data;
   return (
     <section aria-labelledby="payouts-in-question" className="mb-10">
       <h2 id="payouts-in-question" className="text-xl font-bold text-navy-900">
-        Technicians’ payments to keep an eye on ({withheld.length + sending.length})
+        Technicians’ payments to keep an eye on ({totals.withheld + totals.sending})
       </h2>
-      {withheld.length > 0 && (
+      {totals.withheld > 0 && (
         <>
           <h3 className="mt-3 font-bold text-navy-900">Held: transfer reversed at Stripe</h3>
           <ul aria-label="Held: transfer reversed at Stripe" className="mt-2 grid gap-3">
@@ -122,9 +132,10 @@ export function PayoutsInQuestion() {
               <Withheld key={payout.payoutId} payout={payout} />
             ))}
           </ul>
+          <MoreThanShown shown={withheld.length} total={totals.withheld} order="most recently held" />
         </>
       )}
-      {sending.length > 0 && (
+      {totals.sending > 0 && (
         <>
           <h3 className="mt-3 font-bold text-navy-900">Waiting for Stripe to confirm</h3>
           <ul aria-label="Waiting for Stripe to confirm" className="mt-2 grid gap-3">
@@ -132,6 +143,7 @@ export function PayoutsInQuestion() {
               <Sending key={payout.payoutId} payout={payout} />
             ))}
           </ul>
+          <MoreThanShown shown={sending.length} total={totals.sending} order="longest waiting" />
         </>
       )}
     </section>
