@@ -69,14 +69,25 @@ export function ReportedProblems() {
   );
 }
 
+/** A payout card's heading: the job, the amount and the technician, and since when it has been so. */
+function PayoutHeading({ payout, since }: { payout: WithheldPayout | SendingPayout; since: string }) {
+  return (
+    <>
+      <h4 className="font-bold text-navy-900">
+        {payout.reference}: {formatDecimalPounds(payout.amount)} to {payout.technician}
+      </h4>
+      <p className="text-sm text-slate-800">
+        {since} {formatWhen(payout.since)}
+      </p>
+    </>
+  );
+}
+
 function Withheld({ payout }: { payout: WithheldPayout }) {
   const transfers = payout.reversedTransferIds.length > 0 ? payout.reversedTransferIds.join(', ') : 'its earlier transfer';
   return (
     <li className="rounded-xl border border-amber-300 bg-amber-50 p-4">
-      <h4 className="font-bold text-navy-900">
-        {payout.reference}: {formatDecimalPounds(payout.amount)} to {payout.technician}
-      </h4>
-      <p className="text-sm text-slate-800">On hold since {formatWhen(payout.since)}</p>
+      <PayoutHeading payout={payout} since="On hold since" />
       <p className="mt-2 text-slate-900">
         Stripe shows {transfers} as reversed{payout.takenBack ? `, taking back ${formatDecimalPounds(payout.takenBack)}` : ''}, so the technician has not been paid in full and
         nothing pays them again on its own. Find out why it was reversed first: releasing sends a new transfer of only what is short at that moment.
@@ -92,10 +103,7 @@ function Sending({ payout }: { payout: SendingPayout }) {
   const when = payout.retryFrom ? `once its claim ends at ${formatWhen(payout.retryFrom)}` : 'at its next run';
   return (
     <li className="rounded-xl border border-slate-300 bg-white p-4">
-      <h4 className="font-bold text-navy-900">
-        {payout.reference}: {formatDecimalPounds(payout.amount)} to {payout.technician}
-      </h4>
-      <p className="text-sm text-slate-800">Being sent since {formatWhen(payout.since)}</p>
+      <PayoutHeading payout={payout} since="Being sent since" />
       <p className="mt-2 text-slate-900">
         Stripe has not confirmed this transfer yet. The release job (every 15 minutes) asks Stripe again {when}, and it cannot pay twice: there is nothing to do unless
         this is still here after a few runs.
@@ -104,7 +112,6 @@ function Sending({ payout }: { payout: SendingPayout }) {
   );
 }
 
-/** D14: payouts held because their transfer was reversed at Stripe, and payouts stuck being sent; otherwise only in the logs. */
 /** Under a list cut at PAYOUTS_IN_QUESTION_SHOWN: how many more there are, so a backlog is not mistaken for the whole. */
 function MoreThanShown({ shown, total, order }: { shown: number; total: number; order: string }) {
   if (total <= shown) return null;
@@ -115,6 +122,7 @@ function MoreThanShown({ shown, total, order }: { shown: number; total: number; 
   );
 }
 
+/** D14: payouts held because their transfer was reversed at Stripe, and payouts stuck being sent; otherwise only in the logs. */
 export function PayoutsInQuestion() {
   const payouts = useQuery<PayoutsInQuestionView>({ queryKey: inQuestionKey, queryFn: getQueryFn({ on401: 'throw', schema: PayoutsInQuestionSchema }) });
   if (!payouts.data || (payouts.data.totals.withheld === 0 && payouts.data.totals.sending === 0)) return null;
