@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { escapeLike } from '../../db/like';
 import { assessmentImages, assessments } from '../../db/schema';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -50,8 +51,6 @@ export async function findAssessmentsByIds(db: Db, ids: number[]): Promise<Asses
   if (ids.length === 0) return [];
   return db.select().from(assessments).where(inArray(assessments.id, ids));
 }
-
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /**
  * The admin's enquiry search: case-insensitive prefix matches on the reference (with or without

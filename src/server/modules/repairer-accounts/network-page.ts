@@ -10,6 +10,7 @@ import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../.
 import { isSpecialisation } from '../../../shared/damage';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database } from '../../db/database';
+import { escapeLike } from '../../db/like';
 
 const hasAccountSql = (r: string) => `EXISTS (SELECT 1 FROM users u WHERE u.repairer_id = ${r}.id)`;
 // Which repairers (`r`) the search and filters match; a filter whose parameter is null is not asked for.
@@ -39,7 +40,7 @@ interface NetworkJson extends Omit<NetworkRepairer, 'specializations' | 'rating'
 
 /** SPEC's Repairer Network: 50 a page by business name, searched (name anywhere, town or postcode from the start) and filtered; `onlyId` reads one. */
 export async function networkPage(database: Database, page: number, onlyId?: number, filters: Omit<NetworkQuery, 'page'> = {}): Promise<{ rows: NetworkRepairer[]; total: number }> {
-  const term = filters.search?.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) || null;
+  const term = filters.search ? escapeLike(filters.search.toLowerCase()) : null;
   const flag = (value: boolean | undefined) => value ?? null;
   const [row] = await database.statement<{ total: number; rows: NetworkJson[] }>('read_network_page', NETWORK_PAGE_SQL).run([
     onlyId ?? null,
