@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { auditLog, outboxEmails, payments, payouts, quotes, repairers, warranties } from '../../src/server/db/schema';
+import { auditLog, outboxEmails, payments, payouts, quotes, repairers, stripeEvents, warranties } from '../../src/server/db/schema';
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
@@ -819,6 +819,20 @@ describe('paying a share safely across a crash, without holding the database dur
       expect(madeGood).toMatchObject({ amount: 2500, destination: 'acct_late1' });
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: madeGood.id });
 
+      // The same reversal reported again under another event id, after it was made good: Stripe
+      // holds the whole share again, so the payout stays released and nothing is recorded.
+      expect((await deliver(standIn.webhook('transfer.reversed', paid.id, { eventId: 'evt_late_reversal_again' }))).statusCode).toBe(200);
+      expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: madeGood.id });
+      expect(await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)))).toHaveLength(1);
+      // Taken back again, from the transfer that made it good: short once more, so held again.
+      await stripe.transfers.createReversal(madeGood.id, { amount: 1000 });
+      expect((await deliver(standIn.webhook('transfer.reversed', madeGood.id))).statusCode).toBe(200);
+      expect(await job.payoutRow()).toMatchObject({ status: 'held', providerRef: null });
+      const audits = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)));
+      expect(audits.at(-1)).toMatchObject({ detail: expect.objectContaining({ transferIds: [madeGood.id], shortPence: 1000 }) });
+      await releaseHeldPayout(ctx, payout.id, new Date());
+      expect(standIn.transfers.at(-1)).toMatchObject({ amount: 1000, destination: 'acct_late1' });
+
       // A reversal reported for a payout not released yet is the job's to find: nothing changes
       // here. Nor does one naming a payout under another appointment's transfer group.
       await t.database.db.update(payouts).set({ status: 'owed', releasedAt: null, providerRef: null }).where(eq(payouts.id, (await other.payoutRow()).id));
@@ -830,6 +844,50 @@ describe('paying a share safely across a crash, without holding the database dur
       await stripe.transfers.createReversal(stray.id);
       expect((await deliver(standIn.webhook('transfer.reversed', stray.id))).statusCode).toBe(200);
       expect((await job.payoutRow()).status).toBe('released');
+    } finally {
+      await t.close();
+      await standIn.close();
+    }
+  });
+
+  it('asks Stripe to report again a reversal that arrives while its payout is being sent, and holds the payout once the release is recorded', async () => {
+    const standIn = await startStripeStandIn();
+    const t = await createTestApp({ env: { ...standIn.env, AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    const deliver = (delivery: { payload: string; headers: Record<string, string> }) =>
+      t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+    try {
+      const job = await dueThroughStripe(t, 'acct_racing1', workingDay(26), standIn);
+      const stripe = stripeOf(standIn);
+      // Stripe makes the transfer; before the job records it, an operator reverses it and Stripe reports that.
+      let whileSending: { statusCode: number; body: string } | undefined;
+      let delivery: ReturnType<StripeStandIn['webhook']> | undefined;
+      const racing = Object.assign(Object.create(stripe) as Stripe, {
+        transfers: {
+          list: (...args: Parameters<Stripe['transfers']['list']>) => stripe.transfers.list(...args),
+          create: async (...args: Parameters<Stripe['transfers']['create']>) => {
+            const made = await stripe.transfers.create(...args);
+            await stripe.transfers.createReversal(made.id);
+            delivery = standIn.webhook('transfer.reversed', made.id, { eventId: 'evt_while_sending' });
+            whileSending = await deliver(delivery);
+            return made;
+          },
+        },
+      });
+      expect(await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent, stripe: racing }, new Date())).toBe(1);
+      // Answered 503, so Stripe delivers it again; the event is not recorded as applied.
+      expect(whileSending).toMatchObject({ statusCode: 503 });
+      expect(JSON.parse(whileSending!.body)).toEqual({ error: 'payout_sending', message: completionMessages.reversalWhileSending });
+      expect(await t.database.db.select().from(stripeEvents).where(eq(stripeEvents.id, 'evt_while_sending'))).toEqual([]);
+      const paid = standIn.transfers.find((tr) => tr.destination === 'acct_racing1')!;
+      const payout = await job.payoutRow();
+      expect(payout).toMatchObject({ status: 'released', providerRef: paid.id });
+      // Stripe's next delivery finds it released and short: held for an admin, the whole share taken back.
+      expect((await deliver(delivery!)).statusCode).toBe(200);
+      expect(await job.payoutRow()).toMatchObject({ status: 'held', providerRef: null });
+      expect(await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payout.id)))).toEqual([
+        expect.objectContaining({ action: 'payout_withheld', detail: expect.objectContaining({ reason: 'transfer_reversed_after_release', transferIds: [paid.id], shortPence: payout.amountPence }) }),
+      ]);
+      expect(standIn.transfers).toHaveLength(1);
     } finally {
       await t.close();
       await standIn.close();

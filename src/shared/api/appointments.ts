@@ -145,6 +145,8 @@ export const completionMessages = {
   payoutSending: 'This payout is already being sent to the technician through Stripe.',
   payoutUnconfirmed:
     'Stripe did not answer, so we cannot tell yet whether the transfer was made. The payout is marked as being sent: the release job checks with Stripe and finishes it within 15 minutes, and it cannot be paid twice.',
+  /** To Stripe, not a person: a reversal reported while its payout is being sent is delivered again later. */
+  reversalWhileSending: 'The payout this transfer pays is being sent right now. Please deliver this event again later.',
 } as const;
 
 /** POST /api/appointments/{id}/report-problem. */

@@ -71,6 +71,28 @@ export type TransferFound = { kind: 'paid'; id: string; earlier: boolean } | { k
 /** Taken back at Stripe, in whole (`reversed`) or in part (`amount_reversed`). */
 const wasReversed = (transfer: Stripe.Transfer) => transfer.reversed || transfer.amount_reversed > 0;
 
+/** What Stripe holds for a payout: its transfers' amounts less what was reversed, the reversed ones, and the newest not wholly reversed. */
+export interface StandingAtStripe {
+  standingPence: number;
+  reversedIds: string[];
+  newestStanding: string | undefined;
+}
+
+/** Lists the payout's transfers in its appointment's transfer group (the newest first) and sums what still stands of them. */
+export async function standingAtStripe(stripe: Stripe, transferGroup: string, payoutId: number): Promise<StandingAtStripe> {
+  const reversedIds: string[] = [];
+  let standingPence = 0;
+  let newestStanding: string | undefined;
+  for await (const transfer of stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) {
+    if (transfer.metadata?.payout_id !== String(payoutId)) continue;
+    standingPence += transfer.amount - transfer.amount_reversed;
+    if (wasReversed(transfer)) reversedIds.push(transfer.id);
+    // Stripe lists the newest first.
+    if (!transfer.reversed) newestStanding ??= transfer.id;
+  }
+  return { standingPence, reversedIds, newestStanding };
+}
+
 /**
  * The transfer for this payout: the ones Stripe already has (a sender before this one got that
  * far, perhaps more than the idempotency key's 24 hours ago), or a new one under the key.
@@ -86,16 +108,7 @@ const wasReversed = (transfer: Stripe.Transfer) => transfer.reversed || transfer
  */
 export async function transferFor(stripe: Stripe, due: Payable, { payAgain }: { payAgain: boolean }): Promise<TransferFound> {
   const transferGroup = `appointment-${due.appointmentId}`;
-  const reversedIds: string[] = [];
-  let standingPence = 0;
-  let newestStanding: string | undefined;
-  for await (const transfer of stripe.transfers.list({ transfer_group: transferGroup, limit: 100 })) {
-    if (transfer.metadata?.payout_id !== String(due.id)) continue;
-    standingPence += transfer.amount - transfer.amount_reversed;
-    if (wasReversed(transfer)) reversedIds.push(transfer.id);
-    // Stripe lists the newest first.
-    if (!transfer.reversed) newestStanding ??= transfer.id;
-  }
+  const { standingPence, reversedIds, newestStanding } = await standingAtStripe(stripe, transferGroup, due.id);
   const shortPence = due.amountPence - standingPence;
   if (shortPence <= 0 && newestStanding) return { kind: 'paid', id: newestStanding, earlier: true };
   if (reversedIds.length > 0 && !payAgain) return { kind: 'reversed', reversedIds, shortPence };

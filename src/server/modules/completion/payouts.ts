@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
 import { pagesAfterId } from '../../jobs/keyset-pages';
-import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, transferFor, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
+import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
@@ -200,50 +200,80 @@ export async function releaseDuePayouts(ctx: PayoutContext, now: Date): Promise<
   return released;
 }
 
+/** A released payout that a reported reversal leaves short at Stripe: what the webhook puts back on hold. */
+export interface ReversalToHold {
+  payoutId: number;
+  appointmentId: number;
+  transferId: string;
+  /** What Stripe no longer holds of the share: its amount less what still stands of its transfers. */
+  shortPence: number;
+}
+
 /**
- * Stripe reported a transfer reversed (`transfer.reversed`, in whole or part). A payout already
- * recorded as released that the transfer paid is no longer paid in full: it goes back on hold
- * (`reverse`, released → held) with an audit line naming the transfer and what was taken back,
- * in the webhook's transaction, for an admin to look at and release (which sends only what is
- * short). A payout not released yet is the release job's: it finds the reversal itself when it
- * asks Stripe. Answers whether a payout was put back on hold.
+ * Stripe reported a transfer reversed (`transfer.reversed`, in whole or part): what that asks of
+ * the payout it paid, worked out before the webhook's transaction, since it asks Stripe. Only a
+ * payout recorded as released that Stripe now holds less than its share of is put back on hold:
+ * the share is summed from all its transfers as the release does (transferFor), so an event that
+ * arrives after an admin made the reversal good (a late or repeated report of it) holds nothing.
+ * A payout being sent right now (`sending`) is answered 503, so Stripe delivers the event again
+ * later: its sender may have got the transfer before it was reversed and be about to record it
+ * released, and by the next delivery it has, or a run that took it over found the reversal. A
+ * payout owed or held is the release's to settle: it asks Stripe for what stands when it sends.
  */
-export async function holdAfterReversalReported(
-  tx: Db,
+export async function reversalToHold(
+  db: Db,
+  stripe: Stripe,
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void },
-  transfer: Pick<Stripe.Transfer, 'id' | 'amount_reversed' | 'metadata' | 'transfer_group'>,
-): Promise<boolean> {
+  transfer: Pick<Stripe.Transfer, 'id' | 'metadata' | 'transfer_group'>,
+): Promise<ReversalToHold | null> {
   const payoutId = Number(transfer.metadata?.payout_id);
   if (!Number.isSafeInteger(payoutId) || payoutId <= 0) {
     log.info({ transferId: transfer.id }, 'Stripe reported a reversed transfer that pays no payout');
-    return false;
+    return null;
   }
-  const [row] = await tx
-    .select({ status: payouts.status, appointmentId: payments.appointmentId })
+  const [row] = await db
+    .select({ status: payouts.status, amountPence: payouts.amountPence, appointmentId: payments.appointmentId })
     .from(payouts)
     .innerJoin(payments, eq(payments.id, payouts.paymentId))
     .where(eq(payouts.id, payoutId));
-  if (!row || transfer.transfer_group !== `appointment-${row.appointmentId}`) {
+  const transferGroup = `appointment-${row?.appointmentId}`;
+  if (!row || transfer.transfer_group !== transferGroup) {
     log.warn({ transferId: transfer.id, payoutId }, "Stripe reported a reversed transfer naming a payout that is not this site's: nothing changed");
-    return false;
+    return null;
+  }
+  if (row.status === 'sending') {
+    log.info({ transferId: transfer.id, payoutId }, 'Stripe reported a reversed transfer of a payout being sent: Stripe is asked to deliver it again later');
+    throw new DomainError(503, 'payout_sending', completionMessages.reversalWhileSending);
   }
   if (row.status !== 'released') {
-    log.info({ transferId: transfer.id, payoutId, status: row.status }, 'Stripe reported a reversed transfer of a payout not released: the release job finds the reversal when it sends it');
-    return false;
+    log.info({ transferId: transfer.id, payoutId, status: row.status }, 'Stripe reported a reversed transfer of a payout not released: the release asks Stripe what stands when it sends it');
+    return null;
   }
+  const { standingPence } = await standingAtStripe(stripe, transferGroup, payoutId);
+  const shortPence = row.amountPence - standingPence;
+  if (shortPence <= 0) {
+    log.info({ transferId: transfer.id, payoutId }, "Stripe reported a reversed transfer of a payout it still holds in full (made good since): nothing changed");
+    return null;
+  }
+  return { payoutId, appointmentId: row.appointmentId!, transferId: transfer.id, shortPence };
+}
+
+/**
+ * Puts a released payout that a reported reversal left short back on hold (`reverse`, released →
+ * held) with an audit line naming the transfer and what is short, in the webhook's transaction,
+ * for an admin to look at and release (which sends only what is short). Answers whether it did:
+ * not when it is no longer released (another delivery got there first).
+ */
+export async function holdAfterReversalReported(tx: Db, log: { warn(obj: object, msg: string): void }, found: ReversalToHold): Promise<boolean> {
+  const { payoutId, appointmentId, transferId, shortPence } = found;
   try {
     await transition(tx, 'payout', 'reverse', payoutId, { set: { releasedAt: null, providerRef: null }, where: eq(payouts.status, 'released') });
   } catch (error) {
     if (isConflict(error)) return false;
     throw error;
   }
-  await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: payoutId }, {
-    reason: 'transfer_reversed_after_release',
-    transferIds: [transfer.id],
-    shortPence: transfer.amount_reversed,
-    appointmentId: row.appointmentId,
-  });
-  log.warn({ payoutId, appointmentId: row.appointmentId, transferId: transfer.id }, `a released payout's transfer ${transfer.id} was reversed at Stripe: the payout is on hold until an admin releases it`);
+  await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: payoutId }, { reason: 'transfer_reversed_after_release', transferIds: [transferId], shortPence, appointmentId });
+  log.warn({ payoutId, appointmentId, transferId }, `a released payout's transfer ${transferId} was reversed at Stripe: the payout is on hold until an admin releases it`);
   return true;
 }
 

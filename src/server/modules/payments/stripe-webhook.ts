@@ -2,10 +2,10 @@
 // is verified on the raw body with a 300-second tolerance; each event id is applied once (its
 // record commits with its effects, so a failure lets Stripe retry); events older than the last
 // one applied to a payment, or a failure after a success, change nothing; only
-// payment_intent.succeeded confirms a booking. transfer.reversed puts a released payout whose
-// transfer was taken back at Stripe on hold for an admin (docs/decisions/0013).
+// payment_intent.succeeded confirms a booking. transfer.reversed puts a released payout that
+// Stripe now holds less than its share of on hold for an admin (docs/decisions/0013).
 import { afterBookingPaid } from '../dispatch/dispatch.service';
-import { holdAfterReversalReported } from '../completion/payouts';
+import { holdAfterReversalReported, reversalToHold, type ReversalToHold } from '../completion/payouts';
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
@@ -44,6 +44,9 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
         request.log.warn({ err: error }, 'refused a Stripe webhook whose signature did not verify');
         throw refused();
       }
+      // A reversal is weighed against what Stripe holds for its payout before the transaction: no
+      // transaction stays open while Stripe is asked (a payout being sent answers 503: Stripe retries).
+      const reversal: ReversalToHold | null = event.type === 'transfer.reversed' ? await reversalToHold(ctx.db, ctx.stripe, request.log, event.data.object) : null;
       let bookedQuoteId: number | undefined;
       const emails = await ctx.db.transaction(async (tx): Promise<OutboxEmail[]> => {
         if (!(await recordStripeEvent(tx, event.id, event.type))) {
@@ -51,7 +54,7 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
           return [];
         }
         if (event.type === 'transfer.reversed') {
-          await holdAfterReversalReported(tx, request.log, event.data.object);
+          if (reversal) await holdAfterReversalReported(tx, request.log, reversal);
           return [];
         }
         if (event.type !== 'payment_intent.succeeded' && event.type !== 'payment_intent.payment_failed') return [];
