@@ -359,6 +359,12 @@ async function releaseRacingAReport(t: TestApp, standIn: StripeStandIn, account:
 }
 
 /** A confirmed job whose repairer has the Connect account `account`: its share is due now. `stripe`: the stand-in an app taking payments through Stripe uses. */
+/** Delivers a signed event from the Stripe stand-in to this app's webhook, as Stripe does. */
+function webhookDelivery(t: TestApp) {
+  return (delivery: { payload: string; headers: Record<string, string> }) =>
+    t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+}
+
 async function dueThroughStripe(t: TestApp, account: string, day = workingDay(26), stripe?: StripeStandIn) {
   const job = await assignedJob(t, day, { stripeAccountId: account, stripeOnboardedAt: new Date() }, stripe);
   vi.useFakeTimers({ toFake: ['Date'] });
@@ -782,8 +788,7 @@ describe('paying a share safely across a crash, without holding the database dur
   it('puts a released payout back on hold when Stripe reports its transfer reversed, once per event, and the release makes good only what was taken', async () => {
     const standIn = await startStripeStandIn();
     const t = await createTestApp({ env: { ...standIn.env, AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
-    const deliver = (delivery: { payload: string; headers: Record<string, string> }) =>
-      t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+    const deliver = webhookDelivery(t);
     try {
       const job = await dueThroughStripe(t, 'acct_late1', workingDay(26), standIn);
       const other = await dueThroughStripe(t, 'acct_late2', workingDay(33), standIn);
@@ -853,8 +858,7 @@ describe('paying a share safely across a crash, without holding the database dur
   it('asks Stripe to report again a reversal that arrives while its payout is being sent, and holds the payout once the release is recorded', async () => {
     const standIn = await startStripeStandIn();
     const t = await createTestApp({ env: { ...standIn.env, AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
-    const deliver = (delivery: { payload: string; headers: Record<string, string> }) =>
-      t.app.inject({ method: 'POST', url: '/api/stripe/webhook', payload: delivery.payload, headers: delivery.headers });
+    const deliver = webhookDelivery(t);
     try {
       const job = await dueThroughStripe(t, 'acct_racing1', workingDay(26), standIn);
       const stripe = stripeOf(standIn);
