@@ -73,8 +73,14 @@ describe('a job offered to a repairer', () => {
       vehicleMake: 'Ford',
       damageType: 'scratch',
       quote: { id: quote.id, repairerPayment: '480.00', totalCost: expect.any(String), autoReviveFee: '96.00' },
-      customer: { city: 'London', state: 'Greater London', district: 'SW1A', name: null, phone: null, email: null, address: null, postcode: null },
+      customer: { city: 'London', state: 'Greater London', district: 'SW1A', zipCode: 'SW1A', name: null, phone: null, email: null, address: null, postcode: null },
     });
+    // SPEC section 3's shapes, as the customer's quote and assessment have them: the year as text,
+    // each item's cost in pounds as a number.
+    expect(offered.vehicleYear).toBe(String(assessment.vehicleYear));
+    expect(offered.quote.workDescription).toEqual([{ item: 'Door panel respray', cost: 480 }]);
+    const asCustomerSees = (await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: { cookie: admin } })).json() as { workDescription: unknown };
+    expect(offered.quote.workDescription).toEqual(asCustomerSees.workDescription);
     expect(offered.images).toHaveLength(1);
     const body = JSON.stringify(listed);
     for (const secret of [assessment.name, assessment.email, assessment.phone, assessment.address, assessment.postcode]) expect(body).not.toContain(secret);
@@ -123,7 +129,7 @@ describe('accepting and declining', () => {
     expect(won.statusCode).toBe(200);
     expect(won.json()).toMatchObject({
       status: 'accepted',
-      customer: { name: assessment.name, phone: assessment.phone, email: assessment.email, address: assessment.address, postcode: assessment.postcode },
+      customer: { name: assessment.name, phone: assessment.phone, email: assessment.email, address: assessment.address, postcode: assessment.postcode, zipCode: assessment.postcode },
       appointment: { id: appointmentId, status: 'assigned' },
     });
     const late = await accept(a.cookie, offerOf(a.repairerId));

@@ -5,6 +5,7 @@
 // phone, e-mail and full address too.
 import { z } from 'zod';
 import { RecordIdSchema } from './ids';
+import { QuoteWorkItemSchema } from './quotes';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { hasNoControlCharacters } from '../text-rules';
@@ -49,6 +50,8 @@ export const JobCustomerSchema = z.object({
   email: z.string().nullable(),
   address: z.string().nullable(),
   postcode: z.string().nullable(),
+  /** SPEC's "zipCode" (D9): the postcode once they have accepted, the district before (D11). */
+  zipCode: z.string(),
 });
 export type JobCustomer = z.infer<typeof JobCustomerSchema>;
 
@@ -71,12 +74,14 @@ export const RepairerJobSchema = z.object({
     repairerPayment: z.string(),
     autoReviveFee: z.string(),
     estimatedDays: z.number(),
-    workDescription: z.array(z.object({ item: z.string(), cost: z.string() })),
+    /** As the customer's quote has it (SPEC section 3): each item's cost in pounds, a number. */
+    workDescription: z.array(QuoteWorkItemSchema),
   }),
   appointment: z
     .object({ id: z.number(), appointmentDate: z.string(), timeSlot: z.string(), status: z.enum(appointmentLifecycle.statuses), completedAt: z.string().nullable() })
     .nullable(),
-  vehicleYear: z.number(),
+  /** Text, as in the assessment (SPEC section 3). */
+  vehicleYear: z.string(),
   vehicleMake: z.string(),
   vehicleModel: z.string(),
   damageType: z.string(),

@@ -55,12 +55,12 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
       repairerPayment: penceToDecimalString(q.repairerPaymentPence),
       autoReviveFee: penceToDecimalString(q.feePence),
       estimatedDays: q.estimatedDays,
-      workDescription: (record.items ?? []).map((item) => ({ item: item.description, cost: penceToDecimalString(item.costPence) })),
+      workDescription: (record.items ?? []).map((item) => ({ item: item.description, cost: item.costPence / 100 })),
     },
     appointment: appointment
       ? { id: appointment.id, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, status: appointment.status, completedAt: appointment.completedAt?.toISOString() ?? null }
       : null,
-    vehicleYear: a.vehicleYear,
+    vehicleYear: String(a.vehicleYear),
     vehicleMake: a.vehicleMake,
     vehicleModel: a.vehicleModel,
     damageType: a.damageType,
@@ -76,6 +76,7 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
       email: reveal ? a.email : null,
       address: reveal ? a.address : null,
       postcode: reveal ? a.postcode : null,
+      zipCode: reveal ? a.postcode : (postcodeDistrict(a.postcode) ?? ''),
     },
   };
 }
