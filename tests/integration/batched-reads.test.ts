@@ -170,7 +170,18 @@ describe(`batched reads (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PG
       expect(Math.max(...counted)).toBeGreaterThan(1);
       expect(Math.max(...counted)).toBeLessThanOrEqual(64);
     }
-    expect(stamps.reduce((sum, size) => sum + size, 0)).toBe(requests.length * 3);
+    // Every request read its own kind's stamp once a round. A customer's or repairer's
+    // /api/quotes/assessment/{id} that found no quote of that enquiry also read the id as a
+    // quote's (SPEC section 7's booking page, docs/decisions/0005), and some here did.
+    const total = (kind: string) => (batches.get(kind) ?? []).reduce((sum, size) => sum + size, 0);
+    const asked = (path: RegExp, readers: (reader: string) => boolean = () => true) => requests.filter((r) => path.test(r.url) && readers(r.reader)).length;
+    expect(total('read_assessment_stamps')).toBe(asked(/^\/api\/assessments\//) * 3);
+    expect(total('read_quote_stamps_by_assessment')).toBe(asked(/^\/api\/quotes\/assessment\//) * 3);
+    const byId = asked(/^\/api\/quotes\/\d/) * 3;
+    const mayReadAgain = asked(/^\/api\/quotes\/assessment\//, (reader) => !reader.startsWith('admin')) * 3;
+    expect(total('read_quote_stamps')).toBeGreaterThan(byId);
+    expect(total('read_quote_stamps')).toBeLessThanOrEqual(byId + mayReadAgain);
+    expect(stamps.reduce((sum, size) => sum + size, 0)).toBe(total('read_assessment_stamps') + total('read_quote_stamps_by_assessment') + total('read_quote_stamps'));
     // Each different answer was built at least once in each round with nothing kept (readers
     // with the same access to the same record may share one built while they wait).
     const answers = new Set(

@@ -7,7 +7,7 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { defaultPriceList } from '../../src/shared/price-list';
-import { createQuote, createRepairer, createUser } from '../../src/server/db/factories';
+import { createAssessmentRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { assessmentImages, assessments, customerGrants, outboxEmails, quoteItems, quotes, repairers } from '../../src/server/db/schema';
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
@@ -122,6 +122,29 @@ describe('editing the price list', () => {
 });
 
 describe('who reads a quote', () => {
+  it('answers SPEC section 7\'s booking page, which passes the quote id to /api/quotes/assessment/{id}, with the same access check', async () => {
+    // Enquiries and quotes numbered apart, as in a live system: two enquiries with no quote first.
+    await createAssessmentRecord(t.database.db);
+    await createAssessmentRecord(t.database.db);
+    const { id, quoteId, cookie } = await submit();
+    expect(quoteId).not.toBe(id);
+    const byQuoteId = `/api/quotes/assessment/${quoteId}`;
+    // Pending: the customer sees no quote either way.
+    expect((await t.app.inject({ url: byQuoteId, headers: { cookie } })).statusCode).toBe(404);
+    expect((await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, {})).statusCode).toBe(200);
+    // Read as its name says (the enquiry's id) and as the booking page calls it (the quote's id): the same quote.
+    const byAssessment = await t.app.inject({ url: `/api/quotes/assessment/${id}`, headers: { cookie } });
+    const byQuote = await t.app.inject({ url: byQuoteId, headers: { cookie } });
+    expect(byAssessment.statusCode).toBe(200);
+    expect(byQuote.statusCode).toBe(200);
+    expect(byQuote.json()).toEqual(byAssessment.json());
+    expect(byQuote.json()).toMatchObject({ id: quoteId, assessmentId: id });
+    // Another customer, and nobody at all, still get nothing under either reading.
+    const other = await submit({ email: 'someone.else.again@example.com' });
+    expect((await t.app.inject({ url: byQuoteId, headers: { cookie: other.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: byQuoteId })).statusCode).toBe(404);
+  });
+
   it('hides a pending quote from its customer (and its PDF), and shows another customer nothing', async () => {
     const { id, quoteId, cookie } = await submit();
     expect((await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } })).statusCode).toBe(404);

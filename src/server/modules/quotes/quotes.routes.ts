@@ -97,7 +97,13 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
   /** The customer's quote read, by the quote's id or its enquiry's: the answer this reader may see, or a 404. */
   async function sendQuote(request: FastifyRequest, reply: FastifyReply, by: 'id' | 'assessment', id: number) {
     const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
-    const body = await readQuoteBody(database, by, id, reader, serializerOf(reply));
+    let body = await readQuoteBody(database, by, id, reader, serializerOf(reply));
+    // SPEC section 7: the booking page "passes the quote id from the route" to
+    // /api/quotes/assessment/{id}. The path is read as its name says first; when this reader sees
+    // no quote for an enquiry of that id, it is read as a quote's id, with the same access check,
+    // so that client works too (docs/decisions/0005). Admins, who may see every quote, get the
+    // path's own meaning only: for them a 404 says the enquiry has no quote.
+    if (body === null && by === 'assessment' && reader.user?.role !== 'admin') body = await readQuoteBody(database, 'id', id, reader, serializerOf(reply));
     if (body === null) throw notFound(notFoundMessage);
     return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
   }
