@@ -441,6 +441,20 @@ describe('lists', () => {
     expect(await search('%')).toEqual([]);
   });
 
+  it('nests each quote\'s enquiry in GET /api/quotes, as SPEC section 3\'s Quote has it: the admin\'s view with its photos, without a quote inside', async () => {
+    const { id, quoteId, body } = await submit({ name: 'Nested Enquiry Person' });
+    const listed = (await asAdmin('GET', '/api/quotes?pageSize=100')).json() as { id: number; assessment: Record<string, unknown> & { images: number[] } }[];
+    const mine = listed.find((quote) => quote.id === quoteId)!;
+    const enquiry = (await asAdmin('GET', `/api/assessments/${id}`)).json() as Record<string, unknown>;
+    const { quote: _quote, guidePrice: _guide, ...withoutQuote } = enquiry;
+    expect(mine.assessment).toEqual(withoutQuote);
+    expect(mine.assessment).toMatchObject({ id, name: 'Nested Enquiry Person', reference: (body as { reference: string }).reference });
+    expect(mine.assessment.images).toHaveLength(1);
+    expect(mine.assessment).not.toHaveProperty('quote');
+    // Every quote of the page carries its own enquiry.
+    for (const quote of listed) expect(quote.assessment.id).toBe((await storedQuote(quote.id)).assessmentId);
+  });
+
   it('pages GET /api/assessments and GET /api/quotes with X-Total-Count', async () => {
     for (const url of ['/api/assessments', '/api/quotes']) {
       const response = await asAdmin('GET', `${url}?page=1&pageSize=2`);

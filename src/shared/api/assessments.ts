@@ -52,6 +52,15 @@ export const AssessmentViewSchema = z.object({
 });
 export type AssessmentView = z.infer<typeof AssessmentViewSchema>;
 
+/**
+ * GET /api/quotes (admins): each quote with its enquiry nested, SPEC section 3's Quote.assessment,
+ * from which SPEC's admin builds its cards (customer details, description, damage photos). The
+ * enquiry is the admin's view of it without its own nested quote (that is the quote around it).
+ */
+export const QuoteWithAssessmentSchema = QuoteViewSchema.extend({ assessment: AssessmentViewSchema.omit({ quote: true, guidePrice: true }) });
+export const QuoteWithAssessmentListSchema = z.array(QuoteWithAssessmentSchema);
+export type QuoteWithAssessment = z.infer<typeof QuoteWithAssessmentSchema>;
+
 /** GET /api/assessments (admins). */
 export const AssessmentListSchema = z.array(AssessmentViewSchema);
 export type AssessmentList = z.infer<typeof AssessmentListSchema>;

@@ -78,5 +78,4 @@ export const PageQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const QuoteListSchema = z.array(QuoteViewSchema);
 

@@ -4,14 +4,13 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminQuoteMessages } from '../../../shared/api/admin';
-import { IdParamsSchema } from '../../../shared/api/assessments';
+import { IdParamsSchema, QuoteWithAssessmentListSchema } from '../../../shared/api/assessments';
 import {
   AssessmentIdParamsSchema,
   CreateQuoteBodySchema,
   ModificationRequestBodySchema,
   ModificationRequestViewSchema,
   PageQuerySchema,
-  QuoteListSchema,
   QuoteViewSchema,
 } from '../../../shared/api/quotes';
 import { londonDateOf } from '../../../shared/london-time';
@@ -24,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import type { CustomerRecordAccess, Viewer } from '../access/access.policy';
 import { findAssessment, findAssessmentsByIds } from '../assessments/assessments.repo';
+import { viewsOf } from '../assessments/assessment-reads';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
@@ -53,9 +53,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      admin.get('/api/quotes', { schema: { querystring: PageQuerySchema, response: { 200: QuoteListSchema } } }, async (request, reply) => {
+      admin.get('/api/quotes', { schema: { querystring: PageQuerySchema, response: { 200: QuoteWithAssessmentListSchema } } }, async (request, reply) => {
         const { rows, total } = await quotesPage(db, request.query.page, request.query.pageSize);
-        const [items, assessments] = await Promise.all([
+        const [items, enquiries] = await Promise.all([
           itemsOf(
             db,
             rows.map((row) => row.id),
@@ -65,17 +65,16 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
             rows.map((row) => row.assessmentId),
           ),
         ]);
-        const references = new Map(assessments.map((row) => [row.id, row.reference]));
+        // Each enquiry as an admin sees it (its photos; every quote status shows, no guide).
+        const views = new Map((await viewsOf(db, enquiries, 'admin')).map((view) => [view.id, view]));
         const now = new Date();
         reply.header('X-Total-Count', String(total));
-        return rows.map((row) =>
-          toQuoteView(
-            row,
-            items.filter((item) => item.quoteId === row.id),
-            references.get(row.assessmentId) ?? '',
-            now,
-          ),
-        );
+        return rows.flatMap((row) => {
+          const view = views.get(row.assessmentId);
+          if (!view) return []; // the enquiry was deleted between the two reads: so was its quote
+          const { quote: _quote, guidePrice: _guide, ...assessment } = view;
+          return [{ ...toQuoteView(row, items.filter((item) => item.quoteId === row.id), view.reference, now), assessment }];
+        });
       });
 
       // SPEC's sample-quote call: creates or replaces the pending draft, priced by the rules.
