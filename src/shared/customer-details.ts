@@ -147,7 +147,8 @@ export const photoRules = {
 export const photosRequiredMessage = 'Photos Required - Please upload at least one photo of the damage.';
 /** D7: the help text says what is really accepted (SPEC's 'JPG or PNG only' is superseded). */
 export const photoHelpText = 'JPG, PNG, WebP or HEIC, up to 10 MB each';
-export const photoTypeMessage = 'Photos must be JPG, PNG, WebP or HEIC images';
+/** SPEC's 'File type must be ...' with D7's types: the browser's check and the server's decoding say the same (D8). */
+export const photoTypeMessage = 'File type must be JPEG, PNG, WebP or HEIC';
 export const photoTooLargeMessage = 'Each photo must be 10 MB or smaller';
 export const photoEmptyMessage = 'This file is empty';
 export const tooManyPhotosMessage = 'You can upload up to 10 photos';

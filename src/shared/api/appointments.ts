@@ -9,6 +9,9 @@ import { payoutLifecycle } from '../lifecycles/payout';
 import { timeSlots, type TimeSlot, type UnbookableReason } from '../calendar';
 import { formatLondonDate } from '../london-time';
 
+/** SPEC section 8's 'Quote Not Found' text on the booking page: the browser's toast and the server's 404 alike. */
+export const QUOTE_TO_BOOK_NOT_FOUND = "The quote you're trying to book could not be found.";
+
 const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CALENDAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

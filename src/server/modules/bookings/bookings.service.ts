@@ -8,6 +8,7 @@ import {
   CreateAppointmentBodySchema,
   FREE_CHANGE_HOURS,
   HOLD_MINUTES,
+  QUOTE_TO_BOOK_NOT_FOUND,
   RescheduleAppointmentBodySchema,
   type AppointmentView,
   type AvailabilityView,
@@ -45,7 +46,7 @@ import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRow
 import { readAvailability } from './availability-read';
 
 export const bookingMessages = {
-  quoteNotFound: "The quote you're trying to book could not be found.",
+  quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
   appointmentNotFound: 'We could not find that appointment.',
   slotTaken: SLOT_TAKEN_MESSAGE,
   quoteBooked: 'This quote has already been booked and paid for. Your appointment is in your confirmation e-mail.',

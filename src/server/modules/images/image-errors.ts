@@ -1,11 +1,12 @@
 // D7: a photo the server cannot accept is the customer's to fix (another file, a smaller or
 // undamaged copy), so it is a domain error with a sentence they can act on, never a 500.
+import { photoTypeMessage } from '../../../shared/customer-details';
 import { DomainError } from '../../plugins/errors';
 
 export type ImageRejectionReason = 'unsupported_type' | 'too_large' | 'unreadable';
 
 export const IMAGE_REJECTION_MESSAGES: Record<ImageRejectionReason, string> = {
-  unsupported_type: 'File type must be JPEG, PNG, WebP or HEIC',
+  unsupported_type: photoTypeMessage,
   too_large: 'This photo is too large to process (maximum 50 megapixels)',
   unreadable: 'This photo could not be read. It may be damaged or incomplete.',
 };

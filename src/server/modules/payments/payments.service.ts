@@ -3,7 +3,7 @@
 // booking. A succeeded payment is settled by ONE function, whether Stripe's webhook or the
 // test-mode card form reports it.
 import type { FastifyBaseLogger } from 'fastify';
-import { ALREADY_PAID, CHECKOUT_START_WITHIN, CreatePaymentIntentBodySchema, needsEarlyStartRequest, type PaymentIntentView } from '../../../shared/api/payments';
+import { ALREADY_PAID, CHECKOUT_START_WITHIN, CreatePaymentIntentBodySchema, NO_QUOTE_MESSAGE, needsEarlyStartRequest, type PaymentIntentView } from '../../../shared/api/payments';
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -42,7 +42,7 @@ export interface PaymentsContext {
 
 export const paymentMessages = {
   // SPEC's 'Invalid Quote' toast.
-  noQuote: 'No quote found. Please start from the beginning.',
+  noQuote: NO_QUOTE_MESSAGE,
   noHold: 'This quote has no slot held for payment. Please choose a date and time first.',
   holdLapsed: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.',
   alreadyPaid: ALREADY_PAID.message,

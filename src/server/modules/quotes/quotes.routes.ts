@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminQuoteMessages } from '../../../shared/api/admin';
-import { IdParamsSchema, QuoteWithAssessmentListSchema } from '../../../shared/api/assessments';
+import { assessmentMessages, IdParamsSchema, QuoteWithAssessmentListSchema } from '../../../shared/api/assessments';
 import {
   AssessmentIdParamsSchema,
   CreateQuoteBodySchema,
@@ -86,7 +86,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           for (const issue of parsed.error.issues) fieldErrors[String(issue.path[0] ?? 'form')] ??= issue.message;
           throw badRequest(parsed.error.issues[0]!.message, fieldErrors);
         }
-        if (!(await findAssessment(db, assessmentId))) throw notFound("The assessment you're looking for could not be found.");
+        if (!(await findAssessment(db, assessmentId))) throw notFound(assessmentMessages.notFound);
         const { quote, created } = await db.transaction((tx) => upsertDraftFromFigures(tx, assessmentId, parsed.data));
         return reply.status(created ? 201 : 200).send(await viewOf(db, quote));
       });

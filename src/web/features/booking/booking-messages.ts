@@ -1,10 +1,11 @@
+import { QUOTE_TO_BOOK_NOT_FOUND } from '../../../shared/api/appointments';
 import { CHECKOUT_START_WITHIN } from '../../../shared/api/payments';
 
 // SPEC section 8's toasts for booking, word for word.
 export const bookingToasts = {
   failed: 'Booking Failed',
   quoteNotFound: 'Quote Not Found',
-  quoteNotFoundText: "The quote you're trying to book could not be found.",
+  quoteNotFoundText: QUOTE_TO_BOOK_NOT_FOUND,
   booked: 'Appointment Booked!',
   bookedText: 'Your repair appointment has been successfully scheduled.',
   appointmentNotFound: 'Appointment Not Found',

@@ -1,7 +1,9 @@
+import { NO_QUOTE_MESSAGE } from '../../../shared/api/payments';
+
 // SPEC section 8's checkout toasts, word for word, and D14's cancellation wording.
 export const checkoutToasts = {
   invalidQuote: 'Invalid Quote',
-  invalidQuoteText: 'No quote found. Please start from the beginning.',
+  invalidQuoteText: NO_QUOTE_MESSAGE,
   setupError: 'Setup Error',
   setupErrorText: 'Failed to set up payment. Please try again.',
   paymentFailed: 'Payment Failed',

@@ -4,7 +4,7 @@ import { toast } from '../../components/ui/use-toast';
 import { useAssessment } from '../assessments';
 import { DataErased, YourDataPanel } from '../privacy';
 import type { ErasureResult } from '../../../shared/api/privacy';
-import { QuoteNotFound } from './quote-not-found';
+import { assessmentNotFoundMessage, QuoteNotFound } from './quote-not-found';
 import { QuoteReady } from './quote-ready';
 import { QuoteSkeleton } from './quote-skeleton';
 import { QuoteWaiting } from './quote-waiting';
@@ -31,6 +31,16 @@ export function QuoteForAssessment({ id }: { id: string }) {
       toast({ title: 'Quote Ready!', description: 'Your repair quote has been generated.', variant: 'success' });
     }
   }, [waiting, quoteId]);
+
+  // SPEC section 8's 'Assessment Not Found' toast, once, beside the page that says so.
+  const toldNotFound = useRef(false);
+  const notFound = !isPending && !assessment && erased === null;
+  useEffect(() => {
+    if (notFound && !toldNotFound.current) {
+      toldNotFound.current = true;
+      toast({ title: 'Assessment Not Found', description: assessmentNotFoundMessage, variant: 'destructive' });
+    }
+  }, [notFound]);
 
   const checkAgain = () => {
     setChecking(true);

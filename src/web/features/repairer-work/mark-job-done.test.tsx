@@ -73,7 +73,7 @@ describe('MarkJobDone', () => {
     expect(screen.getByRole('alert')).toHaveTextContent(tooManyPhotosMessage);
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
     choose([new File(['hello'], 'notes.txt', { type: 'text/plain' })]);
-    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt: Photos must be JPG, PNG, WebP or HEIC images');
+    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt: File type must be JPEG, PNG, WebP or HEIC');
     expect(screen.getByLabelText('Photos of the finished repair (optional)')).toHaveAttribute('aria-invalid', 'true');
     fireEvent.click(screen.getByRole('button', { name: 'Mark as done' }));
     expect(fetchMock).not.toHaveBeenCalled();
