@@ -344,6 +344,11 @@ describe('the admin adjusts and approves', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/booked/);
     expect(await storedQuote(booked.id)).toEqual(before);
+    // The state decides before the figures: wrong figures for a booked quote are still a 409, not a 400 about VAT.
+    const wrongVat = await asAdmin('POST', `/api/admin/quotes/${booked.id}/update-full-quote`, { laborCost: 10, partsCost: 0, estimatedDays: 1, vatAmount: 999 });
+    expect(wrongVat.statusCode).toBe(409);
+    expect(wrongVat.json().message).toMatch(/booked/);
+    expect(await storedQuote(booked.id)).toEqual(before);
     expect((await asAdmin('POST', `/api/admin/quotes/${booked.id}/reset-to-price-list`)).statusCode).toBe(409);
   });
 });

@@ -1,6 +1,7 @@
 // The quote desk (issue 10, D12): drafts from the price list, the admin's adjustments, approval,
 // the customer's modification requests. The server owns the money: every figure it stores is
 // recomputed here with the shared rules (src/shared/pricing.ts, quote-adjustment.ts).
+import { sql } from 'drizzle-orm';
 import { formatPence, decimalStringToPence } from '../../../shared/money';
 import { staleQuoteMessage } from '../../../shared/api/admin';
 import { defaultValidUntil } from '../../../shared/business-days';
@@ -11,6 +12,8 @@ import { MIN_CHARGE_PENCE, priceQuote, type PriceBreakdown } from '../../../shar
 import { priceAdjustment, type QuoteAdjustment } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
 import { transition } from '../../db/transition';
+import { nextStatus } from '../../../shared/lifecycles/lifecycle';
+import { quoteLifecycle } from '../../../shared/lifecycles/quote';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
@@ -140,6 +143,8 @@ export interface RevisionOutcome {
  */
 export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
+  // The state before the figures: a booked quote is a 409 whatever was sent, not a 400 about a figure.
+  if (nextStatus(quoteLifecycle, current.status, 'revise') === null) await transition(tx, 'quote', 'revise', id, { where: sql`false` }); // the lifecycle's sentence for this state
   await refuseWhileBeingPaid(tx, current, now);
   const result = priceAdjustment(adjustment, { currentMaterialsPence: current.materialsPence, today: londonDateOf(now) });
   if (!result.ok) {
