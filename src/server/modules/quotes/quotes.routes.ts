@@ -22,8 +22,8 @@ import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import type { CustomerRecordAccess, Viewer } from '../access/access.policy';
-import { findAssessment, findAssessmentsByIds } from '../assessments/assessments.repo';
-import { viewsOf } from '../assessments/assessment-reads';
+import { findAssessment, findAssessmentsByIds, imagesOf } from '../assessments/assessments.repo';
+import { toAssessmentView } from '../assessments/assessment-view';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
@@ -55,25 +55,28 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/quotes', { schema: { querystring: PageQuerySchema, response: { 200: QuoteWithAssessmentListSchema } } }, async (request, reply) => {
         const { rows, total } = await quotesPage(db, request.query.page, request.query.pageSize);
-        const [items, enquiries] = await Promise.all([
+        const assessmentIds = rows.map((row) => row.assessmentId);
+        const [items, enquiries, images] = await Promise.all([
           itemsOf(
             db,
             rows.map((row) => row.id),
           ),
-          findAssessmentsByIds(
-            db,
-            rows.map((row) => row.assessmentId),
-          ),
+          findAssessmentsByIds(db, assessmentIds),
+          imagesOf(db, assessmentIds),
         ]);
-        // Each enquiry as an admin sees it (its photos; every quote status shows, no guide).
-        const views = new Map((await viewsOf(db, enquiries, 'admin')).map((view) => [view.id, view]));
+        const enquiryById = new Map(enquiries.map((enquiry) => [enquiry.id, enquiry]));
         const now = new Date();
         reply.header('X-Total-Count', String(total));
         return rows.flatMap((row) => {
-          const view = views.get(row.assessmentId);
-          if (!view) return []; // the enquiry was deleted between the two reads: so was its quote
-          const { quote: _quote, guidePrice: _guide, ...assessment } = view;
-          return [{ ...toQuoteView(row, items.filter((item) => item.quoteId === row.id), view.reference, now), assessment }];
+          const enquiry = enquiryById.get(row.assessmentId);
+          if (!enquiry) return []; // the enquiry was deleted between the two reads: so was its quote
+          // The enquiry as an admin sees it, its photos included; the quote around it is this one.
+          const { quote: _quote, guidePrice: _guide, ...assessment } = toAssessmentView(
+            enquiry,
+            images.filter((image) => image.assessmentId === enquiry.id),
+            null,
+          );
+          return [{ ...toQuoteView(row, items.filter((item) => item.quoteId === row.id), enquiry.reference, now), assessment }];
         });
       });
 
@@ -96,13 +99,14 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
   /** The customer's quote read, by the quote's id or its enquiry's: the answer this reader may see, or a 404. */
   async function sendQuote(request: FastifyRequest, reply: FastifyReply, by: 'id' | 'assessment', id: number) {
     const reader = { user: await request.session(), grantTokenHashes: request.grantTokenHashes() };
-    let body = await readQuoteBody(database, by, id, reader, serializerOf(reply));
+    const serialize = serializerOf(reply);
+    let body = await readQuoteBody(database, by, id, reader, serialize);
     // SPEC section 7: the booking page "passes the quote id from the route" to
     // /api/quotes/assessment/{id}. The path is read as its name says first; when this reader sees
     // no quote for an enquiry of that id, it is read as a quote's id, with the same access check,
     // so that client works too (docs/decisions/0005). Admins, who may see every quote, get the
     // path's own meaning only: for them a 404 says the enquiry has no quote.
-    if (body === null && by === 'assessment' && reader.user?.role !== 'admin') body = await readQuoteBody(database, 'id', id, reader, serializerOf(reply));
+    if (body === null && by === 'assessment' && reader.user?.role !== 'admin') body = await readQuoteBody(database, 'id', id, reader, serialize);
     if (body === null) throw notFound(notFoundMessage);
     return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
   }
