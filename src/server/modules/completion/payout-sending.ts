@@ -71,6 +71,9 @@ export type TransferFound = { kind: 'paid'; id: string; earlier: boolean } | { k
 /** Taken back at Stripe, in whole (`reversed`) or in part (`amount_reversed`). */
 const wasReversed = (transfer: Stripe.Transfer) => transfer.reversed || transfer.amount_reversed > 0;
 
+/** The Stripe transfer group of an appointment's transfers: every transfer for its payout is made, and looked for, under it. */
+export const transferGroupOf = (appointmentId: number | null) => `appointment-${appointmentId}`;
+
 /** What Stripe holds for a payout: its transfers' amounts less what was reversed, the reversed ones, and the newest not wholly reversed. */
 export interface StandingAtStripe {
   standingPence: number;
@@ -107,7 +110,7 @@ export async function standingAtStripe(stripe: Stripe, transferGroup: string, pa
  * still see the same reversals, so they still share one key and make one transfer.
  */
 export async function transferFor(stripe: Stripe, due: Payable, { payAgain }: { payAgain: boolean }): Promise<TransferFound> {
-  const transferGroup = `appointment-${due.appointmentId}`;
+  const transferGroup = transferGroupOf(due.appointmentId);
   const { standingPence, reversedIds, newestStanding } = await standingAtStripe(stripe, transferGroup, due.id);
   const shortPence = due.amountPence - standingPence;
   if (shortPence <= 0 && newestStanding) return { kind: 'paid', id: newestStanding, earlier: true };

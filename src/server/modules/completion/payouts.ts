@@ -14,7 +14,7 @@ import type { Db } from '../../db/database';
 import { appointments, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
 import { pagesAfterId } from '../../jobs/keyset-pages';
-import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
+import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
@@ -236,8 +236,7 @@ export async function reversalToHold(
     .from(payouts)
     .innerJoin(payments, eq(payments.id, payouts.paymentId))
     .where(eq(payouts.id, payoutId));
-  const transferGroup = `appointment-${row?.appointmentId}`;
-  if (!row || transfer.transfer_group !== transferGroup) {
+  if (!row || transfer.transfer_group !== transferGroupOf(row.appointmentId)) {
     log.warn({ transferId: transfer.id, payoutId }, "Stripe reported a reversed transfer naming a payout that is not this site's: nothing changed");
     return null;
   }
@@ -249,7 +248,7 @@ export async function reversalToHold(
     log.info({ transferId: transfer.id, payoutId, status: row.status }, 'Stripe reported a reversed transfer of a payout not released: the release asks Stripe what stands when it sends it');
     return null;
   }
-  const { standingPence } = await standingAtStripe(stripe, transferGroup, payoutId);
+  const { standingPence } = await standingAtStripe(stripe, transferGroupOf(row.appointmentId), payoutId);
   const shortPence = row.amountPence - standingPence;
   if (shortPence <= 0) {
     log.info({ transferId: transfer.id, payoutId }, "Stripe reported a reversed transfer of a payout it still holds in full (made good since): nothing changed");

@@ -40,6 +40,7 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
   const { notification: n, quote: q, assessment: a, appointment } = record;
   const reveal = revealsCustomer(record);
   const open = n.status === 'sent' || n.status === 'viewed';
+  const district = postcodeDistrict(a.postcode) ?? '';
   return {
     id: n.id,
     status: open && n.expiresAt <= now ? 'expired' : n.status,
@@ -70,13 +71,13 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
     customer: {
       city: a.city,
       state: a.county,
-      district: postcodeDistrict(a.postcode) ?? '',
+      district,
       name: reveal ? a.name : null,
       phone: reveal ? a.phone : null,
       email: reveal ? a.email : null,
       address: reveal ? a.address : null,
       postcode: reveal ? a.postcode : null,
-      zipCode: reveal ? a.postcode : (postcodeDistrict(a.postcode) ?? ''),
+      zipCode: reveal ? a.postcode : district,
     },
   };
 }
