@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 
 // D20: one toast at a time, dismissed after 5 seconds. A new toast replaces the current one.
 export const TOAST_DURATION_MS = 5000;
@@ -44,6 +44,21 @@ export function toast(input: ToastInput): number {
   const id = nextId++;
   setToasts([{ ...input, variant: input.variant ?? 'default', id, open: true }]);
   return id;
+}
+
+/**
+ * Shows `input` once, the first time `when` is true, and not again for as long as the component
+ * is mounted: a page's not-found toast (SPEC section 8) beside the page that says so, however
+ * often the page renders or its query retries.
+ */
+export function useToastOnce(when: boolean, input: ToastInput) {
+  const shown = useRef(false);
+  useEffect(() => {
+    if (when && !shown.current) {
+      shown.current = true;
+      toast(input);
+    }
+  }, [when, input]);
 }
 
 /** Closes one toast, or whichever is showing. */

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { FREE_CHANGE_HOURS } from '../../../shared/api/appointments';
 import { formatLondonDateTime } from '../../../shared/london-time';
 import { company } from '../../lib/company';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { useToastOnce } from '../../components/ui/use-toast';
 import { useAppointment } from './api/appointments';
 import { AftercarePanel } from './aftercare-panel';
 import { AppointmentDetails } from './appointment-details';
@@ -20,13 +20,7 @@ import type { ErasureResult } from '../../../shared/api/privacy';
 /** /appointments/{id}: the booking, with cancel and reschedule (D21, D14). */
 export function AppointmentForCustomer({ id }: { id: string }) {
   const appointment = useAppointment(id);
-  const toasted = useRef(false);
-  useEffect(() => {
-    if (appointment.isError && !appointment.data && !toasted.current) {
-      toasted.current = true;
-      toast({ title: bookingToasts.appointmentNotFound, description: 'We could not find that appointment.', variant: 'destructive' });
-    }
-  }, [appointment.isError, appointment.data]);
+  useToastOnce(appointment.isError && !appointment.data, { title: bookingToasts.appointmentNotFound, description: 'We could not find that appointment.', variant: 'destructive' });
   if (appointment.isPending) return <BookingSkeleton label="Loading your appointment…" />;
   if (!appointment.data)
     return <RecordNotFound title={bookingToasts.appointmentNotFound}>We could not find that appointment. Open the link in your confirmation e-mail.</RecordNotFound>;

@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { formatLondonDate } from '../../../shared/london-time';
-import { toast } from '../../components/ui/use-toast';
+import { toast, useToastOnce } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { useCreateAppointment } from './api/appointments';
 import { useHeldAppointment } from './api/get-held-appointment';
@@ -32,13 +32,7 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
   const quote = useQuote(quoteId);
   // Read beside the quote: Back from checkout must show the hold the server keeps, not an empty choice.
   const held = useHeldAppointment(quoteId, { enabled: quote.data?.status !== 'booked' });
-  const toasted = useRef(false);
-  useEffect(() => {
-    if (quote.isError && !toasted.current) {
-      toasted.current = true;
-      toast({ title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });
-    }
-  }, [quote.isError]);
+  useToastOnce(quote.isError, { title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });
 
   // A hold that cannot be read (an error) leaves the calendar as it was: the slot can be chosen again.
   if (quote.isPending || (held.isPending && held.fetchStatus !== 'idle')) return <BookingSkeleton label="Loading your quote…" />;

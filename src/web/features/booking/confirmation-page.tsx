@@ -1,9 +1,9 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { formatLondonDate } from '../../../shared/london-time';
 import { buttonClasses } from '../../components/ui/button';
-import { toast } from '../../components/ui/use-toast';
+import { useToastOnce } from '../../components/ui/use-toast';
 import { useAppointment } from './api/appointments';
 import { AppointmentDetails } from './appointment-details';
 import { appointmentStatusLabels, arrivalWindow, isBooked, readyBy } from './appointment-format';
@@ -26,13 +26,7 @@ export function ConfirmationForAppointment({ id }: { id: string }) {
     const timer = setTimeout(() => setTimedOut(true), CONFIRMATION_POLL_FOR_MS);
     return () => clearTimeout(timer);
   }, []);
-  const toasted = useRef(false);
-  useEffect(() => {
-    if (appointment.isError && !appointment.data && !toasted.current) {
-      toasted.current = true;
-      toast({ title: bookingToasts.appointmentNotFound, description: 'We could not find that appointment.', variant: 'destructive' });
-    }
-  }, [appointment.isError, appointment.data]);
+  useToastOnce(appointment.isError && !appointment.data, { title: bookingToasts.appointmentNotFound, description: 'We could not find that appointment.', variant: 'destructive' });
 
   if (appointment.isPending) return <BookingSkeleton label="Loading your booking…" />;
   if (!appointment.data)

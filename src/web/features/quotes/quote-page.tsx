@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
-import { toast } from '../../components/ui/use-toast';
+import { toast, useToastOnce } from '../../components/ui/use-toast';
 import { useAssessment } from '../assessments';
 import { DataErased, YourDataPanel } from '../privacy';
 import type { ErasureResult } from '../../../shared/api/privacy';
-import { assessmentNotFoundMessage, QuoteNotFound } from './quote-not-found';
+import { assessmentNotFoundMessage, assessmentNotFoundTitle, QuoteNotFound } from './quote-not-found';
 import { QuoteReady } from './quote-ready';
 import { QuoteSkeleton } from './quote-skeleton';
 import { QuoteWaiting } from './quote-waiting';
@@ -32,15 +32,7 @@ export function QuoteForAssessment({ id }: { id: string }) {
     }
   }, [waiting, quoteId]);
 
-  // SPEC section 8's 'Assessment Not Found' toast, once, beside the page that says so.
-  const toldNotFound = useRef(false);
-  const notFound = !isPending && !assessment && erased === null;
-  useEffect(() => {
-    if (notFound && !toldNotFound.current) {
-      toldNotFound.current = true;
-      toast({ title: 'Assessment Not Found', description: assessmentNotFoundMessage, variant: 'destructive' });
-    }
-  }, [notFound]);
+  useToastOnce(!isPending && !assessment && erased === null, { title: assessmentNotFoundTitle, description: assessmentNotFoundMessage, variant: 'destructive' });
 
   const checkAgain = () => {
     setChecking(true);
