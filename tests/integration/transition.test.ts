@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord } from '../../src/server/db/factories';
 import type { Db } from '../../src/server/db/database';
 import { quotes } from '../../src/server/db/schema';
-import { transition, TransitionConflictError } from '../../src/server/db/transition';
+import { refuseUnlessAllowed, transition, TransitionConflictError } from '../../src/server/db/transition';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 
 async function createQuote(db: Db, status: 'pending' | 'approved' | 'booked' = 'pending') {
@@ -68,6 +68,22 @@ describe(`transition (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGlit
     expect(error).toMatchObject({ statusCode: 409, currentStatus: 'booked', message: 'This quote has already been booked, so it cannot be approved now.' });
     const [row] = await db.select().from(quotes).where(eq(quotes.id, quote.id));
     expect(row).toMatchObject({ status: 'booked', approvedAt: null });
+  });
+
+  it('refuses the same wrong state before any statement when asked first (refuseUnlessAllowed), and lets a right one through', async () => {
+    const quote = await createQuote(db, 'booked');
+    const error = (() => {
+      try {
+        refuseUnlessAllowed('quote', 'approve', quote.status);
+      } catch (e) {
+        return e;
+      }
+    })();
+    const fromTheDatabase = await transition(db, 'quote', 'approve', quote.id).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TransitionConflictError);
+    expect(error).toMatchObject({ statusCode: 409, currentStatus: 'booked', message: (fromTheDatabase as Error).message });
+    expect(() => refuseUnlessAllowed('quote', 'approve', 'pending')).not.toThrow();
+    expect(() => refuseUnlessAllowed('appointment', 'complete', 'held')).toThrow(TransitionConflictError);
   });
 
   it('lets exactly one of many simultaneous identical transitions win', async () => {

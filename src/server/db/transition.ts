@@ -73,3 +73,16 @@ export async function transition<E extends LifecycleEntity>(
     : conflictMessage(lifecycle, name, current.status);
   throw new TransitionConflictError(entity, name, current.status, message);
 }
+
+/**
+ * Throws what `transition` would for a row whose status is `status` (409 with the lifecycle's
+ * sentence) when that status may not make transition `name`, without touching the database: for
+ * a route that must refuse the wrong state before it weighs anything else (a revised quote's
+ * figures, a job marked done too early). The transition itself still guards its own statement.
+ */
+export function refuseUnlessAllowed<E extends LifecycleEntity>(entity: E, name: TransitionOf<(typeof lifecycles)[E]>, status: string): void {
+  const lifecycle = lifecycles[entity] as Lifecycle;
+  const spec = lifecycle.transitions[name];
+  if (!spec) throw new Error(`The ${entity} lifecycle has no transition "${name}"`);
+  if (!spec.from.includes(status)) throw new TransitionConflictError(entity, name, status, conflictMessage(lifecycle, name, status));
+}

@@ -1,14 +1,14 @@
 // Doing the job (issue 12; D6, D14): the assigned repairer marks it done on or after the day;
 // the customer confirms it (releasing the repairer's share) or reports a problem (holding it);
 // the warranty record is made at completion; the customer may then rate the repair.
-import { and, avg, eq, sql } from 'drizzle-orm';
+import { and, avg, eq } from 'drizzle-orm';
 import { completionMessages, type ReviewBody } from '../../../shared/api/appointments';
 import { londonDateOf } from '../../../shared/london-time';
 import { addMonths } from '../../../shared/calendar-date';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { appointments, assessmentImages, payments, payouts, repairerReviews, repairers, warranties } from '../../db/schema';
-import { transition } from '../../db/transition';
+import { refuseUnlessAllowed, transition } from '../../db/transition';
 import { conflict, notFound } from '../../plugins/errors';
 import type { FileStore } from '../images/file-store';
 import type { ProcessedImage } from '../images/image-process';
@@ -50,7 +50,7 @@ export async function checkCanMarkDone(db: Db, user: SessionUser, appointmentId:
   // Only the repairer who holds the job; to anyone else it does not exist.
   if (!record || repairerId === null || record.assignedRepairerId !== repairerId) throw notFound(bookingMessages.appointmentNotFound);
   if (record.appointment.status === 'assigned' && record.appointment.appointmentDate > londonDateOf(now)) throw conflict(completionMessages.tooEarly);
-  if (record.appointment.status !== 'assigned') await transition(db, 'appointment', 'complete', appointmentId, { where: sql`false` }); // the lifecycle's sentence for this state
+  refuseUnlessAllowed('appointment', 'complete', record.appointment.status);
   return { record, repairerId };
 }
 

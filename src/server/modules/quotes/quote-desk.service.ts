@@ -1,7 +1,6 @@
 // The quote desk (issue 10, D12): drafts from the price list, the admin's adjustments, approval,
 // the customer's modification requests. The server owns the money: every figure it stores is
 // recomputed here with the shared rules (src/shared/pricing.ts, quote-adjustment.ts).
-import { sql } from 'drizzle-orm';
 import { formatPence, decimalStringToPence } from '../../../shared/money';
 import { staleQuoteMessage } from '../../../shared/api/admin';
 import { defaultValidUntil } from '../../../shared/business-days';
@@ -11,9 +10,7 @@ import { draftQuote, guidePrice, PriceListGapError, type PriceList, type QuoteLi
 import { MIN_CHARGE_PENCE, priceQuote, type PriceBreakdown } from '../../../shared/pricing';
 import { priceAdjustment, type QuoteAdjustment } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
-import { transition } from '../../db/transition';
-import { nextStatus } from '../../../shared/lifecycles/lifecycle';
-import { quoteLifecycle } from '../../../shared/lifecycles/quote';
+import { refuseUnlessAllowed, transition } from '../../db/transition';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
@@ -144,7 +141,7 @@ export interface RevisionOutcome {
 export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
   // The state before the figures: a booked quote is a 409 whatever was sent, not a 400 about a figure.
-  if (nextStatus(quoteLifecycle, current.status, 'revise') === null) await transition(tx, 'quote', 'revise', id, { where: sql`false` }); // the lifecycle's sentence for this state
+  refuseUnlessAllowed('quote', 'revise', current.status);
   await refuseWhileBeingPaid(tx, current, now);
   const result = priceAdjustment(adjustment, { currentMaterialsPence: current.materialsPence, today: londonDateOf(now) });
   if (!result.ok) {
