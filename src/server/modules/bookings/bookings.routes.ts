@@ -24,12 +24,13 @@ import { isCalendarDate } from '../../../shared/calendar-date';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest } from '../../plugins/errors';
+import type { RateLimit } from '../../plugins/rate-limit';
 import { dispatchEmails } from '../email/email.service';
 import { adminAvailabilityMonth, updateAvailability } from './admin-availability.service';
 import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
 import { heldAppointmentOfQuote } from './held-appointment';
-import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type AvailabilityLimit } from './bookings.service';
+import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext } from './bookings.service';
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -40,7 +41,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
   const ctx: AvailabilityContext = { db: deps.database.db, database: deps.database, config: deps.config };
 
   // Every calendar read counts against its address's limit, in the read's own statement.
-  const availabilityLimit = (ip: string): AvailabilityLimit => ({
+  const availabilityLimit = (ip: string): RateLimit => ({
     key: `availability:${ip}`,
     windowSeconds: 60,
     max: deps.config.availabilityReadsPerMinutePerAddress,

@@ -27,7 +27,8 @@ import { appointments } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import { pagesAfterId } from '../../jobs/keyset-pages';
-import { badRequest, conflict, DomainError, notFound, tooManyRequests } from '../../plugins/errors';
+import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
+import { refuseOverLimit, type RateLimit } from '../../plugins/rate-limit';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -132,13 +133,6 @@ function dayAvailability(date: string, rows: Map<string, SlotPlaces>, defaultCap
   return { date, available };
 }
 
-/** The calendar's limit: every read counts one hit on the reader's key (their address), refused past `max` a window. */
-export interface AvailabilityLimit {
-  key: string;
-  windowSeconds: number;
-  max: number;
-  message: string;
-}
 
 export type AvailabilityContext = BookingContext & { database: Database };
 
@@ -147,15 +141,15 @@ export type AvailabilityContext = BookingContext & { database: Database };
  * one statement (availability-read.ts), and only when a hold of those days has expired, the
  * lapse and a second read of the rows.
  */
-async function availableSlots(ctx: AvailabilityContext, limit: AvailabilityLimit, from: string, to: string, now: Date): Promise<Map<string, SlotPlaces>> {
+async function availableSlots(ctx: AvailabilityContext, limit: RateLimit, from: string, to: string, now: Date): Promise<Map<string, SlotPlaces>> {
   const read = await readAvailability(ctx.database, { rateKey: limit.key, windowSeconds: limit.windowSeconds, from, to, now });
-  if (read.hits > limit.max) throw tooManyRequests(limit.message);
+  refuseOverLimit(read.hits, limit);
   if (!read.expiredHolds) return byKey(read.slots);
   await lapseExpiredHolds(ctx.db, now, { from, to });
   return byKey(await slotRowsBetween(ctx.db, from, to));
 }
 
-export async function availabilityOn(ctx: AvailabilityContext, limit: AvailabilityLimit, date: string, now: Date): Promise<AvailabilityView> {
+export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date): Promise<AvailabilityView> {
   const rows = await availableSlots(ctx, limit, date, date, now);
   return dayAvailability(date, rows, ctx.config.slotCapacity, now, londonDateOf(now));
 }
@@ -165,7 +159,7 @@ export function monthDays(month: string): string[] {
   return Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => toCalendarDate(year, monthNumber, i + 1));
 }
 
-export async function availabilityInMonth(ctx: AvailabilityContext, limit: AvailabilityLimit, month: string, now: Date): Promise<MonthAvailabilityView> {
+export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateLimit, month: string, now: Date): Promise<MonthAvailabilityView> {
   const days = monthDays(month);
   const rows = await availableSlots(ctx, limit, days[0]!, days[days.length - 1]!, now);
   const today = londonDateOf(now);
