@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { NETWORK_PAGE_SIZE } from '../../../../shared/api/repairer-accounts';
+import { NETWORK_PAGE_SIZE, type NetworkRepairer } from '../../../../shared/api/repairer-accounts';
 import { EmailStatsPanel } from './email-stats-panel';
 import { NetworkBulkBar } from './network-bulk-bar';
 import { NetworkFiltersForm, noFilters } from './network-filters';
@@ -19,51 +19,61 @@ export function NetworkTab() {
     setPage(next);
     setSelected(new Set());
   };
-  const heading = (
-    <h2 id="network-heading" className="text-xl font-bold text-navy-900">
-      Repairer Network{network.data ? ` (${network.data.total.toLocaleString('en-GB')})` : ''}
-    </h2>
-  );
-  const filtersForm = (
-    <NetworkFiltersForm
-      value={filters}
-      onChange={(next) => {
-        setFilters(next);
-        choosePage(1);
-      }}
-    />
-  );
-  if (network.isPending) {
-    return (
-      <section aria-labelledby="network-heading">
-        {heading}
-        {filtersForm}
+  // One tree whatever the list's state: the search form keeps its place, so what an admin types
+  // while the list loads (or after a search) is not thrown away with a remounted form, and the
+  // Search button keeps the focus a keyboard user gave it.
+  return (
+    <section aria-labelledby="network-heading">
+      <h2 id="network-heading" className="text-xl font-bold text-navy-900">
+        Repairer Network{network.data ? ` (${network.data.total.toLocaleString('en-GB')})` : ''}
+      </h2>
+      <EmailStatsPanel />
+      <PlacesImport />
+      <NetworkFiltersForm
+        value={filters}
+        onChange={(next) => {
+          setFilters(next);
+          choosePage(1);
+        }}
+      />
+      {network.isPending ? (
         <div role="status" className="mt-3">
           <span className="sr-only">Loading the repairer network…</span>
           <Skeleton className="h-48 w-full" />
         </div>
-      </section>
-    );
-  }
-  if (network.isError) return <p role="alert">We could not load the repairer network. Please refresh the page.</p>;
-  const { rows, total } = network.data;
+      ) : network.isError ? (
+        <p role="alert" className="mt-3">
+          We could not load the repairer network. Please refresh the page.
+        </p>
+      ) : (
+        <NetworkList rows={network.data.rows} total={network.data.total} page={page} onPage={choosePage} selected={selected} onSelected={setSelected} />
+      )}
+    </section>
+  );
+}
+
+/** The loaded page of the network: the bulk bar, the table with its selection, and the pager. */
+function NetworkList({ rows, total, page, onPage, selected, onSelected }: {
+  rows: NetworkRepairer[];
+  total: number;
+  page: number;
+  onPage: (page: number) => void;
+  selected: ReadonlySet<number>;
+  onSelected: (update: (current: ReadonlySet<number>) => ReadonlySet<number>) => void;
+}) {
   const pages = Math.max(1, Math.ceil(total / NETWORK_PAGE_SIZE));
   const selectedIds = rows.filter((r) => selected.has(r.id)).map((r) => r.id);
   const allSelected = rows.length > 0 && selectedIds.length === rows.length;
   const select = (id: number, on: boolean) =>
-    setSelected((current) => {
+    onSelected((current) => {
       const next = new Set(current);
       if (on) next.add(id);
       else next.delete(id);
       return next;
     });
   return (
-    <section aria-labelledby="network-heading">
-      {heading}
-      <EmailStatsPanel />
-      <PlacesImport />
-      {filtersForm}
-      <NetworkBulkBar selectedIds={selectedIds} onDone={() => setSelected(new Set())} />
+    <>
+      <NetworkBulkBar selectedIds={selectedIds} onDone={() => onSelected(() => new Set())} />
       {rows.length === 0 ? <p className="mt-3 text-slate-800">No repairers match.</p> : null}
       {total > NETWORK_PAGE_SIZE ? (
         <p className="mt-1 text-slate-800">
@@ -81,7 +91,7 @@ export function NetworkTab() {
                   className="size-5"
                   checked={allSelected}
                   disabled={rows.length === 0}
-                  onChange={(event) => setSelected(new Set(event.target.checked ? rows.map((r) => r.id) : []))}
+                  onChange={(event) => onSelected(() => new Set(event.target.checked ? rows.map((r) => r.id) : []))}
                   aria-label="Select all repairers on this page"
                 />
               </th>
@@ -109,7 +119,7 @@ export function NetworkTab() {
           </tbody>
         </table>
       </div>
-      <Pager label="Repairer pages" page={page} pages={pages} onPage={choosePage} />
-    </section>
+      <Pager label="Repairer pages" page={page} pages={pages} onPage={onPage} />
+    </>
   );
 }
