@@ -3,7 +3,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssessmentRecord } from '../../src/server/db/factories';
+import { createAssessmentRecord, createRepairer } from '../../src/server/db/factories';
 import type { Db } from '../../src/server/db/database';
 import { quotes } from '../../src/server/db/schema';
 import { refuseUnlessAllowed, transition, TransitionConflictError } from '../../src/server/db/transition';
@@ -121,6 +121,27 @@ describe(`transition (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGlit
       }),
     ).rejects.toThrow('roll back');
     expect(await statusOf(quote.id)).toBe('pending');
+  });
+
+  it('moves a lifecycle kept in another column (the quote\'s assignment) and leaves `status` alone; a wrong state is a 409 there too', async () => {
+    const quote = await createQuote(db, 'booked');
+    const [first, second] = [await createRepairer(db), await createRepairer(db)];
+    expect(await transition(db, 'quoteAssignment', 'offer', quote.id)).toMatchObject({ status: 'booked', assignmentStatus: 'sent', assignedRepairerId: null });
+    const assigned = await transition(db, 'quoteAssignment', 'assign', quote.id, { set: { assignedRepairerId: first.id } });
+    expect(assigned).toMatchObject({ status: 'booked', assignmentStatus: 'assigned', assignedRepairerId: first.id });
+    // The second repairer finds the job taken; the first keeps it.
+    await expect(transition(db, 'quoteAssignment', 'assign', quote.id, { set: { assignedRepairerId: second.id } })).rejects.toMatchObject({
+      statusCode: 409,
+      currentStatus: 'assigned',
+      message: 'This job has already been taken.',
+    });
+    await expect(transition(db, 'quoteAssignment', 'offer', quote.id)).rejects.toMatchObject({ statusCode: 409, message: 'This job has already been taken, so it cannot be offered now.' });
+    expect(await transition(db, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } })).toMatchObject({
+      status: 'booked',
+      assignmentStatus: 'unassigned',
+      assignedRepairerId: null,
+    });
+    await expect(db.execute(sql`UPDATE quotes SET assignment_status = 'completed' WHERE id = ${quote.id}`)).rejects.toThrow();
   });
 
   it('has the database refuse a status its lifecycle does not declare', async () => {

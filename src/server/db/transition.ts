@@ -2,7 +2,7 @@
 // UPDATE that succeeds only when the row's current status is one of the transition's
 // from-states, so two requests racing for the same change cannot both win. A refusal is a
 // 409 with a sentence a person can act on; a missing row is a 404.
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { conflictMessage, lifecycles, type Lifecycle, type LifecycleEntity, type TransitionOf } from '../../shared/lifecycles';
 import { DomainError, notFound } from '../plugins/errors';
 import type { Db } from './database';
@@ -11,6 +11,7 @@ import { appointments, assessments, jobNotifications, jobRuns, outboxEmails, pay
 const tables = {
   assessment: assessments,
   quote: quotes,
+  quoteAssignment: quotes,
   appointment: appointments,
   payment: payments,
   payout: payouts,
@@ -21,7 +22,17 @@ const tables = {
 
 type Tables = typeof tables;
 type Row<E extends LifecycleEntity> = Tables[E]['$inferSelect'];
-type Changes<E extends LifecycleEntity> = Partial<Omit<Tables[E]['$inferInsert'], 'id' | 'status'>>;
+// What a transition may change beside its status: never the id, nor a status column of its own
+// (`quotes.assignment_status` has its lifecycle, as `status` has).
+type Changes<E extends LifecycleEntity> = Partial<Omit<Tables[E]['$inferInsert'], 'id' | 'status' | 'assignmentStatus'>>;
+
+/** The drizzle column that follows `lifecycle`: its `column` (a database name), or `status`. */
+function statusColumnOf(lifecycle: Lifecycle, table: Tables[LifecycleEntity]): { key: string; column: typeof quotes.status } {
+  const name = lifecycle.column ?? 'status';
+  const found = Object.entries(getTableColumns(table)).find(([, column]) => column.name === name);
+  if (!found) throw new Error(`The ${lifecycle.entity} lifecycle names ${lifecycle.table}.${name}, which the schema does not have`);
+  return { key: found[0], column: found[1] as typeof quotes.status };
+}
 
 /** A transition refused because the row is in a state it may not start from (HTTP 409). */
 export class TransitionConflictError extends DomainError {
@@ -58,15 +69,16 @@ export async function transition<E extends LifecycleEntity>(
   const lifecycle = lifecycles[entity] as Lifecycle;
   const spec = lifecycle.transitions[name];
   if (!spec) throw new Error(`The ${entity} lifecycle has no transition "${name}"`);
-  // Drizzle cannot follow a union of tables through update(); every one has id and status.
+  // Drizzle cannot follow a union of tables through update(); every one has an id and the status column.
   const table = tables[entity] as typeof quotes;
-  const values: Record<string, unknown> = { ...options.set, status: spec.to ?? sql`${table.status}` };
+  const status = statusColumnOf(lifecycle, table);
+  const values: Record<string, unknown> = { ...options.set, [status.key]: spec.to ?? sql`${status.column}` };
   if ('updatedAt' in table) values.updatedAt = new Date();
-  const guard = and(eq(table.id, id), inArray(table.status, spec.from as never), options.where);
+  const guard = and(eq(table.id, id), inArray(status.column, spec.from as never), options.where);
   const [row] = await db.update(table).set(values).where(guard).returning();
   if (row) return row as Row<E>;
 
-  const [current] = await db.select({ status: table.status }).from(table).where(eq(table.id, id));
+  const [current] = await db.select({ status: status.column }).from(table).where(eq(table.id, id));
   if (!current) throw notFound(`We could not find that ${lifecycle.noun}.`);
   const message = spec.from.includes(current.status)
     ? `This ${lifecycle.noun} changed while you were looking at it. Please reload the page and try again.`

@@ -3,7 +3,8 @@
 // decided on the server (CUSTOMER_VISIBLE_QUOTE_STATUSES).
 import { z } from 'zod';
 import { RecordIdSchema } from './ids';
-import { QUOTE_ASSIGNMENT_STATUSES, quoteLifecycle } from '../lifecycles/quote';
+import { quoteLifecycle } from '../lifecycles/quote';
+import { QUOTE_ASSIGNMENT_STATUSES } from '../lifecycles/quote-assignment';
 
 export const QuoteWorkItemSchema = z.object({ item: z.string(), /** Pounds, e.g. 120.5 */ cost: z.number() });
 export type QuoteWorkItem = z.infer<typeof QuoteWorkItemSchema>;

@@ -22,7 +22,7 @@ function transitionTable(lifecycle: Lifecycle): string {
 export function lifecyclesDocument(): string {
   const sections = Object.values(lifecycles).map((lifecycle: Lifecycle) =>
     [
-      `## ${lifecycle.entity} (\`${lifecycle.table}.status\`)`,
+      `## ${lifecycle.entity} (\`${lifecycle.table}.${lifecycle.column ?? 'status'}\`)`,
       '',
       `Statuses: ${lifecycle.statuses.map((s) => `\`${s}\``).join(', ')}. A new row starts as \`${lifecycle.initial}\`.`,
       '',

@@ -7,6 +7,7 @@ import { outboxEmailLifecycle } from './outbox-email';
 import { paymentLifecycle } from './payment';
 import { payoutLifecycle } from './payout';
 import { quoteLifecycle } from './quote';
+import { quoteAssignmentLifecycle } from './quote-assignment';
 
 export * from './appointment';
 export * from './assessment';
@@ -17,10 +18,12 @@ export * from './outbox-email';
 export * from './payment';
 export * from './payout';
 export * from './quote';
+export * from './quote-assignment';
 
 export const lifecycles = {
   assessment: assessmentLifecycle,
   quote: quoteLifecycle,
+  quoteAssignment: quoteAssignmentLifecycle,
   appointment: appointmentLifecycle,
   payment: paymentLifecycle,
   payout: payoutLifecycle,

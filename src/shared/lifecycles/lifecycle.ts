@@ -17,8 +17,10 @@ export interface Lifecycle<S extends string = string, T extends string = string>
   readonly entity: string;
   /** What a person calls it: "quote", "booking". */
   readonly noun: string;
-  /** The database table whose `status` column follows this lifecycle. */
+  /** The database table one of whose columns follows this lifecycle. */
   readonly table: string;
+  /** That column, when it is not `status`. */
+  readonly column?: string;
   readonly statuses: readonly [S, ...S[]];
   /** The status a new row starts in (the column's default). */
   readonly initial: S;

@@ -38,13 +38,6 @@ export type QuoteStatus = (typeof quoteLifecycle.statuses)[number];
 /** The statuses in which the customer may see their quote (D12: after an admin approves it). */
 export const CUSTOMER_VISIBLE_QUOTE_STATUSES: ReadonlySet<QuoteStatus> = new Set<QuoteStatus>(['approved', 'booked']);
 
-/**
- * SPEC's assignmentStatus, kept on the quote for the API's sake. Which repairer has the job
- * is owned by the job notifications (an accepted one); the repairers issue derives this.
- */
-export const QUOTE_ASSIGNMENT_STATUSES = ['unassigned', 'sent', 'assigned'] as const;
-export type QuoteAssignmentStatus = (typeof QUOTE_ASSIGNMENT_STATUSES)[number];
-
 /** True once the quote's valid-until day (Europe/London) has passed: it is valid through that whole day. */
 export function isQuoteExpired(validUntilDate: string, now: Date): boolean {
   if (!isCalendarDate(validUntilDate)) throw new RangeError(`Expected a date as YYYY-MM-DD, got ${JSON.stringify(validUntilDate)}`);

@@ -1,7 +1,8 @@
 // Quotes priced from an assessment (SPEC section 3, Quote; D12).
 import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
-import { QUOTE_ASSIGNMENT_STATUSES, quoteLifecycle } from '../../../shared/lifecycles/quote';
+import { quoteLifecycle } from '../../../shared/lifecycles/quote';
+import { quoteAssignmentLifecycle } from '../../../shared/lifecycles/quote-assignment';
 import { assessments } from './assessments';
 import { repairers } from './repairers';
 
@@ -25,8 +26,8 @@ export const quotes = pgTable(
     warrantyMonths: smallint('warranty_months').notNull().default(12),
     // The quote lifecycle (src/shared/lifecycles/quote.ts); expiry is derived from validUntilDate.
     status: text('status', { enum: quoteLifecycle.statuses }).notNull().default(quoteLifecycle.initial),
-    // unassigned → sent (to repairers) → assigned (a repairer accepted, D16).
-    assignmentStatus: text('assignment_status', { enum: QUOTE_ASSIGNMENT_STATUSES }).notNull().default('unassigned'),
+    // Its own lifecycle (src/shared/lifecycles/quote-assignment.ts): offered to repairers, taken by one (D16), released.
+    assignmentStatus: text('assignment_status', { enum: quoteAssignmentLifecycle.statuses }).notNull().default(quoteAssignmentLifecycle.initial),
     assignedRepairerId: integer('assigned_repairer_id').references(() => repairers.id),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -37,7 +38,7 @@ export const quotes = pgTable(
     // The quote desk's lists: by status, newest first.
     index('quotes_status_created_idx').on(t.status, t.createdAt),
     oneOf('quotes_status_check', t.status, quoteLifecycle.statuses),
-    oneOf('quotes_assignment_status_check', t.assignmentStatus, QUOTE_ASSIGNMENT_STATUSES),
+    oneOf('quotes_assignment_status_check', t.assignmentStatus, quoteAssignmentLifecycle.statuses),
   ],
 );
 

@@ -3,12 +3,12 @@
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
 import type { CompanyDetails } from '../../../shared/company';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { jobNotifications, quotes } from '../../db/schema';
+import { jobNotifications } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import type { Enqueue } from '../../jobs';
@@ -104,7 +104,7 @@ async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: Non
     const email = offerEmail(ctx, job, repairer, expiresAt);
     if (email) emails.push(await queueEmail(tx, email));
   }
-  if (offered.length > 0) await tx.update(quotes).set({ assignmentStatus: 'sent', updatedAt: now }).where(and(eq(quotes.id, job.quote.id), inArray(quotes.assignmentStatus, ['unassigned', 'sent'])));
+  if (offered.length > 0) await transition(tx, 'quoteAssignment', 'offer', job.quote.id);
   return { offered, emails };
 }
 
@@ -228,7 +228,7 @@ export async function releaseJobOfCancelledBooking(tx: Db, quoteId: number, appo
     .select({ id: jobNotifications.id, repairerId: jobNotifications.repairerId })
     .from(jobNotifications)
     .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'accepted')));
-  await tx.update(quotes).set({ assignedRepairerId: null, assignmentStatus: 'unassigned', updatedAt: new Date() }).where(eq(quotes.id, quoteId));
+  await transition(tx, 'quoteAssignment', 'release', quoteId, { set: { assignedRepairerId: null } });
   if (!accepted) return [];
   await transition(tx, 'jobNotification', 'cancel', accepted.id);
   const repairer = await findRepairer(tx, accepted.repairerId);

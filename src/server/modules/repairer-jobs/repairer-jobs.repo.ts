@@ -1,9 +1,10 @@
 // What a repairer reads of the jobs offered to them: one statement per list (issue 9's habit),
 // the offer with its quote, its booking, the vehicle and damage, and the damage photos' ids.
 // Whether the customer's identity is included is decided by the service (D11), never here.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
+import { transition, TransitionConflictError } from '../../db/transition';
 import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../db/schema';
 
 const photoIds = sql<number[]>`coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${assessments.id} AND i.kind = 'damage'), '[]'::json)`;
@@ -112,14 +113,19 @@ export async function lockNotification(db: Db, id: number) {
   return row;
 }
 
-/** First to accept wins: assigns the quote only while nobody holds it (the row lock makes racers wait and then find it taken). */
-export async function assignQuote(db: Db, quoteId: number, repairerId: number, now: Date): Promise<boolean> {
-  const rows = await db
-    .update(quotes)
-    .set({ assignedRepairerId: repairerId, assignmentStatus: 'assigned', updatedAt: now })
-    .where(and(eq(quotes.id, quoteId), sql`${quotes.assignedRepairerId} IS NULL`))
-    .returning({ id: quotes.id });
-  return rows.length === 1;
+/**
+ * First to accept wins: the quote's assignment lifecycle `assign`s it only while it is not yet
+ * assigned and nobody holds it (the row lock makes racers wait and then find it taken). False
+ * when another repairer has it.
+ */
+export async function assignQuote(db: Db, quoteId: number, repairerId: number): Promise<boolean> {
+  try {
+    await transition(db, 'quoteAssignment', 'assign', quoteId, { set: { assignedRepairerId: repairerId }, where: isNull(quotes.assignedRepairerId) });
+    return true;
+  } catch (error) {
+    if (error instanceof TransitionConflictError) return false;
+    throw error;
+  }
 }
 
 /** The repairer's assigned, not yet completed bookings on that date and slot (a clash). */

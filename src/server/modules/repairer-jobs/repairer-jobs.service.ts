@@ -151,7 +151,7 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
       const slot = isTimeSlot(appointment.timeSlot) ? slotInSentence(appointment.timeSlot) : appointment.timeSlot;
       throw conflict(repairerJobMessages.clash(`${formatLondonDate(appointment.appointmentDate)}, ${slot}`));
     }
-    if (!(await assignQuote(tx, record.quote.id, repairerId, now))) throw conflict(repairerJobMessages.taken);
+    if (!(await assignQuote(tx, record.quote.id, repairerId))) throw conflict(repairerJobMessages.taken);
     await transition(tx, 'jobNotification', 'accept', id, { set: { respondedAt: now } });
     await transition(tx, 'appointment', 'assign', appointment.id);
     // D14: the share owed since payment is now this repairer's.
