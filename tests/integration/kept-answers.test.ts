@@ -117,7 +117,12 @@ describe(`kept answers (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGl
       const hours = await acrossChange(quoteUrl, customer, () => db.update(quotes).set({ estimatedHours: quoteUrl.length }).where(eq(quotes.id, quote.id)));
       expect(JSON.parse(hours.after.body)).toMatchObject({ estimatedHours: quoteUrl.length });
       const renamed = await acrossChange(quoteUrl, customer, () => db.update(assessments).set({ reference: `AR-K${quoteUrl.length}PT-KEPT` }).where(eq(assessments.id, assessment.id)));
-      expect(JSON.parse(renamed.after.body)).toMatchObject({ reference: `AR-K${quoteUrl.length}PT-KEPT` });
+      expect(JSON.parse(renamed.after.body)).toMatchObject({ reference: `AR-K${quoteUrl.length}PT-KEPT`, assessment: { reference: `AR-K${quoteUrl.length}PT-KEPT` } });
+      // Its enquiry, which it carries as `assessment`: a column, and the photos.
+      const moved = await acrossChange(quoteUrl, customer, () => db.update(assessments).set({ city: `Leeds ${quoteUrl.length}` }).where(eq(assessments.id, assessment.id)));
+      expect(JSON.parse(moved.after.body)).toMatchObject({ assessment: { city: `Leeds ${quoteUrl.length}`, customer: { city: `Leeds ${quoteUrl.length}` } } });
+      const photographed = await acrossChange(quoteUrl, customer, () => createImageRecord(db, { assessmentId: assessment.id, position: 10 + quoteUrl.length }));
+      expect((JSON.parse(photographed.after.body) as { assessment: { images: number[] } }).assessment.images).toHaveLength((JSON.parse(photographed.before.body) as { assessment: { images: number[] } }).assessment.images.length + 1);
     }
     // Back to pending (as no route does, but a person in psql might): its customer no longer sees it.
     expect((await acrossChange(`/api/quotes/${quote.id}`, customer, () => db.update(quotes).set({ status: 'pending' }).where(eq(quotes.id, quote.id)))).after.status).toBe(404);

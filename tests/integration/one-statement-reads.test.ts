@@ -28,7 +28,8 @@ import { customerRecordAccess, type Viewer } from '../../src/server/modules/acce
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { readAssessment, viewsOf } from '../../src/server/modules/assessments/assessment-reads';
 import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
-import { findAssessment } from '../../src/server/modules/assessments/assessments.repo';
+import { findAssessment, imagesOf } from '../../src/server/modules/assessments/assessments.repo';
+import { enquiryOfQuote } from '../../src/server/modules/assessments/assessment-view';
 import { hashToken } from '../../src/server/modules/auth/tokens';
 import { toSessionUser, type SessionUser } from '../../src/server/modules/auth/auth.service';
 import { readQuoteView } from '../../src/server/modules/quotes/quote-read';
@@ -79,8 +80,8 @@ async function composedQuote(quoteId: number, reader: Reader) {
   const viewer: Viewer = { user: reader.user, assessmentIds: await grantedIds(reader.tokens) };
   const access = customerRecordAccess(viewer, { assessmentId: quote.assessmentId, assignedRepairerId: quote.assignedRepairerId });
   if (access === 'none' || (access !== 'admin' && !CUSTOMER_VISIBLE_QUOTE_STATUSES.has(quote.status))) return 'not found';
-  const assessment = await findAssessment(db, quote.assessmentId);
-  return toQuoteView(quote, await itemsOf(db, [quote.id]), assessment?.reference ?? '');
+  const assessment = (await findAssessment(db, quote.assessmentId))!;
+  return { ...toQuoteView(quote, await itemsOf(db, [quote.id]), assessment.reference), assessment: enquiryOfQuote(assessment, await imagesOf(db, [assessment.id])) };
 }
 
 async function oneStatementAssessment(id: number, reader: Reader) {

@@ -139,6 +139,12 @@ describe('who reads a quote', () => {
     expect(byQuote.statusCode).toBe(200);
     expect(byQuote.json()).toEqual(byAssessment.json());
     expect(byQuote.json()).toMatchObject({ id: quoteId, assessmentId: id });
+    // SPEC section 3's Quote carries its enquiry as `assessment`: the customer's own, as
+    // GET /api/assessments/{id} shows it, without the quote around it or a guide.
+    const enquiry = (await t.app.inject({ url: `/api/assessments/${id}`, headers: { cookie } })).json();
+    const { quote: _quote, guidePrice: _guide, ...expected } = enquiry;
+    expect(byQuote.json().assessment).toEqual(expected);
+    expect((await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } })).json()).toEqual(byQuote.json());
     // Another customer, and nobody at all, still get nothing under either reading.
     const other = await submit({ email: 'someone.else.again@example.com' });
     expect((await t.app.inject({ url: byQuoteId, headers: { cookie: other.cookie } })).statusCode).toBe(404);

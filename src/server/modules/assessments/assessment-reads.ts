@@ -17,7 +17,7 @@ import { customerRecordAccess, viewerOfRead, type Viewer } from '../access/acces
 import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
 import { hasLiveOffer } from '../repairer-jobs/offers.repo';
 import { findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
-import { toAssessmentView, type AssessmentViewRow } from './assessment-view';
+import { assessmentJsonSql, toAssessmentView, type AssessmentJson, type AssessmentViewRow } from './assessment-view';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
 export const photoNotFoundMessage = assessmentMessages.photoNotFound;
@@ -38,17 +38,9 @@ export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudi
 
 // Issue 9: an assessment aliased `a` as the admin's lists show it, as one JSON value: the
 // columns toAssessmentView reads, its damage photos in order, and its quote with items.
-export const ADMIN_ASSESSMENT_JSON_SQL = `json_build_object(
-  'id', a.id, 'reference', a.reference, 'status', a.status, 'name', a.name, 'email', a.email, 'phone', a.phone,
-  'address', a.address, 'city', a.city, 'county', a.county, 'postcode', a.postcode,
-  'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make, 'vehicleModel', a.vehicle_model,
-  'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description,
-  'createdAtMs', ${epochMsSql('a.created_at')},
-  'images', (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'),
-  'quote', (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id)
-)`;
+export const ADMIN_ASSESSMENT_JSON_SQL = assessmentJsonSql(`'quote', (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id)`);
 
-export type AdminAssessmentJson = Omit<AssessmentViewRow, 'createdAt'> & { createdAtMs: number; images: { id: number }[]; quote: QuoteJson | null };
+export type AdminAssessmentJson = AssessmentJson & { quote: QuoteJson | null };
 
 /** The admin's view of an assessment read by ADMIN_ASSESSMENT_JSON_SQL: every quote status shows, never a guide (as viewsOf(…, 'admin')). */
 export function adminViewFromJson(json: AdminAssessmentJson, now: Date): AssessmentView {

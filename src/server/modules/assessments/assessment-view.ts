@@ -1,7 +1,8 @@
 // SPEC section 3's Assessment as read (src/shared/api/assessments.ts), with D9's US-style
 // aliases (state, zipCode) holding the county and postcode so the described client keeps working.
-import type { AssessmentView } from '../../../shared/api/assessments';
+import type { AssessmentView, QuoteWithAssessment } from '../../../shared/api/assessments';
 import type { QuoteView } from '../../../shared/api/quotes';
+import { epochMsSql } from '../../db/batch';
 import type { AssessmentRow, ImageRow } from './assessments.repo';
 
 /** What toAssessmentView reads of an assessment row. */
@@ -66,4 +67,33 @@ export function toAssessmentView(
     quote,
     guidePrice,
   };
+}
+
+/**
+ * SQL: the assessment aliased `a` as one JSON object (AssessmentJson): the columns toAssessmentView
+ * reads and its damage photos in order, with `more` (further `'key', value` pairs) after them.
+ */
+export function assessmentJsonSql(more = ''): string {
+  return `json_build_object(
+  'id', a.id, 'reference', a.reference, 'status', a.status, 'name', a.name, 'email', a.email, 'phone', a.phone,
+  'address', a.address, 'city', a.city, 'county', a.county, 'postcode', a.postcode,
+  'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make, 'vehicleModel', a.vehicle_model,
+  'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description,
+  'createdAtMs', ${epochMsSql('a.created_at')},
+  'images', (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage')${more ? `,\n  ${more}` : ''}
+)`;
+}
+
+/** An assessment as assessmentJsonSql builds it. */
+export type AssessmentJson = Omit<AssessmentViewRow, 'createdAt'> & { createdAtMs: number; images: { id: number }[] };
+
+/** A quote's `assessment` (SPEC section 3's Quote): the enquiry without a quote of its own (it is the quote around it) or a guide price. */
+export function enquiryOfQuote(row: AssessmentViewRow, images: Pick<ImageRow, 'id'>[]): QuoteWithAssessment['assessment'] {
+  const { quote: _quote, guidePrice: _guide, ...assessment } = toAssessmentView(row, images, null);
+  return assessment;
+}
+
+/** enquiryOfQuote of an assessment read by assessmentJsonSql. */
+export function enquiryOfQuoteFromJson({ createdAtMs, images, ...row }: AssessmentJson): QuoteWithAssessment['assessment'] {
+  return enquiryOfQuote({ ...row, createdAt: new Date(createdAtMs) }, images);
 }

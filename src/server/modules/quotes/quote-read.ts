@@ -1,7 +1,7 @@
 // Issue 9: a quote, its line items and what decides who may see it, as one JSON value built in
 // the statement that reads it (the customer's assessment read and quote reads embed it). Times
 // travel as epoch milliseconds, truncated as the drivers truncate them, and become Dates here.
-import type { QuoteView } from '../../../shared/api/quotes';
+import type { QuoteWithAssessment } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { batchedRead, batchedReadSql, dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database } from '../../db/database';
@@ -10,6 +10,7 @@ import { londonDateOf } from '../../../shared/london-time';
 import { grantHeldSql } from '../access/grants.repo';
 import { customerRecordAccess, viewerOfRead, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
 import type { SessionUser } from '../auth/auth.service';
+import { assessmentJsonSql, enquiryOfQuoteFromJson, type AssessmentJson } from '../assessments/assessment-view';
 import { toQuoteView, type QuoteViewRow } from './quote-view';
 
 /** A JSON object of the quote aliased `q` with its items, for a statement's select list. */
@@ -39,15 +40,22 @@ export function quoteFromJson(json: QuoteJson): { quote: QuoteViewRow; items: Qu
 }
 
 // GET /api/quotes/{id} and GET /api/quotes/assessment/{assessmentId}, each in one statement:
-// the quote with its items, its enquiry's reference, and whether this browser holds a grant
-// for that enquiry. Reads of one kind that arrive together run as one statement, one reader
-// per row of `reader` (the id asked for and that reader's own grant hashes). The stamp
-// (src/server/db/kept-answers.ts) covers the rows the answer is built from: the quote, its
-// items, and its enquiry (the reference).
-const QUOTE_STAMP_SQL = stampSql('q.id', 'q.xmin', 'a.xmin', rowsStampSql('quote_items', 'qi', 'id', 'qi.quote_id = q.id'));
-const readQuoteSql = (where: string) => `SELECT ${QUOTE_JSON_SQL} AS quote, coalesce(a.reference, '') AS reference,
+// the quote with its items, its enquiry with its photos (SPEC section 3's Quote carries it as
+// `assessment`), and whether this browser holds a grant for that enquiry. Reads of one kind that
+// arrive together run as one statement, one reader per row of `reader` (the id asked for and
+// that reader's own grant hashes). The stamp (src/server/db/kept-answers.ts) covers the rows the
+// answer is built from: the quote, its items, its enquiry and the enquiry's photos.
+const QUOTE_STAMP_SQL = stampSql(
+  'q.id',
+  'q.xmin',
+  'a.xmin',
+  rowsStampSql('quote_items', 'qi', 'id', 'qi.quote_id = q.id'),
+  rowsStampSql('assessment_images', 'ai', 'id', 'ai.assessment_id = q.assessment_id'),
+);
+// The inner join: a quote's enquiry outlives it (deleting the enquiry deletes its quote).
+const readQuoteSql = (where: string) => `SELECT ${QUOTE_JSON_SQL} AS quote, ${assessmentJsonSql()} AS assessment,
   ${grantHeldSql('q.assessment_id', 'reader.hashes')} AS granted, ${QUOTE_STAMP_SQL} AS stamp
-FROM quotes q LEFT JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
+FROM quotes q JOIN assessments a ON a.id = q.assessment_id WHERE ${where}`;
 const READ_QUOTES = batchedReadSql('read_quotes', { id: 'int', hashes: 'text[]' }, readQuoteSql('q.id = reader.id'));
 const READ_QUOTES_BY_ASSESSMENT = batchedReadSql('read_quotes_by_assessment', { id: 'int', hashes: 'text[]' }, readQuoteSql('q.assessment_id = reader.id'));
 // What the access decision needs, and the stamp: all a read sends a kept answer on.
@@ -63,18 +71,18 @@ type QuoteReader = { user: SessionUser | null; grantTokenHashes: string[] };
  * The quote as this reader may see it, or null when they may not (the route answers 404 either
  * way): customerRecordAccess decides, and only admins see a quote before approval (D12).
  */
-export async function readQuoteView(database: Database, by: 'id' | 'assessment', id: number, reader: QuoteReader, now: Date = new Date()): Promise<QuoteView | null> {
+export async function readQuoteView(database: Database, by: 'id' | 'assessment', id: number, reader: QuoteReader, now: Date = new Date()): Promise<QuoteWithAssessment | null> {
   return (await readQuoteStamped(database, by, id, reader, now))?.view ?? null;
 }
 
-async function readQuoteStamped(database: Database, by: 'id' | 'assessment', id: number, reader: QuoteReader, now: Date): Promise<({ view: QuoteView } & Stamped) | null> {
+async function readQuoteStamped(database: Database, by: 'id' | 'assessment', id: number, reader: QuoteReader, now: Date): Promise<({ view: QuoteWithAssessment } & Stamped) | null> {
   const read = batchedRead<{ id: number; hashes: string[] }, ReadQuoteRow>(database, by === 'id' ? READ_QUOTES : READ_QUOTES_BY_ASSESSMENT);
   const row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) return null;
   const { quote, items } = quoteFromJson(row.quote);
   const access = quoteAccess(viewerOfRead(reader.user, quote.assessmentId, row.granted), quote);
   if (!access) return null;
-  return { view: toQuoteView(quote, items, row.reference, now), access, stamp: row.stamp };
+  return { view: { ...toQuoteView(quote, items, row.assessment.reference, now), assessment: enquiryOfQuoteFromJson(row.assessment) }, access, stamp: row.stamp };
 }
 
 /** customerRecordAccess for a quote, or null when this viewer may not see it: only admins see one before approval (D12). */
@@ -95,7 +103,7 @@ export async function readQuoteBody(
   by: 'id' | 'assessment',
   id: number,
   reader: QuoteReader,
-  serialize: (view: QuoteView) => string,
+  serialize: (view: QuoteWithAssessment) => string,
   now: Date = new Date(),
 ): Promise<string | null> {
   const read = batchedRead<{ id: number; hashes: string[] }, ReadQuoteStampRow>(database, by === 'id' ? READ_QUOTE_STAMPS : READ_QUOTE_STAMPS_BY_ASSESSMENT);
@@ -105,5 +113,5 @@ export async function readQuoteBody(
   return keptOrBuilt(database, 'quote', londonDateOf(now), { access, stamp: row.stamp }, () => readQuoteStamped(database, by, id, reader, now), serialize);
 }
 
-type ReadQuoteRow = { quote: QuoteJson; reference: string; granted: boolean; stamp: string };
+type ReadQuoteRow = { quote: QuoteJson; assessment: AssessmentJson; granted: boolean; stamp: string };
 type ReadQuoteStampRow = { assessmentId: number; assignedRepairerId: number | null; status: QuoteViewRow['status']; granted: boolean; stamp: string };

@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { adminQuoteMessages } from '../../../shared/api/admin';
-import { assessmentMessages, IdParamsSchema, QuoteWithAssessmentListSchema } from '../../../shared/api/assessments';
+import { assessmentMessages, IdParamsSchema, QuoteWithAssessmentListSchema, QuoteWithAssessmentSchema } from '../../../shared/api/assessments';
 import {
   AssessmentIdParamsSchema,
   CreateQuoteBodySchema,
@@ -23,7 +23,7 @@ import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import type { CustomerRecordAccess, Viewer } from '../access/access.policy';
 import { findAssessment, findAssessmentsByIds, imagesOf } from '../assessments/assessments.repo';
-import { toAssessmentView } from '../assessments/assessment-view';
+import { enquiryOfQuote } from '../assessments/assessment-view';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
@@ -71,10 +71,9 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           const enquiry = enquiryById.get(row.assessmentId);
           if (!enquiry) return []; // the enquiry was deleted between the two reads: so was its quote
           // The enquiry as an admin sees it, its photos included; the quote around it is this one.
-          const { quote: _quote, guidePrice: _guide, ...assessment } = toAssessmentView(
+          const assessment = enquiryOfQuote(
             enquiry,
             images.filter((image) => image.assessmentId === enquiry.id),
-            null,
           );
           return [{ ...toQuoteView(row, items.filter((item) => item.quoteId === row.id), enquiry.reference, now), assessment }];
         });
@@ -111,11 +110,11 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
     return sendSerialized(reply.header('Cache-Control', 'private, no-store'), body);
   }
 
-  app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) =>
+  app.get('/api/quotes/assessment/:assessmentId', { schema: { params: AssessmentIdParamsSchema, response: { 200: QuoteWithAssessmentSchema } } }, async (request, reply) =>
     sendQuote(request, reply, 'assessment', request.params.assessmentId),
   );
 
-  app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteViewSchema } } }, async (request, reply) =>
+  app.get('/api/quotes/:id', { schema: { params: IdParamsSchema, response: { 200: QuoteWithAssessmentSchema } } }, async (request, reply) =>
     sendQuote(request, reply, 'id', request.params.id),
   );
 
