@@ -82,6 +82,29 @@ describe('a job offered to a repairer', () => {
     const asCustomerSees = (await t.app.inject({ url: `/api/quotes/${quote.id}`, headers: { cookie: admin } })).json() as { workDescription: unknown };
     expect(offered.quote.workDescription).toEqual(asCustomerSees.workDescription);
     expect(offered.images).toHaveLength(1);
+    // Where SPEC's repairer dashboard reads them: the job's quote is SPEC's Quote as its customer
+    // reads it, with the enquiry inside as the repairer may see it (quote.assessment.vehicleMake,
+    // quote.assessment.customer.city …).
+    const { assessment: _customersEnquiry, ...customersQuote } = asCustomerSees as Record<string, unknown>;
+    const { assessment: enquiry, ...jobQuote } = offered.quote;
+    expect(jobQuote).toEqual(customersQuote);
+    expect(enquiry).toEqual({
+      id: assessment.id,
+      reference: assessment.reference,
+      vehicleYear: String(assessment.vehicleYear),
+      vehicleMake: 'Ford',
+      vehicleModel: assessment.vehicleModel,
+      damageType: 'scratch',
+      damageLocations: assessment.damageLocations,
+      damageLocation: assessment.damageLocations.join(', '),
+      damageDescription: assessment.damageDescription,
+      images: offered.images,
+      name: null,
+      email: null,
+      phone: null,
+      address: null,
+      customer: offered.customer,
+    });
     const body = JSON.stringify(listed);
     for (const secret of [assessment.name, assessment.email, assessment.phone, assessment.address, assessment.postcode]) expect(body).not.toContain(secret);
     // The offered repairer may open the damage photo; a repairer without an offer may not.
@@ -130,6 +153,7 @@ describe('accepting and declining', () => {
     expect(won.json()).toMatchObject({
       status: 'accepted',
       customer: { name: assessment.name, phone: assessment.phone, email: assessment.email, address: assessment.address, postcode: assessment.postcode, zipCode: assessment.postcode },
+      quote: { assessment: { name: assessment.name, phone: assessment.phone, email: assessment.email, address: assessment.address, customer: { zipCode: assessment.postcode } } },
       appointment: { id: appointmentId, status: 'assigned' },
     });
     const late = await accept(a.cookie, offerOf(a.repairerId));

@@ -5,7 +5,7 @@
 // phone, e-mail and full address too.
 import { z } from 'zod';
 import { RecordIdSchema } from './ids';
-import { QuoteWorkItemSchema } from './quotes';
+import { QuoteViewSchema } from './quotes';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { hasNoControlCharacters } from '../text-rules';
@@ -55,6 +55,29 @@ export const JobCustomerSchema = z.object({
 });
 export type JobCustomer = z.infer<typeof JobCustomerSchema>;
 
+/**
+ * The enquiry inside a job's quote, where SPEC's repairer dashboard reads it (a Quote's
+ * `assessment`): the vehicle, the damage and its photos, and the customer as `customer` shows
+ * them; the name, e-mail, phone and address only once the repairer has accepted (D11).
+ */
+export const JobEnquirySchema = z.object({
+  id: z.number(),
+  reference: z.string(),
+  vehicleYear: z.string(),
+  vehicleMake: z.string(),
+  vehicleModel: z.string(),
+  damageType: z.string(),
+  damageLocations: z.array(z.string()),
+  damageLocation: z.string(),
+  damageDescription: z.string(),
+  images: z.array(z.number()),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  customer: JobCustomerSchema,
+});
+
 export const RepairerJobSchema = z.object({
   /** The job notification's id (SPEC section 3). */
   id: z.number(),
@@ -65,18 +88,12 @@ export const RepairerJobSchema = z.object({
   /** True once the offer's 4 hours have passed, even before the sweep marks it expired. */
   isExpired: z.boolean(),
   declineReason: z.string().nullable(),
-  quote: z.object({
-    id: z.number(),
-    reference: z.string(),
-    /** What the customer pays (decimal string, pounds). */
-    totalCost: z.string(),
-    /** What the repairer earns. */
-    repairerPayment: z.string(),
-    autoReviveFee: z.string(),
-    estimatedDays: z.number(),
-    /** As the customer's quote has it (SPEC section 3): each item's cost in pounds, a number. */
-    workDescription: z.array(QuoteWorkItemSchema),
-  }),
+  /**
+   * SPEC section 3's Quote, as the customer's quote read has it (totalCost is what the customer
+   * pays, repairerPayment what the repairer earns; each item's cost in pounds, a number), with its
+   * enquiry as `assessment`, which repeats the job's own vehicle, damage, photos and customer.
+   */
+  quote: QuoteViewSchema.extend({ assessment: JobEnquirySchema }),
   appointment: z
     .object({ id: z.number(), appointmentDate: z.string(), timeSlot: z.string(), status: z.enum(appointmentLifecycle.statuses), completedAt: z.string().nullable() })
     .nullable(),

@@ -14,13 +14,26 @@ const bookingId = sql<number | null>`(SELECT ap.id FROM appointments ap WHERE ap
 
 const selection = {
   notification: jobNotifications,
+  // What toQuoteView reads: the job carries SPEC's Quote.
   quote: {
     id: quotes.id,
+    assessmentId: quotes.assessmentId,
+    laborPence: quotes.laborPence,
+    partsPence: quotes.partsPence,
+    materialsPence: quotes.materialsPence,
+    feePence: quotes.feePence,
+    vatPence: quotes.vatPence,
     totalPence: quotes.totalPence,
     repairerPaymentPence: quotes.repairerPaymentPence,
-    feePence: quotes.feePence,
     estimatedDays: quotes.estimatedDays,
+    estimatedHours: quotes.estimatedHours,
+    validUntilDate: quotes.validUntilDate,
+    warrantyMonths: quotes.warrantyMonths,
+    status: quotes.status,
+    assignmentStatus: quotes.assignmentStatus,
     assignedRepairerId: quotes.assignedRepairerId,
+    createdAt: quotes.createdAt,
+    approvedAt: quotes.approvedAt,
   },
   assessment: {
     id: assessments.id,
@@ -70,8 +83,11 @@ export type JobRecord = Awaited<ReturnType<ReturnType<typeof jobsQuery>['execute
 const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
   'notification', json_build_object('id', n.id, 'quoteId', n.quote_id, 'repairerId', n.repairer_id, 'status', n.status,
     'sentAt', ${epochMsSql('n.sent_at')}, 'expiresAt', ${epochMsSql('n.expires_at')}, 'respondedAt', ${epochMsSql('n.responded_at')}, 'declineReason', n.decline_reason),
-  'quote', json_build_object('id', q.id, 'totalPence', q.total_pence, 'repairerPaymentPence', q.repairer_payment_pence, 'feePence', q.fee_pence,
-    'estimatedDays', q.estimated_days, 'assignedRepairerId', q.assigned_repairer_id),
+  'quote', json_build_object('id', q.id, 'assessmentId', q.assessment_id, 'laborPence', q.labor_pence, 'partsPence', q.parts_pence,
+    'materialsPence', q.materials_pence, 'feePence', q.fee_pence, 'vatPence', q.vat_pence, 'totalPence', q.total_pence,
+    'repairerPaymentPence', q.repairer_payment_pence, 'estimatedDays', q.estimated_days, 'estimatedHours', q.estimated_hours,
+    'validUntilDate', q.valid_until_date::text, 'warrantyMonths', q.warranty_months, 'status', q.status, 'assignmentStatus', q.assignment_status,
+    'assignedRepairerId', q.assigned_repairer_id, 'createdAt', ${epochMsSql('q.created_at')}, 'approvedAt', ${epochMsSql('q.approved_at')}),
   'assessment', json_build_object('id', a.id, 'reference', a.reference, 'name', a.name, 'email', a.email, 'phone', a.phone, 'address', a.address,
     'city', a.city, 'county', a.county, 'postcode', a.postcode, 'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make,
     'vehicleModel', a.vehicle_model, 'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description),
@@ -88,17 +104,19 @@ WHERE n.repairer_id = $1 AND (n.status IN ('sent', 'viewed', 'accepted') OR n.se
 ORDER BY n.sent_at DESC, n.id DESC LIMIT 200`;
 
 type Ms<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? number | null : number };
-type JobJson = Omit<JobRecord, 'notification' | 'appointment'> & {
+type JobJson = Omit<JobRecord, 'notification' | 'quote' | 'appointment'> & {
   notification: Ms<JobRecord['notification'], 'sentAt' | 'expiresAt' | 'respondedAt'>;
+  quote: Ms<JobRecord['quote'], 'createdAt' | 'approvedAt'>;
   appointment: Ms<NonNullable<JobRecord['appointment']>, 'completedAt'> | null;
 };
 
 /** The repairer's job list, read by one prepared statement (its SQL above); tests/helpers/composed-reads.ts keeps the composed reference. */
 export async function readJobsOfRepairer(database: Database, repairerId: number, since: Date): Promise<JobRecord[]> {
   const rows = await database.statement<{ job: JobJson }>('read_jobs_of_repairer', READ_JOBS_OF_REPAIRER_SQL).run([repairerId, since.toISOString()]);
-  return rows.map(({ job: { notification: n, appointment, ...rest } }) => ({
+  return rows.map(({ job: { notification: n, quote: q, appointment, ...rest } }) => ({
     ...rest,
     notification: { ...n, sentAt: new Date(n.sentAt), expiresAt: new Date(n.expiresAt), respondedAt: dateOfEpochMs(n.respondedAt) },
+    quote: { ...q, createdAt: new Date(q.createdAt), approvedAt: dateOfEpochMs(q.approvedAt) },
     appointment: appointment && { ...appointment, completedAt: dateOfEpochMs(appointment.completedAt) },
   }));
 }

@@ -4,7 +4,6 @@ import { and, eq } from 'drizzle-orm';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../shared/api/repairer-jobs';
 import { isTimeSlot, slotInSentence } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
-import { penceToDecimalString } from '../../../shared/money';
 import { postcodeDistrict } from '../../../shared/postcode';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
@@ -19,6 +18,7 @@ import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { bookingFacts } from '../payments/booking-email-facts';
 import { lockQuote } from '../quotes/quotes.repo';
+import { toQuoteView } from '../quotes/quote-view';
 import { technicianAssignedEmail } from './repairer-jobs-emails';
 import { assignQuote, clashingBookings, jobOfNotification, lockNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
 
@@ -41,6 +41,20 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
   const reveal = revealsCustomer(record);
   const open = n.status === 'sent' || n.status === 'viewed';
   const district = postcodeDistrict(a.postcode) ?? '';
+  const customer = {
+    city: a.city,
+    state: a.county,
+    district,
+    name: reveal ? a.name : null,
+    phone: reveal ? a.phone : null,
+    email: reveal ? a.email : null,
+    address: reveal ? a.address : null,
+    postcode: reveal ? a.postcode : null,
+    zipCode: reveal ? a.postcode : district,
+  };
+  const images = (record.images ?? []).map(Number);
+  const vehicle = { vehicleYear: String(a.vehicleYear), vehicleMake: a.vehicleMake, vehicleModel: a.vehicleModel };
+  const damage = { damageType: a.damageType, damageLocations: a.damageLocations, damageDescription: a.damageDescription };
   return {
     id: n.id,
     status: open && n.expiresAt <= now ? 'expired' : n.status,
@@ -50,35 +64,28 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
     isExpired: open && n.expiresAt <= now,
     declineReason: n.declineReason,
     quote: {
-      id: q.id,
-      reference: a.reference,
-      totalCost: penceToDecimalString(q.totalPence),
-      repairerPayment: penceToDecimalString(q.repairerPaymentPence),
-      autoReviveFee: penceToDecimalString(q.feePence),
-      estimatedDays: q.estimatedDays,
-      workDescription: (record.items ?? []).map((item) => ({ item: item.description, cost: item.costPence / 100 })),
+      ...toQuoteView(q, record.items ?? [], a.reference, now),
+      assessment: {
+        id: a.id,
+        reference: a.reference,
+        ...vehicle,
+        ...damage,
+        damageLocation: a.damageLocations.join(', '),
+        images,
+        name: customer.name,
+        email: customer.email,
+        phone: customer.phone,
+        address: customer.address,
+        customer,
+      },
     },
     appointment: appointment
       ? { id: appointment.id, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, status: appointment.status, completedAt: appointment.completedAt?.toISOString() ?? null }
       : null,
-    vehicleYear: String(a.vehicleYear),
-    vehicleMake: a.vehicleMake,
-    vehicleModel: a.vehicleModel,
-    damageType: a.damageType,
-    damageLocations: a.damageLocations,
-    damageDescription: a.damageDescription,
-    images: (record.images ?? []).map(Number),
-    customer: {
-      city: a.city,
-      state: a.county,
-      district,
-      name: reveal ? a.name : null,
-      phone: reveal ? a.phone : null,
-      email: reveal ? a.email : null,
-      address: reveal ? a.address : null,
-      postcode: reveal ? a.postcode : null,
-      zipCode: reveal ? a.postcode : district,
-    },
+    ...vehicle,
+    ...damage,
+    images,
+    customer,
   };
 }
 
