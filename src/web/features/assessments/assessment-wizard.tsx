@@ -45,12 +45,14 @@ export function AssessmentWizard() {
     resolver: zodResolver(CustomerDetailsSchema),
     defaultValues: emptyDetails,
   });
-  // Where focus goes when the next step shows: its heading, or a field (Edit links, server errors).
-  const focusField = useRef<keyof DetailsFormValues | null>(null);
+  // Where focus goes when a step shows: its heading, or a field of that step (an Edit link, a
+  // server error). Kept with the step it is for, so the step being left, whose focus effect may
+  // not have run yet on a busy machine, never takes it.
+  const focusField = useRef<{ step: WizardStep; field: keyof DetailsFormValues | null } | null>(null);
   const { submit, progress, failure, pending } = useSubmitAssessment(form, photos, {
     // The server refused some details: back to step 2, where they are shown on their fields.
     onFieldErrors: (first) => {
-      focusField.current = first;
+      focusField.current = { step: 2, field: first };
       setStep(2);
     },
   });
@@ -73,20 +75,19 @@ export function AssessmentWizard() {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    const field = focusField.current;
-    focusField.current = null;
-    // By the field's id, now, in the step just committed. react-hook-form's setFocus focuses,
-    // a timer later, whichever element it has registered for the name; in one CI run focus stayed
-    // on the heading after an Edit link (not reproduced in 12 runs since). The id is the element
-    // in the page. A field with nothing to focus (a server error about a field not on this step)
-    // gets the heading rather than nothing.
+    const field = focusField.current?.step === step ? focusField.current.field : null;
+    if (focusField.current?.step === step) focusField.current = null;
+    // By the field's id, now, in the step just committed (react-hook-form's setFocus focuses a
+    // timer later). A field with nothing to focus (a server error about a field not on this
+    // step) gets the heading rather than nothing.
     const target = field ? document.getElementById(fieldId(field)) : null;
     (target ?? heading.current)?.focus();
   }, [step]);
 
   const edit = (group: ReviewGroup) => {
-    focusField.current = reviewGroups[group].focus;
-    setStep(group === 'photos' ? 1 : 2);
+    const to = group === 'photos' ? 1 : 2;
+    focusField.current = { step: to, field: reviewGroups[group].focus };
+    setStep(to);
   };
 
   const errors = form.formState.errors;
