@@ -5,6 +5,7 @@
 // phone, e-mail and full address too.
 import { z } from 'zod';
 import { RecordIdSchema } from './ids';
+import { AssessmentViewSchema } from './assessments';
 import { QuoteViewSchema } from './quotes';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { appointmentLifecycle } from '../lifecycles/appointment';
@@ -60,17 +61,18 @@ export type JobCustomer = z.infer<typeof JobCustomerSchema>;
  * `assessment`): the vehicle, the damage and its photos, and the customer as `customer` shows
  * them; the name, e-mail, phone and address only once the repairer has accepted (D11).
  */
-export const JobEnquirySchema = z.object({
-  id: z.number(),
-  reference: z.string(),
-  vehicleYear: z.string(),
-  vehicleMake: z.string(),
-  vehicleModel: z.string(),
-  damageType: z.string(),
-  damageLocations: z.array(z.string()),
-  damageLocation: z.string(),
-  damageDescription: z.string(),
-  images: z.array(z.number()),
+export const JobEnquirySchema = AssessmentViewSchema.pick({
+  id: true,
+  reference: true,
+  vehicleYear: true,
+  vehicleMake: true,
+  vehicleModel: true,
+  damageType: true,
+  damageLocations: true,
+  damageLocation: true,
+  damageDescription: true,
+  images: true,
+}).extend({
   name: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
