@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { transition, TransitionConflictError } from '../../db/transition';
+import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
 import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../db/schema';
 
 const photoIds = sql<number[]>`coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${assessments.id} AND i.kind = 'damage'), '[]'::json)`;
@@ -83,19 +84,13 @@ export type JobRecord = Awaited<ReturnType<ReturnType<typeof jobsQuery>['execute
 const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
   'notification', json_build_object('id', n.id, 'quoteId', n.quote_id, 'repairerId', n.repairer_id, 'status', n.status,
     'sentAt', ${epochMsSql('n.sent_at')}, 'expiresAt', ${epochMsSql('n.expires_at')}, 'respondedAt', ${epochMsSql('n.responded_at')}, 'declineReason', n.decline_reason),
-  'quote', json_build_object('id', q.id, 'assessmentId', q.assessment_id, 'laborPence', q.labor_pence, 'partsPence', q.parts_pence,
-    'materialsPence', q.materials_pence, 'feePence', q.fee_pence, 'vatPence', q.vat_pence, 'totalPence', q.total_pence,
-    'repairerPaymentPence', q.repairer_payment_pence, 'estimatedDays', q.estimated_days, 'estimatedHours', q.estimated_hours,
-    'validUntilDate', q.valid_until_date::text, 'warrantyMonths', q.warranty_months, 'status', q.status, 'assignmentStatus', q.assignment_status,
-    'assignedRepairerId', q.assigned_repairer_id, 'createdAt', ${epochMsSql('q.created_at')}, 'approvedAt', ${epochMsSql('q.approved_at')}),
+  'quote', ${QUOTE_JSON_SQL},
   'assessment', json_build_object('id', a.id, 'reference', a.reference, 'name', a.name, 'email', a.email, 'phone', a.phone, 'address', a.address,
     'city', a.city, 'county', a.county, 'postcode', a.postcode, 'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make,
     'vehicleModel', a.vehicle_model, 'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description),
   'appointment', CASE WHEN ap.id IS NULL THEN NULL ELSE json_build_object('id', ap.id, 'appointmentDate', ap.appointment_date::text,
     'timeSlot', ap.time_slot, 'status', ap.status, 'completedAt', ${epochMsSql('ap.completed_at')}) END,
-  'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json),
-  'items', coalesce((SELECT json_agg(json_build_object('description', qi.description, 'costPence', qi.cost_pence) ORDER BY qi.position)
-    FROM quote_items qi WHERE qi.quote_id = q.id), '[]'::json)
+  'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json)
 ) AS job
 FROM job_notifications n JOIN quotes q ON q.id = n.quote_id JOIN assessments a ON a.id = q.assessment_id
 LEFT JOIN appointments ap ON ap.id = (SELECT b.id FROM appointments b WHERE b.quote_id = q.id
@@ -104,19 +99,20 @@ WHERE n.repairer_id = $1 AND (n.status IN ('sent', 'viewed', 'accepted') OR n.se
 ORDER BY n.sent_at DESC, n.id DESC LIMIT 200`;
 
 type Ms<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? number | null : number };
-type JobJson = Omit<JobRecord, 'notification' | 'quote' | 'appointment'> & {
+// The quote as the customer's reads build it (QUOTE_JSON_SQL), its items inside.
+type JobJson = Omit<JobRecord, 'notification' | 'quote' | 'items' | 'appointment'> & {
   notification: Ms<JobRecord['notification'], 'sentAt' | 'expiresAt' | 'respondedAt'>;
-  quote: Ms<JobRecord['quote'], 'createdAt' | 'approvedAt'>;
+  quote: QuoteJson;
   appointment: Ms<NonNullable<JobRecord['appointment']>, 'completedAt'> | null;
 };
 
 /** The repairer's job list, read by one prepared statement (its SQL above); tests/helpers/composed-reads.ts keeps the composed reference. */
 export async function readJobsOfRepairer(database: Database, repairerId: number, since: Date): Promise<JobRecord[]> {
   const rows = await database.statement<{ job: JobJson }>('read_jobs_of_repairer', READ_JOBS_OF_REPAIRER_SQL).run([repairerId, since.toISOString()]);
-  return rows.map(({ job: { notification: n, quote: q, appointment, ...rest } }) => ({
+  return rows.map(({ job: { notification: n, quote: json, appointment, ...rest } }) => ({
     ...rest,
     notification: { ...n, sentAt: new Date(n.sentAt), expiresAt: new Date(n.expiresAt), respondedAt: dateOfEpochMs(n.respondedAt) },
-    quote: { ...q, createdAt: new Date(q.createdAt), approvedAt: dateOfEpochMs(q.approvedAt) },
+    ...quoteFromJson(json),
     appointment: appointment && { ...appointment, completedAt: dateOfEpochMs(appointment.completedAt) },
   }));
 }
