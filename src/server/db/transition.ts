@@ -34,6 +34,12 @@ function statusColumnOf(lifecycle: Lifecycle, table: Tables[LifecycleEntity]): {
   return { key: found[0], column: found[1] as typeof quotes.status };
 }
 
+// Each entity's status column, found once when the module loads (a lifecycle naming a column
+// the schema lacks stops the server at start-up, not at its first transition).
+const statusColumns = Object.fromEntries(
+  (Object.keys(tables) as LifecycleEntity[]).map((entity) => [entity, statusColumnOf(lifecycles[entity] as Lifecycle, tables[entity])]),
+) as Record<LifecycleEntity, ReturnType<typeof statusColumnOf>>;
+
 /** A transition refused because the row is in a state it may not start from (HTTP 409). */
 export class TransitionConflictError extends DomainError {
   constructor(
@@ -71,7 +77,7 @@ export async function transition<E extends LifecycleEntity>(
   if (!spec) throw new Error(`The ${entity} lifecycle has no transition "${name}"`);
   // Drizzle cannot follow a union of tables through update(); every one has an id and the status column.
   const table = tables[entity] as typeof quotes;
-  const status = statusColumnOf(lifecycle, table);
+  const status = statusColumns[entity];
   const values: Record<string, unknown> = { ...options.set, [status.key]: spec.to ?? sql`${status.column}` };
   if ('updatedAt' in table) values.updatedAt = new Date();
   const guard = and(eq(table.id, id), inArray(status.column, spec.from as never), options.where);
