@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromiumCandidates, chromiumPath } from '../tests/helpers/chromium-path.mjs';
 
 // TEST_REPORTS=<dir> keeps Vitest's JSON reports (per-file and per-test durations) there.
 const keepReports = process.env.TEST_REPORTS;
@@ -99,12 +100,12 @@ process.on('SIGINT', () => {
   finish('interrupted');
 });
 
-const chromium = process.env.CHROME_PATH || '/usr/bin/chromium';
-const hasChromium = existsSync(chromium);
+const chromium = chromiumPath();
+const nowhere = process.env.CHROME_PATH || chromiumCandidates.join(' or ');
 const browserLane = () =>
-  hasChromium
+  chromium
     ? vitest('Browser tests', ['e2e'], 'e2e')
-    : (console.log(`\n${'!'.repeat(78)}\n!! NO CHROMIUM at ${chromium}: the BROWSER TESTS WERE SKIPPED.\n!! Install Debian's chromium (apt-get install chromium) or set CHROME_PATH.\n${'!'.repeat(78)}`), Promise.resolve(true));
+    : (console.log(`\n${'!'.repeat(78)}\n!! NO CHROMIUM at ${nowhere}: the BROWSER TESTS WERE SKIPPED.\n!! Install Debian's headless shell (apt-get install chromium-headless-shell) or set CHROME_PATH.\n${'!'.repeat(78)}`), Promise.resolve(true));
 const lanes = [
   lane(
     () => stage('Type check', 'npx', ['tsc', '--noEmit', '-p', 'tsconfig.json'], { nice: 10 }),

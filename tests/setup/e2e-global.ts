@@ -3,7 +3,7 @@
 // test sees another's data or rate limits) and a Chromium reused by every file the worker
 // runs (tests open new contexts in it). A test file finds its lane from VITEST_POOL_ID through
 // tests/e2e/support.ts; nothing in a test file needs to know about lanes.
-import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium as playwright, type BrowserServer } from 'playwright-core';
@@ -14,6 +14,7 @@ import { createRepairer, createUser, type CreatedUser } from '../../src/server/d
 import { buildWebIfStale } from '../../scripts/web-build.mjs';
 import { openImage, testImagePath } from '../helpers/database';
 import { chromiumArgs } from '../helpers/chromium';
+import { chromiumPath } from '../helpers/chromium-path.mjs';
 import { belfastPlaces, startPlacesStandIn } from '../helpers/places-server';
 import { startSmtpServer } from '../helpers/smtp';
 import { seedCollectionRepairers, startCollectionSites } from '../e2e/collection-sites';
@@ -53,9 +54,8 @@ function workerCount(project: TestProject): number {
 }
 
 export default async function setup(project: TestProject) {
-  const chromiumPath = process.env.CHROME_PATH || '/usr/bin/chromium';
-  const hasChromium = existsSync(chromiumPath);
-  project.provide('chromiumPath', hasChromium ? chromiumPath : null);
+  const chromium = chromiumPath();
+  project.provide('chromiumPath', chromium);
   buildWebIfStale();
   const imagePath = await testImagePath();
 
@@ -113,8 +113,8 @@ export default async function setup(project: TestProject) {
       if (!address || typeof address === 'string') throw new Error('The server did not start.');
 
       let browserEndpoint: string | null = null;
-      if (hasChromium) {
-        const browser: BrowserServer = await playwright.launchServer({ executablePath: chromiumPath, args: chromiumArgs, host: '127.0.0.1' });
+      if (chromium) {
+        const browser: BrowserServer = await playwright.launchServer({ executablePath: chromium, args: chromiumArgs, host: '127.0.0.1' });
         stops.push(() => browser.close());
         browserEndpoint = browser.wsEndpoint();
       }
