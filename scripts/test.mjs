@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumCandidates, chromiumPath } from '../tests/helpers/chromium-path.mjs';
+import { chromiumCandidates, chromiumPath } from '../tests/helpers/chromium.mjs';
 
 // TEST_REPORTS=<dir> keeps Vitest's JSON reports (per-file and per-test durations) there.
 const keepReports = process.env.TEST_REPORTS;

@@ -1,3 +1,4 @@
-// Types for tests/helpers/chromium-path.mjs.
+// Types for tests/helpers/chromium.mjs.
 export const chromiumCandidates: string[];
 export function chromiumPath(): string | null;
+export const chromiumArgs: string[];
