@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { cities } from '../../src/shared/cities';
-import { chromiumArgs } from '../helpers/chromium';
+import { chromiumArgs } from '../helpers/chromium.mjs';
 import type { ReceivedMail } from '../helpers/smtp';
 
 export const viewports = {
@@ -93,7 +93,7 @@ export async function axeViolations(page: Page): Promise<string[]> {
     // axe's 550 kB go to a frame only when it has none yet (after a navigation): a state of the
     // same document checked again (a tab, a dialog) would otherwise send and parse them again.
     const present = await frame.evaluate(() => 'axe' in window).catch(() => null); // null: the frame has gone away
-    if (present === false) await frame.evaluate(`if (!window.axe) { ${axe.source} }`).catch(() => undefined);
+    if (present === false) await frame.evaluate(axe.source).catch(() => undefined);
   }
   // The state a person sees, not a frame of a colour transition: a button enabled a moment ago
   // fades from its disabled grey to its colour over 150 ms, too little contrast part way through.
