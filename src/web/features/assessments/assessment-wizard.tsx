@@ -75,8 +75,9 @@ export function AssessmentWizard() {
   useEffect(() => {
     if (shownStep.current === step) return;
     shownStep.current = step;
-    const field = focusField.current?.step === step ? focusField.current.field : null;
-    if (focusField.current?.step === step) focusField.current = null;
+    const pending = focusField.current?.step === step ? focusField.current : null;
+    if (pending) focusField.current = null;
+    const field = pending?.field ?? null;
     // By the field's id, now, in the step just committed (react-hook-form's setFocus focuses a
     // timer later). A field with nothing to focus (a server error about a field not on this
     // step) gets the heading rather than nothing.
