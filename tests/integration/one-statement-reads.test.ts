@@ -495,6 +495,39 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     expect(await db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key))).toEqual([{ count: 1 }]);
   });
 
+  it('the booking calendar: its hit commits without waiting for the disk, in its own transaction alone', async () => {
+    // The read runs here inside a transaction the test holds open, on one connection, so the
+    // setting can be read before and after the commit.
+    type Query = (text: string, params?: unknown[]) => Promise<Record<string, unknown>[]>;
+    const onOneConnection = async (body: (query: Query) => Promise<void>): Promise<string> => {
+      const setting = 'SELECT current_setting(\'synchronous_commit\') AS value';
+      if (t.database.pglite) {
+        const pglite = t.database.pglite;
+        await pglite.transaction(async (tx) => body(async (text, params) => (await tx.query<Record<string, unknown>>(text, params)).rows));
+        return (await pglite.query<{ value: string }>(setting)).rows[0]!.value;
+      }
+      const client = await t.database.pool!.connect();
+      try {
+        await client.query('BEGIN');
+        await body(async (text, params) => (await client.query(text, params)).rows);
+        await client.query('COMMIT');
+        return (await client.query<{ value: string }>(setting)).rows[0]!.value;
+      } finally {
+        client.release();
+      }
+    };
+    const after = await onOneConnection(async (query) => {
+      expect((await query('SELECT current_setting(\'synchronous_commit\') AS value'))[0]!.value).toBe('on');
+      const database = { ...t.database, statement: (_name: string, text: string) => ({ run: (params: unknown[]) => query(text, params) }) };
+      const answer = await readAvailability(database as typeof t.database, { rateKey: 'availability:198.51.100.3', windowSeconds: 60, from: '2098-05-01', to: '2098-05-31', now: new Date() });
+      expect(answer.hits).toBe(1);
+      expect((await query('SELECT current_setting(\'synchronous_commit\') AS value'))[0]!.value).toBe('off');
+    });
+    // The connection's next transaction waits for the disk again.
+    expect(after).toBe('on');
+    expect(await t.database.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, 'availability:198.51.100.3'))).toEqual([{ count: 1 }]);
+  });
+
   it('GET /api/admin/enquiries: every page of every kind of search as the composed read', async () => {
     const db = t.database.db;
     // Enquiries to search among: names with a surname, a postcode with and without its space,
