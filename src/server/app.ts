@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { DestinationStream } from 'pino';
-import { validatorCompiler, type FastifyPluginAsyncZod, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
@@ -40,6 +40,7 @@ import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
 import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
 import { registerAuth } from './plugins/auth';
+import { registerValidation } from './plugins/validation';
 import { registerErrorHandler } from './plugins/errors';
 import { startJobQueue } from './plugins/jobs';
 import { logDestination } from './plugins/log-destination';
@@ -118,13 +119,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     const openapiBody = (route.config as { openapiBody?: DescribedRoute['openapiBody'] } | undefined)?.openapiBody;
     for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema, openapiBody });
   });
-  // SPEC §7: the client sends a JSON body only when it has one, and Fastify hands a POST without
-  // one over as null. It is read as an empty object, so optional fields take their defaults and
-  // a required one gets its own sentence, not 'expected object, received null'.
-  app.setValidatorCompiler<Parameters<typeof validatorCompiler>[0]['schema']>((route) => {
-    const validate = validatorCompiler(route);
-    return route.httpPart === 'body' ? (body: unknown) => validate(body ?? {}) : validate;
-  });
+  registerValidation(app);
   app.setSerializerCompiler(serializerCompiler);
   if (logStream) registerRequestLog(app, config.logLevel, logStream);
   registerMetrics(app, config);

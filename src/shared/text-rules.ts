@@ -23,3 +23,24 @@ export function hasNoControlCharacters(value: string, options: { multiline?: boo
 
 /** The sign-in form's e-mail: the browser and the server give the same message for it. */
 export const signInEmailControlMessage = controlCharactersMessage('E-mail address');
+
+/** The fallback for any text a request carries: tabs and line breaks pass, other controls do not. */
+export const anyTextControlMessage = controlCharactersMessage('This text');
+
+/**
+ * The paths of the strings in `value` (walked through arrays and plain objects) that hold a
+ * control character other than a tab or a line break. Every request's parts are checked with
+ * it (src/server/plugins/validation.ts), so no field a schema forgot can carry a NUL to the
+ * database; fields of one line also refuse line breaks in their own schemas.
+ */
+export function controlCharacterPaths(value: unknown, path: (string | number)[] = []): (string | number)[][] {
+  if (typeof value === 'string') return hasNoControlCharacters(value, { multiline: true }) ? [] : [path];
+  if (Array.isArray(value)) return value.flatMap((item, i) => controlCharacterPaths(item, [...path, i]));
+  if (value !== null && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.entries(value).flatMap(([key, item]) => [
+      ...(hasNoControlCharacters(key, { multiline: false }) ? [] : [[...path, key]]),
+      ...controlCharacterPaths(item, [...path, key]),
+    ]);
+  }
+  return [];
+}

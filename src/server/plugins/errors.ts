@@ -34,15 +34,18 @@ export const notConfigured = (message: string) => new DomainError(503, 'not_conf
 
 export type { ErrorBody } from '../../shared/api/errors';
 
-const safeClientErrors: Record<number, string> = {
-  400: 'The request could not be understood.',
-  404: 'We could not find that.',
-  405: 'That method is not allowed here.',
-  406: 'That format is not available.',
-  408: 'The request took too long to arrive. Please try again.',
-  413: 'The request is too large.',
-  415: 'That content type is not supported here.',
-  429: 'Too many requests. Please wait a moment and try again.',
+// Fastify's own refusals (a body that is not JSON, too large, of a type no route takes) keep
+// their status but answer with the product's codes and words: its FST_ERR_* codes name its
+// internals, and a client needs only the status and a sentence.
+const safeClientErrors: Record<number, { code: string; message: string }> = {
+  400: { code: 'bad_request', message: 'The request could not be understood.' },
+  404: { code: 'not_found', message: 'We could not find that.' },
+  405: { code: 'method_not_allowed', message: 'That method is not allowed here.' },
+  406: { code: 'not_acceptable', message: 'That format is not available.' },
+  408: { code: 'request_timeout', message: 'The request took too long to arrive. Please try again.' },
+  413: { code: 'payload_too_large', message: 'The request is too large.' },
+  415: { code: 'unsupported_media_type', message: 'That content type is not supported here.' },
+  429: { code: 'too_many_requests', message: 'Too many requests. Please wait a moment and try again.' },
 };
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -68,10 +71,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({
-        error: error.code ?? 'client_error',
-        message: safeClientErrors[status] ?? 'The request could not be completed.',
-      } satisfies ErrorBody);
+      const { code, message } = safeClientErrors[status] ?? { code: 'client_error', message: 'The request could not be completed.' };
+      return reply.status(status).send({ error: code, message } satisfies ErrorBody);
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({

@@ -16,7 +16,11 @@ const CALENDAR_DATE = /^\d{4}-\d{2}-\d{2}$/;
 const CALENDAR_MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 export const CalendarDateSchema = z.string({ error: 'Please choose a date' }).regex(CALENDAR_DATE, 'Please give the date as YYYY-MM-DD');
-export const CalendarMonthSchema = z.string({ error: 'Please choose a month' }).regex(CALENDAR_MONTH, 'Please give the month as YYYY-MM');
+// Year 0000 has the form but no days (there is no year 0 in PostgreSQL's calendar, nor in London's).
+export const CalendarMonthSchema = z
+  .string({ error: 'Please choose a month' })
+  .regex(CALENDAR_MONTH, 'Please give the month as YYYY-MM')
+  .refine((month) => !month.startsWith('0000-'), 'That month does not exist. Please choose a month from the calendar.');
 export const TimeSlotSchema = z.enum(timeSlots, { error: 'Please choose a morning or afternoon slot' });
 
 export const NOTES_MAX = 1000;

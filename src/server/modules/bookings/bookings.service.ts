@@ -29,6 +29,7 @@ import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import { pagesAfterId } from '../../jobs/keyset-pages';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { refuseOverLimit, type RateLimit } from '../../plugins/rate-limit';
+import { parseBody } from '../../plugins/validation';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -223,12 +224,6 @@ export async function readableAppointment(ctx: BookingContext, id: number, viewe
 
 // --- Holding a slot -------------------------------------------------------------------------------
 
-export function firstIssue(error: { issues: { message: string; path: PropertyKey[] }[] }): DomainError {
-  const issue = error.issues[0]!;
-  const field = String(issue.path[0] ?? 'body');
-  return badRequest(issue.message, { [field]: issue.message });
-}
-
 /** A slot from a request's appointmentDate and timeSlot, or a 400 with the rule it breaks. */
 function requestedSlot(appointmentDate: string, slot: TimeSlot, now: Date): Slot {
   const parsed = parseAppointmentDate(appointmentDate);
@@ -259,9 +254,7 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   if (!quoteIdOnly.success) throw notFound(bookingMessages.quoteNotFound);
   const owned = await findQuote(ctx.db, quoteIdOnly.data.quoteId);
   if (!owned || !viewer.assessmentIds.includes(owned.assessmentId) || owned.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
-  const body = CreateAppointmentBodySchema.safeParse(rawBody);
-  if (!body.success) throw firstIssue(body.error);
-  const { quoteId, appointmentDate, timeSlot, notes } = body.data;
+  const { quoteId, appointmentDate, timeSlot, notes } = parseBody(CreateAppointmentBodySchema, rawBody);
 
   const wanted = requestedSlot(appointmentDate, timeSlot, now);
   // Expired holds on that slot give their places back before we try to take one.
@@ -322,8 +315,7 @@ export async function reschedule(
   const { access } = await readableAppointment(ctx, id, viewer, now);
   // Only the customer moves their appointment; to staff the call does not exist.
   if (access !== 'customer') throw notFound(bookingMessages.appointmentNotFound);
-  const body = RescheduleAppointmentBodySchema.safeParse(rawBody);
-  if (!body.success) throw firstIssue(body.error);
+  const body = parseBody(RescheduleAppointmentBodySchema, rawBody);
 
   const emails = await ctx.db.transaction(async (tx) => {
     const current = await lockAppointment(tx, id);
@@ -333,11 +325,11 @@ export async function reschedule(
     }
     const from: Slot = { date: current.appointmentDate, slot: current.timeSlot as TimeSlot };
     if (!isOutsideChangeWindow(from.date, from.slot, now, FREE_CHANGE_HOURS)) throw conflict(bookingMessages.callUs(ctx.config.company));
-    const to = requestedSlot(body.data.appointmentDate, body.data.timeSlot, now);
+    const to = requestedSlot(body.appointmentDate, body.timeSlot, now);
     if (to.date === from.date && to.slot === from.slot) throw badRequest(bookingMessages.sameSlot, { appointmentDate: bookingMessages.sameSlot });
 
     // D14: inside the 14 days from payment only at the customer's request (refused before anything moves).
-    const startRequested = await checkEarlyStartOnReschedule(tx, id, to, body.data.startWithinCancellationPeriod === true);
+    const startRequested = await checkEarlyStartOnReschedule(tx, id, to, body.startWithinCancellationPeriod === true);
 
     await movePlace(tx, from, to, ctx.config.slotCapacity);
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });

@@ -14,7 +14,8 @@ import type { ModuleDeps } from '../../module-deps';
 import { uploadRoutes } from '../../plugins/uploads';
 import { roleGroup } from '../../plugins/auth';
 import { notFound, unauthorised } from '../../plugins/errors';
-import { bookingMessages, firstIssue, readableAppointment, toAppointmentView, type BookingContext } from '../bookings/bookings.service';
+import { parseBody } from '../../plugins/validation';
+import { bookingMessages, readableAppointment, toAppointmentView, type BookingContext } from '../bookings/bookings.service';
 import { findAppointmentRecord } from '../bookings/appointments.repo';
 import { dispatchEmails } from '../email/email.service';
 import type { Viewer } from '../access/access.policy';
@@ -101,9 +102,8 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   app.post('/api/appointments/:id/report-problem', { schema, config: { openapiBody: ReportProblemBodySchema } }, async (request, reply) => {
     const viewer = await request.viewer();
     await asCustomer(request.params.id, viewer);
-    const body = ReportProblemBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw firstIssue(body.error);
-    await dispatchEmails(deps.jobs, await reportProblem(ctx, viewer, request.params.id, body.data.message, new Date()));
+    const body = parseBody(ReportProblemBodySchema, request.body);
+    await dispatchEmails(deps.jobs, await reportProblem(ctx, viewer, request.params.id, body.message, new Date()));
     reply.header('Cache-Control', 'private, no-store');
     return view(request.params.id);
   });
@@ -111,9 +111,8 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   app.post('/api/appointments/:id/review', { schema, config: { openapiBody: ReviewBodySchema } }, async (request, reply) => {
     const viewer = await request.viewer();
     await asCustomer(request.params.id, viewer);
-    const body = ReviewBodySchema.safeParse(request.body ?? {});
-    if (!body.success) throw firstIssue(body.error);
-    await reviewRepair(ctx, viewer, request.params.id, body.data);
+    const body = parseBody(ReviewBodySchema, request.body);
+    await reviewRepair(ctx, viewer, request.params.id, body);
     reply.header('Cache-Control', 'private, no-store');
     return view(request.params.id);
   });

@@ -7,7 +7,8 @@ import { AppointmentIdParamsSchema, AppointmentViewSchema } from '../../../share
 import { CreatePaymentIntentBodySchema, PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
 import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { ModuleDeps } from '../../module-deps';
-import { badRequest, notFound } from '../../plugins/errors';
+import { notFound } from '../../plugins/errors';
+import { parseBody } from '../../plugins/validation';
 import { dispatchEmails } from '../email/email.service';
 import { cancelAppointment } from './appointment-cancel';
 import { createPaymentIntent, paymentMessages, type PaymentsContext } from './payments.service';
@@ -52,12 +53,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const viewer = await request.viewer();
       // Authorise before parsing: only a browser holding a customer grant can own a payment.
       if (viewer.assessmentIds.length === 0) throw notFound(paymentMessages.notSetUp);
-      const body = TestPaymentConfirmBodySchema.safeParse(request.body);
-      if (!body.success) {
-        const issue = body.error.issues[0]!;
-        throw badRequest(issue.message, { [String(issue.path[0] ?? 'body')]: issue.message });
-      }
-      const { result, emails, bookedQuoteId, refusal } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body.data, new Date());
+      const body = parseBody(TestPaymentConfirmBodySchema, request.body);
+      const { result, emails, bookedQuoteId, refusal } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body, new Date());
       await dispatchEmails(deps.jobs, emails);
       if (refusal) throw refusal;
       if (bookedQuoteId) await afterBookingPaid(deps.jobs, deps.config, bookedQuoteId);

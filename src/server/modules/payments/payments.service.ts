@@ -9,6 +9,7 @@ import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { transition, TransitionConflictError } from '../../db/transition';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
+import { parseBody } from '../../plugins/validation';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findLiveAppointmentOfQuote, lockAppointment } from '../bookings/appointments.repo';
 import { lapseHolds } from '../bookings/bookings.service';
@@ -87,12 +88,7 @@ function sameAmount(sent: number, totalPence: number): boolean {
 export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, rawBody: unknown, now: Date): Promise<PaymentIntentView> {
   // Authorise before parsing: a browser with no customer grant learns nothing of the rules.
   if (viewer.assessmentIds.length === 0) throw notFound(paymentMessages.noQuote);
-  const parsed = CreatePaymentIntentBodySchema.safeParse(rawBody);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    throw badRequest(issue.message, { [String(issue.path[0] ?? 'body')]: issue.message });
-  }
-  const body = parsed.data;
+  const body = parseBody(CreatePaymentIntentBodySchema, rawBody);
   const quote = await findQuote(ctx.db, body.quoteId);
   // Not the grant holder (admins and repairers included): the quote does not exist for them.
   if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {

@@ -20,6 +20,7 @@ import type { Db } from '../../db/database';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { parseBody } from '../../plugins/validation';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import type { CustomerRecordAccess, Viewer } from '../access/access.policy';
 import { findAssessment, findAssessmentsByIds, imagesOf } from '../assessments/assessments.repo';
@@ -157,8 +158,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       // Only the customer asks; to staff the call does not exist.
       if (access !== 'customer') throw notFound(notFoundMessage);
       if (quote.status !== 'approved') throw conflict('This quote has already been booked, so it can no longer be changed. Please call us.');
-      const body = ModificationRequestBodySchema.safeParse(request.body);
-      if (!body.success) throw badRequest(body.error.issues[0]!.message, { message: body.error.issues[0]!.message });
+      const body = parseBody(ModificationRequestBodySchema, request.body);
       await enforceRateLimit(db, {
         key: `modification-requests:${quote.id}`,
         windowSeconds: 3600,
@@ -168,8 +168,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       const assessment = await findAssessment(db, quote.assessmentId);
       if (!assessment) throw notFound(notFoundMessage);
       const { row, email } = await db.transaction(async (tx) => {
-        const created = await insertModificationRequest(tx, quote.id, body.data.message);
-        const queued = await queueEmail(tx, teamModificationRequestEmail(assessment, body.data.message, config.teamEmail, config.publicUrl));
+        const created = await insertModificationRequest(tx, quote.id, body.message);
+        const queued = await queueEmail(tx, teamModificationRequestEmail(assessment, body.message, config.teamEmail, config.publicUrl));
         return { row: created, email: queued };
       });
       await dispatchEmails(deps.jobs, [email]);
