@@ -63,12 +63,40 @@ describe('inviting a repairer to create an account', () => {
     expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
   });
 
-  it('refuses an expired link, an unknown one, an earlier link after a new invitation, and a repairer without an e-mail', async () => {
+  it('keeps every link to the same address working until one is used, and spends them all then', async () => {
+    // An invitation and then an introduction each promise their own link until its date.
+    const business = await createRepairer(t.database.db, { email: 'twice@example.com' });
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const first = await linkTokenSentTo('twice@example.com');
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const second = await linkTokenSentTo('twice@example.com');
+    expect(second).not.toBe(first);
+    expect((await t.app.inject({ url: `/api/repairer-invitations/${first}` })).statusCode).toBe(200);
+    const created = await post(t, `/api/repairer-invitations/${first}`, { password: 'a long enough password' });
+    expect(created.statusCode, created.body).toBe(200);
+    const late = await post(t, `/api/repairer-invitations/${second}`, { password: 'another long password' });
+    expect([late.statusCode, late.json().message]).toEqual([404, repairerAccountMessages.badLink]);
+    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
+  });
+
+  it('makes one account when two of its links are used at once', async () => {
+    const business = await createRepairer(t.database.db, { email: 'both@example.com' });
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const first = await linkTokenSentTo('both@example.com');
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    const second = await linkTokenSentTo('both@example.com');
+    const answers = await Promise.all([first, second].map((token, i) => post(t, `/api/repairer-invitations/${token}`, { password: `a long enough password ${i}` })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
+    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
+  });
+
+  it('refuses an expired link, an unknown one, a link to an address the repairer no longer has, and a repairer without an e-mail', async () => {
     const business = await createRepairer(t.database.db, { email: 'expired@example.com' });
     await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
     const first = await linkTokenSentTo('expired@example.com');
+    await t.database.db.update(repairers).set({ email: 'moved@example.com' }).where(eq(repairers.id, business.id));
     await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
-    const second = await linkTokenSentTo('expired@example.com');
+    const second = await linkTokenSentTo('moved@example.com');
     const pending = (await t.app.inject({ url: '/api/repairers?page=1', headers: { cookie: admin } })).json() as { id: number; hasAccount: boolean; invitationPending: boolean }[];
     expect(pending.find((r) => r.id === business.id)).toMatchObject({ hasAccount: false, invitationPending: true });
     expect((await t.app.inject({ url: `/api/repairer-invitations/${first}` })).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import { INVITATION_DAYS, repairerAccountMessages, type InvitationView, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -46,7 +46,12 @@ export async function inviteRepairer(db: Db, config: AppConfig, secret: string, 
   });
 }
 
-/** A new single-use join link for the repairer (earlier unused ones stop working); its token is only in the returned link. */
+/**
+ * A new single-use join link for the repairer; its token is only in the returned link. Earlier
+ * unused links to the same address keep working until they expire or one of them is used (an
+ * invitation and then an introduction each promise their link until its date); links sent to an
+ * address the repairer no longer has stop working.
+ */
 export async function issueInvitation(tx: Db, config: AppConfig, repairerId: number, address: string, now: Date): Promise<{ link: string; expiresAt: Date }> {
   return (await issueInvitations(tx, config, [{ repairerId, address }], now)).get(repairerId)!;
 }
@@ -57,7 +62,8 @@ export async function issueInvitations(tx: Db, config: AppConfig, people: { repa
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
   for (let i = 0; i < people.length; i += 500) {
     const chunk = people.slice(i, i + 500);
-    await tx.update(repairerInvitations).set({ usedAt: now }).where(and(inArray(repairerInvitations.repairerId, chunk.map((p) => p.repairerId)), isNull(repairerInvitations.usedAt)));
+    const elsewhere = chunk.map(({ repairerId, address }) => and(eq(repairerInvitations.repairerId, repairerId), ne(repairerInvitations.email, address.toLowerCase())));
+    await tx.update(repairerInvitations).set({ usedAt: now }).where(and(isNull(repairerInvitations.usedAt), or(...elsewhere)));
     const rows = chunk.map(({ repairerId, address }) => {
       const token = newToken();
       links.set(repairerId, { link: `${config.publicUrl}/join/${token}`, expiresAt });
@@ -84,7 +90,7 @@ export async function readInvitation(db: Db, token: string, now: Date): Promise<
   return { businessName: found.businessName, email: found.invitation.email };
 }
 
-/** The repairer sets a password: the account is made and signed in; the link is spent in the same transaction. */
+/** The repairer sets a password: the account is made and signed in; the link, and every other unused one of theirs, is spent in the same transaction. */
 export async function acceptInvitation(
   db: Db,
   passwords: PasswordQueue,
@@ -95,12 +101,14 @@ export async function acceptInvitation(
   if (!found) throw notFound(repairerAccountMessages.badLink);
   const passwordHash = await passwords.hash(input.password); // outside the transaction: it takes a while
   return db.transaction(async (tx) => {
+    // All the repairer's unused links are spent in one statement (one lock order, so two links
+    // used at once cannot deadlock); this link must be one of them and still within its date.
     const spent = await tx
       .update(repairerInvitations)
       .set({ usedAt: now })
-      .where(and(eq(repairerInvitations.id, found.invitation.id), isNull(repairerInvitations.usedAt), gt(repairerInvitations.expiresAt, now)))
-      .returning({ id: repairerInvitations.id });
-    if (spent.length === 0) throw notFound(repairerAccountMessages.badLink);
+      .where(and(eq(repairerInvitations.repairerId, found.invitation.repairerId), isNull(repairerInvitations.usedAt)))
+      .returning({ id: repairerInvitations.id, expiresAt: repairerInvitations.expiresAt });
+    if (!spent.some((link) => link.id === found.invitation.id && link.expiresAt > now)) throw notFound(repairerAccountMessages.badLink);
     if ((await accountOf(tx, found.invitation.repairerId)).length > 0) throw conflict(repairerAccountMessages.hasAccount);
     const [user] = await tx
       .insert(users)
