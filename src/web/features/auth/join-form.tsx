@@ -43,8 +43,8 @@ export function JoinForm({ token }: { token: string }) {
 
   return (
     <form onSubmit={submit} noValidate className="grid gap-5">
-      <p className="text-slate-800">
-        <strong>{invitation.data.businessName}</strong>: your sign-in will be <strong>{invitation.data.email}</strong>.
+      <p className="break-words text-slate-800">
+        <strong>{invitation.data.businessName}</strong>: your sign-in will be <strong className="break-all">{invitation.data.email}</strong>.
       </p>
       <TextField
         id="join-password"
