@@ -5,6 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { approvedQuoteFor, bookAndPayThroughApi, browserAndAdminForFile, workingDayFrom } from './booking-support';
 import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+import type { RepairerJob } from '../../src/shared/api/repairer-jobs';
 
 const opened = browserAndAdminForFile();
 
@@ -108,6 +109,42 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
       .toMatchObject({ status: 'declined', declineReason: 'Booked on another job that afternoon.' });
     await second.close();
     expect(errors).toEqual([]);
+
+    // Done, confirmed and paid (the appointment's day cannot come in a browser test: the server's
+    // answers are changed as it gives them then; tests/integration/completion.test.ts checks the
+    // server's side): the card says Paid, the panel when and how much, the profile the totals.
+    const paidAt = '2026-11-20T15:30:00.000Z';
+    const asPaid = (job: RepairerJob): RepairerJob =>
+      job.status === 'accepted' && job.appointment
+        ? {
+            ...job,
+            appointment: {
+              ...job.appointment,
+              status: 'completed',
+              completedAt: '2026-11-17T16:00:00.000Z',
+              confirmedAt: '2026-11-18T09:15:00.000Z',
+              payout: { status: 'released', amount: job.quote.repairerPayment, releaseAfterAt: '2026-11-20T16:00:00.000Z', releasedAt: paidAt },
+            },
+          }
+        : job;
+    await page.route('**/api/repairer/*/jobs', async (route) => route.fulfill({ json: ((await (await route.fetch()).json()) as RepairerJob[]).map(asPaid) }));
+    await page.route('**/api/repairer/notifications/*', async (route) => route.fulfill({ json: asPaid((await (await route.fetch()).json()) as RepairerJob) }));
+    await page.reload();
+    const past = page.getByRole('region', { name: /Done and past offers/ });
+    const paidCard = past.getByRole('button').filter({ hasText: 'Paid' }).first();
+    await paidCard.click();
+    const share = (await panel.getByText(/was paid on/).textContent())!;
+    expect(share).toMatch(/^The customer confirmed the repair on Wednesday 18 November 2026 at 9:15\. Your £[\d,.]+ was paid on Friday 20 November 2026 at 15:30\.$/);
+    await page.getByRole('link', { name: /profile/i }).first().click();
+    const earnings = page.getByRole('region', { name: 'Payouts' });
+    await earnings.getByText('Paid to you').waitFor();
+    expect(await earnings.getByText('Paid to you').locator('xpath=..').textContent()).toMatch(/^Paid to you£[1-9][\d,]*\.\d\d$/);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `repairer-earnings-${size}`);
+    }
+    await page.unrouteAll();
     await context.close();
     await customer.close();
   });

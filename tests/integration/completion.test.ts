@@ -15,6 +15,7 @@ import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/c
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
 import { penceToDecimalString } from '../../src/shared/money';
+import type { RepairerJob } from '../../src/shared/api/repairer-jobs';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post, workingDay } from '../helpers/checkout';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
@@ -36,7 +37,12 @@ async function assignedJob(t: TestApp, day: string, repairerOverrides: Parameter
   expect((await post(t, `/api/repairer/notifications/${sent.json().notification.id}/accept`, {}, repairer)).statusCode).toBe(200);
   const [payment] = await db.select().from(payments).where(eq(payments.appointmentId, booking.appointmentId));
   const payoutRow = async () => (await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]!;
-  return { ...booking, repairer, repairerId: business.id, day, payoutRow };
+  /** The job as the repairer's own list shows it (GET /api/repairer/{id}/jobs). */
+  const asListed = async () => {
+    const list = await t.app.inject({ url: `/api/repairer/${business.id}/jobs`, headers: { cookie: repairer } });
+    return (list.json() as RepairerJob[]).find((listed) => listed.quote.id === booking.quote.id)!;
+  };
+  return { ...booking, repairer, repairerId: business.id, day, payoutRow, asListed };
 }
 
 /** London 10:00 on `day` (GMT or BST: 10:00Z is within the working day either way). */
@@ -97,12 +103,26 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     // Whatever earlier tests left due is released first, so the race below is over this job's share alone.
     await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
     expect((await job.payoutRow()).status).toBe('owed'); // not confirmed, not 72 hours
+    // The repairer sees what they are owed and when it is paid without a confirmation.
+    const share = penceToDecimalString((await job.payoutRow()).amountPence);
+    expect(share).toBe((await job.asListed()).quote.repairerPayment);
+    expect((await job.asListed()).appointment).toMatchObject({
+      status: 'completed',
+      confirmedAt: null,
+      problemReportedAt: null,
+      payout: { status: 'owed', amount: share, releaseAfterAt: new Date(onThe(job.day).getTime() + 72 * 3600 * 1000).toISOString(), releasedAt: null },
+    });
     const confirmed = await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().aftercare.confirmedAt).toBe(onThe(job.day).toISOString());
     const runs = await Promise.all([1, 2, 3].map(() => releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date())));
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await job.payoutRow()).toMatchObject({ status: 'released', repairerId: job.repairerId, providerRef: expect.stringMatching(/^ledger:\d+$/), releasedAt: expect.any(Date) });
+    // And then that the customer confirmed and the share was paid, and when.
+    expect((await job.asListed()).appointment).toMatchObject({
+      confirmedAt: onThe(job.day).toISOString(),
+      payout: { status: 'released', amount: share, releasedAt: (await job.payoutRow()).releasedAt!.toISOString() },
+    });
     const again = await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie);
     expect([again.statusCode, again.json().message]).toEqual([409, completionMessages.alreadyConfirmed]);
   });
@@ -121,6 +141,7 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     const reported = await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The scratch is still visible in daylight.' }, job.cookie);
     expect(reported.statusCode, reported.body).toBe(200);
     expect((await job.payoutRow()).status).toBe('held');
+    expect((await job.asListed()).appointment).toMatchObject({ problemReportedAt: onThe(job.day).toISOString(), confirmedAt: null, payout: { status: 'held', releasedAt: null } });
     vi.setSystemTime(new Date(onThe(job.day).getTime() + 80 * 3600 * 1000));
     await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
     expect((await job.payoutRow()).status).toBe('held');

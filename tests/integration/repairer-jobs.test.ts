@@ -161,6 +161,9 @@ describe('accepting and declining', () => {
     expect(late.json().message).toMatch(/already been taken|expired/);
     // A's offer was withdrawn, so it no longer shows as open to them.
     expect(((await jobs(a)).json() as RepairerJob[]).find((j) => j.id === offerOf(a.repairerId))).toMatchObject({ status: 'expired', customer: { name: null } });
+    // What the job pays, and where that stands, is the winner's to see, not the others'.
+    expect(((await jobs(a)).json() as RepairerJob[]).find((j) => j.id === offerOf(a.repairerId))!.appointment!.payout).toBeNull();
+    expect(((await jobs(b)).json() as RepairerJob[]).find((j) => j.id === offerOf(b.repairerId))!.appointment!.payout).toMatchObject({ status: 'owed', amount: won.json().quote.repairerPayment, releasedAt: null });
 
     const db = t.database.db;
     const [q] = await db.select().from(quotes).where(eq(quotes.id, quote.id));

@@ -9,6 +9,7 @@ import { AssessmentViewSchema } from './assessments';
 import { QuoteViewSchema } from './quotes';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { appointmentLifecycle } from '../lifecycles/appointment';
+import { payoutLifecycle } from '../lifecycles/payout';
 import { hasNoControlCharacters } from '../text-rules';
 
 export const DECLINE_REASON_MAX = 500;
@@ -80,6 +81,21 @@ export const JobEnquirySchema = AssessmentViewSchema.pick({
   customer: JobCustomerSchema,
 });
 
+/**
+ * What the repairer is paid for a job and where that stands (docs/lifecycles.md, payout):
+ * owed until the customer confirms or 72 hours pass without a problem, held after a reported
+ * problem, sending while the transfer is made, released once paid, void if the booking was
+ * cancelled. The amount is in pounds, as the quote's.
+ */
+export const JobPayoutSchema = z.object({
+  status: z.enum(payoutLifecycle.statuses),
+  amount: z.string(),
+  /** When it is released if the customer neither confirms nor reports a problem. */
+  releaseAfterAt: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+});
+export type JobPayout = z.infer<typeof JobPayoutSchema>;
+
 export const RepairerJobSchema = z.object({
   /** The job notification's id (SPEC section 3). */
   id: z.number(),
@@ -97,7 +113,19 @@ export const RepairerJobSchema = z.object({
    */
   quote: QuoteViewSchema.extend({ assessment: JobEnquirySchema }),
   appointment: z
-    .object({ id: z.number(), appointmentDate: z.string(), timeSlot: z.string(), status: z.enum(appointmentLifecycle.statuses), completedAt: z.string().nullable() })
+    .object({
+      id: z.number(),
+      appointmentDate: z.string(),
+      timeSlot: z.string(),
+      status: z.enum(appointmentLifecycle.statuses),
+      completedAt: z.string().nullable(),
+      /** When the customer confirmed the repair was done (D14), or null. */
+      confirmedAt: z.string().nullable(),
+      /** When the customer reported a problem with the repair, or null. */
+      problemReportedAt: z.string().nullable(),
+      /** The repairer's share of the payment (D14), to the repairer who accepted the job only; null before the booking is paid. */
+      payout: JobPayoutSchema.nullable(),
+    })
     .nullable(),
   /** Text, as in the assessment (SPEC section 3). */
   vehicleYear: z.string(),

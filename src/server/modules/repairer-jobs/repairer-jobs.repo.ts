@@ -7,11 +7,30 @@ import type { Database, Db } from '../../db/database';
 import { transition, TransitionConflictError } from '../../db/transition';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
 import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../db/schema';
+import type { PayoutStatus } from '../../../shared/lifecycles/payout';
 
 const photoIds = sql<number[]>`coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${assessments.id} AND i.kind = 'damage'), '[]'::json)`;
 const workItems = sql<{ description: string; costPence: number }[]>`coalesce((SELECT json_agg(json_build_object('description', qi.description, 'costPence', qi.cost_pence) ORDER BY qi.position) FROM ${quoteItems} qi WHERE qi.quote_id = ${quotes.id}), '[]'::json)`;
 // The booking the job is for: the live one, else the latest (a completed or cancelled one).
 const bookingId = sql<number | null>`(SELECT ap.id FROM appointments ap WHERE ap.quote_id = ${quotes.id} ORDER BY (ap.status IN ('held', 'confirmed', 'assigned', 'completed')) DESC, ap.id DESC LIMIT 1)`;
+
+/**
+ * The repairer's share of the booking's payment (D14), for the repairer who accepted the job
+ * only: its lifecycle status, amount and times as epoch milliseconds. Null before anyone was
+ * paid for the booking, and for a repairer whose offer was declined, expired or taken back.
+ */
+function payoutJsonSql(appointmentId: string, repairerId: string, notificationStatus: string): string {
+  return `(SELECT json_build_object('status', po.status, 'amountPence', po.amount_pence,
+      'releaseAfterAt', ${epochMsSql('po.release_after_at')}, 'releasedAt', ${epochMsSql('po.released_at')})
+    FROM payouts po JOIN payments pm ON pm.id = po.payment_id
+    WHERE pm.appointment_id = ${appointmentId} AND po.repairer_id = ${repairerId} AND ${notificationStatus} = 'accepted')`;
+}
+export interface PayoutJson {
+  status: PayoutStatus;
+  amountPence: number;
+  releaseAfterAt: number | null;
+  releasedAt: number | null;
+}
 
 const selection = {
   notification: jobNotifications,
@@ -59,7 +78,10 @@ const selection = {
     timeSlot: appointments.timeSlot,
     status: appointments.status,
     completedAt: appointments.completedAt,
+    customerConfirmedAt: appointments.customerConfirmedAt,
+    problemReportedAt: appointments.problemReportedAt,
   },
+  payout: sql<PayoutJson | null>`${sql.raw(payoutJsonSql('appointments.id', 'job_notifications.repairer_id', 'job_notifications.status'))}`,
   images: photoIds,
   items: workItems,
 };
@@ -89,7 +111,9 @@ const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
     'city', a.city, 'county', a.county, 'postcode', a.postcode, 'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make,
     'vehicleModel', a.vehicle_model, 'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description),
   'appointment', CASE WHEN ap.id IS NULL THEN NULL ELSE json_build_object('id', ap.id, 'appointmentDate', ap.appointment_date::text,
-    'timeSlot', ap.time_slot, 'status', ap.status, 'completedAt', ${epochMsSql('ap.completed_at')}) END,
+    'timeSlot', ap.time_slot, 'status', ap.status, 'completedAt', ${epochMsSql('ap.completed_at')},
+    'customerConfirmedAt', ${epochMsSql('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMsSql('ap.problem_reported_at')}) END,
+  'payout', ${payoutJsonSql('ap.id', 'n.repairer_id', 'n.status')},
   'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json)
 ) AS job
 FROM job_notifications n JOIN quotes q ON q.id = n.quote_id JOIN assessments a ON a.id = q.assessment_id
@@ -103,7 +127,7 @@ type Ms<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? num
 type JobJson = Omit<JobRecord, 'notification' | 'quote' | 'items' | 'appointment'> & {
   notification: Ms<JobRecord['notification'], 'sentAt' | 'expiresAt' | 'respondedAt'>;
   quote: QuoteJson;
-  appointment: Ms<NonNullable<JobRecord['appointment']>, 'completedAt'> | null;
+  appointment: Ms<NonNullable<JobRecord['appointment']>, 'completedAt' | 'customerConfirmedAt' | 'problemReportedAt'> | null;
 };
 
 /** The repairer's job list, read by one prepared statement (its SQL above); tests/helpers/composed-reads.ts keeps the composed reference. */
@@ -113,7 +137,12 @@ export async function readJobsOfRepairer(database: Database, repairerId: number,
     ...rest,
     notification: { ...n, sentAt: new Date(n.sentAt), expiresAt: new Date(n.expiresAt), respondedAt: dateOfEpochMs(n.respondedAt) },
     ...quoteFromJson(json),
-    appointment: appointment && { ...appointment, completedAt: dateOfEpochMs(appointment.completedAt) },
+    appointment: appointment && {
+      ...appointment,
+      completedAt: dateOfEpochMs(appointment.completedAt),
+      customerConfirmedAt: dateOfEpochMs(appointment.customerConfirmedAt),
+      problemReportedAt: dateOfEpochMs(appointment.problemReportedAt),
+    },
   }));
 }
 

@@ -4,8 +4,10 @@ import { and, eq } from 'drizzle-orm';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../shared/api/repairer-jobs';
 import { isTimeSlot, slotInSentence } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
+import { penceToDecimalString } from '../../../shared/money';
 import { postcodeDistrict } from '../../../shared/postcode';
 import type { AppConfig } from '../../config/config';
+import { dateOfEpochMs } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { payments, payouts } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
@@ -80,7 +82,21 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
       },
     },
     appointment: appointment
-      ? { id: appointment.id, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, status: appointment.status, completedAt: appointment.completedAt?.toISOString() ?? null }
+      ? {
+          id: appointment.id,
+          appointmentDate: appointment.appointmentDate,
+          timeSlot: appointment.timeSlot,
+          status: appointment.status,
+          completedAt: appointment.completedAt?.toISOString() ?? null,
+          confirmedAt: appointment.customerConfirmedAt?.toISOString() ?? null,
+          problemReportedAt: appointment.problemReportedAt?.toISOString() ?? null,
+          payout: record.payout && {
+            status: record.payout.status,
+            amount: penceToDecimalString(record.payout.amountPence),
+            releaseAfterAt: dateOfEpochMs(record.payout.releaseAfterAt)?.toISOString() ?? null,
+            releasedAt: dateOfEpochMs(record.payout.releasedAt)?.toISOString() ?? null,
+          },
+        }
       : null,
     ...vehicle,
     ...damage,

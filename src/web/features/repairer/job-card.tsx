@@ -1,16 +1,19 @@
 import { cn } from '../../lib/cn';
 import { damageTypeLabel, formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { areaOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 function Badge({ job, now }: { job: RepairerJob; now: Date }) {
   const open = isOpenOffer(job);
-  const text = open ? timeRemaining(job.expiresAt, now) : job.status === 'accepted' ? 'Accepted' : job.status === 'declined' ? 'Declined' : 'Expired';
+  // A job of theirs that is done says where its pay stands: Done, Paid, On hold.
+  const pay = job.status === 'accepted' ? payStanding(job.appointment) : null;
+  const text = open ? timeRemaining(job.expiresAt, now) : pay ? pay.badge : job.status === 'accepted' ? 'Accepted' : job.status === 'declined' ? 'Declined' : 'Expired';
+  const tone = open || pay?.tone === 'held' ? 'amber' : job.status === 'accepted' && pay?.tone !== 'void' ? 'teal' : 'slate';
   return (
     <span
       className={cn(
         'inline-block rounded-full px-2 py-0.5 text-xs font-semibold',
-        open ? 'bg-amber-100 text-amber-900' : job.status === 'accepted' ? 'bg-teal-100 text-teal-900' : 'bg-slate-200 text-slate-800',
+        tone === 'amber' ? 'bg-amber-100 text-amber-900' : tone === 'teal' ? 'bg-teal-100 text-teal-900' : 'bg-slate-200 text-slate-800',
       )}
     >
       {text}

@@ -1,5 +1,6 @@
 import { slotLabels, isTimeSlot } from '../../../shared/calendar';
-import { formatLondonDate } from '../../../shared/london-time';
+import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
+import { formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
 
 /** 'Expired', or the time left to answer: '3h 12m left' (SPEC's time-remaining badge). */
@@ -24,3 +25,45 @@ export function whenOf(job: Pick<RepairerJob, 'appointment'>): string {
 export const isOpenOffer = (job: RepairerJob) => (job.status === 'sent' || job.status === 'viewed') && !job.isExpired;
 /** Theirs and still to do: accepted, still assigned to them, not yet marked done. */
 export const isUpcoming = (job: RepairerJob) => job.status === 'accepted' && job.customer.name !== null && job.appointment?.status === 'assigned';
+
+/** Where a finished job's pay stands (D14): a word for its card and a sentence for its panel. */
+export interface PayStanding {
+  badge: 'Done' | 'Paid' | 'On hold' | 'Cancelled';
+  tone: 'done' | 'paid' | 'held' | 'void';
+  sentence: string;
+}
+
+/** Null until the repairer has marked the job done. */
+export function payStanding(appointment: RepairerJob['appointment']): PayStanding | null {
+  if (!appointment || appointment.status !== 'completed') return null;
+  const on = (instant: string | null) => (instant ? formatLondonDateTime(new Date(instant)) : '');
+  const marked = `Marked as done${appointment.completedAt ? ` on ${on(appointment.completedAt)}` : ''}.`;
+  const confirmed = appointment.confirmedAt ? `The customer confirmed the repair on ${on(appointment.confirmedAt)}.` : '';
+  const payout = appointment.payout;
+  if (!payout) return { badge: 'Done', tone: 'done', sentence: `${marked} You are paid once the customer confirms, or 72 hours later if they report no problem.` };
+  const share = formatDecimalPounds(payout.amount);
+  switch (payout.status) {
+    case 'released':
+      return { badge: 'Paid', tone: 'paid', sentence: `${confirmed || marked} Your ${share} was paid on ${on(payout.releasedAt)}.` };
+    case 'sending':
+      return { badge: 'Done', tone: 'done', sentence: `${confirmed || marked} Your ${share} is on its way.` };
+    case 'held':
+      return {
+        badge: 'On hold',
+        tone: 'held',
+        sentence: appointment.problemReportedAt
+          ? `The customer reported a problem on ${on(appointment.problemReportedAt)}. Your ${share} is on hold while our team looks into it; we will be in touch.`
+          : `Your ${share} is on hold while our team looks into a payment query; we will be in touch.`,
+      };
+    case 'void':
+      return { badge: 'Cancelled', tone: 'void', sentence: 'This booking was cancelled, so there is nothing to pay for it.' };
+    case 'owed':
+      return confirmed
+        ? { badge: 'Done', tone: 'done', sentence: `${confirmed} Your ${share} will be paid shortly.` }
+        : {
+            badge: 'Done',
+            tone: 'done',
+            sentence: `${marked} You are paid ${share} once the customer confirms${payout.releaseAfterAt ? `, or on ${on(payout.releaseAfterAt)} if they report no problem` : ', or 72 hours later if they report no problem'}.`,
+          };
+  }
+}

@@ -11,9 +11,9 @@ import { DECLINE_REASON_MAX, repairerJobMessages, type RepairerJob } from '../..
 import { useQueryClient } from '@tanstack/react-query';
 import { MarkJobDone } from '../repairer-work';
 import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
-import { formatLondonDateTime } from '../../../shared/london-time';
 import { PhoneLink } from '../../components/phone-link';
-import { areaOf, isOpenOffer, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { areaOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { cn } from '../../lib/cn';
 
 const tabClass =
   'min-h-11 flex-1 rounded-t-md border-b-2 border-transparent px-3 py-2 font-semibold text-slate-700 hover:text-navy-900 data-[state=active]:border-teal-brand data-[state=active]:text-navy-900';
@@ -125,14 +125,8 @@ function Answer({ job }: { job: RepairerJob }) {
 /** D14: the assigned repairer marks the job done on or after its day; the customer is then asked to confirm it. */
 function MarkDone({ appointment }: { appointment: NonNullable<RepairerJob['appointment']> }) {
   const queryClient = useQueryClient();
-  if (appointment.status === 'completed') {
-    return (
-      <p className="mt-4 font-semibold text-teal-900">
-        Marked as done{appointment.completedAt ? ` on ${formatLondonDateTime(new Date(appointment.completedAt))}` : ''}. You are paid once the customer confirms, or 72 hours later
-        if they report no problem.
-      </p>
-    );
-  }
+  const pay = payStanding(appointment);
+  if (pay) return <p className={cn('mt-4 font-semibold', pay.tone === 'held' ? 'text-amber-900' : pay.tone === 'void' ? 'text-slate-800' : 'text-teal-900')}>{pay.sentence}</p>;
   if (appointment.status !== 'assigned') return null;
   return (
     <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3">

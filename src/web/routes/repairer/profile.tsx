@@ -1,5 +1,6 @@
+import { useSignedInUser } from '../../features/auth/use-signed-in-user';
 import { RepairerProfilePage } from '../../features/repairer';
 
 export default function RepairerProfileRoute() {
-  return <RepairerProfilePage />;
+  return <RepairerProfilePage repairerId={useSignedInUser().repairerId} />;
 }
