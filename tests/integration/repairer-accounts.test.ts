@@ -28,6 +28,18 @@ async function linkTokenSentTo(to: string): Promise<string> {
   return match[1]!;
 }
 
+/** A business invited `times` times, with the token of each invitation e-mailed, oldest first. */
+async function invited(email: string, times: number) {
+  const business = await createRepairer(t.database.db, { email });
+  const tokens: string[] = [];
+  for (let i = 0; i < times; i++) {
+    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
+    tokens.push(await linkTokenSentTo(email));
+  }
+  const accounts = async () => t.database.db.select().from(users).where(eq(users.repairerId, business.id));
+  return { business, tokens, accounts };
+}
+
 describe('inviting a repairer to create an account', () => {
   it('e-mails a single-use link; setting a password makes the account, signs them in, and spends the link', async () => {
     const business = await createRepairer(t.database.db, { email: 'Bodyshop@Example.com', contactName: 'Kim Lee' });
@@ -55,39 +67,29 @@ describe('inviting a repairer to create an account', () => {
   });
 
   it('makes one account when the same link is used twice at once', async () => {
-    const business = await createRepairer(t.database.db, { email: 'race@example.com' });
-    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
-    const token = await linkTokenSentTo('race@example.com');
+    const { tokens: [token], accounts } = await invited('race@example.com', 1);
     const answers = await Promise.all([1, 2].map((i) => post(t, `/api/repairer-invitations/${token}`, { password: `a long enough password ${i}` })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
-    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
+    expect(await accounts()).toHaveLength(1);
   });
 
   it('keeps every link to the same address working until one is used, and spends them all then', async () => {
     // An invitation and then an introduction each promise their own link until its date.
-    const business = await createRepairer(t.database.db, { email: 'twice@example.com' });
-    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
-    const first = await linkTokenSentTo('twice@example.com');
-    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
-    const second = await linkTokenSentTo('twice@example.com');
+    const { tokens: [first, second], accounts } = await invited('twice@example.com', 2);
     expect(second).not.toBe(first);
     expect((await t.app.inject({ url: `/api/repairer-invitations/${first}` })).statusCode).toBe(200);
     const created = await post(t, `/api/repairer-invitations/${first}`, { password: 'a long enough password' });
     expect(created.statusCode, created.body).toBe(200);
     const late = await post(t, `/api/repairer-invitations/${second}`, { password: 'another long password' });
     expect([late.statusCode, late.json().message]).toEqual([404, repairerAccountMessages.badLink]);
-    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
+    expect(await accounts()).toHaveLength(1);
   });
 
   it('makes one account when two of its links are used at once', async () => {
-    const business = await createRepairer(t.database.db, { email: 'both@example.com' });
-    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
-    const first = await linkTokenSentTo('both@example.com');
-    await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
-    const second = await linkTokenSentTo('both@example.com');
-    const answers = await Promise.all([first, second].map((token, i) => post(t, `/api/repairer-invitations/${token}`, { password: `a long enough password ${i}` })));
+    const { tokens, accounts } = await invited('both@example.com', 2);
+    const answers = await Promise.all(tokens.map((token, i) => post(t, `/api/repairer-invitations/${token}`, { password: `a long enough password ${i}` })));
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
-    expect(await t.database.db.select().from(users).where(eq(users.repairerId, business.id))).toHaveLength(1);
+    expect(await accounts()).toHaveLength(1);
   });
 
   it('refuses an expired link, an unknown one, a link to an address the repairer no longer has, and a repairer without an e-mail', async () => {
