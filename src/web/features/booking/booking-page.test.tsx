@@ -155,6 +155,13 @@ describe('booking calendar', () => {
 });
 
 describe('booking page', () => {
+  it('while it loads, has one heading that says so (axe: page-has-heading-one)', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    renderApp('/booking/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loading your quote…' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
   it('holds the slot with POST /api/appointments and goes on to checkout', async () => {
     const { fetchMock, router } = await openBooking({ day: (date) => ({ date, available: { morning: true, afternoon: true } }) });
     fireEvent.click(day('4 March 2026'));

@@ -7,6 +7,7 @@ export { QuoteNotice } from './quote-notice';
 export { BookingSkeleton } from './booking-skeleton';
 export { useAppointment } from './api/appointments';
 export { useQuote } from './api/get-quote';
+export { useHeldAppointment } from './api/get-held-appointment';
 export { appointmentKey, quoteKey } from './api/booking-query-keys';
 export { bookingToasts, consentLabel, consentRequired } from './booking-messages';
 export { asksForStartRequest, CancellationConsent, useConsentBox } from './cancellation-consent';

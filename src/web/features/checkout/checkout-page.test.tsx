@@ -14,7 +14,7 @@ const held = (overrides: Partial<AppointmentView> = {}) =>
   appointmentView({ status: 'held', paymentStatus: 'requires_payment', holdExpiresAt: '2026-03-02T10:30:00.000Z', ...overrides });
 const intent = { clientSecret: 'test_pi_31_secret', amount: 237600, currency: 'gbp', appointmentId: 31, provider: 'test' };
 
-type Stub = { appointment?: AppointmentView; quote?: QuoteView; intent?: () => Response; confirm?: () => Response };
+type Stub = { appointment?: AppointmentView; quote?: QuoteView | null; intent?: () => Response; confirm?: () => Response };
 
 /** The server's answer to paying what is paid already (payments.service's alreadyPaid). */
 const alreadyPaid = () => jsonResponse(ALREADY_PAID, 409);
@@ -26,7 +26,9 @@ function stubServer({ appointment = held(), quote = quoteView(), intent: answerI
   const fetchMock = stubFetch((url, init) => {
     const path = new URL(url, 'http://localhost').pathname;
     if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
-    if (path === '/api/quotes/5') return jsonResponse(paid ? { ...quote, status: 'booked' } : quote);
+    if (path === '/api/quotes/5') return quote === null ? jsonResponse({ error: 'not_found', message: 'We could not find that quote.' }, 404) : jsonResponse(paid ? { ...quote, status: 'booked' } : quote);
+    // The quote's unpaid hold, as the server keeps it (what a checkout opened from a link reads).
+    if (path === '/api/quotes/5/held-appointment') return jsonResponse({ appointment: paid ? null : appointment });
     if (path === '/api/create-payment-intent' && init?.method === 'POST') {
       if (answerIntent) return answerIntent();
       if (paid) return alreadyPaid();
@@ -79,6 +81,23 @@ describe('checkout', () => {
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/create-payment-intent'))).toEqual([]);
   });
 
+  it('while the payment is set up, says so under the page’s one heading (axe: page-has-heading-one)', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    renderApp('/checkout?quote_id=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Setting up your secure payment…' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it("says only 'Invalid Quote' for a quote this browser cannot open, and asks for no payment", async () => {
+    const fetchMock = stubServer({ quote: null });
+    renderApp('/checkout?quote_id=5');
+    await waitFor(() => expect(screen.getAllByText('No quote found. Please start from the beginning.')).toHaveLength(2)); // page and toast
+    // The one toast at a time (D20) is that one: no 'Setup Error' replaces it.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText('Setup Error')).not.toBeInTheDocument();
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([]);
+  });
+
   it('a quote already booked and paid (Back from the confirmation) says so, asks for no payment and raises no setup error', async () => {
     const fetchMock = stubServer({
       quote: quoteView({ status: 'booked' }),
@@ -127,24 +146,31 @@ describe('checkout', () => {
   });
 
   it('inside 14 days the request box starts unticked and must be ticked to pay; it is then sent with the intent', async () => {
+    // Opened from a link, not from the booking page: the server's hold for the quote says the day,
+    // so the page knows before any intent that the request is needed, and asks for none without it.
     const fetchMock = stubServer();
     const { router } = renderApp('/checkout?quote_id=5');
-    // The server refused the intent without the request: nothing to pay with until it is given.
     // The box is looked up afresh each time: what matters is the one on the page then.
     const box = () => screen.getByRole('checkbox', { name: 'I ask for the repair to start within the 14-day cancellation period.' });
     expect(await screen.findByRole('checkbox', { name: 'I ask for the repair to start within the 14-day cancellation period.' })).not.toBeChecked();
+    expect(screen.getByText('30:00')).toBeInTheDocument();
     await fillCard();
     fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
     expect(await screen.findByText(/please tick the box to ask for the repair to start within the cancellation period/)).toBeInTheDocument();
     expect(box()).toHaveAttribute('aria-invalid', 'true');
     expect(box()).toHaveFocus();
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([]);
-    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }]);
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([]);
 
+    // Ticking keeps the form as it is: the card typed stays, the box stays ticked.
     fireEvent.click(box());
+    await waitFor(() => expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5, startWithinCancellationPeriod: true }]));
+    expect(box()).toBeChecked();
+    expect(screen.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(screen.getByLabelText('Security code (CVC)')).toHaveValue('123');
     fireEvent.click(screen.getByRole('button', { name: 'Pay £2,376.00' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/confirmation/31'));
-    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5 }, { quoteId: 5, startWithinCancellationPeriod: true }]);
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toEqual([{ quoteId: 5, startWithinCancellationPeriod: true }]);
     expect(bodiesTo(fetchMock, '/api/test-payments/confirm')).toEqual([
       { clientSecret: 'test_pi_31_secret', cardNumber: '4242424242424242', expiry: '12/30', cvc: '123' },
     ]);
@@ -153,7 +179,7 @@ describe('checkout', () => {
     await router.navigate(-1);
     // Looked up afresh while waiting: the route's page may be mounted again as it settles.
     await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Already paid' })).toBeInTheDocument());
-    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toHaveLength(2);
+    expect(bodiesTo(fetchMock, '/api/create-payment-intent')).toHaveLength(1);
   });
 
   /** 'Already paid' with the way on to the booking: no card form, no setup error, no failure. */
@@ -297,7 +323,10 @@ describe('checkout', () => {
   });
 
   it("says 'Setup Error' when the intent cannot be created, with the server's reason and a way back", async () => {
-    stubServer({ intent: () => jsonResponse({ error: 'hold_expired', message: 'Your slot is no longer held. Please choose a slot again.' }, 409) });
+    stubServer({
+      appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }),
+      intent: () => jsonResponse({ error: 'hold_expired', message: 'Your slot is no longer held. Please choose a slot again.' }, 409),
+    });
     renderApp('/checkout?quote_id=5');
     expect(await screen.findByText('Setup Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to set up payment. Please try again.')).toBeInTheDocument();

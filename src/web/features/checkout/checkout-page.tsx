@@ -23,6 +23,7 @@ import {
   quoteKey,
   useAppointment,
   useConsentBox,
+  useHeldAppointment,
   useQuote,
 } from '../booking';
 import { createPaymentIntent, usePaymentConfig } from './api/checkout-api';
@@ -76,7 +77,12 @@ function Checkout({ quoteId }: { quoteId: string }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<Setup>({ state: 'loading' });
-  const hint = heldAppointmentHint(location.state);
+  // The hold this checkout pays for: from the booking page, else (a link pasted into a new tab,
+  // a reload elsewhere) the server's hold for the quote, so its day, its countdown and D14's
+  // request show before the intent exists, as they do from the booking page.
+  const passedHint = heldAppointmentHint(location.state);
+  const held = useHeldAppointment(quoteId, { enabled: passedHint === null && quote.data !== undefined && quote.data.status !== 'booked' });
+  const hint = passedHint ?? held.data?.appointment?.id ?? null;
   const appointmentId = setup.state === 'ready' ? setup.intent.appointmentId : hint;
   const appointment = useAppointment(appointmentId);
   const started = useRef(false);
@@ -105,15 +111,17 @@ function Checkout({ quoteId }: { quoteId: string }) {
   // With the hold known (from the booking page) and inside 14 days, the request comes first: no
   // intent is asked for without it. Otherwise the server says so (asksForStartRequest).
   const hintedHold = hint !== null && setup.state === 'loading' ? appointment.data : undefined;
-  const waitForHint = hint !== null && appointment.isPending;
+  const waitForHint = (hint !== null && appointment.isPending) || (passedHint === null && held.isLoading);
   // Back from the confirmation page, a reload, or a second tab once the first has paid: a paid quote asks for no payment.
   const alreadyBooked = quote.data?.status === 'booked';
+  // No quote (a stranger's link, a typo) asks for no payment: its page and toast say so, alone.
+  const quoteRead = quote.data !== undefined;
   useEffect(() => {
-    if (started.current || waitForHint || quote.isPending || alreadyBooked) return;
+    if (started.current || waitForHint || !quoteRead || alreadyBooked) return;
     started.current = true;
     if (hintedHold && hintedHold.status === 'held' && needsStartConsent(hintedHold, new Date())) setSetup({ state: 'needs-request' });
     else start();
-  }, [start, waitForHint, hintedHold, quote.isPending, alreadyBooked]);
+  }, [start, waitForHint, hintedHold, quoteRead, alreadyBooked]);
 
   /** The customer ticked D14's box: the intent is created with their request (once). */
   const requestStart = useCallback(() => {
@@ -165,7 +173,9 @@ function Checkout({ quoteId }: { quoteId: string }) {
         </div>
       </div>
     );
-  const waitingForAppointment = setup.state === 'ready' && !appointment.data;
+  // Once the customer has the form (and maybe their card typed and D14's box ticked), it stays:
+  // only a first setup waits here for the booking's day.
+  const waitingForAppointment = setup.state === 'ready' && !appointment.data && requested.current === null;
   if (setup.state === 'loading' || !config.data || !quote.data || waitingForAppointment) return <CheckoutLoading />;
   return (
     <CheckoutReady
@@ -183,7 +193,7 @@ function Checkout({ quoteId }: { quoteId: string }) {
 function CheckoutLoading() {
   return (
     <div role="status" className="grid gap-6">
-      <p className="text-lg font-semibold text-navy-900">Setting up your secure payment…</p>
+      <h1 className="text-lg font-semibold text-navy-900">Setting up your secure payment…</h1>
       <div className="grid gap-6 lg:grid-cols-2">
         <Skeleton className="h-96" />
         <Skeleton className="h-96" />

@@ -87,7 +87,7 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
         error={errors.cardNumber}
         onChange={(event) => setCard({ ...card, cardNumber: formatCardNumber(event.target.value) })}
       />
-      <div className="grid grid-cols-2 gap-4">
+      <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           id="card-expiry"
           label="Expiry (MM/YY)"

@@ -47,6 +47,13 @@ beforeAll(async () => {
 resetCustomerPageBetweenTests();
 
 describe('quote page', () => {
+  it('while it loads, has one heading that says so (axe: page-has-heading-one)', async () => {
+    stubFetch(() => new Promise<Response>(() => {}));
+    renderApp('/quote/41');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Loading your quote…' })).toBeInTheDocument();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
   it('says the quote is being prepared, with the D4 turnaround, when there is none yet', async () => {
     const fetchMock = stubFetch(() => jsonResponse(assessment));
     renderApp('/quote/41');
