@@ -260,6 +260,7 @@ describe('assessment wizard', () => {
     const about = screen.getByRole('region', { name: 'About you' });
     expect(about).toHaveTextContent('Priya Shah');
     expect(about).toHaveTextContent('priya@example.co.uk');
+    expect(about).toHaveTextContent('07700 900123'); // as UK readers write it, not +447700900123
     expect(screen.getByRole('region', { name: 'Where the car is' })).toHaveTextContent('BS1 5TY'); // as it will be sent
     const damage = screen.getByRole('region', { name: 'The damage' });
     expect(damage).toHaveTextContent('Scratch Repair');

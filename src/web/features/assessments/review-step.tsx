@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { CustomerDetailsSchema } from '../../../shared/customer-details';
+import { formatUkPhone } from '../../../shared/phone';
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { Button } from '../../components/ui/button';
 import { fieldLabels } from './details-fields';
@@ -68,7 +69,8 @@ function Thumbnail({ photo, position }: { photo: SelectedPhoto; position: number
 
 /** Step 3: everything that will be sent, each group with an Edit link back to where it is changed. */
 export function ReviewSummary({ values, photos, onEdit }: { values: DetailsFormValues; photos: readonly SelectedPhoto[]; onEdit: (group: ReviewGroup) => void }) {
-  // Shown as it will be sent (postcode and phone tidied), which step 2 has already checked.
+  // Shown as it will be sent (postcode tidied; the phone as a UK reader writes it, as every other
+  // page shows it), which step 2 has already checked.
   const parsed = CustomerDetailsSchema.safeParse(values);
   const v = parsed.success ? parsed.data : values;
   const type = isAnyDamageType(v.damageType) ? allDamageTypeLabels[v.damageType] : String(v.damageType ?? '');
@@ -83,7 +85,7 @@ export function ReviewSummary({ values, photos, onEdit }: { values: DetailsFormV
         </ul>
       </Group>
       <Group group="about" onEdit={onEdit}>
-        <Details rows={[[fieldLabels.name, v.name], [fieldLabels.email, v.email], [fieldLabels.phone, v.phone]]} />
+        <Details rows={[[fieldLabels.name, v.name], [fieldLabels.email, v.email], [fieldLabels.phone, parsed.success ? formatUkPhone(parsed.data.phone) : v.phone]]} />
       </Group>
       <Group group="address" onEdit={onEdit}>
         <Details rows={[[fieldLabels.address, v.address], [fieldLabels.city, v.city], [fieldLabels.county, v.county], [fieldLabels.postcode, v.postcode]]} />
