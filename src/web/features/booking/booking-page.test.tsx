@@ -151,6 +151,16 @@ describe('booking calendar', () => {
     expect(day('11 March 2026')).toHaveAttribute('tabindex', '0');
     fireEvent.keyDown(document.activeElement!, { key: 'Home' });
     expect(document.activeElement).toBe(day('9 March 2026'));
+    // A week down from the grid's last row is the same weekday in April, shown and focused.
+    for (let i = 0; i < 4; i++) fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(day('6 April 2026'));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    await waitFor(() => expect(document.activeElement).toBe(day('13 April 2026')));
+    expect(screen.getByRole('heading', { level: 2, name: 'April 2026' })).toBeInTheDocument();
+    // And back up past the top of April's grid, into March; never before the current month.
+    for (let i = 0; i < 3; i++) fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    await waitFor(() => expect(document.activeElement).toBe(day('23 March 2026')));
+    expect(screen.getByRole('heading', { level: 2, name: 'March 2026' })).toBeInTheDocument();
   });
 });
 

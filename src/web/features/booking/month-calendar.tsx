@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { addDays } from '../../../shared/calendar-date';
 import { addMonths, londonMonthOf, monthGrid, type CalendarDay } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button } from '../../components/ui/button';
@@ -64,8 +65,28 @@ export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; n
   const atFirstMonth = state.month.year * 12 + state.month.month <= current.year * 12 + current.month;
   const heading = `${idPrefix}-month`;
 
+  // A day the keys moved to in another month: focused once that month's grid is shown.
+  const [pendingFocus, setPendingFocus] = useState<string | null>(null);
+  useEffect(() => {
+    if (pendingFocus === null) return;
+    const index = cells.findIndex((cell) => cell.date === pendingFocus);
+    if (index < 0) return;
+    setPendingFocus(null);
+    buttons.current[index]?.focus();
+  }, [cells, pendingFocus]);
+
   const moveFocus = (index: number) => {
     const next = Math.min(cells.length - 1, Math.max(0, index));
+    // Past the grid's edge (a week down from its last row, up from its first): the same weekday
+    // in the next or previous month, as a date picker does; not before the current month.
+    const delta = index > next ? 1 : index < next ? -1 : 0;
+    if (delta !== 0 && !(delta < 0 && atFirstMonth)) {
+      const date = addDays(cells[next]!.date, index - next);
+      setFocused(date);
+      setPendingFocus(date);
+      dispatch({ type: 'month', delta });
+      return;
+    }
     setFocused(cells[next]!.date);
     buttons.current[next]?.focus();
   };
