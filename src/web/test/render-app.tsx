@@ -1,6 +1,6 @@
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterEach, beforeEach, expect, vi } from 'vitest';
 import { AppProviders, createQueryClient } from '../app/providers';
 import { dismissToast } from '../components/ui/use-toast';
 import { routes as appRoutes } from '../app/routes';
@@ -49,4 +49,15 @@ export function resetCustomerPageBetweenTests({ now }: { now?: Date } = {}) {
     cleanup();
     vi.unstubAllGlobals();
   });
+}
+
+/**
+ * Opens `path` with every request left unanswered and expects the loading screen's one h1 to be
+ * `name` (axe's page-has-heading-one holds while a page loads).
+ */
+export async function expectOneHeadingWhileLoading(path: string, name: string) {
+  stubFetch(() => new Promise<Response>(() => {}));
+  renderApp(path);
+  expect(await screen.findByRole('heading', { level: 1, name })).toBeInTheDocument();
+  expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
 }

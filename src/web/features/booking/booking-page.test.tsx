@@ -5,7 +5,7 @@ import type { AppointmentView, AvailabilityView, MonthAvailabilityView } from '.
 import { addDays, daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { isWorkingDay } from '../../../shared/calendar';
 import { appointmentView, quoteView } from '../../test/fixtures';
-import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
+import { expectOneHeadingWhileLoading, jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -166,10 +166,7 @@ describe('booking calendar', () => {
 
 describe('booking page', () => {
   it('while it loads, has one heading that says so (axe: page-has-heading-one)', async () => {
-    stubFetch(() => new Promise<Response>(() => {}));
-    renderApp('/booking/5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loading your quote…' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await expectOneHeadingWhileLoading('/booking/5', 'Loading your quote…');
   });
 
   it('holds the slot with POST /api/appointments and goes on to checkout', async () => {

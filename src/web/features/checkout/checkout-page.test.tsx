@@ -5,7 +5,7 @@ import type { AppointmentView } from '../../../shared/api/appointments';
 import { ALREADY_PAID } from '../../../shared/api/payments';
 import type { QuoteView } from '../../../shared/api/quotes';
 import { appointmentView, quoteView } from '../../test/fixtures';
-import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
+import { expectOneHeadingWhileLoading, jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -82,10 +82,7 @@ describe('checkout', () => {
   });
 
   it('while the payment is set up, says so under the page’s one heading (axe: page-has-heading-one)', async () => {
-    stubFetch(() => new Promise<Response>(() => {}));
-    renderApp('/checkout?quote_id=5');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Setting up your secure payment…' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await expectOneHeadingWhileLoading('/checkout?quote_id=5', 'Setting up your secure payment…');
   });
 
   it("says only 'Invalid Quote' for a quote this browser cannot open, and asks for no payment", async () => {

@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../shared/site';
-import { jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
+import { expectOneHeadingWhileLoading, jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 import { assessmentView } from '../../test/fixtures';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
@@ -48,10 +48,7 @@ resetCustomerPageBetweenTests();
 
 describe('quote page', () => {
   it('while it loads, has one heading that says so (axe: page-has-heading-one)', async () => {
-    stubFetch(() => new Promise<Response>(() => {}));
-    renderApp('/quote/41');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Loading your quote…' })).toBeInTheDocument();
-    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    await expectOneHeadingWhileLoading('/quote/41', 'Loading your quote…');
   });
 
   it('says the quote is being prepared, with the D4 turnaround, when there is none yet', async () => {
