@@ -3,7 +3,7 @@ import { allDamageLocations, allDamageTypes, refineDamageLocations } from './dam
 import { londonDateOf } from './london-time';
 import { normalisePostcode } from './postcode';
 import { normaliseUkPhone } from './phone';
-import { controlCharactersMessage, hasNoControlCharacters } from './text-rules';
+import { controlCharacterCheck, controlCharactersMessage } from './text-rules';
 
 // SPEC section 5's messages, made stricter by D8. STYLE habit 1: the assessment form
 // (react-hook-form + zodResolver) and the assessments route parse with this one schema, so
@@ -56,7 +56,7 @@ export function maxVehicleYear(now: Date = new Date()): number {
 function text(required: string, min: number, max: number, tooLong: string, control: string, options: { multiline?: boolean } = {}) {
   return z
     .string({ error: required })
-    .refine((value) => hasNoControlCharacters(value, options), { message: control, abort: true })
+    .refine(...controlCharacterCheck(control, options))
     .trim()
     .min(min, required)
     .max(max, tooLong);
@@ -65,7 +65,7 @@ function text(required: string, min: number, max: number, tooLong: string, contr
 /** A UK postcode, normalised to e.g. 'SW1A 1AA' (D8). Also for repairer and nearby-search forms. */
 export const UkPostcodeSchema = z
   .string({ error: m.postcode })
-  .refine((value) => hasNoControlCharacters(value), { message: m.postcodeControl, abort: true })
+  .refine(...controlCharacterCheck(m.postcodeControl))
   .trim()
   .refine((value) => value.replace(/\s+/g, '').length >= 5, m.postcode)
   .transform((value, ctx) => {
@@ -80,7 +80,7 @@ export const UkPostcodeSchema = z
 /** A UK phone number, normalised to E.164 (D8). */
 export const UkPhoneSchema = z
   .string({ error: m.phone })
-  .refine((value) => hasNoControlCharacters(value), { message: m.phoneControl, abort: true })
+  .refine(...controlCharacterCheck(m.phoneControl))
   .trim()
   .transform((value, ctx) => {
     const phone = normaliseUkPhone(value);
@@ -93,7 +93,7 @@ export const UkPhoneSchema = z
 
 export const EmailSchema = z
   .string({ error: m.email })
-  .refine((value) => hasNoControlCharacters(value), { message: m.emailControl, abort: true })
+  .refine(...controlCharacterCheck(m.emailControl))
   .trim()
   .toLowerCase()
   .max(254, m.emailTooLong)

@@ -5,7 +5,7 @@ import { decimalStringToPence, formatPence } from './money';
 import type { QuoteLineItem } from './price-list';
 import { VAT_RATE_PERCENT, priceQuote, type PriceBreakdown } from './pricing';
 import { site } from './site';
-import { controlCharactersMessage, hasNoControlCharacters } from './text-rules';
+import { controlCharacterCheck, controlCharactersMessage } from './text-rules';
 
 // SPEC section 5 (admin adjustments) and 7 (update-full-quote), under STYLE habit 7: the admin
 // sends amounts in pounds, the server turns them into pence and recomputes everything else. The
@@ -78,7 +78,7 @@ const warrantyMessage = `Warranty must be a whole number of months from ${site.w
 export const LineItemInputSchema = z.object({
   item: z
     .string({ error: 'Each line item needs a description' })
-    .refine((value) => hasNoControlCharacters(value), { message: controlCharactersMessage('A line item'), abort: true })
+    .refine(...controlCharacterCheck(controlCharactersMessage('A line item')))
     .trim()
     .min(1, 'Each line item needs a description')
     .max(200, 'A line item must be 200 characters or fewer'),

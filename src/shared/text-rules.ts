@@ -21,6 +21,15 @@ export function hasNoControlCharacters(value: string, options: { multiline?: boo
   return true;
 }
 
+/**
+ * A Zod schema's check, as `.refine(...controlCharacterCheck(message))`: text with a control
+ * character (a line break too, unless multiline) is refused with `message`, before any other rule
+ * of the field is tried (a NUL must not reach the database, nor a length check word it).
+ */
+export function controlCharacterCheck(message: string, options: { multiline?: boolean } = {}) {
+  return [(value: string) => hasNoControlCharacters(value, options), { message, abort: true }] as const;
+}
+
 /** The sign-in form's e-mail: the browser and the server give the same message for it. */
 export const signInEmailControlMessage = controlCharactersMessage('E-mail address');
 

@@ -20,7 +20,7 @@ type RouteSchema = Parameters<typeof validatorCompiler>[0];
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];
 
 /** A sentence for an issue its schema gave no words to; undefined keeps Zod's own. */
-export function plainMessage(issue: Issue): string | undefined {
+function plainMessage(issue: Issue): string | undefined {
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined ? 'Required' : 'Invalid input';

@@ -1,7 +1,7 @@
 // D11: admins and repairers sign in; customers never do. The sign-in form and
 // POST /api/auth/sign-in parse with the one SignInSchema (STYLE habit 1).
 import { z } from 'zod';
-import { hasNoControlCharacters, signInEmailControlMessage } from '../text-rules';
+import { controlCharacterCheck, signInEmailControlMessage } from '../text-rules';
 
 export const roles = ['admin', 'repairer'] as const;
 export const RoleSchema = z.enum(roles);
@@ -17,7 +17,7 @@ export const signInMessages = {
 export const SignInSchema = z.object({
   email: z
     .string()
-    .refine((value) => hasNoControlCharacters(value), { message: signInEmailControlMessage, abort: true })
+    .refine(...controlCharacterCheck(signInEmailControlMessage))
     .trim().min(1, signInMessages.email).max(254, signInMessages.emailInvalid).pipe(z.email(signInMessages.emailInvalid)),
   password: z.string().min(1, signInMessages.password).max(1000),
 });

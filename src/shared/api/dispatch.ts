@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { specialisations } from '../damage';
-import { controlCharactersMessage, hasNoControlCharacters } from '../text-rules';
+import { controlCharacterCheck, controlCharactersMessage } from '../text-rules';
 import { UkPostcodeSchema } from '../customer-details';
 
 /** D16: repairers are offered jobs within this straight-line distance of the customer. */
@@ -50,8 +50,8 @@ export type NearbyRepairer = z.infer<typeof NearbyRepairerSchema>;
 
 /** POST /api/admin/quotes/{id}/nearby-repairers: SPEC's body (the customer's address). */
 export const NearbyRepairersBodySchema = z.object({
-  address: z.string().refine((value) => hasNoControlCharacters(value), { message: controlCharactersMessage('Address'), abort: true }).trim().max(200).optional().default(''),
-  city: z.string().refine((value) => hasNoControlCharacters(value), { message: controlCharactersMessage('City'), abort: true }).trim().max(100).optional().default(''),
+  address: z.string().refine(...controlCharacterCheck(controlCharactersMessage('Address'))).trim().max(200).optional().default(''),
+  city: z.string().refine(...controlCharacterCheck(controlCharactersMessage('City'))).trim().max(100).optional().default(''),
   postcode: UkPostcodeSchema,
 });
 export const NearbyRepairersSchema = z.array(NearbyRepairerSchema);

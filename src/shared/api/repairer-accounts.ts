@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { RepairerViewSchema } from './dispatch';
 import { UkPhoneSchema, UkPostcodeSchema } from '../customer-details';
 import { specialisations } from '../damage';
-import { controlCharactersMessage, hasNoControlCharacters } from '../text-rules';
+import { controlCharacterCheck, controlCharactersMessage } from '../text-rules';
 import { emailSources } from './outreach';
 
 export const INVITATION_DAYS = 7;
@@ -75,10 +75,10 @@ export const profileMessages = {
 
 /** PUT /api/repairer/profile: what a repairer keeps up to date (issue 12 item 7). The postcode is geocoded on save. */
 export const ProfileBodySchema = z.object({
-  businessName: z.string({ error: profileMessages.businessName }).refine((value) => hasNoControlCharacters(value), { message: controlCharactersMessage('Business name'), abort: true }).trim().min(2, profileMessages.businessName).max(120, profileMessages.businessName),
-  contactName: z.string({ error: profileMessages.contactName }).refine((value) => hasNoControlCharacters(value), { message: controlCharactersMessage('Name'), abort: true }).trim().min(2, profileMessages.contactName).max(120, profileMessages.contactName),
+  businessName: z.string({ error: profileMessages.businessName }).refine(...controlCharacterCheck(controlCharactersMessage('Business name'))).trim().min(2, profileMessages.businessName).max(120, profileMessages.businessName),
+  contactName: z.string({ error: profileMessages.contactName }).refine(...controlCharacterCheck(controlCharactersMessage('Name'))).trim().min(2, profileMessages.contactName).max(120, profileMessages.contactName),
   phone: UkPhoneSchema,
-  city: z.string({ error: 'Please enter your town or city' }).refine((value) => hasNoControlCharacters(value), { message: controlCharactersMessage('Town or city'), abort: true }).trim().min(2, 'Please enter your town or city').max(100, 'Please enter your town or city'),
+  city: z.string({ error: 'Please enter your town or city' }).refine(...controlCharacterCheck(controlCharactersMessage('Town or city'))).trim().min(2, 'Please enter your town or city').max(100, 'Please enter your town or city'),
   postcode: UkPostcodeSchema,
   serviceRadius: z.coerce.number({ error: profileMessages.radius }).int(profileMessages.radius).min(1, profileMessages.radius).max(100, profileMessages.radius),
   specializations: z.array(z.enum(specialisations), { error: profileMessages.specialisations }).min(1, profileMessages.specialisations),

@@ -94,7 +94,6 @@ export const JobPayoutSchema = z.object({
   releaseAfterAt: z.string().nullable(),
   releasedAt: z.string().nullable(),
 });
-export type JobPayout = z.infer<typeof JobPayoutSchema>;
 
 export const RepairerJobSchema = z.object({
   /** The job notification's id (SPEC section 3). */
