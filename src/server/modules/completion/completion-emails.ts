@@ -1,7 +1,12 @@
 // After the technician marks a repair as done (issue 12, D14): the customer is asked to confirm
-// it or report a problem; a reported problem reaches the team.
+// it or report a problem; a reported problem reaches the team; the repairer is told when paid.
+import { isTimeSlot, slotLabels } from '../../../shared/calendar';
+import type { CompanyDetails } from '../../../shared/company';
+import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
-import { customerFooter } from '../email/company-footer';
+import { formatPence } from '../../../shared/money';
+import { postcodeDistrict } from '../../../shared/postcode';
+import { customerFooter, signature } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
@@ -39,6 +44,52 @@ export function problemReportedEmail(facts: Pick<BookingEmailFacts, 'reference' 
       '',
       "The technician's payment is on hold until it is resolved.",
       `${publicUrl}/admin`,
+    ].join('\n'),
+  };
+}
+
+export interface RepairerPaidFacts {
+  repairer: { email: string; contactName: string | null; businessName: string };
+  damageType: string;
+  city: string;
+  postcode: string;
+  appointmentDate: string;
+  timeSlot: string;
+  amountPence: number;
+  /** The Stripe transfer's id (tr_…), or `ledger:{id}` without Stripe. */
+  providerRef: string;
+  dashboardUrl: string;
+  company: CompanyDetails;
+}
+
+/** A repairer's share was released (D14): how much, for which job, and where the money went. */
+export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
+  const damage = isAnyDamageType(facts.damageType) ? allDamageTypeLabels[facts.damageType] : facts.damageType;
+  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
+  const area = `${facts.city} ${postcodeDistrict(facts.postcode) ?? ''}`.trim();
+  const amount = formatPence(facts.amountPence);
+  const where = facts.providerRef.startsWith('ledger:')
+    ? ['Test mode: no real money is moved. The payment is recorded against your account only.']
+    : [`It has been sent to your Stripe account (transfer ${facts.providerRef}). Stripe pays it into your bank account on your usual payout schedule.`];
+  return {
+    kind: 'repairer-paid',
+    toAddress: facts.repairer.email,
+    subject: `You have been paid ${amount} for the repair on ${formatLondonDate(facts.appointmentDate)}`,
+    textBody: [
+      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      '',
+      `We have released your payment of ${amount} for this job:`,
+      '',
+      `Repair: ${damage}`,
+      `Area: ${area}`,
+      `When: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
+      '',
+      ...where,
+      '',
+      'Your jobs and earnings are on your dashboard (sign in first):',
+      facts.dashboardUrl,
+      '',
+      ...signature(facts.company),
     ].join('\n'),
   };
 }

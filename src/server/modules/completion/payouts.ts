@@ -11,8 +11,12 @@ import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { appointments, payments, payouts, repairers } from '../../db/schema';
-import { transition } from '../../db/transition';
+import { appointments, assessments, payments, payouts, repairers } from '../../db/schema';
+import type { Enqueue } from '../../jobs';
+import { dispatchEmails, queueEmail } from '../email/email.service';
+import { repairerPaidEmail } from './completion-emails';
+import { withJobAndTechnician } from './payout-rows';
+import { transition, type TransitionOptions } from '../../db/transition';
 import { pagesAfterId } from '../../jobs/keyset-pages';
 import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
@@ -30,6 +34,8 @@ export interface PayoutContext {
   stripe?: Stripe;
   /** How many payouts a run reads at a time (PAYOUT_PAGE_SIZE); tests lower it to page through a few rows. */
   pageSize?: number;
+  /** Sends the repairer's payment e-mail at once; without it the outbox's sweep sends it within minutes. */
+  jobs?: Enqueue;
 }
 
 /** A run reads due payouts a page at a time, so memory stays bounded however long the backlog. */
@@ -73,10 +79,51 @@ function stripeOf(ctx: PayoutContext): Stripe | undefined {
   return ctx.stripe ?? (ctx.config.stripe ? stripeClientFor(ctx.config.stripe) : undefined);
 }
 
+/** What the repairer's "you have been paid" e-mail says of the job (null: no address to send it to). */
+async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, providerRef: string) {
+  const [row] = await withJobAndTechnician(
+    tx
+      .select({
+        amountPence: payouts.amountPence,
+        email: repairers.email,
+        contactName: repairers.contactName,
+        businessName: repairers.businessName,
+        damageType: assessments.damageType,
+        city: assessments.city,
+        postcode: assessments.postcode,
+        appointmentDate: appointments.appointmentDate,
+        timeSlot: appointments.timeSlot,
+      })
+      .from(payouts)
+      .$dynamic(),
+  ).where(eq(payouts.id, payoutId));
+  if (!row?.email) return null;
+  const { email, contactName, businessName, ...job } = row;
+  return repairerPaidEmail({ ...job, repairer: { email, contactName, businessName }, providerRef, dashboardUrl: `${config.publicUrl}/repairer`, company: config.company });
+}
+
+/**
+ * Records a payout released (its `release` transition) and, in the same transaction, the e-mail
+ * telling its repairer, then asks for the e-mail to be sent (the outbox's sweep sends it if that
+ * ask is lost). Throws the transition's conflict, with nothing written, when the payout is no
+ * longer where `options.where` expects it.
+ */
+async function recordRelease(ctx: PayoutContext, payoutId: number, providerRef: string, options: TransitionOptions<'payout'>): Promise<void> {
+  const queued = await ctx.db.transaction(async (tx) => {
+    await transition(tx, 'payout', 'release', payoutId, options);
+    const email = await paidEmailOf(tx, ctx.config, payoutId, providerRef);
+    return email ? [await queueEmail(tx, email)] : [];
+  });
+  if (!ctx.jobs) return;
+  await dispatchEmails(ctx.jobs, queued).catch((error: unknown) => {
+    ctx.log.warn({ payoutId, err: error }, "the repairer's payment e-mail waits for the outbox's sweep: its sending job could not be queued");
+  });
+}
+
 /** Without Stripe: the released row is the ledger entry, one guarded statement (false when another run released it, or it was held meanwhile). */
 async function releaseInLedger(ctx: PayoutContext, due: Payable, from: 'owed' | 'held', now: Date): Promise<boolean> {
   try {
-    await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef: `ledger:${due.id}` }, where: eq(payouts.status, from) });
+    await recordRelease(ctx, due.id, `ledger:${due.id}`, { set: { releasedAt: now, providerRef: `ledger:${due.id}` }, where: eq(payouts.status, from) });
   } catch (error) {
     if (isConflict(error)) return false;
     throw error;
@@ -141,7 +188,7 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
   // If this throws (the database gone), the share stays `sending` with this claim: once the lease
   // is over the next run takes it over, finds this transfer at Stripe and records it.
   try {
-    await transition(ctx.db, 'payout', 'release', due.id, { set: { releasedAt: now, providerRef: transfer.id, sendingAt: null }, where: eq(payouts.status, 'sending') });
+    await recordRelease(ctx, due.id, transfer.id, { set: { releasedAt: now, providerRef: transfer.id, sendingAt: null }, where: eq(payouts.status, 'sending') });
   } catch (error) {
     if (!isConflict(error)) throw error;
     // A run that took over recorded it first: the same transfer, found at Stripe or replayed for the key.
