@@ -6,6 +6,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { approvedQuoteFor, bookAndPayThroughApi, browserAndAdminForFile, workingDayFrom } from './booking-support';
 import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 import type { RepairerJob } from '../../src/shared/api/repairer-jobs';
+import type { ProfileView } from '../../src/shared/api/repairer-accounts';
+import { formatDecimalPounds } from '../../src/web/lib/format';
 
 const opened = browserAndAdminForFile();
 
@@ -114,8 +116,9 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     // answers are changed as it gives them then; tests/integration/completion.test.ts checks the
     // server's side): the card says Paid, the panel when and how much, the profile the totals.
     const paidAt = '2026-11-20T15:30:00.000Z';
+    let paidShare = '';
     const asPaid = (job: RepairerJob): RepairerJob =>
-      job.status === 'accepted' && job.appointment
+      job.status === 'accepted' && job.appointment && (paidShare = job.quote.repairerPayment)
         ? {
             ...job,
             appointment: {
@@ -129,6 +132,10 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
         : job;
     await page.route('**/api/repairer/*/jobs', async (route) => route.fulfill({ json: ((await (await route.fetch()).json()) as RepairerJob[]).map(asPaid) }));
     await page.route('**/api/repairer/notifications/*', async (route) => route.fulfill({ json: asPaid((await (await route.fetch()).json()) as RepairerJob) }));
+    // The server adds up the profile's totals (tests/integration/completion.test.ts): here, that share paid.
+    await page.route('**/api/repairer/profile', async (route) =>
+      route.fulfill({ json: { ...((await (await route.fetch()).json()) as ProfileView), earnings: { paid: paidShare, toBePaid: '0.00', onHold: '0.00' } } }),
+    );
     await page.reload();
     const past = page.getByRole('region', { name: /Done and past offers/ });
     const paidCard = past.getByRole('button').filter({ hasText: 'Paid' }).first();
@@ -138,7 +145,9 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     await page.getByRole('link', { name: /profile/i }).first().click();
     const earnings = page.getByRole('region', { name: 'Payouts' });
     await earnings.getByText('Paid to you').waitFor();
-    expect(await earnings.getByText('Paid to you').locator('xpath=..').textContent()).toMatch(/^Paid to you£[1-9][\d,]*\.\d\d$/);
+    expect(paidShare).toMatch(/^[1-9]\d*\.\d\d$/);
+    expect(await earnings.getByText('Paid to you').locator('xpath=..').textContent()).toBe(`Paid to you${formatDecimalPounds(paidShare)}`);
+    expect(await earnings.getByText('On hold', { exact: true }).locator('xpath=..').textContent()).toBe('On hold£0.00');
     for (const size of ['mobile', 'desktop'] as const) {
       await page.setViewportSize(viewports[size]);
       await expectNoAxeViolations(page);

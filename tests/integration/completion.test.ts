@@ -14,6 +14,7 @@ import { auditLog, outboxEmails, payments, payouts, quotes, repairers, stripeEve
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
+import { formatLondonDate } from '../../src/shared/london-time';
 import { penceToDecimalString } from '../../src/shared/money';
 import type { RepairerJob } from '../../src/shared/api/repairer-jobs';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
@@ -42,7 +43,11 @@ async function assignedJob(t: TestApp, day: string, repairerOverrides: Parameter
     const list = await t.app.inject({ url: `/api/repairer/${business.id}/jobs`, headers: { cookie: repairer } });
     return (list.json() as RepairerJob[]).find((listed) => listed.quote.id === booking.quote.id)!;
   };
-  return { ...booking, repairer, repairerId: business.id, day, payoutRow, asListed };
+  /** The "you have been paid" e-mails in the outbox for this repairer (their address is their own). */
+  const paidEmails = () => db.select().from(outboxEmails).where(and(eq(outboxEmails.kind, 'repairer-paid'), eq(outboxEmails.toAddress, business.email!)));
+  /** What their profile adds up (GET /api/repairer/profile). */
+  const earnings = async () => (await t.app.inject({ url: '/api/repairer/profile', headers: { cookie: repairer } })).json().earnings;
+  return { ...booking, repairer, repairerId: business.id, day, payoutRow, asListed, paidEmails, earnings };
 }
 
 /** London 10:00 on `day` (GMT or BST: 10:00Z is within the working day either way). */
@@ -112,12 +117,24 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
       problemReportedAt: null,
       payout: { status: 'owed', amount: share, releaseAfterAt: new Date(onThe(job.day).getTime() + 72 * 3600 * 1000).toISOString(), releasedAt: null },
     });
+    expect(await job.earnings()).toEqual({ paid: '0.00', toBePaid: share, onHold: '0.00' });
     const confirmed = await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().aftercare.confirmedAt).toBe(onThe(job.day).toISOString());
     const runs = await Promise.all([1, 2, 3].map(() => releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date())));
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
     expect(await job.payoutRow()).toMatchObject({ status: 'released', repairerId: job.repairerId, providerRef: expect.stringMatching(/^ledger:\d+$/), releasedAt: expect.any(Date) });
+    expect(await job.earnings()).toEqual({ paid: share, toBePaid: '0.00', onHold: '0.00' });
+    // The repairer is told once, by e-mail, however many runs raced: how much, for which job, and that test mode moved no money.
+    const told = await job.paidEmails();
+    expect(told).toHaveLength(1);
+    expect(told[0]!.subject).toBe(`You have been paid £${share} for the repair on ${formatLondonDate(job.day)}`);
+    expect(told[0]!.textBody).toContain(`We have released your payment of £${share} for this job:`);
+    expect(told[0]!.textBody).toContain(`When: ${formatLondonDate(job.day)}, Morning`);
+    expect(told[0]!.textBody).toContain('Test mode: no real money is moved.');
+    expect(told[0]!.textBody).toContain(`${t.config.publicUrl}/repairer`);
+    // An e-mail carries the area only, as the offer did: the address is behind the sign-in.
+    expect(told[0]!.textBody).not.toContain(job.assessment.address);
     // And then that the customer confirmed and the share was paid, and when.
     expect((await job.asListed()).appointment).toMatchObject({
       confirmedAt: onThe(job.day).toISOString(),
@@ -145,6 +162,9 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     vi.setSystemTime(new Date(onThe(job.day).getTime() + 80 * 3600 * 1000));
     await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
     expect((await job.payoutRow()).status).toBe('held');
+    expect(await job.paidEmails()).toEqual([]);
+    const held = penceToDecimalString((await job.payoutRow()).amountPence);
+    expect(await job.earnings()).toEqual({ paid: '0.00', toBePaid: '0.00', onHold: held });
     const team = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'repair-problem-team'));
     expect(team.some((e) => e.textBody.includes('The scratch is still visible in daylight.'))).toBe(true);
     expect((await post(t, `/api/appointments/${job.appointmentId}/confirm-completion`, {}, job.cookie)).statusCode).toBe(409);
@@ -156,6 +176,11 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     const mine = listed.find((p) => p.payoutId === heldId);
     expect(mine?.report).toBe('The scratch is still visible in daylight.');
     expect((await post(t, `/api/admin/payouts/${mine!.payoutId}/release`, {}, adminCookie)).json()).toMatchObject({ status: 'released' });
+    expect(await job.paidEmails()).toHaveLength(1);
+    expect(await job.earnings()).toEqual({ paid: held, toBePaid: '0.00', onHold: '0.00' });
+    // A second release is a wrong state, and tells the repairer nothing again.
+    expect((await post(t, `/api/admin/payouts/${mine!.payoutId}/release`, {}, adminCookie)).statusCode).toBe(409);
+    expect(await job.paidEmails()).toHaveLength(1);
     expect(((await t.app.inject({ url: '/api/admin/reported-problems', headers: { cookie: adminCookie } })).json() as { payoutId: number }[]).some((p) => p.payoutId === mine!.payoutId)).toBe(false);
   });
 
@@ -170,6 +195,16 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     vi.setSystemTime(new Date(onThe(job.day).getTime() + 72 * 3600 * 1000 + 1000));
     await releaseDuePayouts({ db: t.database.db, config: t.config, log: silent }, new Date());
     expect((await job.payoutRow()).status).toBe('released');
+  });
+
+  it("counts a cancelled booking's share in none of the repairer's earnings", async () => {
+    const job = await assignedJob(t, workingDay(30));
+    const share = penceToDecimalString((await job.payoutRow()).amountPence);
+    expect(await job.earnings()).toEqual({ paid: '0.00', toBePaid: share, onHold: '0.00' });
+    const cancelled = await post(t, `/api/appointments/${job.appointmentId}/cancel`, undefined, job.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await job.payoutRow()).status).toBe('void');
+    expect(await job.earnings()).toEqual({ paid: '0.00', toBePaid: '0.00', onHold: '0.00' });
   });
 
   it('takes one review per repair after completion, and makes the repairer’s rating the mean', async () => {
@@ -245,6 +280,11 @@ async function stripeRelease(t: TestApp, standIn: StripeStandIn, callers: number
   const mine = standIn.transfers.filter((tr) => tr.destination === 'acct_repairer1' && tr.amount === payout.amountPence);
   expect(mine).toHaveLength(1);
   expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: mine[0]!.id });
+  // One e-mail however many runs raced, naming the transfer that paid it.
+  const told = await job.paidEmails();
+  expect(told).toHaveLength(1);
+  expect(told[0]!.textBody).toContain(`It has been sent to your Stripe account (transfer ${mine[0]!.id}).`);
+  expect(told[0]!.textBody).not.toContain('Test mode');
   expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
 }
 
@@ -701,6 +741,11 @@ describe('paying a share safely across a crash, without holding the database dur
         const mine = standIn.transfers.filter((tr) => tr.destination === `acct_backlog${i}`);
         expect(mine).toHaveLength(1);
         expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: mine[0]!.id });
+  // One e-mail however many runs raced, naming the transfer that paid it.
+  const told = await job.paidEmails();
+  expect(told).toHaveLength(1);
+  expect(told[0]!.textBody).toContain(`It has been sent to your Stripe account (transfer ${mine[0]!.id}).`);
+  expect(told[0]!.textBody).not.toContain('Test mode');
       }
       expect(await releaseDuePayouts(ctx, new Date())).toBe(0);
       expect(standIn.transfers).toHaveLength(5);

@@ -98,6 +98,12 @@ export const ProfileViewSchema = z.object({
   rating: z.number().nullable(),
   /** Card payments are in test mode (no Stripe): no payout account is needed. */
   payouts: z.enum(['test-mode', 'not-started', 'incomplete', 'ready']),
+  /**
+   * Their shares of the jobs they accepted, in pounds as the quote's amounts (D14): paid to them,
+   * to be paid (owed or being sent) and on hold after a reported problem. A cancelled booking's
+   * share counts in none.
+   */
+  earnings: z.object({ paid: z.string(), toBePaid: z.string(), onHold: z.string() }),
 });
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
 

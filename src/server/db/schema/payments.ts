@@ -1,5 +1,5 @@
 // Money taken from customers and owed to repairers (D14).
-import { boolean, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
 import { paymentLifecycle } from '../../../shared/lifecycles/payment';
 import { payoutLifecycle } from '../../../shared/lifecycles/payout';
@@ -71,7 +71,8 @@ export const payouts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [oneOf('payouts_status_check', t.status, payoutLifecycle.statuses), uniqueIndex('payouts_payment_key').on(t.paymentId)],
+  // repairer_id: the repairer's profile adds up their shares (paid, to be paid, on hold).
+  (t) => [oneOf('payouts_status_check', t.status, payoutLifecycle.statuses), uniqueIndex('payouts_payment_key').on(t.paymentId), index('payouts_repairer_idx').on(t.repairerId)],
 );
 
 // Each Stripe webhook event is applied once: a replayed delivery finds its id here.

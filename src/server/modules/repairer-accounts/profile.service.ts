@@ -7,6 +7,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { profileMessages, type ProfileBody, type ProfileView } from '../../../shared/api/repairer-accounts';
 import { isSpecialisation } from '../../../shared/damage';
+import { penceToDecimalString } from '../../../shared/money';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
@@ -36,18 +37,32 @@ async function ownRepairer(ctx: ProfileContext, user: SessionUser): Promise<Repa
   return row;
 }
 
-/** What the profile shows of the repairer's row. */
+/** What the repairer's shares add up to, in pence (D14). */
+interface EarningsPence {
+  paidPence: number;
+  toComePence: number;
+  heldPence: number;
+}
+
+/** What the profile shows of the repairer's row, and their shares added up. */
 type ProfileRow = Pick<
   RepairerRow,
   'id' | 'businessName' | 'contactName' | 'email' | 'phone' | 'city' | 'postcode' | 'serviceRadiusMiles' | 'specialisations' | 'isVerified' | 'ratingTenths' | 'stripeAccountId' | 'stripeOnboardedAt'
->;
+> & { earnings: EarningsPence };
 
 // GET /api/repairer/profile reads the repairer's row in one prepared statement, as one JSON value
-// (issue 9: by drizzle, built on every call with every column parsed, p99 30 ms on PGlite).
+// (issue 9: by drizzle, built on every call with every column parsed, p99 30 ms on PGlite), with
+// their shares added up: every payout that names them (set when they accept the job), whatever
+// its age; a cancelled booking's (void) counts in none.
 const OWN_PROFILE_SQL = `SELECT json_build_object('id', r.id, 'businessName', r.business_name, 'contactName', r.contact_name, 'email', r.email,
     'phone', r.phone, 'city', r.city, 'postcode', r.postcode, 'serviceRadiusMiles', r.service_radius_miles,
     'specialisations', r.specialisations, 'isVerified', r.is_verified, 'ratingTenths', r.rating_tenths,
-    'stripeAccountId', r.stripe_account_id, 'stripeOnboardedAtMs', ${epochMsSql('r.stripe_onboarded_at')}) AS repairer
+    'stripeAccountId', r.stripe_account_id, 'stripeOnboardedAtMs', ${epochMsSql('r.stripe_onboarded_at')},
+    'earnings', (SELECT json_build_object(
+        'paidPence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status = 'released'), 0),
+        'toComePence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status IN ('owed', 'sending')), 0),
+        'heldPence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status = 'held'), 0))
+      FROM payouts po WHERE po.repairer_id = r.id)) AS repairer
   FROM repairers r WHERE r.id = $1`;
 
 async function ownProfileRow(ctx: ProfileContext, user: SessionUser): Promise<ProfileRow> {
@@ -79,6 +94,7 @@ function view(ctx: ProfileContext, row: ProfileRow): ProfileView {
     isVerified: row.isVerified,
     rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
     payouts: payoutState(ctx, row),
+    earnings: { paid: penceToDecimalString(row.earnings.paidPence), toBePaid: penceToDecimalString(row.earnings.toComePence), onHold: penceToDecimalString(row.earnings.heldPence) },
   };
 }
 
@@ -95,7 +111,8 @@ export async function readProfile(ctx: ProfileContext, user: SessionUser, now: D
       return null;
     });
     if (account?.details_submitted && account.payouts_enabled) {
-      [row] = (await ctx.db.update(repairers).set({ stripeOnboardedAt: now, updatedAt: now }).where(eq(repairers.id, row.id)).returning()) as [RepairerRow];
+      await ctx.db.update(repairers).set({ stripeOnboardedAt: now, updatedAt: now }).where(eq(repairers.id, row.id));
+      row = { ...row, stripeOnboardedAt: now };
     }
   }
   return view(ctx, row);
@@ -105,7 +122,7 @@ export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: 
   const row = await ownRepairer(ctx, user);
   const location = await ctx.geocoder.locate(body.postcode);
   if (!location) throw badRequest(POSTCODE_NOT_LOCATED, { postcode: POSTCODE_NOT_LOCATED });
-  const [saved] = await ctx.db
+  await ctx.db
     .update(repairers)
     .set({
       businessName: body.businessName,
@@ -119,9 +136,8 @@ export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: 
       specialisations: [...new Set(body.specializations)],
       updatedAt: now,
     })
-    .where(eq(repairers.id, row.id))
-    .returning();
-  return view(ctx, saved!);
+    .where(eq(repairers.id, row.id));
+  return view(ctx, await ownProfileRow(ctx, user));
 }
 
 /** Stripe Connect onboarding: the Express account is made once (idempotency key), then a fresh account link each time. */

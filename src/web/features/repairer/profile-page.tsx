@@ -9,8 +9,7 @@ import { ProfileBodySchema, profileMessages, type ProfileView } from '../../../s
 import { specialisationLabels, specialisations, type Specialisation } from '../../../shared/damage';
 import { formatUkPhone } from '../../../shared/phone';
 import { useProfile, useSaveProfile, useStartPayouts } from './api/profile';
-import { useRepairerJobs } from './api/jobs';
-import { decimalStringToPence, formatPence } from '../../../shared/money';
+import { formatDecimalPounds } from '../../lib/format';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -111,34 +110,23 @@ function Payouts({ state }: { state: ProfileView['payouts'] }) {
 }
 
 /**
- * What the repairer has been paid and is owed, added up from their jobs (D14): each share is paid
- * once the customer confirms, or 72 hours after the job is done without a reported problem.
+ * What the repairer has been paid and is owed for the jobs they accepted, added up by the server
+ * (D14): each share is paid once the customer confirms, or 72 hours after the job is done without a
+ * reported problem.
  */
-function Earnings({ repairerId }: { repairerId: number }) {
-  const jobs = useRepairerJobs(repairerId);
-  if (jobs.isPending) return <Skeleton className="mt-4 h-16 w-full" />;
-  if (jobs.isError) return <p className="mt-4 text-slate-800">{userMessageOf(jobs.error, 'We could not load your earnings. Please try again.')}</p>;
-  const totals = { paid: 0, toCome: 0, held: 0 };
-  for (const job of jobs.data) {
-    const payout = job.status === 'accepted' ? job.appointment?.payout : null;
-    if (!payout) continue;
-    const pence = decimalStringToPence(payout.amount) ?? 0;
-    if (payout.status === 'released') totals.paid += pence;
-    else if (payout.status === 'held') totals.held += pence;
-    else if (payout.status !== 'void') totals.toCome += pence;
-  }
+function Earnings({ earnings }: { earnings: ProfileView['earnings'] }) {
   const figures = [
-    ['Paid to you', totals.paid],
-    ['To be paid', totals.toCome],
-    ['On hold', totals.held],
+    ['Paid to you', earnings.paid],
+    ['To be paid', earnings.toBePaid],
+    ['On hold', earnings.onHold],
   ] as const;
   return (
     <div className="mt-4">
       <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3">
-        {figures.map(([label, pence]) => (
+        {figures.map(([label, amount]) => (
           <div key={label} className="rounded-lg bg-slate-50 p-3">
             <dt className="text-sm text-slate-700">{label}</dt>
-            <dd className="text-lg font-bold text-navy-900">{formatPence(pence)}</dd>
+            <dd className="text-lg font-bold text-navy-900">{formatDecimalPounds(amount)}</dd>
           </div>
         ))}
       </dl>
@@ -151,7 +139,7 @@ function Earnings({ repairerId }: { repairerId: number }) {
 }
 
 /** /repairer/profile: the repairer's business details, verification and payouts (issue 12). */
-export function RepairerProfilePage({ repairerId }: { repairerId: number | null }) {
+export function RepairerProfilePage() {
   const profile = useProfile();
   return (
     <div className="mx-auto max-w-3xl px-3 py-8 sm:px-4">
@@ -192,7 +180,7 @@ export function RepairerProfilePage({ repairerId }: { repairerId: number | null 
             <div className="mt-3">
               <Payouts state={profile.data.payouts} />
             </div>
-            {repairerId !== null && <Earnings repairerId={repairerId} />}
+            <Earnings earnings={profile.data.earnings} />
           </section>
         </>
       )}

@@ -1,0 +1,1 @@
+CREATE INDEX "payouts_repairer_idx" ON "payouts" USING btree ("repairer_id");
