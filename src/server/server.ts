@@ -50,7 +50,7 @@ async function main() {
 function printDemoAccounts(accounts: { role: string; email: string; password: string; label: string }[]) {
   console.log('\nDemo data created. Sign in at /sign-in with these accounts (shown only this once):');
   for (const account of accounts) console.log(`  ${account.label.padEnd(24)} ${account.email.padEnd(42)} ${account.password}`);
-  console.log('Create another admin at any time with: npm run admin:create\n');
+  console.log('Create another admin with: npm run admin:create -- --email you@example.com (on the embedded database, stop the product first)\n');
 }
 
 main().catch((error) => {

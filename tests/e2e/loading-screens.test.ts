@@ -4,7 +4,8 @@
 import type { BrowserContext, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserAndAdminForFile } from './booking-support';
-import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports } from './support';
+import type { viewports } from './support';
+import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot } from './support';
 
 const opened = browserAndAdminForFile();
 

@@ -1,5 +1,7 @@
-// npm run admin:create -- --email you@example.com [--name "Your Name"]
-// Prompts for the password when run in a terminal, else reads ADMIN_PASSWORD or makes one.
+// npm run admin:create -- --email you@example.com [--name "Your Name"] [--reset-password]
+// Prompts for the password when run in a terminal, else reads ADMIN_PASSWORD or makes one. On the
+// embedded database it refuses while the product runs on the same folder (one process at a time:
+// a change made beside it would be lost); on a PostgreSQL server it runs beside the product.
 import { parseArgs } from 'node:util';
 import { createInterface } from 'node:readline/promises';
 import { z } from 'zod';
@@ -7,42 +9,59 @@ import { loadConfig } from '../../config/config';
 import { openDatabase } from '../../db/database';
 import { createUser, randomPassword } from '../../db/factories';
 import { runMigrations } from '../../db/migrate';
-import { findUserByEmail, updateUserPassword } from './auth.repo';
+import { isEntry, runCommand, type Command } from '../backup/command';
+import { productRunsOn } from '../backup/control-socket';
+import { findUserByEmail, resetUserPassword } from './auth.repo';
 import { hashPasswordArgon2id } from './password-queue';
 
-const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, 'reset-password': { type: 'boolean' } } });
-const email = z.email().safeParse(values.email?.trim().toLowerCase());
-if (!email.success) {
-  console.error('Please give the new admin\'s e-mail address: npm run admin:create -- --email you@example.com');
-  process.exit(1);
-}
+export const adminCreateCommand: Command = async (args, env, out) => {
+  const { values } = parseArgs({ args, options: { email: { type: 'string' }, name: { type: 'string' }, 'reset-password': { type: 'boolean' } } });
+  const email = z.email().safeParse(values.email?.trim().toLowerCase());
+  if (!email.success) {
+    out.error("Please give the new admin's e-mail address: npm run admin:create -- --email you@example.com");
+    return 1;
+  }
+  const generated = !env.ADMIN_PASSWORD;
+  const password = env.ADMIN_PASSWORD ?? randomPassword();
+  if (password.length < 12) {
+    out.error('The password must be at least 12 characters long.');
+    return 1;
+  }
+  const config = loadConfig(env);
+  if (!config.databaseUrl && (await productRunsOn(config))) {
+    out.error(`The product is running on ${config.dataDir}, and its embedded database takes one process at a time. Stop it, run this again, then start it.`);
+    return 1;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
+  try {
+    await runMigrations(database);
+    const existing = await findUserByEmail(database.db, email.data);
+    if (existing && !values['reset-password']) {
+      out.error(`An account for ${email.data} already exists. Add --reset-password to set a new password.`);
+      return 1;
+    }
+    const shown = generated ? `\nPassword: ${password}` : '';
+    if (existing) {
+      const ended = await resetUserPassword(database.db, existing, await hashPasswordArgon2id(password));
+      const sessions = ended === 1 ? 'the 1 session it had was' : `the ${ended} sessions it had were`;
+      out.log(`Password reset for ${email.data}: ${ended === 0 ? 'it had no session to end' : `${sessions} signed out`}.${shown}`);
+    } else {
+      await createUser(database.db, { role: 'admin', email: email.data, name: values.name ?? 'Administrator', password });
+      out.log(`Admin created: ${email.data}${shown}`);
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+};
 
-let password = process.env.ADMIN_PASSWORD;
-if (!password && process.stdin.isTTY) {
-  const rl = createInterface({ input: process.stdin, output: process.stdout });
-  password = (await rl.question('Password (at least 12 characters, leave empty to generate one): ')).trim() || undefined;
-  rl.close();
+if (isEntry(import.meta.url)) {
+  const env = { ...process.env };
+  if (!env.ADMIN_PASSWORD && process.stdin.isTTY) {
+    const rl = createInterface({ input: process.stdin, output: process.stdout });
+    const typed = (await rl.question('Password (at least 12 characters, leave empty to generate one): ')).trim();
+    rl.close();
+    if (typed) env.ADMIN_PASSWORD = typed;
+  }
+  runCommand(adminCreateCommand, env);
 }
-const generated = !password;
-password ??= randomPassword();
-if (password.length < 12) {
-  console.error('The password must be at least 12 characters long.');
-  process.exit(1);
-}
-
-const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir });
-await runMigrations(database);
-const existing = await findUserByEmail(database.db, email.data);
-if (existing && !values['reset-password']) {
-  console.error(`An account for ${email.data} already exists. Add --reset-password to set a new password.`);
-  await database.close();
-  process.exit(1);
-}
-if (existing) {
-  await updateUserPassword(database.db, existing.id, await hashPasswordArgon2id(password));
-} else {
-  await createUser(database.db, { role: 'admin', email: email.data, name: values.name ?? 'Administrator', password });
-}
-console.log(`${existing ? 'Password reset for' : 'Admin created:'} ${email.data}${generated ? `\nPassword: ${password}` : ''}`);
-await database.close();

@@ -1,6 +1,7 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
 import { sessions, users } from '../../db/schema';
+import { forgetSignInFailures } from './sign-in-failures';
 
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -17,6 +18,20 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
 
 export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+}
+
+/**
+ * A new password set for the account (npm run admin:create -- --reset-password): in one
+ * transaction, every session it has is ended (a stolen session cookie must not outlive the reset)
+ * and its failed sign-ins are forgotten (the reset is how an operator lets a locked-out account
+ * back in). Answers how many sessions were ended.
+ */
+export async function resetUserPassword(db: Db, user: Pick<User, 'id' | 'email'>, passwordHash: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await forgetSignInFailures(tx, user.email);
+    return (await tx.delete(sessions).where(eq(sessions.userId, user.id)).returning({ idHash: sessions.idHash })).length;
+  });
 }
 
 export async function countUsers(db: Db): Promise<number> {

@@ -22,3 +22,8 @@ export async function releaseSignInFailure(db: Db, email: string): Promise<void>
     .set({ count: sql`${rateLimits.count} - 1` })
     .where(and(eq(rateLimits.key, key(email)), gt(rateLimits.count, 0)));
 }
+
+/** The account's failed sign-ins are forgotten: its password was reset. */
+export async function forgetSignInFailures(db: Db, email: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key(email)));
+}

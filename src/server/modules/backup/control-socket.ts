@@ -54,7 +54,8 @@ export function closeControlSocket(server: Server): Promise<void> {
 /** Asks the product running on this data folder for a backup; null when none answers there. */
 export function requestBackup(config: Pick<AppConfig, 'dataDir'>, file: string): Promise<BackupResult | null> {
   return new Promise((resolve, reject) => {
-    const request = httpRequest({ socketPath: controlSocketPath(config), method: 'POST', path: '/backup', headers: { 'content-type': 'application/json' } }, (response) => {
+    // agent: false, a connection of its own: a kept-alive one to a product that has since stopped would fail with EPIPE, not say that nothing listens.
+    const request = httpRequest({ socketPath: controlSocketPath(config), agent: false, method: 'POST', path: '/backup', headers: { 'content-type': 'application/json' } }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('end', () => {
@@ -69,4 +70,13 @@ export function requestBackup(config: Pick<AppConfig, 'dataDir'>, file: string):
     });
     request.end(JSON.stringify({ file }));
   });
+}
+
+/**
+ * Whether a product is running on this data folder: its control socket answers. The embedded
+ * database takes one process at a time, so a command that opens it (restore, admin:create) must
+ * not run beside the product. An empty path asks nothing of it: the product refuses it.
+ */
+export async function productRunsOn(config: Pick<AppConfig, 'dataDir'>): Promise<boolean> {
+  return (await requestBackup(config, '').catch(() => 'answered')) !== null;
 }

@@ -2,7 +2,7 @@
 // and no photos. Start the product afterwards; it applies any newer migrations.
 import { loadConfig } from '../../config/config';
 import { restoreBackup } from './backup';
-import { requestBackup } from './control-socket';
+import { productRunsOn } from './control-socket';
 import { runWhenEntry, type Command } from './command';
 
 /** The command itself: arguments, settings and where to write; answers the exit code. */
@@ -17,9 +17,8 @@ export const restoreCommand: Command = async (args, env, out) => {
     out.error('DATABASE_URL is set: restore a PostgreSQL server with pg_restore or psql instead (docs/operations.md).');
     return 1;
   }
-  // A product running on this folder answers its control socket: never restore under it. (An
-  // empty path asks nothing of it: requestBackup only checks that something listens.)
-  if ((await requestBackup(config, '').catch(() => 'answered')) !== null) {
+  // Never restore under a product running on this folder.
+  if (await productRunsOn(config)) {
     out.error(`The product is running on ${config.dataDir}. Stop it, and restore into an empty data folder.`);
     return 1;
   }
