@@ -1,4 +1,5 @@
-// Where other modules add to a booking change without the bookings module knowing them.
+// Where other modules add to a booking change without the bookings module knowing them: the
+// payment's early-start request, the reschedule e-mails, and the accepted technician's clash check.
 // Checkout (issue 11) fills in the reschedule e-mail here: queue it with queueEmail(tx, …) and
 // return it; the bookings routes dispatch what is returned once the transaction commits.
 import { needsEarlyStartRequest, RESCHEDULE_START_WITHIN } from '../../../shared/api/payments';
@@ -6,7 +7,10 @@ import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { eq } from 'drizzle-orm';
-import { appointments } from '../../db/schema';
+import { appointments, quotes } from '../../db/schema';
+import { findRepairer, lockRepairer } from '../dispatch/dispatch.repo';
+import { jobMovedEmail } from '../dispatch/dispatch-emails';
+import { clashingBookings } from '../repairer-jobs/repairer-jobs.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { badRequest } from '../../plugins/errors';
@@ -55,7 +59,33 @@ export async function checkEarlyStartOnReschedule(
  */
 export async function onAppointmentRescheduled(tx: Db, event: AppointmentRescheduled, config: AppConfig): Promise<OutboxEmail[]> {
   // A new slot gets its own reminder 24 hours before it.
-  await tx.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, event.appointmentId));
+  const [moved] = await tx.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, event.appointmentId)).returning({ status: appointments.status });
   const facts = await bookingFacts(tx, config, event.appointmentId, config.stripe === undefined);
-  return [await queueEmail(tx, rescheduleEmail(facts, event.from, Math.floor(Date.now() / 1000), { startRequested: event.startRequested }))];
+  const emails = [await queueEmail(tx, rescheduleEmail(facts, event.from, Math.floor(Date.now() / 1000), { startRequested: event.startRequested }))];
+  // The technician who accepted it is told the new time (technicianFreeAt let it move).
+  const technician = moved?.status === 'assigned' ? await assignedTechnician(tx, event.quoteId) : undefined;
+  if (technician?.email) {
+    const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
+    emails.push(await queueEmail(tx, jobMovedEmail({ repairer, from: event.from, to: event.to, dashboardUrl: `${config.publicUrl}/repairer`, company: config.company })));
+  }
+  return emails;
+}
+
+/** The technician who accepted the quote's job, if any. */
+async function assignedTechnician(tx: Db, quoteId: number) {
+  const [quote] = await tx.select({ repairerId: quotes.assignedRepairerId }).from(quotes).where(eq(quotes.id, quoteId));
+  return quote?.repairerId ? findRepairer(tx, quote.repairerId) : undefined;
+}
+
+/**
+ * Before an assigned booking moves (in the reschedule's transaction): whether the technician who
+ * accepted it has no other job at the new time, the clash check their accept makes. Their row is
+ * locked first, as an accept locks it, so a reschedule and an accept of theirs into the same slot
+ * take turns and the second sees the first.
+ */
+export async function technicianFreeAt(tx: Db, quoteId: number, to: { date: string; slot: TimeSlot }): Promise<boolean> {
+  const [quote] = await tx.select({ repairerId: quotes.assignedRepairerId }).from(quotes).where(eq(quotes.id, quoteId));
+  if (!quote?.repairerId) return true;
+  await lockRepairer(tx, quote.repairerId);
+  return (await clashingBookings(tx, quote.repairerId, to.date, to.slot, quoteId)) === 0;
 }

@@ -43,7 +43,7 @@ import {
   type AppointmentRecord,
 } from './appointments.repo';
 import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './booking-rules';
-import { checkEarlyStartOnReschedule, onAppointmentRescheduled } from './bookings.hooks';
+import { checkEarlyStartOnReschedule, onAppointmentRescheduled, technicianFreeAt } from './bookings.hooks';
 import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotPlaces } from './capacity.repo';
 import { readAvailability } from './availability-read';
 
@@ -56,6 +56,7 @@ export const bookingMessages = {
   alreadyConfirmed: 'This quote already has a confirmed appointment. To change it, please reschedule it from your appointment page.',
   callUs: (company: CompanyDetails) => `Changes within ${FREE_CHANGE_HOURS} hours of your appointment need a phone call: please ring us on ${company.supportPhone}.`,
   sameSlot: 'Your appointment is already in that slot. Please choose another.',
+  technicianBusy: 'Your technician already has another job at that time. Please choose another date or time.',
 } as const;
 
 export const quoteExpiredMessage = (validUntil: string) =>
@@ -330,6 +331,11 @@ export async function reschedule(
 
     // D14: inside the 14 days from payment only at the customer's request (refused before anything moves).
     const startRequested = await checkEarlyStartOnReschedule(tx, id, to, body.startWithinCancellationPeriod === true);
+
+    // A technician who has accepted the job keeps it: never moved onto another job of theirs.
+    if (current.status === 'assigned' && !(await technicianFreeAt(tx, current.quoteId, to))) {
+      throw conflict(bookingMessages.technicianBusy);
+    }
 
     await movePlace(tx, from, to, ctx.config.slotCapacity);
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });

@@ -70,3 +70,31 @@ export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; 
     ].join('\n'),
   };
 }
+
+/** The customer moved a booking this repairer had accepted: the job is still theirs, at the new time. */
+export function jobMovedEmail(facts: {
+  repairer: JobOfferFacts['repairer'];
+  from: { date: string; slot: string };
+  to: { date: string; slot: string };
+  dashboardUrl: string;
+  company: CompanyDetails;
+}): NewOutboxEmail {
+  const when = ({ date, slot }: { date: string; slot: string }) => `${formatLondonDate(date)}, ${isTimeSlot(slot) ? slotInSentence(slot) : slot}`;
+  return {
+    kind: 'job-moved',
+    toAddress: facts.repairer.email,
+    subject: `Job moved to ${when(facts.to)}`,
+    textBody: [
+      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      '',
+      `The customer has moved the repair you accepted from ${when(facts.from)} to ${when(facts.to)}. The job is still yours; you do not need to attend at the old time.`,
+      '',
+      'The job, with the new time, is on your dashboard (sign in first):',
+      facts.dashboardUrl,
+      '',
+      `If you cannot do the new time, please reply to this e-mail or call us on ${facts.company.supportPhone} as soon as you can.`,
+      '',
+      ...signature(facts.company),
+    ].join('\n'),
+  };
+}

@@ -1,0 +1,107 @@
+// A customer moves a booking a technician has already accepted (POST /api/appointments/{id}/reschedule):
+// the technician keeps the job, so it never moves onto another job of theirs (the clash check their
+// accept makes, 409 with nothing changed), and when it moves they are told the new time by e-mail.
+// On the PostgreSQL server, a reschedule and an accept of the same technician into one slot at
+// once leave them one job there.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRepairer, createUser } from '../../src/server/db/factories';
+import { appointments, outboxEmails, quotes, slotCapacity } from '../../src/server/db/schema';
+import { isWorkingDay } from '../../src/shared/calendar';
+import { addDays } from '../../src/shared/calendar-date';
+import { formatLondonDate } from '../../src/shared/london-time';
+import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { appointmentRow, paidBooking, post, workingDay } from '../helpers/checkout';
+
+const technicianBusy = 'Your technician already has another job at that time. Please choose another date or time.';
+
+/** A technician, signed in, and an admin to send them jobs. */
+async function technician(t: TestApp) {
+  const db = t.database.db;
+  const adminUser = await createUser(db, { role: 'admin' });
+  const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+  const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13, email: `tech-${Date.now()}-${Math.random().toString(36).slice(2)}@example.co.uk` });
+  const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+  const cookie = await signInAs(t.app, user.email, user.password);
+  /** A paid booking on `day`, offered to them; answered with the booking and the offer's id. */
+  const offered = async (day: string, slot: 'morning' | 'afternoon') => {
+    const booking = await paidBooking(t, day, slot);
+    const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: business.id }, admin);
+    expect(sent.statusCode, sent.body).toBe(200);
+    return { ...booking, offerId: sent.json().notification.id as number };
+  };
+  const accept = (offerId: number) => post(t, `/api/repairer/notifications/${offerId}/accept`, {}, cookie);
+  const mail = () => db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, business.email!), eq(outboxEmails.kind, 'job-moved')));
+  return { business, offered, accept, mail };
+}
+
+const reschedule = (t: TestApp, id: number, cookie: string, appointmentDate: string, timeSlot: 'morning' | 'afternoon') =>
+  post(t, `/api/appointments/${id}/reschedule`, { appointmentDate, timeSlot, startWithinCancellationPeriod: true }, cookie);
+
+describe('rescheduling a booking a technician has accepted', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'auto', env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('refuses the time of another of their jobs with nothing changed, and tells them the new time when it moves', async () => {
+    const tech = await technician(t);
+    const [dayA, dayB, dayC] = [workingDay(40), workingDay(41), workingDay(43)];
+    const first = await tech.offered(dayA, 'morning');
+    const second = await tech.offered(dayB, 'afternoon');
+    expect((await tech.accept(first.offerId)).statusCode).toBe(200);
+    expect((await tech.accept(second.offerId)).statusCode).toBe(200);
+    const places = async () => (await t.database.db.select().from(slotCapacity)).filter((row) => [dayA, dayB, dayC].includes(row.slotDate)).map((row) => `${row.slotDate} ${row.timeSlot} ${row.taken}`).sort();
+    const before = { row: await appointmentRow(t, second.appointmentId), places: await places(), customerMail: (await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'booking-rescheduled'))).length };
+
+    // Onto their other job's slot: refused, and nothing moved, no place taken, nobody told.
+    const clash = await reschedule(t, second.appointmentId, second.cookie, dayA, 'morning');
+    expect([clash.statusCode, clash.json().message]).toEqual([409, technicianBusy]);
+    expect(await appointmentRow(t, second.appointmentId)).toEqual(before.row);
+    expect(await places()).toEqual(before.places);
+    expect((await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'booking-rescheduled'))).length).toBe(before.customerMail);
+    expect(await tech.mail()).toEqual([]);
+
+    // The other slot of that day is free for them: it moves, still theirs, and they are told.
+    const moved = await reschedule(t, second.appointmentId, second.cookie, dayA, 'afternoon');
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json()).toMatchObject({ appointmentDate: dayA, timeSlot: 'afternoon', status: 'assigned' });
+    expect((await t.database.db.select({ repairerId: quotes.assignedRepairerId }).from(quotes).where(eq(quotes.id, second.quote.id)))[0]!.repairerId).toBe(tech.business.id);
+    const [told] = await tech.mail();
+    expect(told!.subject).toBe(`Job moved to ${formatLondonDate(dayA)}, afternoon, 13:00–17:00`);
+    expect(told!.textBody).toContain(`from ${formatLondonDate(dayB)}, afternoon, 13:00–17:00 to ${formatLondonDate(dayA)}, afternoon, 13:00–17:00`);
+    // Their e-mail names no customer (the dashboard, behind their sign-in, does).
+    expect(told!.textBody).not.toContain(second.assessment.address);
+
+    // A booking no technician has accepted yet moves with no e-mail to any technician.
+    const waiting = await tech.offered(dayC, 'morning');
+    expect((await reschedule(t, waiting.appointmentId, waiting.cookie, dayC, 'afternoon')).statusCode).toBe(200);
+    expect(await tech.mail()).toHaveLength(1);
+  });
+
+  it.skipIf(!serverDatabaseAvailable())('leaves a technician one job in a slot when a reschedule into it and their accept of another job there run at once (server)', async () => {
+    const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
+    try {
+      for (let round = 0; round < 4; round++) {
+        const tech = await technician(server);
+        const theirDay = workingDay(50 + round * 3);
+        let target = addDays(theirDay, 1);
+        while (!isWorkingDay(target)) target = addDays(target, 1);
+        const theirs = await tech.offered(theirDay, 'morning');
+        expect((await tech.accept(theirs.offerId)).statusCode).toBe(200);
+        const other = await tech.offered(target, 'morning');
+        const [moved, accepted] = await Promise.all([reschedule(server, theirs.appointmentId, theirs.cookie, target, 'morning'), tech.accept(other.offerId)]);
+        expect([moved.statusCode, accepted.statusCode].sort(), `${moved.json().message} | ${accepted.json().message}`).toEqual([200, 409]);
+        const inSlot = await server.database.db
+          .select({ id: appointments.id })
+          .from(appointments)
+          .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+          .where(and(eq(quotes.assignedRepairerId, tech.business.id), eq(appointments.appointmentDate, target), eq(appointments.timeSlot, 'morning'), eq(appointments.status, 'assigned')));
+        expect(inSlot).toHaveLength(1);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
