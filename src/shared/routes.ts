@@ -32,6 +32,13 @@ export const routePatterns = [
 
 export type RoutePattern = (typeof routePatterns)[number];
 
+/**
+ * Paths that are only another's address. SPEC points the services and about pages' calls to action
+ * at /quote ("its exact target form is not shown"): the quote starts with the assessment wizard, so
+ * /quote sends the browser there (the server with 301, the router in place).
+ */
+export const redirectPaths: Readonly<Record<string, string>> = { '/quote': '/assessment' };
+
 /** Pages that need a signed-in account (D11), and the role each needs. */
 export const guardedPrefixes = [
   { prefix: '/admin', role: 'admin' },

@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('the customer quote page', () => {
     await page.goto(`/quote/${id}`);
     await page.getByRole('heading', { level: 1, name: 'Generating Your Quote' }).waitFor();
     await page.getByRole('heading', { name: /^Typical price for repairs like this: £\d[\d,]*–£\d[\d,]*$/ }).waitFor();
-    expect(await page.getByRole('main').textContent()).toContain('not your quote: your price is set once a technician has looked at your photos');
+    expect(await page.getByRole('main').textContent()).toContain('not your quote: your price is set once our team has looked at your photos');
     await axeAtBothSizes(page, 'generating');
 
     // An admin approves the draft the submission made (D12).

@@ -8,7 +8,7 @@ import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyDetailsInHtml } from '../../shared/company-html';
-import { guardedPrefixes, matchRoute } from '../../shared/routes';
+import { guardedPrefixes, matchRoute, redirectPaths } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>AutoRevive</title></head><body><main><h1>AutoRevive</h1><p>The web app has not been built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
@@ -58,6 +58,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'not_found', message: `There is no ${request.method} ${path} here.` });
     }
+    const target = redirectPaths[path];
+    if (target) return reply.redirect(`${target}${request.url.slice(path.length)}`, 301);
     const route = matchRoute(path);
     const guard = guardedPrefixes.find((g) => path === g.prefix || path.startsWith(`${g.prefix}/`));
     const user = route && guard ? await request.session() : null;

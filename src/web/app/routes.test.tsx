@@ -79,6 +79,12 @@ describe('app shell', () => {
     expect(screen.getByRole('link', { name: 'Get a free quote' })).toHaveAttribute('href', '/assessment');
   });
 
+  it("takes SPEC's /quote call to action to the assessment wizard, in place", async () => {
+    const { router } = renderApp('/quote');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/assessment'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it('routes /booking/{quoteId} to the booking page (Quote Not Found for a quote that is not there)', async () => {
     stubFetch(() => jsonResponse({ error: 'not_found', message: 'Not found' }, 404));
     renderApp('/booking/7');

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { findCity } from '../../shared/cities';
+import { redirectPaths } from '../../shared/routes';
 import type { RouteHandle } from './document-title';
 import { RootLayout } from './root-layout';
 import { AppLoading, RootErrorBoundary, RouteErrorBoundary } from './route-error';
@@ -52,6 +53,8 @@ export const routes: RouteObject[] = [
 
           // Customer journey (SPEC section 2, D13)
           { path: 'assessment', handle: title('Get a free quote'), lazy: page(() => import('../routes/customer/assessment')) },
+          // SPEC's calls to action point at /quote (src/shared/routes.ts, redirectPaths).
+          { path: 'quote', element: <Navigate to={redirectPaths['/quote']!} replace /> },
           { path: 'thank-you', handle: title('Thank you'), lazy: page(() => import('../routes/customer/thank-you')) },
           { path: 'quote/:id', handle: title('Your quote'), lazy: page(() => import('../routes/customer/quote')) },
           { path: 'checkout', handle: title('Payment'), lazy: page(() => import('../routes/customer/checkout')) },

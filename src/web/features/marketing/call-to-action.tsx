@@ -9,7 +9,8 @@ interface CallToActionProps {
   linkText?: string;
 }
 
-// SPEC points calls to action at /quote; the quote starts with the assessment wizard.
+// SPEC points the services and about pages' calls to action at /quote, which leads to the
+// assessment wizard where a quote starts (redirectPaths in src/shared/routes.ts).
 export function CallToAction({
   id = 'get-started',
   title = 'Get your free quote',
@@ -26,7 +27,7 @@ export function CallToAction({
           </h2>
           <p className="mt-3 text-lg leading-8 text-slate-100">{text}</p>
         </div>
-        <AppLink to="/assessment" className={invertedButton}>
+        <AppLink to="/quote" className={invertedButton}>
           {linkText}
         </AppLink>
       </div>

@@ -102,7 +102,7 @@ describe('quote page', () => {
     stubFetch(() => jsonResponse(assessment));
     renderApp('/quote/41');
     expect(await screen.findByRole('heading', { name: 'Typical price for repairs like this: £105–£165' })).toBeInTheDocument();
-    expect(screen.getByText(/a guide from our price list, not your quote: your price is set once a technician has looked at your photos/)).toBeInTheDocument();
+    expect(screen.getByText(/a guide from our price list, not your quote: your price is set once our team has looked at your photos/)).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
   });
 

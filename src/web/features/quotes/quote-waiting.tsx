@@ -33,7 +33,7 @@ export function QuoteWaiting({ assessment, onCheckAgain, checking }: { assessmen
               {guide}
             </h2>
             <p className="mt-1 text-slate-800">
-              This is a guide from our price list, not your quote: your price is set once a technician has looked at your photos.
+              This is a guide from our price list, not your quote: your price is set once our team has looked at your photos.
             </p>
           </section>
         ) : null}

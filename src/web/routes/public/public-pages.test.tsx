@@ -73,11 +73,10 @@ describe('home', () => {
 });
 
 describe('services', () => {
-  it('names Paintless Dent Removal and points its call to action at /assessment', () => {
+  it("names Paintless Dent Removal and points its call to action at /quote, as SPEC's does (which leads to the wizard)", () => {
     const { container } = renderAt('/services', ServicesPage);
     expect(container.textContent).toContain('Paintless Dent Removal');
-    expect(container.querySelector('a[href="/quote"]')).toBeNull();
-    expect(container.querySelector('a[href="/assessment"]')).not.toBeNull();
+    expect(container.querySelector('a[href="/quote"]')?.textContent).toBe('Start free assessment');
   });
 });
 
