@@ -152,7 +152,7 @@ export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Pro
 
   detail('Valid until', formatLondonDate(view.validUntilDate));
   detail('Warranty', plural(view.warrantyMonths, 'month'));
-  detail('Estimated work', `${plural(view.estimatedDays, 'day')} on site, plus 2–3 business days to order parts`);
+  detail('Estimated work', `${plural(view.estimatedDays, 'day')} on site, plus 2–3 working days to order parts`);
   doc.moveDown();
 
   // D22 and D6: who does the work, and what happens to the money.

@@ -73,10 +73,10 @@ describe('quote page', () => {
     expect(screen.getByText('Parts').nextSibling).toHaveTextContent('£1,170.00');
     expect(screen.getByText('Total Estimate').nextSibling).toHaveTextContent('£2,376.00');
     const timeline = screen.getByRole('region', { name: 'Timeline' });
-    expect(within(timeline).getByText('2–3 business days')).toBeInTheDocument();
+    expect(within(timeline).getByText('2–3 working days')).toBeInTheDocument();
     expect(within(timeline).getByText('2 days')).toBeInTheDocument();
     expect(within(timeline).getByText('Same day')).toBeInTheDocument();
-    expect(timeline).toHaveTextContent('Estimated completion: 5–6 business days');
+    expect(timeline).toHaveTextContent('Estimated completion: 5–6 working days');
     expect(screen.getByText('Monday 23 November 2099')).toBeInTheDocument();
     expect(screen.getByText('12 months on the repair')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Accept Quote & Book Appointment' })).toHaveAttribute('href', '/booking/5');

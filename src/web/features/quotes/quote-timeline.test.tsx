@@ -14,7 +14,7 @@ describe('quote timeline', () => {
     render(<QuoteTimeline quote={quote} now={new Date('2026-12-21T10:00:00Z')} />);
     const completion = screen.getByText(/Estimated completion/).parentElement!;
     expect(completion).toHaveTextContent(
-      'Estimated completion: 5–6 business days, so between Wednesday 30 December 2026 and Thursday 31 December 2026 if you book today.',
+      'Estimated completion: 5–6 working days, so between Wednesday 30 December 2026 and Thursday 31 December 2026 if you book today.',
     );
   });
 

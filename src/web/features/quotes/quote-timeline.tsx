@@ -7,10 +7,10 @@ const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 /** SPEC's timeline: parts 2–3 business days, the repair in estimatedDays, the check the same day. */
 export function QuoteTimeline({ quote, now = new Date() }: { quote: Quote; now?: Date }) {
   const repairDays = Math.max(1, Math.round(quote.estimatedDays));
-  // Business days skip weekends and bank holidays in England and Wales, counted from today.
+  // Working days skip weekends and bank holidays in England and Wales, counted from today.
   const { earliestDate, latestDate } = estimatedCompletion(londonDateOf(now), repairDays);
   const steps = [
-    { title: 'Parts ordering', time: '2–3 business days' },
+    { title: 'Parts ordering', time: '2–3 working days' },
     { title: 'Repair work', time: days(repairDays) },
     { title: 'Quality check', time: 'Same day' },
   ];
@@ -31,7 +31,7 @@ export function QuoteTimeline({ quote, now = new Date() }: { quote: Quote; now?:
         ))}
       </ol>
       <p className="mt-4 rounded-md bg-navy-50 p-3 text-slate-900">
-        <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} business days, so between{' '}
+        <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} working days, so between{' '}
         <time dateTime={earliestDate}>{formatLondonDate(earliestDate)}</time> and <time dateTime={latestDate}>{formatLondonDate(latestDate)}</time>{' '}
         if you book today.
       </p>

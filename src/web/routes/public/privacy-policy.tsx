@@ -52,9 +52,10 @@ export default function PrivacyPolicyPage() {
             <li>process card payments securely, through our card processor.</li>
           </ul>
           <p>
-            We use analytics cookies, which help us improve the service, only if you agree to them
-            in the cookie banner. If you choose Decline, or close the banner, no analytics cookies
-            are set.
+            Analytics cookies, which would help us improve the service, are set only if you agree to
+            them in the cookie banner. At present the site sets none, whatever you choose: if we add
+            them, this policy will name them first, and only visitors who chose Accept All will get
+            them. If you choose Decline, or close the banner, no analytics cookies are ever set.
           </p>
           <p>
             Your choice is stored in your browser&apos;s local storage (under the key{' '}
