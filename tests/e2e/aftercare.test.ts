@@ -63,6 +63,10 @@ describe.skipIf(!hasChromium)('after the repair', () => {
     // A review needs a rating: submitting without one says so and sends nothing.
     await panel.getByRole('button', { name: 'Submit review' }).click();
     await panel.getByRole('alert').filter({ hasText: 'Please choose a rating from 1 to 5 stars' }).waitFor();
+    // Focus goes to the unanswered question, which names the error.
+    const oneStar = panel.getByLabel('1 star', { exact: true });
+    expect(await oneStar.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await oneStar.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Please choose a rating from 1 to 5 stars');
     await panel.getByLabel('5 stars').check();
     await panel.getByLabel('Comment (optional)').fill('Spotless, and on time.');
     await panel.getByRole('button', { name: 'Submit review' }).click();

@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -88,10 +88,18 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
   const onSave = (event: FormEvent) => {
     event.preventDefault();
     setApproveProblem(null);
-    if (Object.keys(adjustmentIssues(body, context)).length > 0) return;
+    const atFault = Object.keys(adjustmentIssues(body, context));
+    if (atFault.length > 0) {
+      // Said, and the first field at fault focused: Save must never do nothing without a word.
+      setApproveProblem(atFault.length === 1 ? 'Please correct the field marked below before saving.' : `Please correct the ${atFault.length} fields marked below before saving.`);
+      focusFirst(atFault);
+      return;
+    }
     save.mutate(body, {
       onSuccess: (next) => {
         restart(next);
+        // Save is disabled now (nothing left to save): focus goes to the form's heading, not the page's top.
+        heading.current?.focus();
         toast({ title: adminQuoteMessages.updated, description: `${quote.reference}: total ${formatPence(decimalStringToPence(next.quote.totalCost) ?? 0)}`, variant: 'success' });
       },
       onError: (error) => {
@@ -115,7 +123,12 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
   const onApprove = () => {
     setApproveProblem(null);
     approve.mutate(quote.totalCost, {
-      onSuccess: () => toast({ title: adminQuoteMessages.approved, description: `${quote.reference}: the customer has been e-mailed their quote.`, variant: 'success' }),
+      onSuccess: () => {
+        toast({ title: adminQuoteMessages.approved, description: `${quote.reference}: the customer has been e-mailed their quote.`, variant: 'success' });
+        // An approved quote leaves the pending list, and its card with it: focus goes to the list's heading.
+        if (quote.status === 'pending') document.getElementById('pending-quotes')?.focus();
+        else heading.current?.focus();
+      },
       onError: (error) => {
         const message = isApiError(error) && error.userMessage ? error.userMessage : 'The quote could not be approved. Please try again.';
         setApproveProblem(message);
@@ -126,12 +139,22 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
 
   const correctVat = preview ? formatPence(preview.vatPence) : null;
   const money = (field: TypedField | DerivedField) => `${idPrefix}-${field}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  /** The field (or the line items' first box) each issue is shown beside, in the form's order. */
+  const focusFirst = (fields: string[]) => {
+    const order = ['laborCost', 'partsCost', 'materialsCost', 'autoReviveFee', 'repairerPayment', 'vatAmount', 'estimatedDays', 'validUntil', 'warrantyMonths', 'workDescription'];
+    const first = order.find((field) => fields.includes(field)) ?? fields[0];
+    const target = first === 'workDescription' ? document.querySelector<HTMLElement>(`[id^="${idPrefix}-item-"]`) : document.getElementById(`${idPrefix}-${first}`);
+    target?.focus();
+  };
 
   return (
     <form onSubmit={onSave} noValidate aria-label={`Adjust quote ${quote.reference}`} className="mt-4">
       <div className="grid gap-6 lg:grid-cols-2">
         <div>
-          <h4 className="font-semibold text-navy-900">Adjust the quote</h4>
+          <h4 ref={heading} tabIndex={-1} className="font-semibold text-navy-900 focus:outline-none">
+            Adjust the quote
+          </h4>
           <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {(['laborCost', 'partsCost', 'materialsCost'] as const).map((field) => (
               <MoneyField key={field} id={money(field)} label={`${adjustmentLabels[field]} (£)`} value={state.typed[field]} onChange={(value) => setTyped(field, value)} error={issues[field]} />

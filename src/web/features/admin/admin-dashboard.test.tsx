@@ -104,6 +104,9 @@ describe('admin quote desk', () => {
     expect(within(article).getByText('The line items add up to £150.00, but labour, parts and materials come to £250.00')).toBeInTheDocument();
     fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
     expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
+    // Save says why it sent nothing, and takes the keyboard to the line items at fault.
+    expect(within(article).getByRole('alert')).toHaveTextContent('Please correct the field marked below before saving.');
+    expect(document.activeElement).toBe(within(article).getByLabelText('Item 1'));
 
     type(within(article).getByLabelText('Item 1 cost (£)'), '200');
     expect(within(article).queryByText(/The line items add up to/)).not.toBeInTheDocument();

@@ -22,7 +22,7 @@ export function QuoteManagement() {
       <PayoutsInQuestion />
       <JobsToDispatch />
       <section aria-labelledby="pending-quotes">
-        <h2 id="pending-quotes" className="text-xl font-bold text-navy-900">
+        <h2 id="pending-quotes" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
           Quotes to review{quotes.data ? ` (${total.toLocaleString('en-GB')})` : ''}
         </h2>
         <p className="text-sm text-slate-700">New quotes awaiting review, and approved quotes the customer has asked to change.</p>

@@ -43,9 +43,22 @@ export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false,
   const counterId = useId();
   const [dragActive, setDragActive] = useState(false);
   const dragDepth = useRef(0);
+  const list = useRef<HTMLUListElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   const full = photos.length >= photoRules.maxFiles;
   const disabled = full || locked;
   useGuardAgainstStrayDrops();
+
+  // The remove button pressed goes with its photo: the keyboard moves to the photo now in its
+  // place, else the one before it, else the button that adds photos.
+  const remove = (id: string) => {
+    const index = photos.findIndex((photo) => photo.id === id);
+    onRemove(id);
+    requestAnimationFrame(() => {
+      const buttons = list.current?.querySelectorAll<HTMLButtonElement>('button[aria-label^="Remove photo"]') ?? [];
+      (buttons[Math.min(index, buttons.length - 1)] ?? input.current)?.focus();
+    });
+  };
 
   const endDrag = () => {
     dragDepth.current = 0;
@@ -99,6 +112,7 @@ export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false,
               : 'Drag and drop photos of the damage here'}
         </p>
         <input
+          ref={input}
           id={inputId}
           type="file"
           multiple
@@ -143,13 +157,13 @@ export function PhotoUpload({ photos, problems, onAdd, onRemove, locked = false,
       ) : null}
 
       {photos.length > 0 ? (
-        <ul aria-label="Chosen photos" className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        <ul ref={list} aria-label="Chosen photos" className="mt-6 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
           {photos.map((photo, index) => (
             <PhotoPreview
               key={photo.id}
               photo={photo}
               position={index + 1}
-              onRemove={onRemove}
+              onRemove={remove}
               disabled={locked}
               readability={readability[photo.id]}
             />

@@ -1,14 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FieldGroup, TextAreaField } from '../../components/form';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
+import { focusById } from '../../lib/focus';
 import { completionMessages, type AppointmentView } from '../../../shared/api/appointments';
 import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
 import { useConfirmCompletion, useReportProblem, useReviewRepair } from './api/aftercare';
 
 const box = 'rounded-lg border border-slate-200 bg-white p-5';
+/** Where the keyboard goes once a button it was on has gone (confirmed, reported, reviewed). */
+const AFTERCARE_HEADING = 'appointment-aftercare';
+const REVIEW_HEADING = 'appointment-review';
 
 function ProblemForm({ id, onCancel }: { id: number; onCancel: () => void }) {
   const report = useReportProblem(id);
@@ -20,11 +24,16 @@ function ProblemForm({ id, onCancel }: { id: number; onCancel: () => void }) {
     report.mutate(
       { message: message.trim() },
       {
-        onSuccess: () => toast({ title: 'Problem reported', description: 'Our team will contact you within 24 hours. Your payment stays on hold meanwhile.' }),
+        onSuccess: () => {
+          toast({ title: 'Problem reported', description: 'Our team will contact you within 24 hours. Your payment stays on hold meanwhile.' });
+          focusById(AFTERCARE_HEADING);
+        },
         onError: (failure) => setError(userMessageOf(failure)),
       },
     );
   };
+  // Opened by 'Report a problem', which is gone now: the keyboard starts in the box.
+  useEffect(() => focusById(`problem-${id}`), [id]);
   return (
     <form onSubmit={submit} noValidate className="mt-4">
       <TextAreaField
@@ -41,7 +50,14 @@ function ProblemForm({ id, onCancel }: { id: number; onCancel: () => void }) {
         <Button type="submit" variant="danger" disabled={report.isPending}>
           {report.isPending ? 'Sending…' : 'Send the report'}
         </Button>
-        <Button type="button" variant="outline" onClick={onCancel}>
+        <Button
+          type="button"
+          variant="outline"
+          onClick={() => {
+            onCancel();
+            focusById(AFTERCARE_HEADING);
+          }}
+        >
           Back
         </Button>
       </div>
@@ -54,13 +70,23 @@ function ReviewForm({ id }: { id: number }) {
   const [rating, setRating] = useState<number | null>(null);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const firstStar = useRef<HTMLInputElement>(null);
+  const errorId = `review-error-${id}`;
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (rating === null) return setError(completionMessages.rating);
+    if (rating === null) {
+      setError(completionMessages.rating);
+      // To the question left unanswered, which names the error (aria-describedby), not the button.
+      firstStar.current?.focus();
+      return;
+    }
     review.mutate(
       { rating, comment: comment.trim() },
       {
-        onSuccess: () => toast({ title: 'Thank you for your review', variant: 'success' }),
+        onSuccess: () => {
+          toast({ title: 'Thank you for your review', variant: 'success' });
+          focusById(REVIEW_HEADING);
+        },
         onError: (failure) => setError(userMessageOf(failure)),
       },
     );
@@ -71,14 +97,22 @@ function ReviewForm({ id }: { id: number }) {
         <div className="flex flex-wrap gap-2">
           {[1, 2, 3, 4, 5].map((stars) => (
             <label key={stars} className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-slate-300 px-3 has-[:checked]:border-teal-brand has-[:checked]:bg-teal-50">
-              <input type="radio" name={`rating-${id}`} value={stars} checked={rating === stars} onChange={() => (setRating(stars), setError(null))} />
+              <input
+                ref={stars === 1 ? firstStar : undefined}
+                type="radio"
+                name={`rating-${id}`}
+                value={stars}
+                checked={rating === stars}
+                aria-describedby={error ? errorId : undefined}
+                onChange={() => (setRating(stars), setError(null))}
+              />
               {stars} {stars === 1 ? 'star' : 'stars'}
             </label>
           ))}
         </div>
       </FieldGroup>
       {error ? (
-        <p role="alert" className="mt-2 text-red-800">
+        <p id={errorId} role="alert" className="mt-2 text-red-800">
           {error}
         </p>
       ) : null}
@@ -113,7 +147,7 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
   const answered = aftercare.confirmedAt ?? aftercare.problemReportedAt;
   return (
     <section aria-labelledby="appointment-aftercare" className={box}>
-      <h2 id="appointment-aftercare" className="text-xl font-bold text-navy-900">
+      <h2 id={AFTERCARE_HEADING} tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Your repair is done
       </h2>
       <p className="mt-2 text-slate-800">
@@ -147,7 +181,10 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
             <Button
               onClick={() =>
                 confirm.mutate(undefined, {
-                  onSuccess: () => toast({ title: 'Repair confirmed', description: 'Thank you. Your technician will be paid.', variant: 'success' }),
+                  onSuccess: () => {
+                    toast({ title: 'Repair confirmed', description: 'Thank you. Your technician will be paid.', variant: 'success' });
+                    focusById(AFTERCARE_HEADING);
+                  },
                   onError: (error) => toast({ title: 'Could not confirm the repair', description: userMessageOf(error), variant: 'destructive' }),
                 })
               }
@@ -161,7 +198,9 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
           </div>
         </>
       )}
-      <h3 className="mt-6 text-lg font-bold text-navy-900">Your review</h3>
+      <h3 id={REVIEW_HEADING} tabIndex={-1} className="mt-6 text-lg font-bold text-navy-900 focus:outline-none">
+        Your review
+      </h3>
       {aftercare.review ? (
         <p className="mt-1 text-slate-800">
           You rated this repair {aftercare.review.rating} out of 5{aftercare.review.comment ? `: “${aftercare.review.comment}”` : '.'}

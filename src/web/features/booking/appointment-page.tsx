@@ -40,7 +40,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
         </p>
       </div>
       <section aria-labelledby="appointment-details" className="rounded-lg border border-slate-200 bg-white p-5">
-        <h2 id="appointment-details" className="text-xl font-bold text-navy-900">
+        <h2 id="appointment-details" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
           Details
         </h2>
         <AppointmentDetails appointment={appointment} />

@@ -6,6 +6,7 @@ import { formatLondonDate } from '../../../shared/london-time';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
+import { focusById, focusOnMount } from '../../lib/focus';
 import { useRescheduleAppointment } from './api/appointments';
 import { asksForStartRequest, CancellationConsent, useConsentBox } from './cancellation-consent';
 import { SlotPicker } from './slot-picker';
@@ -52,6 +53,8 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
             variant: 'success',
           });
           onDone();
+          // The panel closes: the keyboard goes to the details, which show the new time.
+          focusById('appointment-details');
         },
         onError: (error) => {
           if (asksForStartRequest(error)) {
@@ -67,7 +70,7 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
   };
   return (
     <section aria-labelledby="reschedule-heading" className="grid gap-4 rounded-lg border border-slate-200 bg-slate-50 p-4 sm:p-5">
-      <h2 id="reschedule-heading" className="text-xl font-bold text-navy-900">
+      <h2 id="reschedule-heading" ref={focusOnMount} tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Choose a new date and time
       </h2>
       <SlotPicker picker={picker} now={now} idPrefix="reschedule" />

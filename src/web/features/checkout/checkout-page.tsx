@@ -11,6 +11,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
+import { focusOnMount } from '../../lib/focus';
 import {
   appointmentKey,
   asksForStartRequest,
@@ -294,7 +295,9 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
             idPrefix="checkout"
           />
           {failure ? (
-            <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+            // Focused as it appears (the Pay button was disabled while paying): the keyboard is
+            // where the reason is, one Tab from the card form. A new failure is a new paragraph.
+            <p key={failure} ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none">
               {failure}
             </p>
           ) : null}

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
+import { focusOnMount } from '../../lib/focus';
 import { photoFileProblem, photoHelpText, photoRules, tooManyPhotosMessage } from '../../../shared/customer-details';
 import { londonDateOf } from '../../../shared/london-time';
 import { useMarkJobDoneWithPhotos } from './api/mark-job-done';
@@ -26,7 +27,6 @@ export function MarkJobDone({ appointmentId, appointmentDate, onDone }: { appoin
   const inputId = useId();
   const hintId = useId();
   const errorId = useId();
-  const input = useRef<HTMLInputElement>(null);
   const [open, setOpen] = useState(false);
   const [photos, setPhotos] = useState<File[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -76,7 +76,7 @@ export function MarkJobDone({ appointmentId, appointmentDate, onDone }: { appoin
         Up to {photoRules.maxFiles} photos: {photoHelpText}. The customer sees them with the repair.
       </p>
       <input
-        ref={input}
+        ref={focusOnMount}
         id={inputId}
         type="file"
         multiple

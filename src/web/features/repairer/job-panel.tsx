@@ -14,6 +14,10 @@ import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { PhoneLink } from '../../components/phone-link';
 import { areaOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 import { cn } from '../../lib/cn';
+import { focusById } from '../../lib/focus';
+
+/** The job panel's heading, where the keyboard goes once an answer or the mark-done form is done with. */
+const jobTitleId = (id: number) => `job-${id}-title`;
 
 const tabClass =
   'min-h-11 flex-1 rounded-t-md border-b-2 border-transparent px-3 py-2 font-semibold text-slate-700 hover:text-navy-900 data-[state=active]:border-teal-brand data-[state=active]:text-navy-900';
@@ -61,7 +65,10 @@ function Answer({ job }: { job: RepairerJob }) {
     accept.mutate(
       { id: job.id },
       {
-        onSuccess: () => toast({ title: 'Job accepted', description: `It is yours: ${whenOf(job)}. The customer's details are now shown.`, variant: 'success' }),
+        onSuccess: () => {
+          toast({ title: 'Job accepted', description: `It is yours: ${whenOf(job)}. The customer's details are now shown.`, variant: 'success' });
+          focusById(jobTitleId(job.id));
+        },
         onError: (error) => toast({ title: 'Could not accept the job', description: userMessageOf(error), variant: 'destructive' }),
       },
     );
@@ -72,7 +79,10 @@ function Answer({ job }: { job: RepairerJob }) {
     decline.mutate(
       { id: job.id, reason: reason.trim() },
       {
-        onSuccess: () => toast({ title: 'Job declined', description: 'Thank you: our team can see your reason.' }),
+        onSuccess: () => {
+          toast({ title: 'Job declined', description: 'Thank you: our team can see your reason.' });
+          focusById(jobTitleId(job.id));
+        },
         onError: (error) => toast({ title: 'Could not decline the job', description: userMessageOf(error), variant: 'destructive' }),
       },
     );
@@ -123,14 +133,22 @@ function Answer({ job }: { job: RepairerJob }) {
 }
 
 /** D14: the assigned repairer marks the job done on or after its day; the customer is then asked to confirm it. */
-function MarkDone({ appointment }: { appointment: NonNullable<RepairerJob['appointment']> }) {
+function MarkDone({ appointment, titleId }: { appointment: NonNullable<RepairerJob['appointment']>; titleId: string }) {
   const queryClient = useQueryClient();
   const pay = payStanding(appointment);
   if (pay) return <p className={cn('mt-4 font-semibold', pay.tone === 'held' ? 'text-amber-900' : pay.tone === 'void' ? 'text-slate-800' : 'text-teal-900')}>{pay.sentence}</p>;
   if (appointment.status !== 'assigned') return null;
   return (
     <div className="mt-4 rounded-md border border-slate-200 bg-slate-50 p-3">
-      <MarkJobDone appointmentId={appointment.id} appointmentDate={appointment.appointmentDate} onDone={() => void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/repairer/') })} />
+      <MarkJobDone
+        appointmentId={appointment.id}
+        appointmentDate={appointment.appointmentDate}
+        onDone={() => {
+          // The form gives way to where the pay stands: the keyboard goes to the job's heading.
+          focusById(titleId);
+          void queryClient.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith('/api/repairer/') });
+        }}
+      />
     </div>
   );
 }
@@ -150,8 +168,8 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
   if (query.isError) return <p role="alert">{userMessageOf(query.error, 'We could not load this job. Please try again.')}</p>;
   const job = query.data;
   return (
-    <article aria-labelledby={`job-${job.id}-title`}>
-      <h2 id={`job-${job.id}-title`} className="text-2xl font-bold text-navy-900">
+    <article aria-labelledby={jobTitleId(job.id)}>
+      <h2 id={jobTitleId(job.id)} tabIndex={-1} className="text-2xl font-bold text-navy-900 focus:outline-none">
         {vehicleOf(job)}
       </h2>
       <p className="mt-1 text-slate-800">
@@ -182,7 +200,7 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       </div>
 
       {job.status === 'accepted' && job.appointment ? (
-        <MarkDone appointment={job.appointment} />
+        <MarkDone appointment={job.appointment} titleId={jobTitleId(job.id)} />
       ) : isOpenOffer(job) ? (
         <Answer job={job} />
       ) : job.status === 'declined' ? (
