@@ -121,6 +121,8 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await page.getByText(`Your appointment is now on ${formatLondonDate(later)}, morning, 8:00–12:00.`).first().waitFor();
     await expect.poll(() => details.textContent()).toContain(formatLondonDate(later));
     expect(await details.textContent()).toContain('Morning, 8:00–12:00');
+    // The panel closed under the keyboard: focus is on the details that show the new time, not the page's top.
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('appointment-details');
     const moved = await page.request.get(`/api/appointments/${appointmentId}`);
     expect(await moved.json()).toMatchObject({ appointmentDate: later, timeSlot: 'morning', status: 'confirmed', paymentStatus: 'succeeded' });
     step('reschedule checked');

@@ -70,6 +70,8 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     await panel.getByRole('tab', { name: 'Accept' }).click();
     await panel.getByRole('button', { name: 'Accept job' }).click();
     await page.getByText('Job accepted').first().waitFor();
+    // The Accept button went with the offer: the keyboard is on the job's heading, not the page's top.
+    expect(await page.evaluate(() => document.activeElement?.id)).toMatch(/^job-\d+-title$/);
     await panel.getByText('Sam Patel').waitFor();
     expect(await panel.textContent()).toContain('BS1 5TY');
     // The customer's number as a UK reader writes it, dialled in full.
