@@ -6,6 +6,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { bookAndPayThroughApi, browserAndAdminForFile, signedInContext, workingDayFrom } from './booking-support';
 import { submitEnquiry } from './enquiry';
 import { expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
+import { completionMessages } from '../../src/shared/api/appointments';
 
 const opened = browserAndAdminForFile();
 
@@ -105,6 +106,29 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `reported-problem-${size}`);
     }
+    // Refunding instead asks for the team's reason first, and shows the server's refusal in the dialog.
+    const refundBodies: unknown[] = [];
+    await page.route('**/api/admin/payouts/77/refund-customer', (route) => {
+      refundBodies.push(route.request().postDataJSON());
+      return route.fulfill({ status: 409, json: { error: 'conflict', message: completionMessages.refundPayoutNotHeld } });
+    });
+    await section.getByRole('button', { name: 'Not put right: refund the customer' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Refund Ola Nowak for AR-TEST-PROB?' });
+    await dialog.getByRole('button', { name: 'Refund the customer' }).click();
+    await dialog.getByText(completionMessages.refundReasonShort).waitFor();
+    expect(refundBodies).toEqual([]);
+    await dialog.getByLabel('Why is the customer refunded?').fill('The scratch could not be polished out.');
+    await dialog.getByRole('button', { name: 'Refund the customer' }).click();
+    await dialog.getByText(completionMessages.refundPayoutNotHeld).waitFor();
+    expect(refundBodies).toEqual([{ reason: 'The scratch could not be polished out.' }]);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `refund-dialog-${size}`);
+    }
+    await dialog.getByRole('button', { name: 'Keep it on hold' }).click();
+    await dialog.waitFor({ state: 'detached' });
+
     await section.getByRole('button', { name: /release the technician/ }).click();
     await page.getByText('Payment released').first().waitFor();
     await section.waitFor({ state: 'detached' });
@@ -113,7 +137,8 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     // The one still being sent stays, with nothing to press.
     await page.getByRole('region', { name: /Technicians’ payments to keep an eye on \(140\)/ }).waitFor();
     expect(await waiting.getByRole('button').count()).toBe(0);
-    expect(errors).toEqual([]);
+    // The browser logs the refused refund's 409 it was served above; nothing else.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
     await page.unrouteAll();
   });
 });

@@ -288,6 +288,119 @@ async function stripeRelease(t: TestApp, standIn: StripeStandIn, callers: number
   expect(standIn.requests.filter((r) => r.method === 'POST' && r.path === '/v1/transfers').every((r) => r.idempotencyKey === `payout-${payout.id}`)).toBe(true);
 }
 
+/** A finished job whose customer reported a problem (the share held), with an admin signed in. */
+async function reportedJob(t: TestApp, day: string) {
+  const job = await assignedJob(t, day);
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(onThe(job.day));
+  expect((await done(t, job.appointmentId, job.repairer)).statusCode).toBe(200);
+  expect((await post(t, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The dent is still there on the wing.' }, job.cookie)).statusCode).toBe(200);
+  vi.useRealTimers();
+  const adminUser = await createUser(t.database.db, { role: 'admin' });
+  const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+  const payout = await job.payoutRow();
+  const refund = (body: unknown = { reason: 'The dent could not be removed without a respray.' }) => post(t, `/api/admin/payouts/${payout.id}/refund-customer`, body, admin);
+  const release = () => post(t, `/api/admin/payouts/${payout.id}/release`, {}, admin);
+  return { ...job, admin, adminUser, payout, refund, release };
+}
+
+describe('refunding the customer after a reported problem', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'auto', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+  });
+  afterAll(() => t?.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('refunds in full, cancels the held share, keeps the reason in the audit log, and tells both', async () => {
+    const job = await reportedJob(t, workingDay(31));
+    const db = t.database.db;
+    const [paymentBefore] = await db.select().from(payments).where(eq(payments.id, job.payout.paymentId));
+
+    // Bad input changes nothing: no reason, a short one, a control character.
+    for (const [body, message] of [
+      [{}, completionMessages.refundReasonShort],
+      [{ reason: 'no' }, completionMessages.refundReasonShort],
+      [{ reason: 'x'.repeat(501) }, completionMessages.refundReasonLong],
+      [{ reason: 'Not put right\u0000 at all' }, completionMessages.refundReasonShort],
+    ] as const) {
+      const refused = await job.refund(body);
+      expect([refused.statusCode, refused.json().fieldErrors?.reason], JSON.stringify(body)).toEqual([400, message]);
+    }
+    expect((await job.payoutRow()).status).toBe('held');
+
+    const refunded = await job.refund();
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const amount = penceToDecimalString(paymentBefore!.amountPence);
+    expect(refunded.json()).toEqual({ payoutId: job.payout.id, appointmentId: job.appointmentId, refunded: amount, paymentStatus: 'refunded', payoutStatus: 'void' });
+    const [payment] = await db.select().from(payments).where(eq(payments.id, job.payout.paymentId));
+    expect(payment).toMatchObject({ status: 'refunded', refundedPence: paymentBefore!.amountPence, refundRef: expect.stringMatching(/^re_test_/) });
+    expect((await job.payoutRow()).status).toBe('void');
+    const [audit] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'payment'), eq(auditLog.entityId, payment!.id), eq(auditLog.action, 'payment_refunded')));
+    expect(audit).toMatchObject({ actorRole: 'admin', actorUserId: job.adminUser.id, detail: { reason: 'The dent could not be removed without a respray.', after: 'problem reported', amountPence: paymentBefore!.amountPence } });
+
+    // The customer is told, the technician is told, and neither e-mail carries the team's note.
+    const [toCustomer] = await db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, job.assessment.email), eq(outboxEmails.kind, 'booking-refunded')));
+    expect(toCustomer!.textBody).toContain(`After the problem you reported with your repair on ${formatLondonDate(job.day)}, we have refunded £${amount} in full to the card you paid with.`);
+    const [business] = await db.select().from(repairers).where(eq(repairers.id, job.repairerId));
+    const [toTechnician] = await db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, business!.email!), eq(outboxEmails.kind, 'repairer-share-cancelled')));
+    expect(toTechnician!.subject).toBe(`No payment for the repair on ${formatLondonDate(job.day)}: the customer was refunded`);
+    for (const email of [toCustomer!, toTechnician!]) expect(email.textBody).not.toContain('respray');
+
+    // Everyone's view follows: the customer's booking, the technician's job and totals, the admin's list.
+    const view = (await t.app.inject({ url: `/api/appointments/${job.appointmentId}`, headers: { cookie: job.cookie } })).json();
+    expect(view).toMatchObject({ status: 'completed', paymentStatus: 'refunded' });
+    expect((await job.asListed()).appointment).toMatchObject({ payout: { status: 'void' }, problemReportedAt: expect.any(String) });
+    expect(await job.earnings()).toEqual({ paid: '0.00', toBePaid: '0.00', onHold: '0.00' });
+    const listed = (await t.app.inject({ url: '/api/admin/reported-problems', headers: { cookie: job.admin } })).json() as { payoutId: number }[];
+    expect(listed.some((p) => p.payoutId === job.payout.id)).toBe(false);
+
+    // Twice is a wrong state, and so is releasing what was refunded.
+    const again = await job.refund();
+    expect([again.statusCode, again.json().message]).toEqual([409, completionMessages.refundAlreadyDone]);
+    expect((await job.release()).statusCode).toBe(409);
+  });
+
+  it('refuses a repair with no problem reported, a share already released, and a payout that does not exist (nothing changes)', async () => {
+    const confirmed = await assignedJob(t, workingDay(32));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(onThe(confirmed.day));
+    await done(t, confirmed.appointmentId, confirmed.repairer);
+    vi.useRealTimers();
+    const adminUser = await createUser(t.database.db, { role: 'admin' });
+    const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+    const reason = { reason: 'Refund asked for by the customer by phone.' };
+    const noProblem = await post(t, `/api/admin/payouts/${(await confirmed.payoutRow()).id}/refund-customer`, reason, admin);
+    expect([noProblem.statusCode, noProblem.json().message]).toEqual([409, completionMessages.refundNotAfterProblem]);
+    expect((await confirmed.payoutRow()).status).toBe('owed');
+
+    const released = await reportedJob(t, workingDay(33));
+    expect((await released.release()).statusCode).toBe(200);
+    const late = await released.refund();
+    expect([late.statusCode, late.json().message]).toEqual([409, completionMessages.refundPayoutNotHeld]);
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, released.payout.paymentId));
+    expect(payment!.status).toBe('succeeded');
+
+    expect((await post(t, '/api/admin/payouts/999999/refund-customer', reason, admin)).statusCode).toBe(404);
+  });
+
+  it.skipIf(!serverDatabaseAvailable())('either refunds the customer or pays the technician when an admin does both at once, never both (server)', async () => {
+    const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      for (let round = 0; round < 3; round++) {
+        const job = await reportedJob(server, workingDay(34 + round));
+        const [refund, release] = await Promise.all([job.refund(), job.release()]);
+        expect([refund.statusCode, release.statusCode].sort()).toEqual([200, 409]);
+        const [payment] = await server.database.db.select().from(payments).where(eq(payments.id, job.payout.paymentId));
+        const payout = await job.payoutRow();
+        expect([payment!.status, payout.status]).toEqual(refund.statusCode === 200 ? ['refunded', 'void'] : ['succeeded', 'released']);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('releasing through Stripe Connect transfers', () => {
   let standIn: StripeStandIn;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 // Booking (SPEC: Booking, Confirmation; sections 3 Appointment, Availability, Calendar day; 7 the
 // appointment calls; DECISIONS D13–D15, D21; issue 11). Slots are London calendar days and
 // src/shared/calendar.ts's two time slots; capacity is owned by the database (slot_capacity).
+import { controlCharacterCheck } from '../text-rules';
 import { z } from 'zod';
 import { RecordIdSchema } from './ids';
 import { appointmentLifecycle } from '../lifecycles/appointment';
@@ -152,6 +153,11 @@ export const completionMessages = {
   payoutSending: 'This payout is already being sent to the technician through Stripe.',
   payoutUnconfirmed:
     'Stripe did not answer, so we cannot tell yet whether the transfer was made. The payout is marked as being sent: the release job checks with Stripe and finishes it within 15 minutes, and it cannot be paid twice.',
+  refundNotAfterProblem: 'Only a finished repair whose customer reported a problem can be refunded here.',
+  refundPayoutNotHeld: "The technician's payment for this repair is no longer on hold (it has been released), so the customer cannot be refunded here. Refund them from the payment provider's dashboard.",
+  refundAlreadyDone: "This customer's payment has already been refunded.",
+  refundReasonShort: 'Please say in at least 10 characters why the customer is refunded',
+  refundReasonLong: 'Please keep the reason under 500 characters',
   /** To Stripe, not a person: a reversal reported while its payout is being sent is delivered again later. */
   reversalWhileSending: 'The payout this transfer pays is being sent right now. Please deliver this event again later.',
 } as const;
@@ -160,6 +166,29 @@ export const completionMessages = {
 export const ReportProblemBodySchema = z.object({
   message: z.string({ error: completionMessages.problemShort }).trim().min(10, completionMessages.problemShort).max(1000, completionMessages.problemLong),
 });
+/**
+ * POST /api/admin/payouts/{id}/refund-customer: after a reported problem the team could not put
+ * right, the customer is refunded in full and the technician's held share is cancelled. The reason
+ * is the team's own note (the audit log keeps it), not sent to anyone.
+ */
+export const RefundCustomerBodySchema = z.object({
+  reason: z
+    .string({ error: completionMessages.refundReasonShort })
+    .refine(...controlCharacterCheck(completionMessages.refundReasonShort, { multiline: true }))
+    .trim()
+    .min(10, completionMessages.refundReasonShort)
+    .max(500, completionMessages.refundReasonLong),
+});
+export const CustomerRefundSchema = z.object({
+  payoutId: z.number().int(),
+  appointmentId: z.number().int(),
+  /** What went back to the customer, pounds. */
+  refunded: z.string(),
+  paymentStatus: z.literal('refunded'),
+  payoutStatus: z.literal('void'),
+});
+export type CustomerRefund = z.infer<typeof CustomerRefundSchema>;
+
 /** POST /api/appointments/{id}/review: 1–5 stars and an optional comment. */
 export const ReviewBodySchema = z.object({
   rating: z.coerce.number({ error: completionMessages.rating }).int(completionMessages.rating).min(1, completionMessages.rating).max(5, completionMessages.rating),

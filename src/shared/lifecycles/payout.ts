@@ -1,6 +1,7 @@
 // The repairer's share of a paid booking (D14): owed from payment, released when the job is
 // done and the customer confirms (or 72 hours pass without a report), held while a problem
-// the customer reported is looked at, and void when the booking is cancelled and refunded.
+// the customer reported is looked at, and void when the booking is cancelled and refunded, or when
+// the team refunds the customer after a reported problem it could not put right.
 // With Stripe, a release first claims the share (`send`: sending) in a short transaction of its
 // own, then asks Stripe for the transfer with no transaction open, then records it (`release`);
 // a share Stripe refused goes back (`unsend`), and one whose sender died or got no answer is
@@ -21,7 +22,7 @@ export const payoutLifecycle = defineLifecycle({
     held: 'is on hold for the team to look at (a reported problem, or a transfer reversed at Stripe)',
     sending: 'is being sent to the technician through Stripe',
     released: 'has already been released',
-    void: 'was cancelled with its booking',
+    void: 'was cancelled: its booking was cancelled, or its customer refunded after a reported problem',
   },
   transitions: {
     hold: { from: ['owed'], to: 'held', done: 'put on hold' },

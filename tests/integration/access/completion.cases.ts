@@ -18,6 +18,9 @@ export const completionCases = (world: AccessWorld): Case[] => [
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/review`, route: '/api/appointments/:id/review', payload: {}, expect: grantHolderOnly(400) },
   // Admins only; no payout has that id.
   { method: 'POST', url: '/api/admin/payouts/999999/release', route: '/api/admin/payouts/:id/release', expect: adminOnly(404) },
+  // Admins only (the body is read after the role check); no payout has that id.
+  { method: 'POST', url: '/api/admin/payouts/999999/refund-customer', route: '/api/admin/payouts/:id/refund-customer', payload: { reason: 'Could not be put right.' }, expect: adminOnly(404) },
+  { method: 'POST', url: '/api/admin/payouts/999999/refund-customer', route: '/api/admin/payouts/:id/refund-customer', payload: {}, expect: adminOnly(400) },
   { method: 'GET', url: '/api/admin/reported-problems', route: '/api/admin/reported-problems', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/payouts-in-question', route: '/api/admin/payouts-in-question', expect: adminOnly(200) },
 ];

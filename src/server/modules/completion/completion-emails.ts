@@ -93,3 +93,24 @@ export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
     ].join('\n'),
   };
 }
+
+/** After a reported problem the team refunded the customer: the technician's held share is cancelled. */
+export function repairerShareCancelledEmail(facts: { repairer: RepairerPaidFacts['repairer']; appointmentDate: string; timeSlot: string; dashboardUrl: string; company: CompanyDetails }): NewOutboxEmail {
+  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
+  return {
+    kind: 'repairer-share-cancelled',
+    toAddress: facts.repairer.email,
+    subject: `No payment for the repair on ${formatLondonDate(facts.appointmentDate)}: the customer was refunded`,
+    textBody: [
+      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      '',
+      `The customer reported a problem with the repair on ${formatLondonDate(facts.appointmentDate)}, ${slot}, and our team has refunded them in full, so there is no payment for this job.`,
+      `If you think this is wrong, please reply to this e-mail or call us on ${facts.company.supportPhone}.`,
+      '',
+      'Your jobs and earnings are on your dashboard (sign in first):',
+      facts.dashboardUrl,
+      '',
+      ...signature(facts.company),
+    ].join('\n'),
+  };
+}

@@ -141,7 +141,7 @@ export function cancellationEmail(facts: BookingEmailFacts, sequence: number): N
   );
 }
 
-export type RefundReason = 'cancelled' | 'slot-gone' | 'slot-started' | 'early-start-not-requested' | 'price-changed';
+export type RefundReason = 'cancelled' | 'slot-gone' | 'slot-started' | 'early-start-not-requested' | 'price-changed' | 'problem-reported';
 
 /** Why the money went back, and where the customer goes next. */
 function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
@@ -168,6 +168,8 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
         `${refunded} Please book again from your quote: choose a later date, or tick the box to ask us to start the repair within the ${CANCELLATION_PERIOD_DAYS} days:`,
         facts.quoteUrl,
       ];
+    case 'problem-reported':
+      return [`After the problem you reported with your repair on ${formatLondonDate(facts.date)}, ${refunded.charAt(0).toLowerCase()}${refunded.slice(1)} We are sorry it was not right.`];
     case 'price-changed':
       return [
         `The price of your quote changed while you were paying, so we have not booked ${when(facts)} at the old price.`,

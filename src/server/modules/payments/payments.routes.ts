@@ -3,14 +3,16 @@
 // and cancelling. Stripe: its webhook, verified by signature. The test-mode route exists only
 // without Stripe, and the webhook only with it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentIdParamsSchema, AppointmentViewSchema } from '../../../shared/api/appointments';
+import { AppointmentIdParamsSchema, AppointmentViewSchema, CustomerRefundSchema, PayoutIdParamsSchema, RefundCustomerBodySchema } from '../../../shared/api/appointments';
 import { CreatePaymentIntentBodySchema, PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
 import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { ModuleDeps } from '../../module-deps';
-import { notFound } from '../../plugins/errors';
+import { roleGroup } from '../../plugins/auth';
+import { notFound, unauthorised } from '../../plugins/errors';
 import { parseBody } from '../../plugins/validation';
 import { dispatchEmails } from '../email/email.service';
 import { cancelAppointment } from './appointment-cancel';
+import { refundAfterProblem } from './problem-refund';
 import { createPaymentIntent, paymentMessages, type PaymentsContext } from './payments.service';
 import { createStripeClient, createStripeProvider } from './stripe-provider';
 import { registerStripeWebhook } from './stripe-webhook';
@@ -44,6 +46,25 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       reply.header('Cache-Control', 'private, no-store');
       return view;
     },
+  );
+
+  // After a reported problem the team could not put right: the customer refunded in full, the technician's held share cancelled.
+  await app.register(
+    roleGroup(['admin'], async (admin) => {
+      admin.post(
+        '/api/admin/payouts/:id/refund-customer',
+        { schema: { params: PayoutIdParamsSchema, response: { 200: CustomerRefundSchema } }, config: { openapiBody: RefundCustomerBodySchema } },
+        async (request, reply) => {
+          const body = parseBody(RefundCustomerBodySchema, request.body);
+          const user = await request.session();
+          if (!user) throw unauthorised();
+          const { refund, emails } = await refundAfterProblem({ ...ctx, log: request.log }, user, request.params.id, body.reason);
+          await dispatchEmails(deps.jobs, emails);
+          reply.header('Cache-Control', 'private, no-store');
+          return refund;
+        },
+      );
+    }),
   );
 
   if (stripe && config.stripe) {

@@ -296,7 +296,7 @@ function lateBookingRefusal(
 }
 
 /** The audit log's reason for each automatic refund at settlement (the customer's e-mail says it in full). */
-const auditReasons: Record<Exclude<RefundReason, 'cancelled'>, string> = {
+const auditReasons: Record<Exclude<RefundReason, 'cancelled' | 'problem-reported'>, string> = {
   'price-changed': 'paid a price the quote no longer has',
   'slot-gone': 'paid after its slot was gone',
   'slot-started': 'paid after its slot had started',

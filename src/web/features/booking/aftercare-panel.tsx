@@ -168,7 +168,11 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
       ) : null}
       {aftercare.confirmedAt ? <p className="mt-3 font-semibold text-teal-900">Thank you: you confirmed the repair, and your technician is being paid.</p> : null}
       {aftercare.problemReportedAt ? (
-        <p className="mt-3 font-semibold text-amber-900">You reported a problem. Our team will contact you; your payment stays on hold meanwhile.</p>
+        appointment.paymentStatus === 'refunded' ? (
+          <p className="mt-3 font-semibold text-teal-900">You reported a problem, and we have refunded your payment in full. We are sorry it was not right.</p>
+        ) : (
+          <p className="mt-3 font-semibold text-amber-900">You reported a problem. Our team will contact you; your payment stays on hold meanwhile.</p>
+        )
       ) : null}
       {answered ? null : reporting ? (
         <ProblemForm id={appointment.id} onCancel={() => setReporting(false)} />

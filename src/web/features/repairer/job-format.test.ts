@@ -49,6 +49,12 @@ describe('payStanding', () => {
       sentence: 'The customer reported a problem on Wednesday 18 November 2026 at 10:00. Your £76.00 is on hold while our team looks into it; we will be in touch.',
     });
     expect(payStanding(withPayout({ status: 'void' }))).toMatchObject({ badge: 'Cancelled', tone: 'void' });
+    // Voided after a reported problem: the team refunded the customer.
+    expect(payStanding(withPayout({ status: 'void' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }))).toEqual({
+      badge: 'Refunded',
+      tone: 'void',
+      sentence: 'The customer reported a problem on Wednesday 18 November 2026 at 10:00 and our team refunded them, so there is no payment for this job.',
+    });
   });
 
   it('keeps the earlier words where the job has no payout to show', () => {

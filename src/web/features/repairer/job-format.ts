@@ -28,7 +28,7 @@ export const isUpcoming = (job: RepairerJob) => job.status === 'accepted' && job
 
 /** Where a finished job's pay stands (D14): a word for its card and a sentence for its panel. */
 export interface PayStanding {
-  badge: 'Done' | 'Paid' | 'On hold' | 'Cancelled';
+  badge: 'Done' | 'Paid' | 'On hold' | 'Cancelled' | 'Refunded';
   tone: 'done' | 'paid' | 'held' | 'void';
   sentence: string;
 }
@@ -56,7 +56,10 @@ export function payStanding(appointment: RepairerJob['appointment']): PayStandin
           : `Your ${share} is on hold while our team looks into a payment query; we will be in touch.`,
       };
     case 'void':
-      return { badge: 'Cancelled', tone: 'void', sentence: 'This booking was cancelled, so there is nothing to pay for it.' };
+      // Voided after the job was done: the customer reported a problem and the team refunded them.
+      return appointment.problemReportedAt
+        ? { badge: 'Refunded', tone: 'void', sentence: `The customer reported a problem on ${on(appointment.problemReportedAt)} and our team refunded them, so there is no payment for this job.` }
+        : { badge: 'Cancelled', tone: 'void', sentence: 'This booking was cancelled, so there is nothing to pay for it.' };
     case 'owed':
       return confirmed
         ? { badge: 'Done', tone: 'done', sentence: `${confirmed} Your ${share} will be paid shortly.` }

@@ -1,10 +1,23 @@
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from '../../../components/ui/button';
+import { AlertDialog } from 'radix-ui';
+import { TextAreaField } from '../../../components/form';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, getQueryFn, userMessageOf } from '../../../lib/api';
 import { formatDecimalPounds, formatWhen } from '../../../lib/format';
-import { PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, type PayoutsInQuestion as PayoutsInQuestionView, type ReportedProblem, type SendingPayout, type WithheldPayout } from '../../../../shared/api/appointments';
+import {
+  CustomerRefundSchema,
+  PayoutsInQuestionSchema,
+  RefundCustomerBodySchema,
+  ReleasedPayoutSchema,
+  ReportedProblemsSchema,
+  type PayoutsInQuestion as PayoutsInQuestionView,
+  type ReportedProblem,
+  type SendingPayout,
+  type WithheldPayout,
+} from '../../../../shared/api/appointments';
+import { focusById } from '../../../lib/focus';
 
 const problemsKey = ['/api/admin/reported-problems'] as const;
 const inQuestionKey = ['/api/admin/payouts-in-question'] as const;
@@ -33,6 +46,81 @@ function ReleaseButton({ payout, list, children }: { payout: { payoutId: number;
   );
 }
 
+/**
+ * When the problem cannot be put right: the customer is refunded in full and the technician's held
+ * share cancelled (POST /api/admin/payouts/{id}/refund-customer), after a confirmation that asks
+ * for the team's reason (kept in the audit log, sent to nobody).
+ */
+function RefundDialog({ problem }: { problem: ReportedProblem }) {
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const refund = useMutation({
+    mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/payouts/${problem.payoutId}/refund-customer`, body, CustomerRefundSchema),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: problemsKey }),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = RefundCustomerBodySchema.safeParse({ reason });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    refund.mutate(parsed.data, {
+      onSuccess: (done) => {
+        setOpen(false);
+        toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' });
+        // The problem leaves the list: the keyboard goes to the list's heading.
+        focusById('reported-problems');
+      },
+      onError: (failure) => setError(userMessageOf(failure)),
+    });
+  };
+  return (
+    <AlertDialog.Root
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setError(null);
+      }}
+    >
+      <AlertDialog.Trigger asChild>
+        <Button className="mt-3" size="sm" variant="outline">
+          Not put right: refund the customer
+        </Button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
+          <AlertDialog.Title className="text-xl font-bold text-navy-900">Refund {problem.customerName} for {problem.reference}?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-slate-800">
+            They get back everything they paid, to their card, and {problem.technician}&apos;s {formatDecimalPounds(problem.amount)} on hold is cancelled. Both are e-mailed. This cannot be undone.
+          </AlertDialog.Description>
+          <form onSubmit={submit} noValidate className="mt-4">
+            <TextAreaField
+              id={`refund-reason-${problem.payoutId}`}
+              label="Why is the customer refunded?"
+              hint="For the audit log; not sent to anyone."
+              error={error ?? undefined}
+              rows={3}
+              maxLength={500}
+              value={reason}
+              onChange={(event) => {
+                setReason(event.target.value);
+                setError(null);
+              }}
+            />
+            <div className="mt-5 flex flex-wrap justify-end gap-3">
+              <AlertDialog.Cancel className={buttonClasses('outline')}>Keep it on hold</AlertDialog.Cancel>
+              <Button type="submit" variant="danger" disabled={refund.isPending}>
+                {refund.isPending ? 'Refunding…' : 'Refund the customer'}
+              </Button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
 function Problem({ problem }: { problem: ReportedProblem }) {
   return (
     <li className="rounded-xl border border-amber-300 bg-amber-50 p-4">
@@ -43,9 +131,12 @@ function Problem({ problem }: { problem: ReportedProblem }) {
         Technician {problem.technician} · {formatDecimalPounds(problem.amount)} held · reported {formatWhen(problem.reportedAt)}
       </p>
       <blockquote className="mt-2 border-l-4 border-amber-400 pl-3 whitespace-pre-line text-slate-900">{problem.report}</blockquote>
-      <ReleaseButton payout={problem} list={problemsKey}>
-        Resolved: release the technician’s payment
-      </ReleaseButton>
+      <div className="flex flex-wrap gap-3">
+        <ReleaseButton payout={problem} list={problemsKey}>
+          Resolved: release the technician’s payment
+        </ReleaseButton>
+        <RefundDialog problem={problem} />
+      </div>
     </li>
   );
 }
@@ -56,10 +147,10 @@ export function ReportedProblems() {
   if (!problems.data || problems.data.length === 0) return null;
   return (
     <section aria-labelledby="reported-problems" className="mb-10">
-      <h2 id="reported-problems" className="text-xl font-bold text-navy-900">
+      <h2 id="reported-problems" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Problems reported after a repair ({problems.data.length})
       </h2>
-      <p className="text-sm text-slate-700">Contact the customer and the technician; release the payment once it is put right.</p>
+      <p className="text-sm text-slate-700">Contact the customer and the technician; release the payment once it is put right, or refund the customer if it cannot be.</p>
       <ul className="mt-3 grid gap-3">
         {problems.data.map((problem) => (
           <Problem key={problem.payoutId} problem={problem} />
