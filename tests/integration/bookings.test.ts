@@ -372,7 +372,7 @@ describe("reading the quote's hold (GET /api/quotes/{id}/held-appointment, for t
     const none = await heldOf(quote.id, cookie);
     expect(none.statusCode).toBe(200);
     expect(none.headers['cache-control']).toBe('private, no-store');
-    expect(none.json()).toEqual({ appointment: null });
+    expect(none.json()).toEqual({ appointment: null, bookedAppointmentId: null });
 
     const first = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
     setNow(new Date(MONDAY.getTime() + 5 * 60_000));
@@ -389,17 +389,18 @@ describe("reading the quote's hold (GET /api/quotes/{id}/held-appointment, for t
     expect((await heldOf(quote.id, cookie)).json().appointment).toMatchObject({ id: second.json().id, appointmentDate: '2027-03-11', timeSlot: 'afternoon' });
   });
 
-  it('answers null once the hold has run out, lapsing it and freeing its place, and null once it is paid', async () => {
+  it('answers null once the hold has run out, lapsing it and freeing its place, and names the booking once it is paid', async () => {
     const { quote, cookie } = await customer();
     const held = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'morning' });
     setNow(new Date(MONDAY.getTime() + 30 * 60_000));
-    expect((await heldOf(quote.id, cookie)).json()).toEqual({ appointment: null });
+    expect((await heldOf(quote.id, cookie)).json()).toEqual({ appointment: null, bookedAppointmentId: null });
     expect((await appointment(held.json().id)).status).toBe('lapsed');
     expect(await taken('2027-03-10', 'morning')).toBe(0);
 
     const again = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'afternoon' });
     await confirm(again.json().id);
-    expect((await heldOf(quote.id, cookie)).json()).toEqual({ appointment: null });
+    // Paid: no hold, and the paid booking named, for the quote and booking pages to link to.
+    expect((await heldOf(quote.id, cookie)).json()).toEqual({ appointment: null, bookedAppointmentId: again.json().id });
   });
 
   it('answers 404 to anyone but the grant holder, and for a pending or missing quote', async () => {

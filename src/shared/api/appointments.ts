@@ -132,7 +132,8 @@ export type AppointmentView = z.infer<typeof AppointmentViewSchema>;
  * have not yet paid for, or null (none, or its 30 minutes have run out). The booking page reads it
  * so that Back from checkout shows the hold the server keeps for them (docs/decisions/0010).
  */
-export const HeldAppointmentViewSchema = z.object({ appointment: AppointmentViewSchema.nullable() });
+/** GET /api/quotes/{id}/held-appointment: the unpaid hold, and the quote's paid booking once it has one (its appointment page). */
+export const HeldAppointmentViewSchema = z.object({ appointment: AppointmentViewSchema.nullable(), bookedAppointmentId: z.number().int().nullable() });
 export type HeldAppointmentView = z.infer<typeof HeldAppointmentViewSchema>;
 
 // --- After the repair (issue 12) ---------------------------------------------------------------------

@@ -76,9 +76,9 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     '/api/quotes/:id/held-appointment',
     { schema: { params: IdParamsSchema, response: { 200: HeldAppointmentViewSchema } } },
     async (request, reply) => {
-      const appointment = await heldAppointmentOfQuote(deps.database, request.grantTokenHashes(), request.params.id, new Date());
+      const view = await heldAppointmentOfQuote(deps.database, request.grantTokenHashes(), request.params.id, new Date());
       reply.header('Cache-Control', 'private, no-store');
-      return { appointment };
+      return view;
     },
   );
 

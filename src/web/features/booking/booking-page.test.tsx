@@ -29,13 +29,15 @@ type Stub = {
   create?: () => Response;
   /** The quote's unpaid hold as the server keeps it (GET /api/quotes/5/held-appointment). */
   held?: () => AppointmentView | null;
+  /** The quote's paid booking, once it has one (the same read). */
+  booked?: () => number | null;
 };
 
-function stubServer({ quote, day, create, held }: Stub = {}) {
+function stubServer({ quote, day, create, held, booked }: Stub = {}) {
   return stubFetch((url, init) => {
     const parsed = new URL(url, 'http://localhost');
     if (parsed.pathname === '/api/quotes/5') return typeof quote === 'function' ? quote() : (quote ?? jsonResponse(quoteView()));
-    if (parsed.pathname === '/api/quotes/5/held-appointment') return jsonResponse({ appointment: held ? held() : null });
+    if (parsed.pathname === '/api/quotes/5/held-appointment') return jsonResponse({ appointment: held ? held() : null, bookedAppointmentId: booked ? booked() : null });
     if (parsed.pathname === '/api/appointments/available-month') return jsonResponse(month(parsed.searchParams.get('month')!));
     if (parsed.pathname === '/api/appointments/available') {
       const date = parsed.searchParams.get('date')!;
@@ -247,12 +249,15 @@ describe('booking page', () => {
       quote: () => jsonResponse(quoteView({ status: quoteStatus })),
       day: (date) => ({ date, available: { morning: true, afternoon: true } }),
       create: () => ((quoteStatus = 'booked'), jsonResponse({ error: 'conflict', message: booked }, 409)),
+      booked: () => (quoteStatus === 'booked' ? 42 : null),
     });
     fireEvent.click(day('4 March 2026'));
     fireEvent.click(await screen.findByRole('button', { name: /Afternoon/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Confirm Booking' }));
     expect(await screen.findByText(booked)).toBeInTheDocument(); // the toast
-    expect(await screen.findByText(/Your confirmation e-mail has the link to your appointment/)).toBeInTheDocument();
+    expect(await screen.findByText(/Your appointment is in your confirmation e-mail, and below/)).toBeInTheDocument();
+    // The way to the booking that was paid for, not only the e-mail.
+    expect(await screen.findByRole('link', { name: 'View your appointment' })).toHaveAttribute('href', '/appointments/42');
     expect(screen.queryByRole('button', { name: 'Confirm Booking' })).not.toBeInTheDocument();
   });
 

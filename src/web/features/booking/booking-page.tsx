@@ -20,7 +20,7 @@ import { useSlotPicker } from './slot-picker-state';
 
 /** Why an approved quote cannot be booked now, or null when it can (D13: approved and unexpired). */
 export function unbookableReason(quote: Quote): string | null {
-  if (quote.status === 'booked') return 'This quote has already been booked and paid for. Your confirmation e-mail has the link to your appointment.';
+  if (quote.status === 'booked') return 'This quote has already been booked and paid for. Your appointment is in your confirmation e-mail, and below.';
   if (quote.status !== 'approved') return 'This quote has not been approved yet. We will e-mail you as soon as it is ready to book.';
   if (quote.expired)
     return `This quote expired on ${formatLondonDate(quote.validUntil)}, so it can no longer be booked. Open your quote to ask for a fresh one.`;
@@ -30,8 +30,9 @@ export function unbookableReason(quote: Quote): string | null {
 /** /booking/{quoteId}: 'Schedule Your Repair' (SPEC: Booking; D13, D15). */
 export function BookingForQuote({ quoteId }: { quoteId: string }) {
   const quote = useQuote(quoteId);
-  // Read beside the quote: Back from checkout must show the hold the server keeps, not an empty choice.
-  const held = useHeldAppointment(quoteId, { enabled: quote.data?.status !== 'booked' });
+  // Read beside the quote: Back from checkout must show the hold the server keeps, not an empty
+  // choice; once the quote is booked, it names the paid booking this page then links to.
+  const held = useHeldAppointment(quoteId);
   useToastOnce(quote.isError, { title: bookingToasts.quoteNotFound, description: bookingToasts.quoteNotFoundText, variant: 'destructive' });
 
   // A hold that cannot be read (an error) leaves the calendar as it was: the slot can be chosen again.
@@ -43,9 +44,15 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
       </RecordNotFound>
     );
   const reason = unbookableReason(quote.data);
+  const booked = held.data?.bookedAppointmentId;
   if (reason)
     return (
-      <QuoteNotice title="Schedule Your Repair" tone="warning" assessmentId={quote.data.assessmentId}>
+      <QuoteNotice
+        title="Schedule Your Repair"
+        tone="warning"
+        assessmentId={quote.data.assessmentId}
+        next={quote.data.status === 'booked' && booked ? { to: `/appointments/${booked}`, label: 'View your appointment' } : undefined}
+      >
         {reason}
       </QuoteNotice>
     );

@@ -28,7 +28,7 @@ function stubServer({ appointment = held(), quote = quoteView(), intent: answerI
     if (path === '/api/payments/config') return jsonResponse({ provider: 'test', publishableKey: null, testMode: true });
     if (path === '/api/quotes/5') return quote === null ? jsonResponse({ error: 'not_found', message: 'We could not find that quote.' }, 404) : jsonResponse(paid ? { ...quote, status: 'booked' } : quote);
     // The quote's unpaid hold, as the server keeps it (what a checkout opened from a link reads).
-    if (path === '/api/quotes/5/held-appointment') return jsonResponse({ appointment: paid ? null : appointment });
+    if (path === '/api/quotes/5/held-appointment') return jsonResponse({ appointment: paid ? null : appointment, bookedAppointmentId: paid ? appointment.id : null });
     if (path === '/api/create-payment-intent' && init?.method === 'POST') {
       if (answerIntent) return answerIntent();
       if (paid) return alreadyPaid();

@@ -150,10 +150,13 @@ describe('quote page', () => {
     expect(screen.queryByText('Quote Ready!')).not.toBeInTheDocument();
   });
 
-  it('a booked quote says it is booked and paid, not that we will be in touch, and offers no second booking', async () => {
-    stubFetch(() => jsonResponse({ ...assessment, quote: { ...quote, status: 'booked' }, guidePrice: null }));
+  it('a booked quote says it is booked and paid, links to its appointment, and offers no second booking', async () => {
+    stubFetch((url) =>
+      url.endsWith('/held-appointment') ? jsonResponse({ appointment: null, bookedAppointmentId: 17 }) : jsonResponse({ ...assessment, quote: { ...quote, status: 'booked' }, guidePrice: null }),
+    );
     renderApp('/quote/41');
     expect(await screen.findByText(/You have booked and paid for this repair/)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'View your appointment' })).toHaveAttribute('href', '/appointments/17');
     expect(screen.queryByText(/We will be in touch/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Quote Modification' })).not.toBeInTheDocument();
