@@ -18,8 +18,10 @@ afterAll(() => t.close());
 const latest = async (kind: string) => (await t.app.inject({ method: 'GET', url: `/api/admin/job-runs/${kind}`, headers: { cookie } })).json();
 
 describe('job runs', () => {
-  it('answers null before the first run of a kind', async () => {
-    expect(await latest('places_import')).toEqual({ run: null });
+  it('answers null before the first run of a kind, and whether a run of it can start on this server', async () => {
+    // No GOOGLE_PLACES_API_KEY here: the Places import says so before anyone presses its button.
+    expect(await latest('places_import')).toEqual({ run: null, configured: false });
+    expect(await latest('email_collection')).toEqual({ run: null, configured: true });
   });
 
   it('keeps one running run per kind, adds up progress from concurrent reports, and finishes', async () => {

@@ -56,7 +56,11 @@ const leeds = (overrides: Partial<StandInPlace> & { name?: string } = {}) => sta
 
 describe('importing repairers from Google Places', () => {
   it('answers 503 not_configured without GOOGLE_PLACES_API_KEY, and starts nothing', async () => {
+    const configured = async () => (await t.app.inject({ method: 'GET', url: '/api/admin/job-runs/places_import', headers: { cookie } })).json().configured;
+    expect(await configured()).toBe(true);
     t.config.googlePlaces.apiKey = undefined;
+    // The tab reads this to say so before anyone presses its button.
+    expect(await configured()).toBe(false);
     const response = await populate();
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: 'not_configured', message: placesImportMessages.notConfigured });

@@ -24,8 +24,12 @@ export const JobRunSchema = z.object({
 });
 export type JobRun = z.infer<typeof JobRunSchema>;
 
-/** The latest run of a kind, or null when there has never been one. */
-export const LatestJobRunSchema = z.object({ run: JobRunSchema.nullable() });
+/**
+ * The latest run of a kind, or null when there has never been one; `configured` is false when a
+ * run of that kind cannot start on this server (the Places import without GOOGLE_PLACES_API_KEY),
+ * so the tab says so before anyone presses its button. The server always sends it.
+ */
+export const LatestJobRunSchema = z.object({ run: JobRunSchema.nullable(), configured: z.boolean().optional() });
 export type LatestJobRun = z.infer<typeof LatestJobRunSchema>;
 
 export const jobRunMessages = {

@@ -11,7 +11,8 @@ export const jobRunRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/admin/job-runs/:kind', { schema: { params: JobRunKindParamsSchema, response: { 200: LatestJobRunSchema } } }, async (request) => {
         const run = await latestRun(db, request.params.kind);
-        return { run: run ? jobRunView(run) : null };
+        const configured = request.params.kind === 'places_import' ? Boolean(deps.config.googlePlaces.apiKey) : true;
+        return { run: run ? jobRunView(run) : null, configured };
       });
 
       admin.post('/api/admin/job-runs/:kind/stop', { schema: { params: JobRunKindParamsSchema, response: { 200: JobRunSchema } } }, async (request) =>

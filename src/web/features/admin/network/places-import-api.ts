@@ -24,7 +24,7 @@ export function useStartPlacesImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: NonNullable<PopulateFromPlacesBody>) => apiJson('POST', '/api/repairers/populate-from-google', body, PopulateFromPlacesResultSchema),
-    onSuccess: ({ run }) => queryClient.setQueryData<LatestJobRun>(placesRunKey, { run }),
+    onSuccess: ({ run }) => queryClient.setQueryData<LatestJobRun>(placesRunKey, (known) => ({ ...known, run })),
   });
 }
 
@@ -33,7 +33,7 @@ export function useStopPlacesImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiJson('POST', '/api/admin/job-runs/places_import/stop', {}, JobRunSchema),
-    onSuccess: (run) => queryClient.setQueryData<LatestJobRun>(placesRunKey, { run }),
+    onSuccess: (run) => queryClient.setQueryData<LatestJobRun>(placesRunKey, (known) => ({ ...known, run })),
   });
 }
 

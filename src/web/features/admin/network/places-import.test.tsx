@@ -66,4 +66,20 @@ describe('the import from Google Places on the Repairer Network tab', () => {
     expect(screen.getByRole('button', { name: 'Update from Google Places' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
   });
+
+  it('says the import is not configured on this server before anyone presses the button (D17)', async () => {
+    const posts: string[] = [];
+    stubFetch((url, init) => {
+      if (url === '/api/repairers/populate-from-google') posts.push(String(init?.body));
+      if (url === '/api/admin/job-runs/places_import') return jsonResponse({ run: null, configured: false });
+      return jsonResponse({ message: `Unexpected ${url}` }, 404);
+    });
+    renderApp('/', [{ path: '/', element: <PlacesImport /> }]);
+    expect(await screen.findByText(placesImportMessages.notConfigured)).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Update from Google Places' });
+    expect(start).toBeDisabled();
+    expect(start).toHaveAccessibleDescription(placesImportMessages.notConfigured);
+    fireEvent.click(start);
+    expect(posts).toEqual([]);
+  });
 });

@@ -75,6 +75,8 @@ export function PlacesImport() {
   const [city, setCity] = useState('');
   const run = latest.data?.run ?? null;
   const running = run?.status === 'running';
+  // D17: without its key the import cannot run; the tab says so up front, not only after a press.
+  const unconfigured = latest.data?.configured === false;
 
   // A run seen running in this page: its end raises the toast and refreshes the list.
   const watched = useRef<number | null>(null);
@@ -119,7 +121,11 @@ export function PlacesImport() {
             ))}
           </select>
         </label>
-        <Button onClick={onStart} disabled={running || start.isPending || latest.isPending} aria-describedby={running ? 'places-import-busy' : undefined}>
+        <Button
+          onClick={onStart}
+          disabled={unconfigured || running || start.isPending || latest.isPending}
+          aria-describedby={unconfigured ? 'places-import-unconfigured' : running ? 'places-import-busy' : undefined}
+        >
           {start.isPending ? 'Starting…' : 'Update from Google Places'}
         </Button>
         {running ? (
@@ -128,6 +134,11 @@ export function PlacesImport() {
           </Button>
         ) : null}
       </div>
+      {unconfigured ? (
+        <p id="places-import-unconfigured" role="status" className="mt-2 rounded-md border border-amber-700 bg-amber-50 p-3 text-sm text-slate-900">
+          {placesImportMessages.notConfigured}
+        </p>
+      ) : null}
       {running ? (
         <p id="places-import-busy" className="mt-2 text-sm text-slate-800">
           An import is running: wait for it to finish, or stop it, before starting another.
