@@ -74,8 +74,9 @@ describe('booking calendar', () => {
     const grid = screen.getByRole('table', { name: 'March 2026' });
     const cells = within(grid).getAllByRole('button');
     expect(cells).toHaveLength(42);
-    expect(cells[0]).toHaveAccessibleName('Monday 23 February 2026, not available');
-    expect(cells[41]).toHaveAccessibleName('Sunday 5 April 2026, not available');
+    // The neighbouring months' days say which month they belong to (chosen there), not 'not available'.
+    expect(cells[0]).toHaveAccessibleName('Monday 23 February 2026, in February 2026, not this calendar month');
+    expect(cells[41]).toHaveAccessibleName('Sunday 5 April 2026, in April 2026, not this calendar month');
     expect(calls(fetchMock, '/api/appointments/available-month')).toEqual(['/api/appointments/available-month?month=2026-03']);
     expect(calls(fetchMock, '/api/appointments/available')).toEqual([]);
   });

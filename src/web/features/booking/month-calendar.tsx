@@ -24,7 +24,7 @@ const stateText: Record<DayState, string> = {
   available: 'available',
   full: 'no free slots',
   unavailable: 'not available',
-  outside: 'not available',
+  outside: 'not available', // the label names its month instead (below)
   loading: 'checking availability',
 };
 
@@ -155,7 +155,9 @@ export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; n
                 const dayOf = states[index]!;
                 const selected = cell.date === state.date;
                 const bookable = dayOf === 'available';
-                const label = `${formatLondonDate(cell.date)}${cell.isToday ? ', today' : ''}, ${selected ? 'selected' : stateText[dayOf]}`;
+                // A neighbouring month's day is chosen in its own month's calendar, whatever its own state.
+                const outsideText = dayOf === 'outside' ? `in ${monthTitle({ year: Number(cell.date.slice(0, 4)), month: Number(cell.date.slice(5, 7)) })}, not this calendar month` : null;
+                const label = `${formatLondonDate(cell.date)}${cell.isToday ? ', today' : ''}, ${selected ? 'selected' : (outsideText ?? stateText[dayOf])}`;
                 return (
                   <td key={cell.date} className="p-0.5 text-center">
                     <button
