@@ -4,8 +4,7 @@
 import type { BrowserContext, Route } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { browserAndAdminForFile } from './booking-support';
-import type { viewports } from './support';
-import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot } from './support';
+import { baseUrl, expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports } from './support';
 
 const opened = browserAndAdminForFile();
 
@@ -16,8 +15,8 @@ const screens = {
   admin: ['/admin', '/admin/price-list', '/admin/audit-log'],
 } as const;
 
-async function contextFor(who: keyof typeof screens, size: keyof typeof viewports): Promise<BrowserContext> {
-  const context = await newConsentedContext(opened.browser, size);
+async function contextFor(who: keyof typeof screens): Promise<BrowserContext> {
+  const context = await newConsentedContext(opened.browser, 'mobile');
   if (who !== 'customer') {
     const account = inject('accounts')[who];
     const signIn = await context.request.post(`${baseUrl()}/api/auth/sign-in`, { data: { email: account.email, password: account.password } });
@@ -27,35 +26,39 @@ async function contextFor(who: keyof typeof screens, size: keyof typeof viewport
 }
 
 describe.skipIf(!hasChromium)('screens while their data loads', () => {
-  for (const size of ['mobile', 'desktop'] as const) {
-    it(`show one h1 and pass axe at the ${size} width`, async () => {
-      for (const who of ['customer', 'repairer', 'admin'] as const) {
-        const context = await contextFor(who, size);
-        const page = await context.newPage();
-        // A signed-in screen is seen twice: while the account is checked (nothing answered), then
-        // while the page's own data loads (only the account answered).
-        for (const letAccountThrough of who === 'customer' ? [false] : [false, true]) {
-          const held: Route[] = [];
-          await page.route('**/api/**', (route) => {
-            if (letAccountThrough && new URL(route.request().url()).pathname === '/api/auth/me') return route.continue();
-            held.push(route);
-          });
-          for (const path of screens[who]) {
-            const before = held.length;
-            await page.goto(path);
-            expect(new URL(page.url()).pathname, 'not sent to sign in').toBe(path.split('?')[0]);
-            const h1 = page.getByRole('heading', { level: 1 });
-            await h1.first().waitFor({ state: 'attached' });
-            // Still waiting: the screen asked the API and has had no answer.
-            await expect.poll(() => held.length, { message: `${path} asked the API` }).toBeGreaterThan(before);
-            expect(await h1.count(), `${path} has one h1`).toBe(1);
+  // One test per role, so the browser lanes can share them; each screen is opened once and checked
+  // at both widths (resized in place: a loading screen does not change its layout by itself).
+  for (const who of ['customer', 'repairer', 'admin'] as const) {
+    it(`show one h1 and pass axe at 375 and 1280 px (${who})`, async () => {
+      const context = await contextFor(who);
+      const page = await context.newPage();
+      // A signed-in screen is seen twice: while the account is checked (nothing answered), then
+      // while the page's own data loads (only the account answered).
+      for (const letAccountThrough of who === 'customer' ? [false] : [false, true]) {
+        const held: Route[] = [];
+        await page.route('**/api/**', (route) => {
+          if (letAccountThrough && new URL(route.request().url()).pathname === '/api/auth/me') return route.continue();
+          held.push(route);
+        });
+        for (const path of screens[who]) {
+          const before = held.length;
+          await page.setViewportSize(viewports.mobile);
+          await page.goto(path);
+          expect(new URL(page.url()).pathname, 'not sent to sign in').toBe(path.split('?')[0]);
+          const h1 = page.getByRole('heading', { level: 1 });
+          await h1.first().waitFor({ state: 'attached' });
+          // Still waiting: the screen asked the API and has had no answer.
+          await expect.poll(() => held.length, { message: `${path} asked the API` }).toBeGreaterThan(before);
+          expect(await h1.count(), `${path} has one h1`).toBe(1);
+          for (const size of ['mobile', 'desktop'] as const) {
+            await page.setViewportSize(viewports[size]);
             await expectNoAxeViolations(page);
             await screenshot(page, `loading${path.replace(/[/?=]/g, '-')}${letAccountThrough ? '-page' : ''}-${size}`);
           }
-          await page.unrouteAll({ behavior: 'ignoreErrors' });
         }
-        await context.close();
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
       }
+      await context.close();
     });
   }
 });
