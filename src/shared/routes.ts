@@ -23,6 +23,8 @@ export const routePatterns = [
   '/admin/price-list',
   // Issue 14: who did what (approvals, refunds, verifications, downloads and erasures of data).
   '/admin/audit-log',
+  // What the site has e-mailed (the outbox; without SMTP the only place e-mails go).
+  '/admin/outbox',
   '/sign-in',
   // Issue 12: a repairer's invitation link, to create their sign-in (public: the token is the key).
   '/join/:token',

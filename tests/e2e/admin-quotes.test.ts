@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { submitEnquiry } from './enquiry';
-import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, watchPageErrors, type viewports } from './support';
+import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports as viewportSizes, watchPageErrors, type viewports } from './support';
 
 
 let browser: Browser;
@@ -126,6 +126,17 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     await page.reload();
     await cardOf(page, reference).getByText(`The customer asked: “${asked}”`).waitFor();
     await expectNoAxeViolations(page);
+
+    // The approval's e-mail is on the E-mails page (with no SMTP, the only place it goes), its link to the quote in it.
+    await page.getByRole('link', { name: 'E-mails' }).click();
+    const sent = page.getByRole('list', { name: 'E-mails, newest first' }).getByRole('listitem').filter({ hasText: `Your quote is ready – reference ${reference}` });
+    await sent.locator('summary').click();
+    await expect.poll(() => sent.textContent()).toMatch(new RegExp(`/access/[^\\s]+next=%2Fquote%2F${id}|/access/[^\\s]+next=/quote/${id}`));
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewportSizes[size]);
+      await expectNoAxeViolations(page);
+      await shot(page, `${size}-emails`);
+    }
     expect(errors).toEqual([]);
     await customer.close();
   });

@@ -95,6 +95,7 @@ export const routes: RouteObject[] = [
               { index: true, lazy: page(() => import('../routes/admin/dashboard')) },
               { path: 'price-list', handle: title('Price list'), lazy: page(() => import('../routes/admin/price-list')) },
               { path: 'audit-log', handle: title('Audit log'), lazy: page(() => import('../routes/admin/audit-log')) },
+              { path: 'outbox', handle: title('E-mails'), lazy: page(() => import('../routes/admin/outbox')) },
             ],
           },
 

@@ -20,6 +20,9 @@ export function AdminDashboard() {
         <h1 className="text-3xl font-bold text-navy-900">Admin dashboard</h1>
         {/* The drafts' prices (D12): a page of its own, linked beside the tabs. */}
         <div className="flex flex-wrap gap-3">
+          <Link to="/admin/outbox" className={buttonClasses('outline')}>
+            E-mails
+          </Link>
           <Link to="/admin/audit-log" className={buttonClasses('outline')}>
             Audit log
           </Link>

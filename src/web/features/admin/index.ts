@@ -2,3 +2,4 @@
 export { AdminDashboard } from './admin-dashboard';
 export { PriceListScreen } from './price-list-editor';
 export { AuditLogScreen } from './audit-log';
+export { OutboxScreen } from './outbox';

@@ -1,0 +1,54 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { OutboxEmail } from '../../../shared/api/email';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
+
+afterEach(cleanup);
+
+const admin = { user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } };
+const email = (overrides: Partial<OutboxEmail>): OutboxEmail => ({
+  id: 1,
+  kind: 'quote-ready',
+  toAddress: 'priya@example.co.uk',
+  subject: 'Your quote is ready (reference AR-7K3Q-9XPM)',
+  textBody: 'Hello Priya,\n\nYour quote is ready:\nhttp://localhost:3000/access/abc?next=/quote/4',
+  status: 'logged',
+  attempts: 1,
+  createdAt: '2026-11-27T10:15:00.000Z',
+  sendAfter: null,
+  sentAt: '2026-11-27T10:15:01.000Z',
+  bouncedAt: null,
+  lastError: null,
+  ...overrides,
+});
+
+describe('the admin’s e-mails page', () => {
+  it('lists the latest e-mails with what happened to each, and opens one to read it whole, links included', async () => {
+    const asked: string[] = [];
+    stubFetch((url) => {
+      asked.push(url);
+      if (url === '/api/auth/me') return jsonResponse(admin);
+      if (url.startsWith('/api/admin/emails')) {
+        return jsonResponse([
+          email({ id: 3, subject: 'Refund of £216.00 – reference AR-7K3Q-9XPM', status: 'failed', lastError: 'Not sent: the recipient has unsubscribed' }),
+          email({ id: 2, status: 'sent', subject: 'New job near you' }),
+          email({ id: 1 }),
+        ]);
+      }
+      return jsonResponse({ message: `Unexpected ${url}` }, 404);
+    });
+    renderApp('/admin/outbox');
+    const list = await screen.findByRole('list', { name: 'E-mails, newest first' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((item) => item.querySelector('summary')?.textContent)).toEqual([
+      expect.stringMatching(/^Refund of £216\.00 – reference AR-7K3Q-9XPMTo priya@example\.co\.uk · .* · Not sent$/),
+      expect.stringMatching(/New job near you.*Sent$/),
+      expect.stringMatching(/Your quote is ready.*Kept here \(no SMTP\)$/),
+    ]);
+    expect(asked).toContain('/api/admin/emails?limit=50');
+    fireEvent.click(items[2]!.querySelector('summary')!);
+    expect(within(items[2]!).getByText(/http:\/\/localhost:3000\/access\/abc\?next=\/quote\/4/)).toBeVisible();
+    expect(within(items[0]!).getByText('Not sent: the recipient has unsubscribed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,5 @@
+import { OutboxScreen } from '../../features/admin';
+
+export default function AdminOutboxPage() {
+  return <OutboxScreen />;
+}
