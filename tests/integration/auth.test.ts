@@ -80,6 +80,41 @@ describe('sign-in', () => {
   });
 });
 
+describe('a known device (a browser that signed in to the account before)', () => {
+  let locked: TestApp;
+  beforeAll(async () => {
+    locked = await createTestApp({ engine: 'auto', env: { SIGN_IN_FAILURES_PER_ACCOUNT: '3' } });
+  });
+  afterAll(() => locked?.close());
+
+  const signInFrom = (user: CreatedUser, address: string, cookie?: string, password = user.password) =>
+    locked.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password }, remoteAddress: address, headers: cookie ? { cookie } : {} });
+  const deviceOf = (response: Awaited<ReturnType<typeof signInFrom>>) => response.cookies.find((c) => c.name === 'ar_device');
+
+  it('still signs its owner in when guesses from elsewhere have locked the account; nothing else gets past the lock', async () => {
+    const victim = await createUser(locked.database.db, { role: 'admin' });
+    const other = await createUser(locked.database.db, { role: 'admin' });
+    const first = await signInFrom(victim, '203.0.113.1');
+    expect(first.statusCode).toBe(200);
+    const device = deviceOf(first)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 90 * 24 * 3600 });
+    const otherDevice = deviceOf(await signInFrom(other, '203.0.113.2'))!;
+
+    // Someone who knows the address guesses from three places: the account is locked for everyone else.
+    for (let i = 0; i < 3; i++) expect((await signInFrom(victim, `198.51.100.${i + 10}`, undefined, `guess-${i}`)).statusCode).toBe(401);
+    expect((await signInFrom(victim, '203.0.113.50')).statusCode).toBe(429);
+    // Not past it: another account's device, a forged or tampered cookie, a wrong password with the right cookie.
+    const [id, expires, signature] = device.value.split('.');
+    for (const cookie of [`ar_device=${otherDevice.value}`, `ar_device=${id}.${Number(expires) + 3600}.${signature}`, `ar_device=${id}.${expires}.${'A'.repeat(43)}`, 'ar_device=not-a-token']) {
+      expect((await signInFrom(victim, '203.0.113.51', cookie)).statusCode, cookie).toBe(429);
+    }
+    expect((await signInFrom(victim, '203.0.113.1', `ar_device=${device.value}`, 'guess-again')).statusCode).toBe(401);
+    // Its owner, from the browser they used before (even from a new address), is let in.
+    const owner = await signInFrom(victim, '203.0.113.52', `ar_device=${device.value}`);
+    expect(owner.statusCode, owner.body).toBe(200);
+  });
+});
+
 describe('guards', () => {
   it('redirects an anonymous visitor from /admin and /repairer to sign-in', async () => {
     for (const path of ['/admin', '/repairer']) {

@@ -7,7 +7,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, repairers } from '../../src/server/db/schema';
-import { loadAppSecret } from '../../src/server/modules/outreach/app-secret';
+import { loadAppSecret } from '../../src/server/config/app-secret';
 import { introduce, type OutreachContext } from '../../src/server/modules/outreach/outreach.service';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { post } from '../helpers/checkout';

@@ -166,7 +166,7 @@ export interface AppConfig {
   metricsToken: string | undefined;
   /** The Places API (New) import of repairers (D17); key unset: the import answers "not configured". */
   googlePlaces: GooglePlacesConfig;
-  /** Signs unsubscribe links; unset: kept in `${dataDir}/app-secret` (src/server/modules/outreach/app-secret.ts). */
+  /** Signs unsubscribe links and known-device cookies; unset: kept in `${dataDir}/app-secret` (src/server/config/app-secret.ts). */
   appSecret: string | undefined;
   /** Introduction e-mails sent a minute, at most: each is scheduled after those already waiting. */
   introEmailsPerMinute: number;

@@ -6,14 +6,18 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies';
 import { unauthorised } from '../../plugins/errors';
+import { loadAppSecret } from '../../config/app-secret';
 import { signIn, signOut } from './auth.service';
+import { readKnownDevice, setKnownDevice } from './known-device';
 
 export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const db = deps.database.db;
   const { passwords } = deps;
 
+  const secret = await loadAppSecret(config);
   app.post('/api/auth/sign-in', { schema: { body: SignInSchema, response: { 200: MeResponseSchema } } }, async (request, reply) => {
+    const now = new Date();
     const result = await signIn(
       db,
       {
@@ -22,10 +26,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
         userAgent: request.headers['user-agent'],
         ttlHours: config.sessionTtlHours,
         previousToken: request.sessionToken ?? undefined,
+        knownDeviceUserId: readKnownDevice(config, secret, request, now),
       },
       { passwords, failuresPerAccount: config.signInFailuresPerAccount },
     );
     setSessionCookie(config, reply, result.token);
+    setKnownDevice(config, secret, reply, result.user.id, now);
     return { user: result.user };
   });
 

@@ -21,7 +21,16 @@ export function toSessionUser(user: Pick<User, 'id' | 'email' | 'name' | 'role' 
 
 export async function signIn(
   db: Db,
-  input: { email: string; password: string; ip: string; userAgent?: string | undefined; ttlHours: number; previousToken?: string | undefined },
+  input: {
+    email: string;
+    password: string;
+    ip: string;
+    userAgent?: string | undefined;
+    ttlHours: number;
+    previousToken?: string | undefined;
+    /** The account this browser's known-device cookie names (known-device.ts), if any. */
+    knownDeviceUserId?: number | null | undefined;
+  },
   guard: { passwords: PasswordQueue; failuresPerAccount: number },
 ): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
@@ -35,7 +44,10 @@ export async function signIn(
   if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS) throw tooMany();
   // Counted as a failure until the password proves right (sign-in-failures.ts): guesses at once
   // from many addresses each take a place, so no more than the limit are ever checked.
-  if ((await reserveSignInFailure(db, email, SIGN_IN_WINDOW_SECONDS)) > guard.failuresPerAccount) {
+  // A browser this account has signed in from before is let past a lock that guesses from anywhere
+  // put on the account (known-device.ts); the per-address limits above still hold for it.
+  const knownDevice = async () => input.knownDeviceUserId != null && (await findUserByEmail(db, email))?.id === input.knownDeviceUserId;
+  if ((await reserveSignInFailure(db, email, SIGN_IN_WINDOW_SECONDS)) > guard.failuresPerAccount && !(await knownDevice())) {
     await releaseSignInFailure(db, email);
     throw tooMany();
   }

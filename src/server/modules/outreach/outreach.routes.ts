@@ -15,7 +15,7 @@ import {
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { dispatchEmails } from '../email/email.service';
-import { loadAppSecret } from './app-secret';
+import { loadAppSecret } from '../../config/app-secret';
 import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
 import { actorOf } from '../privacy/audit.repo';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadAppSecret } from './app-secret';
+import { loadAppSecret } from '../../config/app-secret';
 import { repairerOfToken, unsubscribeToken } from './unsubscribe-token';
 
 const secret = 'a test secret of at least thirty-two characters';

@@ -25,7 +25,7 @@ import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../plugins/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
-import { loadAppSecret } from '../outreach/app-secret';
+import { loadAppSecret } from '../../config/app-secret';
 import { acceptInvitation, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
 import { readNetworkPage } from './network-page';
 import { sendShared } from '../../plugins/serializer';

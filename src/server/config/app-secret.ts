@@ -1,10 +1,10 @@
-// The key that signs unsubscribe links (D19). APP_SECRET when set; otherwise a random one made on
+// The key that signs unsubscribe links (D19) and known-device cookies (sign-in). APP_SECRET when set; otherwise a random one made on
 // first start and kept in DATA_DIR/app-secret, so links in e-mails already sent keep working after
 // a restart. Several instances must share one key: set APP_SECRET (docs/operations.md).
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppConfig } from '../../config/config';
+import type { AppConfig } from './config';
 
 export async function loadAppSecret(config: Pick<AppConfig, 'appSecret' | 'dataDir'>): Promise<string> {
   if (config.appSecret) return config.appSecret;
