@@ -1,12 +1,10 @@
 // After the technician marks a repair as done (issue 12, D14): the customer is asked to confirm
 // it or report a problem; a reported problem reaches the team; the repairer is told when paid.
-import { isTimeSlot, slotLabels } from '../../../shared/calendar';
 import type { CompanyDetails } from '../../../shared/company';
-import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
-import { postcodeDistrict } from '../../../shared/postcode';
-import { customerFooter, signature } from '../email/company-footer';
+import { customerFooter } from '../email/company-footer';
+import { dashboardClose, jobInWords, slotInWords } from '../dispatch/dispatch-emails';
 import type { NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
@@ -64,9 +62,7 @@ export interface RepairerPaidFacts {
 
 /** A repairer's share was released (D14): how much, for which job, and where the money went. */
 export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
-  const damage = isAnyDamageType(facts.damageType) ? allDamageTypeLabels[facts.damageType] : facts.damageType;
-  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
-  const area = `${facts.city} ${postcodeDistrict(facts.postcode) ?? ''}`.trim();
+  const { damage, slot, area } = jobInWords(facts);
   const amount = formatPence(facts.amountPence);
   const where = facts.providerRef.startsWith('ledger:')
     ? ['Test mode: no real money is moved. The payment is recorded against your account only.']
@@ -86,17 +82,14 @@ export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
       '',
       ...where,
       '',
-      'Your jobs and earnings are on your dashboard (sign in first):',
-      facts.dashboardUrl,
-      '',
-      ...signature(facts.company),
+      ...dashboardClose(facts.dashboardUrl, facts.company),
     ].join('\n'),
   };
 }
 
 /** After a reported problem the team refunded the customer: the technician's held share is cancelled. */
 export function repairerShareCancelledEmail(facts: { repairer: RepairerPaidFacts['repairer']; appointmentDate: string; timeSlot: string; dashboardUrl: string; company: CompanyDetails }): NewOutboxEmail {
-  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
+  const slot = slotInWords(facts.timeSlot);
   return {
     kind: 'repairer-share-cancelled',
     toAddress: facts.repairer.email,
@@ -107,10 +100,7 @@ export function repairerShareCancelledEmail(facts: { repairer: RepairerPaidFacts
       `The customer reported a problem with the repair on ${formatLondonDate(facts.appointmentDate)}, ${slot}, and our team has refunded them in full, so there is no payment for this job.`,
       `If you think this is wrong, please reply to this e-mail or call us on ${facts.company.supportPhone}.`,
       '',
-      'Your jobs and earnings are on your dashboard (sign in first):',
-      facts.dashboardUrl,
-      '',
-      ...signature(facts.company),
+      ...dashboardClose(facts.dashboardUrl, facts.company),
     ].join('\n'),
   };
 }

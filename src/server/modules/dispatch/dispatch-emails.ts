@@ -25,10 +25,25 @@ export interface JobOfferFacts {
   company: CompanyDetails;
 }
 
+/** A booking's slot as the e-mails write it: 'Morning, 8:00–12:00'. */
+export const slotInWords = (timeSlot: string) => (isTimeSlot(timeSlot) ? slotLabels[timeSlot] : timeSlot);
+
+/** A job as a repairer's e-mails name it (D11: the area, not the address): the repair, the area, and when, in words. */
+export function jobInWords(facts: Pick<JobOfferFacts, 'damageType' | 'city' | 'postcode' | 'timeSlot'>) {
+  return {
+    damage: isAnyDamageType(facts.damageType) ? allDamageTypeLabels[facts.damageType] : facts.damageType,
+    slot: slotInWords(facts.timeSlot),
+    area: `${facts.city} ${postcodeDistrict(facts.postcode) ?? ''}`.trim(),
+  };
+}
+
+/** The close of a repairer's account e-mail: their dashboard, then the company's signature. */
+export function dashboardClose(dashboardUrl: string, company: CompanyDetails): string[] {
+  return ['Your jobs and earnings are on your dashboard (sign in first):', dashboardUrl, '', ...signature(company)];
+}
+
 export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
-  const damage = isAnyDamageType(facts.damageType) ? allDamageTypeLabels[facts.damageType] : facts.damageType;
-  const slot = isTimeSlot(facts.timeSlot) ? slotLabels[facts.timeSlot] : facts.timeSlot;
-  const area = `${facts.city} ${postcodeDistrict(facts.postcode) ?? ''}`.trim();
+  const { damage, slot, area } = jobInWords(facts);
   return {
     kind: 'job-offer',
     toAddress: facts.repairer.email,
