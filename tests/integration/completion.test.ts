@@ -10,7 +10,7 @@ import type Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { auditLog, outboxEmails, payments, payouts, quotes, repairers, stripeEvents, warranties } from '../../src/server/db/schema';
+import { appointments, auditLog, outboxEmails, payments, payouts, quotes, repairers, stripeEvents, warranties } from '../../src/server/db/schema';
 import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
@@ -952,6 +952,22 @@ describe('paying a share safely across a crash, without holding the database dur
       const standing = standIn.transfers.reduce((sum, tr) => sum + tr.amount - tr.amount_reversed, 0);
       expect(standing).toBe(payout.amountPence);
       expect(await job.payoutRow()).toMatchObject({ status: 'released', providerRef: second.id });
+      // The technician is told what this transfer carried (£10), not that the whole share was paid again.
+      const told = await job.paidEmails();
+      expect(told).toHaveLength(1);
+      expect(told[0]!.subject).toBe(`You have been paid the £10.00 missing from your payment for the repair on ${formatLondonDate(job.day)}`);
+      expect(told[0]!.textBody).toContain(`We have sent the £10.00 that was taken back from your payment of £${penceToDecimalString(payout.amountPence)} for this job, so you now hold all of it:`);
+      expect(told[0]!.textBody).toContain(`(transfer ${second.id})`);
+
+      // Money went to the technician for this job: refunding the customer here in full would pay twice.
+      await t.database.db.update(payouts).set({ status: 'held', releasedAt: null, providerRef: null }).where(eq(payouts.id, payout.id));
+      await t.database.db.update(appointments).set({ problemReportedAt: new Date(), problemReport: 'Still not right.' }).where(eq(appointments.id, job.appointmentId));
+      const adminUser = await createUser(t.database.db, { role: 'admin' });
+      const admin = await signInAs(t.app, adminUser.email, adminUser.password);
+      const refused = await post(t, `/api/admin/payouts/${payout.id}/refund-customer`, { reason: 'Could not be put right in the end.' }, admin);
+      expect([refused.statusCode, refused.json().message]).toEqual([409, completionMessages.refundPayoutTransferred]);
+      expect((await t.database.db.select().from(payments).where(eq(payments.id, payout.paymentId)))[0]!.status).toBe('succeeded');
+      await t.database.db.update(payouts).set({ status: 'released', releasedAt: new Date(), providerRef: second.id }).where(eq(payouts.id, payout.id));
 
       // Paid in full now: a run that takes over a claim on it finds that and sends nothing.
       await t.database.db.update(payouts).set({ status: 'sending', sendingAt: null, providerRef: null, releasedAt: null }).where(eq(payouts.id, payout.id));

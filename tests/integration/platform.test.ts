@@ -54,12 +54,14 @@ describe('unknown paths (D23)', () => {
     expect(response.headers['content-type']).toMatch(/text\/html/);
   });
 
-  it("sends SPEC's /quote call to action to the assessment wizard (301, keeping the query), and nothing below it", async () => {
+  it("sends SPEC's /quote call to action to the assessment wizard (301, keeping the query, with or without a trailing slash), and nothing below it", async () => {
     const response = await t.app.inject('/quote');
     expect([response.statusCode, response.headers.location]).toEqual([301, '/assessment']);
     const tagged = await t.app.inject('/quote?utm_source=flyer');
     expect([tagged.statusCode, tagged.headers.location]).toEqual([301, '/assessment?utm_source=flyer']);
-    expect((await t.app.inject('/quote/')).statusCode).toBe(404);
+    const slashed = await t.app.inject('/quote/');
+    expect([slashed.statusCode, slashed.headers.location]).toEqual([301, '/assessment']);
+    expect((await t.app.inject('/quote/x/y')).statusCode).toBe(404);
   });
 
   it('answers a known page with 200 and HTML', async () => {

@@ -80,6 +80,24 @@ describe('rescheduling a booking a technician has accepted', () => {
     expect(await tech.mail()).toHaveLength(1);
   });
 
+  it.skipIf(!serverDatabaseAvailable())('moves a booking and lets its technician accept it at the same moment, in either order, without a deadlock (server)', async () => {
+    const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
+    try {
+      for (let round = 0; round < 4; round++) {
+        const tech = await technician(server);
+        const day = workingDay(60 + round * 3);
+        let to = addDays(day, 1);
+        while (!isWorkingDay(to)) to = addDays(to, 1);
+        const job = await tech.offered(day, 'morning');
+        const [moved, accepted] = await Promise.all([reschedule(server, job.appointmentId, job.cookie, to, 'afternoon'), tech.accept(job.offerId)]);
+        expect([moved.statusCode, accepted.statusCode], `${moved.body} | ${accepted.body}`).toEqual([200, 200]);
+        expect(await appointmentRow(server, job.appointmentId)).toMatchObject({ appointmentDate: to, timeSlot: 'afternoon', status: 'assigned' });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   it.skipIf(!serverDatabaseAvailable())('leaves a technician one job in a slot when a reschedule into it and their accept of another job there run at once (server)', async () => {
     const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
     try {

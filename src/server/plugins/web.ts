@@ -58,7 +58,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (path.startsWith('/api/') || path === '/api' || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.status(404).send({ error: 'not_found', message: `There is no ${request.method} ${path} here.` });
     }
-    const target = redirectPaths[path];
+    // With or without a trailing slash, as matchRoute reads paths.
+    const target = redirectPaths[path.length > 1 ? path.replace(/\/+$/, '') : path];
     if (target) return reply.redirect(`${target}${request.url.slice(path.length)}`, 301);
     const route = matchRoute(path);
     const guard = guardedPrefixes.find((g) => path === g.prefix || path.startsWith(`${g.prefix}/`));

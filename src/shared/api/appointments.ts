@@ -157,6 +157,8 @@ export const completionMessages = {
   refundNotAfterProblem: 'Only a finished repair whose customer reported a problem can be refunded here.',
   refundPayoutNotHeld: "The technician's payment for this repair is no longer on hold (it has been released), so the customer cannot be refunded here. Refund them from the payment provider's dashboard.",
   refundAlreadyDone: "This customer's payment has already been refunded.",
+  refundPayoutTransferred:
+    "The technician has already been sent money for this repair through Stripe (a transfer later reversed, in part or whole), so the customer cannot be refunded here: settle it in Stripe's dashboard.",
   refundReasonShort: 'Please say in at least 10 characters why the customer is refunded',
   refundReasonLong: 'Please keep the reason under 500 characters',
   /** To Stripe, not a person: a reversal reported while its payout is being sent is delivered again later. */

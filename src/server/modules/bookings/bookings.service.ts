@@ -313,12 +313,15 @@ export async function reschedule(
   rawBody: unknown,
   now: Date,
 ): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
-  const { access } = await readableAppointment(ctx, id, viewer, now);
+  const { access, record } = await readableAppointment(ctx, id, viewer, now);
   // Only the customer moves their appointment; to staff the call does not exist.
   if (access !== 'customer') throw notFound(bookingMessages.appointmentNotFound);
   const body = parseBody(RescheduleAppointmentBodySchema, rawBody);
 
   const emails = await ctx.db.transaction(async (tx) => {
+    // The one lock order (quote, appointment, payment), as cancelling and paying take it: a
+    // technician accepting this job at the same moment (quote, then appointment) waits, not deadlocks.
+    await lockQuote(tx, record.appointment.quoteId);
     const current = await lockAppointment(tx, id);
     if (!current) throw notFound(bookingMessages.appointmentNotFound);
     if (current.status !== 'confirmed' && current.status !== 'assigned') {

@@ -56,6 +56,8 @@ export interface RepairerPaidFacts {
   amountPence: number;
   /** The Stripe transfer's id (tr_…), or `ledger:{id}` without Stripe. */
   providerRef: string;
+  /** This transfer made good what a reversal took back: only this much was sent now. */
+  topUpPence?: number | null;
   dashboardUrl: string;
   company: CompanyDetails;
 }
@@ -64,17 +66,20 @@ export interface RepairerPaidFacts {
 export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
   const { damage, slot, area } = jobInWords(facts);
   const amount = formatPence(facts.amountPence);
+  const topUp = facts.topUpPence ? formatPence(facts.topUpPence) : null;
   const where = facts.providerRef.startsWith('ledger:')
     ? ['Test mode: no real money is moved. The payment is recorded against your account only.']
     : [`It has been sent to your Stripe account (transfer ${facts.providerRef}). Stripe pays it into your bank account on your usual payout schedule.`];
   return {
     kind: 'repairer-paid',
     toAddress: facts.repairer.email,
-    subject: `You have been paid ${amount} for the repair on ${formatLondonDate(facts.appointmentDate)}`,
+    subject: topUp
+      ? `You have been paid the ${topUp} missing from your payment for the repair on ${formatLondonDate(facts.appointmentDate)}`
+      : `You have been paid ${amount} for the repair on ${formatLondonDate(facts.appointmentDate)}`,
     textBody: [
       `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
       '',
-      `We have released your payment of ${amount} for this job:`,
+      topUp ? `We have sent the ${topUp} that was taken back from your payment of ${amount} for this job, so you now hold all of it:` : `We have released your payment of ${amount} for this job:`,
       '',
       `Repair: ${damage}`,
       `Area: ${area}`,

@@ -66,7 +66,10 @@ export async function claimPayout(db: Db, id: number, from: ClaimFrom, now: Date
  * What Stripe has for a payout: transfers that pay it in full (found, or made now), or transfers
  * reversed in whole or part that leave `shortPence` of it unpaid.
  */
-export type TransferFound = { kind: 'paid'; id: string; earlier: boolean } | { kind: 'reversed'; reversedIds: string[]; shortPence: number };
+export type TransferFound =
+  /** `topUpPence`: this transfer made good what a reversal took back (only that much was sent now); null for the share itself. */
+  | { kind: 'paid'; id: string; earlier: boolean; topUpPence: number | null }
+  | { kind: 'reversed'; reversedIds: string[]; shortPence: number };
 
 /** Taken back at Stripe, in whole (`reversed`) or in part (`amount_reversed`). */
 const wasReversed = (transfer: Stripe.Transfer) => transfer.reversed || transfer.amount_reversed > 0;
@@ -113,13 +116,13 @@ export async function transferFor(stripe: Stripe, due: Payable, { payAgain }: { 
   const transferGroup = transferGroupOf(due.appointmentId);
   const { standingPence, reversedIds, newestStanding } = await standingAtStripe(stripe, transferGroup, due.id);
   const shortPence = due.amountPence - standingPence;
-  if (shortPence <= 0 && newestStanding) return { kind: 'paid', id: newestStanding, earlier: true };
+  if (shortPence <= 0 && newestStanding) return { kind: 'paid', id: newestStanding, earlier: true, topUpPence: null };
   if (reversedIds.length > 0 && !payAgain) return { kind: 'reversed', reversedIds, shortPence };
   const transfer = await stripe.transfers.create(
     { amount: shortPence, currency: 'gbp', destination: due.stripeAccountId!, transfer_group: transferGroup, metadata: { payout_id: String(due.id) } },
     { idempotencyKey: reversedIds.length === 0 ? `payout-${due.id}` : `payout-${due.id}-r${reversedIds.length}-${shortPence}` },
   );
-  return { kind: 'paid', id: transfer.id, earlier: false };
+  return { kind: 'paid', id: transfer.id, earlier: false, topUpPence: reversedIds.length > 0 ? shortPence : null };
 }
 
 /**

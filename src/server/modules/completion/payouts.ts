@@ -80,7 +80,7 @@ function stripeOf(ctx: PayoutContext): Stripe | undefined {
 }
 
 /** What the repairer's "you have been paid" e-mail says of the job (null: no address to send it to). */
-async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, providerRef: string) {
+async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, providerRef: string, topUpPence: number | null) {
   const [row] = await withJobAndTechnician(
     tx
       .select({
@@ -99,7 +99,7 @@ async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, provider
   ).where(eq(payouts.id, payoutId));
   if (!row?.email) return null;
   const { email, contactName, businessName, ...job } = row;
-  return repairerPaidEmail({ ...job, repairer: { email, contactName, businessName }, providerRef, dashboardUrl: `${config.publicUrl}/repairer`, company: config.company });
+  return repairerPaidEmail({ ...job, repairer: { email, contactName, businessName }, providerRef, topUpPence, dashboardUrl: `${config.publicUrl}/repairer`, company: config.company });
 }
 
 /**
@@ -108,10 +108,10 @@ async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, provider
  * ask is lost). Throws the transition's conflict, with nothing written, when the payout is no
  * longer where `options.where` expects it.
  */
-async function recordRelease(ctx: PayoutContext, payoutId: number, providerRef: string, options: TransitionOptions<'payout'>): Promise<void> {
+async function recordRelease(ctx: PayoutContext, payoutId: number, providerRef: string, options: TransitionOptions<'payout'>, topUpPence: number | null = null): Promise<void> {
   const queued = await ctx.db.transaction(async (tx) => {
     await transition(tx, 'payout', 'release', payoutId, options);
-    const email = await paidEmailOf(tx, ctx.config, payoutId, providerRef);
+    const email = await paidEmailOf(tx, ctx.config, payoutId, providerRef, topUpPence);
     return email ? [await queueEmail(tx, email)] : [];
   });
   if (!ctx.jobs) return;
@@ -188,7 +188,7 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
   // If this throws (the database gone), the share stays `sending` with this claim: once the lease
   // is over the next run takes it over, finds this transfer at Stripe and records it.
   try {
-    await recordRelease(ctx, due.id, transfer.id, { set: { releasedAt: now, providerRef: transfer.id, sendingAt: null }, where: eq(payouts.status, 'sending') });
+    await recordRelease(ctx, due.id, transfer.id, { set: { releasedAt: now, providerRef: transfer.id, sendingAt: null }, where: eq(payouts.status, 'sending') }, transfer.topUpPence);
   } catch (error) {
     if (!isConflict(error)) throw error;
     // A run that took over recorded it first: the same transfer, found at Stripe or replayed for the key.

@@ -5,11 +5,11 @@
 // cancelled (payout held → void), the payment refunded through the provider (last, so a refusal
 // rolls everything back; its key makes a retry safe), the admin's reason kept in the audit log,
 // and the customer and the technician told. The repair stays completed: it happened.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { completionMessages, type CustomerRefund } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
-import { payments, payouts, repairers } from '../../db/schema';
+import { auditLog, payments, payouts, repairers } from '../../db/schema';
 import { transition } from '../../db/transition';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -43,6 +43,10 @@ export async function refundAfterProblem(
     if (payment.status === 'refunded') throw conflict(completionMessages.refundAlreadyDone);
     if (payout.status === 'sending') throw conflict(completionMessages.payoutSending);
     if (payout.status !== 'held') throw conflict(completionMessages.refundPayoutNotHeld);
+    // Held again after a transfer was made (and reversed, in part or whole, at Stripe): money went
+    // to the technician, so refunding the customer in full here would pay twice. Both ways a
+    // transfer's share comes back to held record this audit line in the same transaction.
+    if (await wasTransferred(tx, payout.id)) throw conflict(completionMessages.refundPayoutTransferred);
 
     await transition(tx, 'payout', 'void', payout.id);
     const refund = await ctx.provider
@@ -69,6 +73,15 @@ export async function refundAfterProblem(
 }
 
 const refundFailed = 'The payment provider did not make the refund, so nothing has changed: the payment is still held. Please try again in a few minutes.';
+
+async function wasTransferred(tx: Db, payoutId: number): Promise<boolean> {
+  const [entry] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payoutId), eq(auditLog.action, 'payout_withheld')))
+    .limit(1);
+  return entry !== undefined;
+}
 
 async function technicianOf(tx: Db, repairerId: number | null) {
   if (repairerId === null) return undefined;

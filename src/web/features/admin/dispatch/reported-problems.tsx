@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { TextAreaField } from '../../../components/form';
@@ -51,9 +51,10 @@ function ReleaseButton({ payout, list, children }: { payout: { payoutId: number;
  * share cancelled (POST /api/admin/payouts/{id}/refund-customer), after a confirmation that asks
  * for the team's reason (kept in the audit log, sent to nobody).
  */
-function RefundDialog({ problem }: { problem: ReportedProblem }) {
+function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boolean }) {
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
+  const refunded = useRef(false);
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const refund = useMutation({
@@ -66,10 +67,9 @@ function RefundDialog({ problem }: { problem: ReportedProblem }) {
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
     refund.mutate(parsed.data, {
       onSuccess: (done) => {
+        refunded.current = true;
         setOpen(false);
         toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' });
-        // The problem leaves the list: the keyboard goes to the list's heading.
-        focusById('reported-problems');
       },
       onError: (failure) => setError(userMessageOf(failure)),
     });
@@ -89,7 +89,16 @@ function RefundDialog({ problem }: { problem: ReportedProblem }) {
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!refunded.current) return; // cancelled: back to the button that opened it
+            // The problem (and its button) leave the list: the keyboard goes to the list's heading,
+            // or, when it was the last one and the list goes too, to the page's main content.
+            event.preventDefault();
+            focusById(last ? 'main-content' : 'reported-problems');
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl"
+        >
           <AlertDialog.Title className="text-xl font-bold text-navy-900">Refund {problem.customerName} for {problem.reference}?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-800">
             They get back everything they paid, to their card, and {problem.technician}&apos;s {formatDecimalPounds(problem.amount)} on hold is cancelled. Both are e-mailed. This cannot be undone.
@@ -121,7 +130,7 @@ function RefundDialog({ problem }: { problem: ReportedProblem }) {
   );
 }
 
-function Problem({ problem }: { problem: ReportedProblem }) {
+function Problem({ problem, last }: { problem: ReportedProblem; last: boolean }) {
   return (
     <li className="rounded-xl border border-amber-300 bg-amber-50 p-4">
       <h3 className="font-bold text-navy-900">
@@ -135,7 +144,7 @@ function Problem({ problem }: { problem: ReportedProblem }) {
         <ReleaseButton payout={problem} list={problemsKey}>
           Resolved: release the technician’s payment
         </ReleaseButton>
-        <RefundDialog problem={problem} />
+        <RefundDialog problem={problem} last={last} />
       </div>
     </li>
   );
@@ -153,7 +162,7 @@ export function ReportedProblems() {
       <p className="text-sm text-slate-700">Contact the customer and the technician; release the payment once it is put right, or refund the customer if it cannot be.</p>
       <ul className="mt-3 grid gap-3">
         {problems.data.map((problem) => (
-          <Problem key={problem.payoutId} problem={problem} />
+          <Problem key={problem.payoutId} problem={problem} last={problems.data.length === 1} />
         ))}
       </ul>
     </section>

@@ -1,0 +1,58 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp, stubFetch } from '../../../test/render-app';
+import { ReportedProblems } from './reported-problems';
+
+afterEach(cleanup);
+
+const problem = (payoutId: number) => ({
+  payoutId,
+  appointmentId: payoutId,
+  reference: `AR-TEST-000${payoutId}`,
+  customerName: 'Ola Nowak',
+  customerEmail: 'ola@example.com',
+  technician: 'Acme Dents',
+  amount: '76.00',
+  reportedAt: '2026-11-18T10:00:00.000Z',
+  report: 'The dent is still there.',
+});
+
+describe('refunding the customer after a reported problem', () => {
+  for (const count of [2, 1]) {
+    it(`sends the reason, and leaves the keyboard on the list's heading, or the page's content once the list empties (${count} listed)`, async () => {
+      const bodies: unknown[] = [];
+      stubFetch((url, init) => {
+        if (url.endsWith('/refund-customer')) {
+          bodies.push(JSON.parse(String(init?.body)));
+          return jsonResponse({ payoutId: 1, appointmentId: 1, refunded: '691.20', paymentStatus: 'refunded', payoutStatus: 'void' });
+        }
+        if (url === '/api/admin/reported-problems') return jsonResponse(bodies.length > 0 ? [problem(2)].slice(0, count - 1) : [problem(1), problem(2)].slice(0, count));
+        return jsonResponse({ message: `Unexpected ${url}` }, 404);
+      });
+      // Inside the page's main content, as on the dashboard (site-layout.tsx).
+      renderApp('/', [
+        {
+          path: '/',
+          element: (
+            <main id="main-content" tabIndex={-1}>
+              <ReportedProblems />
+            </main>
+          ),
+        },
+      ]);
+      const [first] = await screen.findAllByRole('button', { name: 'Not put right: refund the customer' });
+      first!.focus();
+      fireEvent.click(first!);
+      // No reason, no request: the dialog says what it needs.
+      fireEvent.click(await screen.findByRole('button', { name: 'Refund the customer' }));
+      expect(await screen.findByText('Please say in at least 10 characters why the customer is refunded')).toBeInTheDocument();
+      fireEvent.change(screen.getByLabelText(/Why is the customer refunded/), { target: { value: 'The dent could not be removed.' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Refund the customer' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+      expect(bodies).toEqual([{ reason: 'The dent could not be removed.' }]);
+      await waitFor(() => expect(screen.queryAllByRole('button', { name: 'Not put right: refund the customer' })).toHaveLength(count - 1));
+      await waitFor(() => expect(document.activeElement?.id).toBe(count === 1 ? 'main-content' : 'reported-problems'));
+    });
+  }
+});
