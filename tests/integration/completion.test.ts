@@ -384,6 +384,32 @@ describe('refunding the customer after a reported problem', () => {
     expect((await post(t, '/api/admin/payouts/999999/refund-customer', reason, admin)).statusCode).toBe(404);
   });
 
+  it('refunds through Stripe once, for the whole payment, however often the admin presses', async () => {
+    const standIn = await startStripeStandIn();
+    const stripeApp = await createTestApp({ env: { ...standIn.env, AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
+    try {
+      const job = await assignedJob(stripeApp, workingDay(37), { stripeAccountId: 'acct_refund1', stripeOnboardedAt: new Date() }, standIn);
+      vi.useFakeTimers({ toFake: ['Date'] });
+      vi.setSystemTime(onThe(job.day));
+      expect((await done(stripeApp, job.appointmentId, job.repairer)).statusCode).toBe(200);
+      expect((await post(stripeApp, `/api/appointments/${job.appointmentId}/report-problem`, { message: 'The paint does not match the door.' }, job.cookie)).statusCode).toBe(200);
+      vi.useRealTimers();
+      const adminUser = await createUser(stripeApp.database.db, { role: 'admin' });
+      const admin = await signInAs(stripeApp.app, adminUser.email, adminUser.password);
+      const payout = await job.payoutRow();
+      const [payment] = await stripeApp.database.db.select().from(payments).where(eq(payments.id, payout.paymentId));
+      const refund = () => post(stripeApp, `/api/admin/payouts/${payout.id}/refund-customer`, { reason: 'The colour could not be matched.' }, admin);
+      const answers = await Promise.all([refund(), refund()]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(standIn.refunds).toEqual([expect.objectContaining({ payment_intent: payment!.providerRef, amount: payment!.amountPence })]);
+      expect(standIn.transfers.filter((tr) => tr.destination === 'acct_refund1')).toEqual([]);
+      expect((await job.payoutRow()).status).toBe('void');
+    } finally {
+      await stripeApp.close();
+      await standIn.close();
+    }
+  });
+
   it.skipIf(!serverDatabaseAvailable())('either refunds the customer or pays the technician when an admin does both at once, never both (server)', async () => {
     const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160' } });
     try {
