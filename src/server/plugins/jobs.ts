@@ -5,6 +5,7 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
+import { JOB_QUEUE_LOCK_ID, withStartupLock } from '../db/migrate';
 
 export type JobHandler<T> = (data: T) => Promise<void>;
 
@@ -49,7 +50,9 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
     archiveFailedAfterSeconds: KEEP_FAILED_JOBS_SECONDS,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // pg-boss installs its schema on its first start: two instances doing that at once on a new
+  // database collide (the second fails on the schema's name), so they take turns on a server.
+  await withStartupLock(database, JOB_QUEUE_LOCK_ID, () => boss.start());
   const queues = new Map<string, QueuePolicy>();
   const declare = async (name: string, policy: QueuePolicy) => {
     if (queues.has(name)) return;

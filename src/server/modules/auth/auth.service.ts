@@ -5,7 +5,7 @@ import { tooManyRequests, unauthorised } from '../../plugins/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
 import { needsRehash, type PasswordQueue } from './password-queue';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
-import { releaseSignInFailure, reserveSignInFailure } from './sign-in-failures';
+import { accountAddressKey, releaseSignInFailure, reserveSignInFailure } from './sign-in-failures';
 import { hashToken, newToken } from './tokens';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -34,7 +34,7 @@ export async function signIn(
   guard: { passwords: PasswordQueue; failuresPerAccount: number },
 ): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
   const email = input.email.trim().toLowerCase();
-  const accountKey = `sign-in:${email}:${input.ip}`;
+  const accountKey = accountAddressKey(email, input.ip);
   const [perAccount, perAddress] = await Promise.all([
     hitRateLimit(db, accountKey, SIGN_IN_WINDOW_SECONDS),
     hitRateLimit(db, `sign-in:${input.ip}`, SIGN_IN_WINDOW_SECONDS),

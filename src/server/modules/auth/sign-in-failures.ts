@@ -3,12 +3,14 @@
 // account). An attempt takes its place in the count BEFORE its password is checked, and gives
 // it back if the password was right: counted only after the check, every guess in flight at
 // once passed a check made before any of them was counted, and the limit held for none of them.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rateLimits } from '../../db/schema';
 import { hitRateLimit } from '../../plugins/rate-limit';
 
 const key = (email: string) => `sign-in-failures:${email}`;
+/** Attempts at one account from one address (SIGN_IN_LIMIT_PER_ACCOUNT), counted by auth.service. */
+export const accountAddressKey = (email: string, ip: string) => `sign-in:${email}:${ip}`;
 
 /** Counts this attempt as a failure of the account (one atomic upsert) and answers the window's count, this attempt included. */
 export async function reserveSignInFailure(db: Db, email: string, windowSeconds: number): Promise<number> {
@@ -23,7 +25,7 @@ export async function releaseSignInFailure(db: Db, email: string): Promise<void>
     .where(and(eq(rateLimits.key, key(email)), gt(rateLimits.count, 0)));
 }
 
-/** The account's failed sign-ins are forgotten: its password was reset. */
+/** The account's failed sign-ins are forgotten, from everywhere and from each address: its password was reset. */
 export async function forgetSignInFailures(db: Db, email: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key(email)));
+  await db.delete(rateLimits).where(or(eq(rateLimits.key, key(email)), sql`starts_with(${rateLimits.key}, ${accountAddressKey(email, '')})`));
 }

@@ -43,6 +43,21 @@ export async function adminHealth(database: Database, config: AppConfig): Promis
 
 /** Adds the shared figures to the app's registry; each is read when /metrics is scraped. */
 export function addMonitoringMetrics(registry: Registry, database: Database, config: AppConfig): void {
+  // This instance's pool, read first: the scrape's own queries below (the jobs and the outbox) would
+  // otherwise be counted as waiting, since the pool queues a request until its next tick.
+  new Gauge({
+    name: 'autorevive_db_pool_connections',
+    help: "This instance's PostgreSQL pool connections: total open, idle, and requests waiting for one (absent on embedded PGlite).",
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      const pool = database.pool;
+      if (!pool) return;
+      this.set({ state: 'total' }, pool.totalCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
   new Gauge({
     name: 'autorevive_jobs',
     help: 'Background jobs by queue and state: created and retry are waiting, active are running, failed failed for good in the last 24 hours.',
@@ -62,19 +77,6 @@ export function addMonitoringMetrics(registry: Registry, database: Database, con
       this.reset();
       const figures = await outboxFigures(database);
       for (const status of ['pending', 'sent', 'logged', 'failed']) this.set({ status }, figures[status] ?? 0);
-    },
-  });
-  new Gauge({
-    name: 'autorevive_db_pool_connections',
-    help: 'PostgreSQL pool connections: total open, idle, and requests waiting for one (absent on embedded PGlite).',
-    labelNames: ['state'],
-    registers: [registry],
-    collect() {
-      const pool = database.pool;
-      if (!pool) return;
-      this.set({ state: 'total' }, pool.totalCount);
-      this.set({ state: 'idle' }, pool.idleCount);
-      this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
   if (database.kind !== 'pglite') return;
