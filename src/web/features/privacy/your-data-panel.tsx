@@ -2,6 +2,7 @@ import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { ErasureResult } from '../../../shared/api/privacy';
 import { TextField } from '../../components/form';
+import { DialogFormActions } from '../../components/ui/dialog-form-actions';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { userMessageOf } from '../../lib/api';
 import { exportUrl, useEraseData } from './privacy-api';
@@ -60,12 +61,7 @@ export function YourDataPanel({ assessmentId, reference, onErased }: { assessmen
                     {userMessageOf(erase.error, 'We could not erase your data. Please try again.')}
                   </p>
                 ) : null}
-                <div className="mt-5 flex flex-wrap justify-end gap-3">
-                  <AlertDialog.Cancel className={buttonClasses('outline')}>Keep my data</AlertDialog.Cancel>
-                  <Button type="submit" variant="danger" disabled={erase.isPending || typed.trim() === ''}>
-                    {erase.isPending ? 'Erasing…' : 'Erase my data'}
-                  </Button>
-                </div>
+                <DialogFormActions keep="Keep my data" act="Erase my data" pendingLabel="Erasing…" pending={erase.isPending} disabled={typed.trim() === ''} />
               </form>
             </AlertDialog.Content>
           </AlertDialog.Portal>

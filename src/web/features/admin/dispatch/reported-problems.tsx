@@ -2,7 +2,8 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { AlertDialog } from 'radix-ui';
 import { TextAreaField } from '../../../components/form';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
+import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, getQueryFn, userMessageOf } from '../../../lib/api';
 import { formatDecimalPounds, formatWhen } from '../../../lib/format';
@@ -117,12 +118,7 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
                 setError(null);
               }}
             />
-            <div className="mt-5 flex flex-wrap justify-end gap-3">
-              <AlertDialog.Cancel className={buttonClasses('outline')}>Keep it on hold</AlertDialog.Cancel>
-              <Button type="submit" variant="danger" disabled={refund.isPending}>
-                {refund.isPending ? 'Refunding…' : 'Refund the customer'}
-              </Button>
-            </div>
+            <DialogFormActions keep="Keep it on hold" act="Refund the customer" pendingLabel="Refunding…" pending={refund.isPending} />
           </form>
         </AlertDialog.Content>
       </AlertDialog.Portal>
