@@ -148,7 +148,7 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
   const refunded = `We have refunded ${formatPence(facts.totalPence)} in full to the card you paid with.`;
   switch (reason) {
     case 'cancelled':
-      return [refunded];
+      return [refunded, '', 'Your booking, as it stands now:', facts.appointmentUrl];
     case 'slot-gone':
       return [
         `Your payment reached us after the 30-minute hold on ${when(facts)} had ended, and that slot has since been taken.`,
@@ -169,7 +169,12 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
         facts.quoteUrl,
       ];
     case 'problem-reported':
-      return [`After the problem you reported with your repair on ${formatLondonDate(facts.date)}, ${refunded.charAt(0).toLowerCase()}${refunded.slice(1)} We are sorry it was not right.`];
+      return [
+        `After the problem you reported with your repair on ${formatLondonDate(facts.date)}, ${refunded.charAt(0).toLowerCase()}${refunded.slice(1)} We are sorry it was not right.`,
+        '',
+        'Your booking, as it stands now:',
+        facts.appointmentUrl,
+      ];
     case 'price-changed':
       return [
         `The price of your quote changed while you were paying, so we have not booked ${when(facts)} at the old price.`,

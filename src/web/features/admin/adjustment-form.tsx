@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
+import { focusById } from '../../lib/focus';
 import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -39,6 +40,9 @@ function serverIssues(error: unknown): { issues: AdjustmentIssues; message: stri
   if (error.userMessage?.startsWith('VAT must be')) issues.vatAmount ??= error.userMessage;
   return { issues, message: error.userMessage };
 }
+
+/** The quote card's heading (quote-card.tsx): where the keyboard goes after a save rebuilds this form. */
+export const cardHeadingId = (quoteId: number) => `quote-${quoteId}-heading`;
 
 /** SPEC's adjustment fields with the breakdown recomputed as the admin types; Save, Reset and Approve. */
 export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
@@ -98,8 +102,9 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
     save.mutate(body, {
       onSuccess: (next) => {
         restart(next);
-        // Save is disabled now (nothing left to save): focus goes to the form's heading, not the page's top.
-        heading.current?.focus();
+        // Save is disabled now (nothing left to save), and a new total rebuilds this form (its key):
+        // focus goes to the card's heading, which stays, not the page's top.
+        focusById(cardHeadingId(quote.id));
         toast({ title: adminQuoteMessages.updated, description: `${quote.reference}: total ${formatPence(decimalStringToPence(next.quote.totalCost) ?? 0)}`, variant: 'success' });
       },
       onError: (error) => {
@@ -126,8 +131,8 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
       onSuccess: () => {
         toast({ title: adminQuoteMessages.approved, description: `${quote.reference}: the customer has been e-mailed their quote.`, variant: 'success' });
         // An approved quote leaves the pending list, and its card with it: focus goes to the list's heading.
-        if (quote.status === 'pending') document.getElementById('pending-quotes')?.focus();
-        else heading.current?.focus();
+        if (quote.status === 'pending') focusById('pending-quotes');
+        else focusById(cardHeadingId(quote.id));
       },
       onError: (error) => {
         const message = isApiError(error) && error.userMessage ? error.userMessage : 'The quote could not be approved. Please try again.';
@@ -139,7 +144,6 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
 
   const correctVat = preview ? formatPence(preview.vatPence) : null;
   const money = (field: TypedField | DerivedField) => `${idPrefix}-${field}`;
-  const heading = useRef<HTMLHeadingElement>(null);
   /** The field (or the line items' first box) each issue is shown beside, in the form's order. */
   const focusFirst = (fields: string[]) => {
     const order = ['laborCost', 'partsCost', 'materialsCost', 'autoReviveFee', 'repairerPayment', 'vatAmount', 'estimatedDays', 'validUntil', 'warrantyMonths', 'workDescription'];
@@ -152,9 +156,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
     <form onSubmit={onSave} noValidate aria-label={`Adjust quote ${quote.reference}`} className="mt-4">
       <div className="grid gap-6 lg:grid-cols-2">
         <div>
-          <h4 ref={heading} tabIndex={-1} className="font-semibold text-navy-900 focus:outline-none">
-            Adjust the quote
-          </h4>
+          <h4 className="font-semibold text-navy-900">Adjust the quote</h4>
           <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
             {(['laborCost', 'partsCost', 'materialsCost'] as const).map((field) => (
               <MoneyField key={field} id={money(field)} label={`${adjustmentLabels[field]} (£)`} value={state.typed[field]} onChange={(value) => setTyped(field, value)} error={issues[field]} />

@@ -19,6 +19,19 @@ function statusOf(email: OutboxEmail): { label: string; tone: string } {
   }
 }
 
+/** The e-mail's text with its web addresses as links (React escapes the rest), so they can be followed. */
+function TextWithLinks({ text }: { text: string }) {
+  return text.split(/(https?:\/\/[^\s<>"]+)/).map((part, index) =>
+    index % 2 === 1 ? (
+      <a key={index} href={part} target="_blank" rel="noreferrer" className="break-all text-teal-brand-dark underline underline-offset-2">
+        {part}
+      </a>
+    ) : (
+      part
+    ),
+  );
+}
+
 function Email({ email }: { email: OutboxEmail }) {
   const status = statusOf(email);
   return (
@@ -32,7 +45,9 @@ function Email({ email }: { email: OutboxEmail }) {
           </span>
         </summary>
         {email.lastError ? <p className="mt-2 text-sm font-semibold text-red-900">{email.lastError}</p> : null}
-        <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-900">{email.textBody}</pre>
+        <pre className="mt-3 overflow-x-auto font-sans text-sm whitespace-pre-wrap break-words text-slate-900">
+          <TextWithLinks text={email.textBody} />
+        </pre>
       </details>
     </li>
   );

@@ -1,6 +1,6 @@
 import type { AdminQuoteCard as Card } from '../../../shared/api/admin';
 import { PhoneLink } from '../../components/phone-link';
-import { AdjustmentForm } from './adjustment-form';
+import { AdjustmentForm, cardHeadingId } from './adjustment-form';
 import { damageLocationLabel, damageTypeLabel, formatWhen, quoteStatusLabel } from '../../lib/format';
 import { DeleteQuoteDialog } from './delete-quote-dialog';
 import { PhotoGallery } from '../../components/photo-gallery';
@@ -10,12 +10,12 @@ import { NearbyRepairers } from './dispatch/nearby-repairers';
 export function AdminQuoteCard({ card }: { card: Card }) {
   const { quote, assessment, modificationRequests } = card;
   const open = modificationRequests.filter((request) => request.answeredAt === null);
-  const headingId = `quote-${quote.id}-heading`;
+  const headingId = cardHeadingId(quote.id);
   return (
     <article aria-labelledby={headingId} className="rounded-lg border border-slate-300 bg-white p-4 shadow-sm sm:p-5">
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
-          <h3 id={headingId} className="text-lg font-bold text-navy-900">
+          <h3 id={headingId} tabIndex={-1} className="text-lg font-bold text-navy-900 focus:outline-none">
             {assessment.name} · {quote.reference}
           </h3>
           <p className="text-sm text-slate-700">

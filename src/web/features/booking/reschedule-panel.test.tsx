@@ -101,6 +101,16 @@ describe('the reschedule panel and the 14-day cancellation period (D14)', () => 
     await waitFor(() => expect(sent).toEqual([{ appointmentDate: '2026-03-12', timeSlot: 'afternoon', startWithinCancellationPeriod: true }]));
   });
 
+  it("keeps the server's refusal written in the panel and takes the keyboard to it (a time the technician already has a job)", async () => {
+    const busy = 'Your technician already has another job at that time. Please choose another date or time.';
+    stubServer(unasked({ cancellationPeriod: { paidAt: '2026-03-01T10:00:00.000Z', startRequested: true } }), () => jsonResponse({ error: 'conflict', message: busy }, 409));
+    await openPanel();
+    await choose('17 March 2026');
+    fireEvent.click(screen.getByRole('button', { name: 'Move my booking' }));
+    const written = await screen.findByText(busy, { selector: 'p[role="alert"]' });
+    await waitFor(() => expect(written).toHaveFocus());
+  });
+
   it('does not ask again once the customer has made the request', async () => {
     const sent = stubServer(unasked({ cancellationPeriod: { paidAt: '2026-03-01T10:00:00.000Z', startRequested: true } }));
     await openPanel();

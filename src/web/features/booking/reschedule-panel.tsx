@@ -34,10 +34,13 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
   const consent = useConsentBox(RESCHEDULE_START_WITHIN.refusal);
   // The server asked for the request for this slot (its clock or record may differ from the page's).
   const [askedFor, setAskedFor] = useState<string>();
+  // A refusal stays written in the panel (the toast goes after 5 seconds), and takes the keyboard there.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const required = needsRequestFor(appointment, date, slot) || (askedFor !== undefined && askedFor === `${date} ${slot}`);
 
   const move = () => {
     if (date === null || slot === null) return;
+    setRefusal(null);
     if (required && !consent.checked) {
       consent.refuse();
       return;
@@ -63,7 +66,9 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
             return;
           }
           if (isApiError(error) && error.status === 409) picker.dispatch({ type: 'clear-slot' });
-          toast({ title: 'Reschedule Failed', description: userMessageOf(error, 'We could not move your booking. Please try again.'), variant: 'destructive' });
+          const message = userMessageOf(error, 'We could not move your booking. Please try again.');
+          setRefusal(message);
+          toast({ title: 'Reschedule Failed', description: message, variant: 'destructive' });
         },
       },
     );
@@ -87,6 +92,11 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
           idPrefix="reschedule"
           hint={RESCHEDULE_START_WITHIN.hint}
         />
+      ) : null}
+      {refusal ? (
+        <p key={refusal} ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none">
+          {refusal}
+        </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
         <Button disabled={date === null || slot === null || same || reschedule.isPending} onClick={move}>

@@ -18,6 +18,26 @@ const problem = (payoutId: number) => ({
   report: 'The dent is still there.',
 });
 
+describe('releasing the technician’s payment after a reported problem', () => {
+  it("leaves the keyboard on the list's heading once the problem leaves the list", async () => {
+    let released = false;
+    stubFetch((url) => {
+      if (url.endsWith('/release')) {
+        released = true;
+        return jsonResponse({ id: 1, status: 'released', amount: '76.00', releasedAt: '2026-11-27T10:00:00.000Z', providerRef: 'ledger:1' });
+      }
+      if (url === '/api/admin/reported-problems') return jsonResponse(released ? [problem(2)] : [problem(1), problem(2)]);
+      return jsonResponse({ message: `Unexpected ${url}` }, 404);
+    });
+    renderApp('/', [{ path: '/', element: <ReportedProblems /> }]);
+    const [first] = await screen.findAllByRole('button', { name: /release the technician/ });
+    first!.focus();
+    fireEvent.click(first!);
+    await waitFor(() => expect(screen.getAllByRole('button', { name: /release the technician/ })).toHaveLength(1));
+    expect(document.activeElement?.id).toBe('reported-problems');
+  });
+});
+
 describe('refunding the customer after a reported problem', () => {
   for (const count of [2, 1]) {
     it(`sends the reason, and leaves the keyboard on the list's heading, or the page's content once the list empties (${count} listed)`, async () => {
@@ -55,4 +75,23 @@ describe('refunding the customer after a reported problem', () => {
       await waitFor(() => expect(document.activeElement?.id).toBe(count === 1 ? 'main-content' : 'reported-problems'));
     });
   }
+
+  it("keeps the dialog open with the server's refusal when another admin settled the problem first", async () => {
+    const refused = "The technician's payment for this repair is no longer on hold (it has been released), so the customer cannot be refunded here. Refund them from the payment provider's dashboard.";
+    let settled = false;
+    stubFetch((url) => {
+      if (url.endsWith('/refund-customer')) {
+        settled = true;
+        return jsonResponse({ error: 'conflict', message: refused }, 409);
+      }
+      if (url === '/api/admin/reported-problems') return jsonResponse(settled ? [] : [problem(1)]);
+      return jsonResponse({ message: `Unexpected ${url}` }, 404);
+    });
+    renderApp('/', [{ path: '/', element: <ReportedProblems /> }]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Not put right: refund the customer' }));
+    fireEvent.change(await screen.findByLabelText(/Why is the customer refunded/), { target: { value: 'The dent could not be removed.' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Refund the customer' }));
+    expect(await screen.findByText(refused)).toBeInTheDocument();
+    expect(screen.getByRole('alertdialog')).toBeInTheDocument();
+  });
 });

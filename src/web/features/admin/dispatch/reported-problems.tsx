@@ -23,8 +23,12 @@ import { focusById } from '../../../lib/focus';
 const problemsKey = ['/api/admin/reported-problems'] as const;
 const inQuestionKey = ['/api/admin/payouts-in-question'] as const;
 
-/** Releases a held payout (POST /api/admin/payouts/{id}/release), says how it went, and reloads the list it is shown in. */
-function ReleaseButton({ payout, list, children }: { payout: { payoutId: number; technician: string; reference: string }; list: readonly [string]; children: ReactNode }) {
+/**
+ * Releases a held payout (POST /api/admin/payouts/{id}/release), says how it went, and reloads the
+ * list it is shown in; the payout leaves the list, so the keyboard goes to `focusAfter` (the list's
+ * heading, or the page's content when it was the last).
+ */
+function ReleaseButton({ payout, list, focusAfter, children }: { payout: { payoutId: number; technician: string; reference: string }; list: readonly [string]; focusAfter: string; children: ReactNode }) {
   const queryClient = useQueryClient();
   const release = useMutation({
     mutationFn: () => apiJson('POST', `/api/admin/payouts/${payout.payoutId}/release`, {}, ReleasedPayoutSchema),
@@ -37,7 +41,10 @@ function ReleaseButton({ payout, list, children }: { payout: { payoutId: number;
       disabled={release.isPending}
       onClick={() =>
         release.mutate(undefined, {
-          onSuccess: () => toast({ title: 'Payment released', description: `${payout.technician} is paid for ${payout.reference}.`, variant: 'success' }),
+          onSuccess: () => {
+            toast({ title: 'Payment released', description: `${payout.technician} is paid for ${payout.reference}.`, variant: 'success' });
+            focusById(focusAfter);
+          },
           onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
         })
       }
@@ -60,16 +67,22 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
   const [error, setError] = useState<string | null>(null);
   const refund = useMutation({
     mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/payouts/${problem.payoutId}/refund-customer`, body, CustomerRefundSchema),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: problemsKey }),
+    // The list is read again once the dialog has closed: read while it is open, a problem that
+    // another admin has settled would take the dialog away with it before its refusal shows.
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = RefundCustomerBodySchema.safeParse({ reason });
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? null);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? null);
+      focusById(`refund-reason-${problem.payoutId}`);
+      return;
+    }
     refund.mutate(parsed.data, {
       onSuccess: (done) => {
         refunded.current = true;
         setOpen(false);
+        void queryClient.invalidateQueries({ queryKey: problemsKey });
         toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' });
       },
       onError: (failure) => setError(userMessageOf(failure)),
@@ -80,7 +93,9 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
       open={open}
       onOpenChange={(next) => {
         setOpen(next);
-        if (!next) setError(null);
+        if (next) return;
+        setError(null);
+        void queryClient.invalidateQueries({ queryKey: problemsKey });
       }}
     >
       <AlertDialog.Trigger asChild>
@@ -102,7 +117,7 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
         >
           <AlertDialog.Title className="text-xl font-bold text-navy-900">Refund {problem.customerName} for {problem.reference}?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-800">
-            They get back everything they paid, to their card, and {problem.technician}&apos;s {formatDecimalPounds(problem.amount)} on hold is cancelled. Both are e-mailed. This cannot be undone.
+            They get back everything they paid, to their card, and the {formatDecimalPounds(problem.amount)} on hold for {problem.technician} is cancelled. Both are e-mailed. This cannot be undone.
           </AlertDialog.Description>
           <form onSubmit={submit} noValidate className="mt-4">
             <TextAreaField
@@ -137,7 +152,7 @@ function Problem({ problem, last }: { problem: ReportedProblem; last: boolean })
       </p>
       <blockquote className="mt-2 border-l-4 border-amber-400 pl-3 whitespace-pre-line text-slate-900">{problem.report}</blockquote>
       <div className="flex flex-wrap gap-3">
-        <ReleaseButton payout={problem} list={problemsKey}>
+        <ReleaseButton payout={problem} list={problemsKey} focusAfter={last ? 'main-content' : 'reported-problems'}>
           Resolved: release the technician’s payment
         </ReleaseButton>
         <RefundDialog problem={problem} last={last} />
@@ -188,7 +203,7 @@ function Withheld({ payout }: { payout: WithheldPayout }) {
         Stripe shows {transfers} as reversed{payout.takenBack ? `, taking back ${formatDecimalPounds(payout.takenBack)}` : ''}, so the technician has not been paid in full and
         nothing pays them again on its own. Find out why it was reversed first: releasing sends a new transfer of only what is short at that moment.
       </p>
-      <ReleaseButton payout={payout} list={inQuestionKey}>
+      <ReleaseButton payout={payout} list={inQuestionKey} focusAfter="payouts-in-question">
         Send what is short to the technician
       </ReleaseButton>
     </li>
@@ -225,7 +240,7 @@ export function PayoutsInQuestion() {
   const { withheld, sending, totals } = payouts.data;
   return (
     <section aria-labelledby="payouts-in-question" className="mb-10">
-      <h2 id="payouts-in-question" className="text-xl font-bold text-navy-900">
+      <h2 id="payouts-in-question" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Technicians’ payments to keep an eye on ({totals.withheld + totals.sending})
       </h2>
       {totals.withheld > 0 && (
