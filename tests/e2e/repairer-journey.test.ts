@@ -48,9 +48,15 @@ describe.skipIf(!hasChromium)('a paid booking reaches a technician', () => {
     await bPage.goto('/repairer');
     const bAvailable = bPage.getByRole('region', { name: /Available jobs/ });
     await bAvailable.getByRole('button').first().waitFor();
+    // B may hold other offers (other tests share the lane's demo repairers): open each until this
+    // one shows, giving each panel time to load rather than reading it while it still loads.
     for (const card of await bAvailable.getByRole('button').all()) {
       await card.click();
-      if ((await bPage.getByRole('article').getByText(reference, { exact: false }).count()) > 0) break;
+      const shown = await bPage.getByRole('article').getByText(reference, { exact: false }).waitFor({ timeout: 3000 }).then(
+        () => true,
+        () => false,
+      );
+      if (shown) break;
     }
     const bPanel = bPage.getByRole('article');
     await bPanel.getByText(reference, { exact: false }).waitFor();
