@@ -7,7 +7,7 @@ import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { eq } from 'drizzle-orm';
-import { appointments, quotes } from '../../db/schema';
+import { appointments } from '../../db/schema';
 import { findRepairer, lockRepairer } from '../dispatch/dispatch.repo';
 import { jobMovedEmail } from '../dispatch/dispatch-emails';
 import { clashingBookings } from '../repairer-jobs/repairer-jobs.repo';
@@ -21,6 +21,8 @@ import { rescheduleEmail } from '../payments/booking-emails';
 export interface AppointmentRescheduled {
   appointmentId: number;
   quoteId: number;
+  /** The technician who had accepted the job (and keeps it at the new time), or null. */
+  technicianId: number | null;
   from: { date: string; slot: TimeSlot };
   to: { date: string; slot: TimeSlot };
   /** D14: the customer asked on this reschedule for the repair to start within the cancellation period, and it was recorded. */
@@ -59,22 +61,16 @@ export async function checkEarlyStartOnReschedule(
  */
 export async function onAppointmentRescheduled(tx: Db, event: AppointmentRescheduled, config: AppConfig): Promise<OutboxEmail[]> {
   // A new slot gets its own reminder 24 hours before it.
-  const [moved] = await tx.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, event.appointmentId)).returning({ status: appointments.status });
+  await tx.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, event.appointmentId));
   const facts = await bookingFacts(tx, config, event.appointmentId, config.stripe === undefined);
   const emails = [await queueEmail(tx, rescheduleEmail(facts, event.from, Math.floor(Date.now() / 1000), { startRequested: event.startRequested }))];
   // The technician who accepted it is told the new time (technicianFreeAt let it move).
-  const technician = moved?.status === 'assigned' ? await assignedTechnician(tx, event.quoteId) : undefined;
+  const technician = event.technicianId === null ? undefined : await findRepairer(tx, event.technicianId);
   if (technician?.email) {
     const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
     emails.push(await queueEmail(tx, jobMovedEmail({ repairer, from: event.from, to: event.to, dashboardUrl: `${config.publicUrl}/repairer`, company: config.company })));
   }
   return emails;
-}
-
-/** The technician who accepted the quote's job, if any. */
-async function assignedTechnician(tx: Db, quoteId: number) {
-  const [quote] = await tx.select({ repairerId: quotes.assignedRepairerId }).from(quotes).where(eq(quotes.id, quoteId));
-  return quote?.repairerId ? findRepairer(tx, quote.repairerId) : undefined;
 }
 
 /**
@@ -83,9 +79,7 @@ async function assignedTechnician(tx: Db, quoteId: number) {
  * locked first, as an accept locks it, so a reschedule and an accept of theirs into the same slot
  * take turns and the second sees the first.
  */
-export async function technicianFreeAt(tx: Db, quoteId: number, to: { date: string; slot: TimeSlot }): Promise<boolean> {
-  const [quote] = await tx.select({ repairerId: quotes.assignedRepairerId }).from(quotes).where(eq(quotes.id, quoteId));
-  if (!quote?.repairerId) return true;
-  await lockRepairer(tx, quote.repairerId);
-  return (await clashingBookings(tx, quote.repairerId, to.date, to.slot, quoteId)) === 0;
+export async function technicianFreeAt(tx: Db, technicianId: number, quoteId: number, to: { date: string; slot: TimeSlot }): Promise<boolean> {
+  await lockRepairer(tx, technicianId);
+  return (await clashingBookings(tx, technicianId, to.date, to.slot, quoteId)) === 0;
 }

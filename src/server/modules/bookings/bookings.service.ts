@@ -321,7 +321,7 @@ export async function reschedule(
   const emails = await ctx.db.transaction(async (tx) => {
     // The one lock order (quote, appointment, payment), as cancelling and paying take it: a
     // technician accepting this job at the same moment (quote, then appointment) waits, not deadlocks.
-    await lockQuote(tx, record.appointment.quoteId);
+    const quote = await lockQuote(tx, record.appointment.quoteId);
     const current = await lockAppointment(tx, id);
     if (!current) throw notFound(bookingMessages.appointmentNotFound);
     if (current.status !== 'confirmed' && current.status !== 'assigned') {
@@ -336,13 +336,14 @@ export async function reschedule(
     const startRequested = await checkEarlyStartOnReschedule(tx, id, to, body.startWithinCancellationPeriod === true);
 
     // A technician who has accepted the job keeps it: never moved onto another job of theirs.
-    if (current.status === 'assigned' && !(await technicianFreeAt(tx, current.quoteId, to))) {
+    const technicianId = current.status === 'assigned' ? (quote?.assignedRepairerId ?? null) : null;
+    if (technicianId !== null && !(await technicianFreeAt(tx, technicianId, current.quoteId, to))) {
       throw conflict(bookingMessages.technicianBusy);
     }
 
     await movePlace(tx, from, to, ctx.config.slotCapacity);
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });
-    return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, from, to, startRequested }, ctx.config);
+    return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, technicianId, from, to, startRequested }, ctx.config);
   });
   return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now), emails };
 }

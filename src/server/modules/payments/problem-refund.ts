@@ -9,7 +9,8 @@ import { and, eq } from 'drizzle-orm';
 import { completionMessages, type CustomerRefund } from '../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
-import { auditLog, payments, payouts, repairers } from '../../db/schema';
+import { auditLog, payments, payouts } from '../../db/schema';
+import { findRepairer } from '../dispatch/dispatch.repo';
 import { transition } from '../../db/transition';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
@@ -60,7 +61,7 @@ export async function refundAfterProblem(
 
     const facts = await bookingFacts(tx, ctx.config, appointment.id, payment.provider === 'test');
     const emails = [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported'))];
-    const technician = await technicianOf(tx, payout.repairerId);
+    const technician = payout.repairerId === null ? undefined : await findRepairer(tx, payout.repairerId);
     if (technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
       emails.push(await queueEmail(tx, repairerShareCancelledEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, dashboardUrl: `${ctx.config.publicUrl}/repairer`, company: ctx.config.company })));
@@ -83,8 +84,3 @@ async function wasTransferred(tx: Db, payoutId: number): Promise<boolean> {
   return entry !== undefined;
 }
 
-async function technicianOf(tx: Db, repairerId: number | null) {
-  if (repairerId === null) return undefined;
-  const [row] = await tx.select({ email: repairers.email, contactName: repairers.contactName, businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, repairerId));
-  return row;
-}
