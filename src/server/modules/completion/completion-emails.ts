@@ -4,7 +4,7 @@ import type { CompanyDetails } from '../../../shared/company';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { customerFooter } from '../email/company-footer';
-import { dashboardClose, jobInWords, slotInWords } from '../dispatch/dispatch-emails';
+import { dashboardClose, jobInWords, repairerGreeting, slotInWords } from '../dispatch/dispatch-emails';
 import type { NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
@@ -77,7 +77,7 @@ export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
       ? `You have been paid the ${topUp} missing from your payment for the repair on ${formatLondonDate(facts.appointmentDate)}`
       : `You have been paid ${amount} for the repair on ${formatLondonDate(facts.appointmentDate)}`,
     textBody: [
-      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      repairerGreeting(facts.repairer),
       '',
       topUp ? `We have sent the ${topUp} that was taken back from your payment of ${amount} for this job, so you now hold all of it:` : `We have released your payment of ${amount} for this job:`,
       '',
@@ -100,7 +100,7 @@ export function repairerShareCancelledEmail(facts: { repairer: RepairerPaidFacts
     toAddress: facts.repairer.email,
     subject: `No payment for the repair on ${formatLondonDate(facts.appointmentDate)}: the customer was refunded`,
     textBody: [
-      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      repairerGreeting(facts.repairer),
       '',
       `The customer reported a problem with the repair on ${formatLondonDate(facts.appointmentDate)}, ${slot}, and our team has refunded them in full, so there is no payment for this job.`,
       `If you think this is wrong, please reply to this e-mail or call us on ${facts.company.supportPhone}.`,

@@ -25,6 +25,12 @@ export interface JobOfferFacts {
   company: CompanyDetails;
 }
 
+/** How a repairer's e-mail opens: their contact's name, else the business's. */
+export const repairerGreeting = (repairer: JobOfferFacts['repairer']) => `Hello ${repairer.contactName ?? repairer.businessName},`;
+
+/** A booking's day and slot inside a sentence: 'Monday 2 March 2026, morning, 8:00–12:00'. */
+export const whenInSentence = (date: string, timeSlot: string) => `${formatLondonDate(date)}, ${isTimeSlot(timeSlot) ? slotInSentence(timeSlot) : timeSlot}`;
+
 /** A booking's slot as the e-mails write it: 'Morning, 8:00–12:00'. */
 export const slotInWords = (timeSlot: string) => (isTimeSlot(timeSlot) ? slotLabels[timeSlot] : timeSlot);
 
@@ -49,7 +55,7 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
     toAddress: facts.repairer.email,
     subject: `New job near you: ${damage} in ${area}, ${formatLondonDate(facts.appointmentDate)}`,
     textBody: [
-      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      repairerGreeting(facts.repairer),
       '',
       'A customer near you has booked and paid for a repair. It is yours if you accept it first.',
       '',
@@ -71,15 +77,15 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
 
 /** The customer cancelled a booking this repairer had accepted. */
 export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string; company: CompanyDetails }): NewOutboxEmail {
-  const slot = isTimeSlot(facts.timeSlot) ? slotInSentence(facts.timeSlot) : facts.timeSlot;
+  const when = whenInSentence(facts.appointmentDate, facts.timeSlot);
   return {
     kind: 'job-cancelled',
     toAddress: facts.repairer.email,
-    subject: `Job cancelled: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
+    subject: `Job cancelled: ${when}`,
     textBody: [
-      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      repairerGreeting(facts.repairer),
       '',
-      `The customer has cancelled the repair you accepted for ${formatLondonDate(facts.appointmentDate)}, ${slot}. You do not need to attend, and that time is free again.`,
+      `The customer has cancelled the repair you accepted for ${when}. You do not need to attend, and that time is free again.`,
       '',
       ...signature(facts.company),
     ].join('\n'),
@@ -94,13 +100,13 @@ export function jobMovedEmail(facts: {
   dashboardUrl: string;
   company: CompanyDetails;
 }): NewOutboxEmail {
-  const when = ({ date, slot }: { date: string; slot: string }) => `${formatLondonDate(date)}, ${isTimeSlot(slot) ? slotInSentence(slot) : slot}`;
+  const when = ({ date, slot }: { date: string; slot: string }) => whenInSentence(date, slot);
   return {
     kind: 'job-moved',
     toAddress: facts.repairer.email,
     subject: `Job moved to ${when(facts.to)}`,
     textBody: [
-      `Hello ${facts.repairer.contactName ?? facts.repairer.businessName},`,
+      repairerGreeting(facts.repairer),
       '',
       `The customer has moved the repair you accepted from ${when(facts.from)} to ${when(facts.to)}. The job is still yours; you do not need to attend at the old time.`,
       '',

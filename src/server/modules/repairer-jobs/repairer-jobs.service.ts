@@ -2,8 +2,6 @@
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
 import { and, eq } from 'drizzle-orm';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../shared/api/repairer-jobs';
-import { isTimeSlot, slotInSentence } from '../../../shared/calendar';
-import { formatLondonDate } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
 import { postcodeDistrict } from '../../../shared/postcode';
 import type { AppConfig } from '../../config/config';
@@ -16,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
 import { withdrawOpenOffers } from '../dispatch/dispatch.service';
 import { lockRepairer } from '../dispatch/dispatch.repo';
+import { whenInSentence } from '../dispatch/dispatch-emails';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
 import { bookingFacts } from '../payments/booking-email-facts';
@@ -171,8 +170,7 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
       throw conflict(appointment?.status === 'assigned' ? repairerJobMessages.taken : 'This booking is no longer waiting for a technician.');
     }
     if ((await clashingBookings(tx, repairerId, appointment.appointmentDate, appointment.timeSlot, record.quote.id)) > 0) {
-      const slot = isTimeSlot(appointment.timeSlot) ? slotInSentence(appointment.timeSlot) : appointment.timeSlot;
-      throw conflict(repairerJobMessages.clash(`${formatLondonDate(appointment.appointmentDate)}, ${slot}`));
+      throw conflict(repairerJobMessages.clash(whenInSentence(appointment.appointmentDate, appointment.timeSlot)));
     }
     if (!(await assignQuote(tx, record.quote.id, repairerId))) throw conflict(repairerJobMessages.taken);
     await transition(tx, 'jobNotification', 'accept', id, { set: { respondedAt: now } });
