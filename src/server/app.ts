@@ -7,6 +7,7 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
+import { loadAppSecret } from './config/app-secret';
 import { createAppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
@@ -136,7 +137,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const siteFetcher = createSiteFetcher(config.collector, options.resolveHost);
   const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, siteFetcher, log: app.log }, { runWorkers: config.runWorkers });
   const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
-  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords, siteFetcher };
+  const appSecret = await loadAppSecret(config);
+  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords, siteFetcher, appSecret };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await queue.stop();

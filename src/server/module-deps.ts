@@ -20,4 +20,6 @@ export interface ModuleDeps {
   passwords: PasswordQueue;
   /** Reads repairers' websites safely (D18): one per process, so politeness spans every run. */
   siteFetcher: SiteFetcher;
+  /** The app's signing key (config/app-secret.ts), read once at start: unsubscribe links and known-device cookies. */
+  appSecret: string;
 }

@@ -6,7 +6,6 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies';
 import { unauthorised } from '../../plugins/errors';
-import { loadAppSecret } from '../../config/app-secret';
 import { signIn, signOut } from './auth.service';
 import { readKnownDevice, setKnownDevice } from './known-device';
 
@@ -15,7 +14,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
   const db = deps.database.db;
   const { passwords } = deps;
 
-  const secret = await loadAppSecret(config);
+  const secret = deps.appSecret;
   app.post('/api/auth/sign-in', { schema: { body: SignInSchema, response: { 200: MeResponseSchema } } }, async (request, reply) => {
     const now = new Date();
     const result = await signIn(

@@ -15,12 +15,11 @@ import {
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { dispatchEmails } from '../email/email.service';
-import { loadAppSecret } from '../../config/app-secret';
 import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
 import { actorOf } from '../privacy/audit.repo';
 
 export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: await loadAppSecret(deps.config) };
+  const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: deps.appSecret };
 
   await app.register(
     roleGroup(['admin'], async (admin) => {

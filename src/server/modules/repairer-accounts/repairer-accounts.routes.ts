@@ -25,7 +25,6 @@ import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../plugins/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
-import { loadAppSecret } from '../../config/app-secret';
 import { acceptInvitation, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
 import { readNetworkPage } from './network-page';
 import { sendShared } from '../../plugins/serializer';
@@ -34,7 +33,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
   const { config, database } = deps;
   const db = database.db;
   // Signs the unsubscribe links in invitations, as in introductions (outreach.routes.ts).
-  const secret = await loadAppSecret(config);
+  const secret = deps.appSecret;
   const limit = (ip: string) =>
     enforceRateLimit(db, { key: `invitation:${ip}`, windowSeconds: 15 * 60, max: 30, message: 'Too many attempts from your connection. Please wait 15 minutes and try again.' });
 
