@@ -40,6 +40,9 @@ export type AppointmentStatus = (typeof appointmentLifecycle.statuses)[number];
 /** The statuses that occupy a place in a slot: leaving one of them releases the place (docs/decisions/0008-booking-capacity.md). */
 export const LIVE_APPOINTMENT_STATUSES = ['held', 'confirmed', 'assigned'] as const satisfies readonly AppointmentStatus[];
 
+/** The statuses of a booking that stands: paid and not cancelled (D14). */
+export const BOOKED_APPOINTMENT_STATUSES = ['confirmed', 'assigned', 'completed'] as const satisfies readonly AppointmentStatus[];
+
 export function isLiveAppointment(status: string): boolean {
   return (LIVE_APPOINTMENT_STATUSES as readonly string[]).includes(status);
 }

@@ -9,7 +9,7 @@
 // a hold whose 30 minutes are over). Composed from drizzle queries (the viewer's grants, the
 // quote, its live appointment, the record) it was 51 req/s on PGlite with p99 713 ms.
 import type { HeldAppointmentView } from '../../../shared/api/appointments';
-import { LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
+import { BOOKED_APPOINTMENT_STATUSES, LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES, type QuoteStatus } from '../../../shared/lifecycles/quote';
 import { batchedRead, batchedReadSql } from '../../db/batch';
 import type { Database } from '../../db/database';
@@ -18,9 +18,9 @@ import { grantHeldSql } from '../access/grants.repo';
 import { readAppointmentView } from './appointment-read';
 import { bookingMessages } from './bookings.service';
 
-const LIVE = LIVE_APPOINTMENT_STATUSES.map((status) => `'${status}'`).join(', ');
-
-const BOOKED = ['confirmed', 'assigned', 'completed'].map((status) => `'${status}'`).join(', ');
+const sqlList = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
+const LIVE = sqlList(LIVE_APPOINTMENT_STATUSES);
+const BOOKED = sqlList(BOOKED_APPOINTMENT_STATUSES);
 
 const READ_QUOTE_HOLD_SQL = `SELECT q.status AS "quoteStatus", ${grantHeldSql('q.assessment_id', 'reader.hashes')} AS granted, live.id AS "liveId", live.status AS "liveStatus",
   (SELECT ap.id FROM appointments ap WHERE ap.quote_id = q.id AND ap.status IN (${BOOKED}) ORDER BY ap.id DESC LIMIT 1) AS "bookedId"

@@ -1,5 +1,6 @@
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { slotWindows } from '../../../shared/calendar';
+import { BOOKED_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 
 type Status = AppointmentView['status'];
 type PaymentStatus = NonNullable<AppointmentView['paymentStatus']>;
@@ -24,7 +25,7 @@ export const paymentStatusLabels: Record<PaymentStatus, string> = {
 export const paymentLabel = (status: AppointmentView['paymentStatus']) => (status ? paymentStatusLabels[status] : 'Not paid yet');
 
 /** A booking that stands: paid and not cancelled (D14). */
-export const isBooked = (appointment: AppointmentView) => ['confirmed', 'assigned', 'completed'].includes(appointment.status);
+export const isBooked = (appointment: AppointmentView) => (BOOKED_APPOINTMENT_STATUSES as readonly string[]).includes(appointment.status);
 
 /** '8:00 and 12:00' style window for sentences, in the labels' format (slotLabels, for tables). */
 export const arrivalWindow = (appointment: Pick<AppointmentView, 'timeSlot'>) => slotWindows[appointment.timeSlot];

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { addDays } from '../../../shared/calendar-date';
+import { addDays, parseCalendarDate } from '../../../shared/calendar-date';
 import { addMonths, londonMonthOf, monthGrid, type CalendarDay } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button } from '../../components/ui/button';
@@ -20,13 +20,15 @@ const WEEKDAYS = [
 
 export type DayState = 'available' | 'full' | 'unavailable' | 'outside' | 'loading';
 
-const stateText: Record<DayState, string> = {
+const stateText: Record<Exclude<DayState, 'outside'>, string> = {
   available: 'available',
   full: 'no free slots',
   unavailable: 'not available',
-  outside: 'not available', // the label names its month instead (below)
   loading: 'checking availability',
 };
+
+/** A day's state in words; a neighbouring month's day is chosen in its own month's calendar, so it names that month. */
+const dayStateText = (state: DayState, date: string) => (state === 'outside' ? `in ${monthTitle(parseCalendarDate(date))}, not this calendar month` : stateText[state]);
 
 /**
  * A day is bookable when the rules allow it (weekday, not a bank holiday, 24 hours ahead: D15,
@@ -155,9 +157,7 @@ export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; n
                 const dayOf = states[index]!;
                 const selected = cell.date === state.date;
                 const bookable = dayOf === 'available';
-                // A neighbouring month's day is chosen in its own month's calendar, whatever its own state.
-                const outsideText = dayOf === 'outside' ? `in ${monthTitle({ year: Number(cell.date.slice(0, 4)), month: Number(cell.date.slice(5, 7)) })}, not this calendar month` : null;
-                const label = `${formatLondonDate(cell.date)}${cell.isToday ? ', today' : ''}, ${selected ? 'selected' : (outsideText ?? stateText[dayOf])}`;
+                const label = `${formatLondonDate(cell.date)}${cell.isToday ? ', today' : ''}, ${selected ? 'selected' : dayStateText(dayOf, cell.date)}`;
                 return (
                   <td key={cell.date} className="p-0.5 text-center">
                     <button

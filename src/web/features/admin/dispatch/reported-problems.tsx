@@ -67,9 +67,14 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
   const [error, setError] = useState<string | null>(null);
   const refund = useMutation({
     mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/payouts/${problem.payoutId}/refund-customer`, body, CustomerRefundSchema),
-    // The list is read again once the dialog has closed: read while it is open, a problem that
-    // another admin has settled would take the dialog away with it before its refusal shows.
   });
+  // The list is read again once the dialog has closed: read while it is open, a problem that
+  // another admin has settled would take the dialog away with it before its refusal shows.
+  const close = () => {
+    setOpen(false);
+    setError(null);
+    void queryClient.invalidateQueries({ queryKey: problemsKey });
+  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = RefundCustomerBodySchema.safeParse({ reason });
@@ -81,8 +86,7 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
     refund.mutate(parsed.data, {
       onSuccess: (done) => {
         refunded.current = true;
-        setOpen(false);
-        void queryClient.invalidateQueries({ queryKey: problemsKey });
+        close();
         toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' });
       },
       onError: (failure) => setError(userMessageOf(failure)),
@@ -91,12 +95,7 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
   return (
     <AlertDialog.Root
       open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) return;
-        setError(null);
-        void queryClient.invalidateQueries({ queryKey: problemsKey });
-      }}
+      onOpenChange={(next) => (next ? setOpen(true) : close())}
     >
       <AlertDialog.Trigger asChild>
         <Button className="mt-3" size="sm" variant="outline">
