@@ -66,7 +66,8 @@ async function checkDialogs(page: Page, reference: string, size: string) {
   await shot(page, `${size}-viewer`);
   await page.keyboard.press('Escape');
   await viewer.waitFor({ state: 'detached' });
-  expect(await thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
+  // Radix gives focus back in a timer after the dialog unmounts, so the check waits for it.
+  await expect.poll(() => thumbnail.evaluate((element) => element === document.activeElement)).toBe(true);
 
   await card.getByRole('button', { name: `Delete enquiry ${reference}` }).click();
   const confirm = page.getByRole('alertdialog', { name: `Delete enquiry ${reference}?` });

@@ -65,7 +65,7 @@ describe.skipIf(!hasChromium)('after the repair', () => {
     await panel.getByRole('alert').filter({ hasText: 'Please choose a rating from 1 to 5 stars' }).waitFor();
     // Focus goes to the unanswered question, which names the error.
     const oneStar = panel.getByLabel('1 star', { exact: true });
-    expect(await oneStar.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expect.poll(() => oneStar.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await oneStar.evaluate((input) => document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent)).toBe('Please choose a rating from 1 to 5 stars');
     await panel.getByLabel('5 stars').check();
     await panel.getByLabel('Comment (optional)').fill('Spotless, and on time.');

@@ -122,7 +122,7 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await expect.poll(() => details.textContent()).toContain(formatLondonDate(later));
     expect(await details.textContent()).toContain('Morning, 8:00–12:00');
     // The panel closed under the keyboard: focus is on the details that show the new time, not the page's top.
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('appointment-details');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('appointment-details');
     const moved = await page.request.get(`/api/appointments/${appointmentId}`);
     expect(await moved.json()).toMatchObject({ appointmentDate: later, timeSlot: 'morning', status: 'confirmed', paymentStatus: 'succeeded' });
     step('reschedule checked');

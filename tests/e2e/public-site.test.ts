@@ -80,7 +80,7 @@ describe.skipIf(!hasChromium)('home page', () => {
       // few pixels either side of that, so the bound proves the scroll without timing it.
       await expect.poll(sectionTop).toBeLessThanOrEqual(200);
       expect(await page.locator('#assessment').evaluate((node) => node.getBoundingClientRect().top)).toBeGreaterThanOrEqual(0);
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe('assessment');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('assessment');
       expect(await page.getByRole('link', { name: 'Start free assessment' }).first().isVisible()).toBe(true);
     });
   }
