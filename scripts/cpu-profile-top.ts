@@ -1,8 +1,9 @@
 // Summarises a V8 .cpuprofile (node --cpu-prof, or bench:api's --profile=DIR): the frames with
 // the most self time, and self time by package (node_modules/<name>, node: internals, the app).
-//   npx tsx scripts/cpu-profile-top.ts FILE.cpuprofile [--top=30] [--window=10]
+//   npx tsx scripts/cpu-profile-top.ts FILE.cpuprofile [--top=30] [--window=10] [--skip=10]
 // --window=S keeps only the S seconds with the least idle time (the load, not start-up or the
-// bare Fastify run the product sat idle through); percentages are of the time not idle.
+// bare Fastify run the product sat idle through); percentages are of the time not idle. --skip=S
+// leaves out the first S seconds (start-up, busier than a load that shares the CPU with autocannon).
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -23,6 +24,7 @@ const top = Number(process.argv.find((a) => a.startsWith('--top='))?.slice(6) ??
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 
 const windowSeconds = Number(process.argv.find((a) => a.startsWith('--window='))?.slice(9) ?? 0);
+const skipSeconds = Number(process.argv.find((a) => a.startsWith('--skip='))?.slice(7) ?? 0);
 
 const byId = new Map(profile.nodes.map((node) => [node.id, node]));
 const idleId = profile.nodes.find((node) => node.callFrame.functionName === '(idle)')?.id;
@@ -30,7 +32,7 @@ const idleId = profile.nodes.find((node) => node.callFrame.functionName === '(id
 const times: number[] = [];
 let clock = 0;
 for (const delta of profile.timeDeltas) times.push((clock += delta));
-let [from, to] = [0, Infinity];
+let [from, to] = [skipSeconds * 1e6, Infinity];
 if (windowSeconds > 0) {
   const width = windowSeconds * 1e6;
   let best = Infinity;
@@ -42,7 +44,7 @@ if (windowSeconds > 0) {
       if (profile.samples[start] === idleId) idle -= profile.timeDeltas[start] ?? 0;
       start++;
     }
-    if (times[end]! - times[start]! >= width * 0.99 && idle < best) [best, from, to] = [idle, times[start]!, times[end]!];
+    if (times[start]! >= skipSeconds * 1e6 && times[end]! - times[start]! >= width * 0.99 && idle < best) [best, from, to] = [idle, times[start]!, times[end]!];
   }
 }
 const selfMicros = new Map<number, number>();
