@@ -1,7 +1,7 @@
 import { cn } from '../../lib/cn';
 import { damageTypeLabel, formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { areaOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { areaOf, earningsOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 function Badge({ job, now }: { job: RepairerJob; now: Date }) {
   const open = isOpenOffer(job);
@@ -23,6 +23,7 @@ function Badge({ job, now }: { job: RepairerJob; now: Date }) {
 
 /** One job in the list (SPEC: vehicle, area, what you earn, estimated days, total, time remaining, description). */
 export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; now: Date; selected: boolean; onSelect: () => void }) {
+  const earnings = earningsOf(job);
   return (
     <button
       type="button"
@@ -44,7 +45,8 @@ export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; no
       <span className="mt-2 grid grid-cols-3 gap-2 text-sm">
         <span>
           <span className="block text-slate-700">You earn</span>
-          <span className="font-semibold text-navy-900">{formatDecimalPounds(job.quote.repairerPayment)}</span>
+          <span className="font-semibold text-navy-900">{earnings.amount}</span>
+          {earnings.note ? <span className="block text-xs text-slate-700">{earnings.note}</span> : null}
         </span>
         <span>
           <span className="block text-slate-700">Est. days</span>

@@ -1,7 +1,7 @@
 // What a repairer reads about a finished job's pay (D14), for every state of its payout.
 import { describe, expect, it } from 'vitest';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { payStanding } from './job-format';
+import { earningsOf, payStanding } from './job-format';
 
 type Appointment = NonNullable<RepairerJob['appointment']>;
 const completed: Appointment = {
@@ -59,5 +59,19 @@ describe('payStanding', () => {
 
   it('keeps the earlier words where the job has no payout to show', () => {
     expect(payStanding({ ...completed, payout: null })?.sentence).toBe('Marked as done on Tuesday 17 November 2026 at 16:00. You are paid once the customer confirms, or 72 hours later if they report no problem.');
+  });
+});
+
+describe('earningsOf', () => {
+  const quote = { repairerPayment: '76.00' } as RepairerJob['quote'];
+  it("is the quote's share until the share is voided, then nothing, saying why", () => {
+    expect(earningsOf({ quote, appointment: null })).toEqual({ amount: '£76.00', note: null });
+    expect(earningsOf({ quote, appointment: withPayout({ status: 'released' }) })).toEqual({ amount: '£76.00', note: null });
+    expect(earningsOf({ quote, appointment: withPayout({ status: 'held' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }) })).toEqual({ amount: '£76.00', note: null });
+    expect(earningsOf({ quote, appointment: withPayout({ status: 'void' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }) })).toEqual({
+      amount: '£0.00',
+      note: 'not £76.00: the customer was refunded',
+    });
+    expect(earningsOf({ quote, appointment: withPayout({ status: 'void' }) })).toEqual({ amount: '£0.00', note: 'not £76.00: the booking was cancelled' });
   });
 });

@@ -70,3 +70,14 @@ export function payStanding(appointment: RepairerJob['appointment']): PayStandin
           };
   }
 }
+
+/**
+ * What the job earns the repairer, for its card and its panel: the quote's share, or nothing once
+ * the share was voided (the customer refunded after a reported problem, or the booking cancelled),
+ * with the share it would have been named beside it.
+ */
+export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment'>): { amount: string; note: string | null } {
+  const share = formatDecimalPounds(job.quote.repairerPayment);
+  if (job.appointment?.payout?.status !== 'void') return { amount: share, note: null };
+  return { amount: formatDecimalPounds('0.00'), note: `not ${share}: ${job.appointment.problemReportedAt ? 'the customer was refunded' : 'the booking was cancelled'}` };
+}

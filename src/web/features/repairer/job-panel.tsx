@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MarkJobDone } from '../repairer-work';
 import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { PhoneLink } from '../../components/phone-link';
-import { areaOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { areaOf, earningsOf, isOpenOffer, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 import { cn } from '../../lib/cn';
 import { focusById } from '../../lib/focus';
 
@@ -167,6 +167,7 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
   }
   if (query.isError) return <p role="alert">{userMessageOf(query.error, 'We could not load this job. Please try again.')}</p>;
   const job = query.data;
+  const earnings = earningsOf(job);
   return (
     <article aria-labelledby={jobTitleId(job.id)}>
       <h2 id={jobTitleId(job.id)} tabIndex={-1} className="text-2xl font-bold text-navy-900 focus:outline-none">
@@ -189,7 +190,10 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       <h3 className="mt-5 font-bold text-navy-900">Pricing</h3>
       <dl className="mt-1">
         <Row label="Customer pays">{formatDecimalPounds(job.quote.totalCost)}</Row>
-        <Row label="You earn">{formatDecimalPounds(job.quote.repairerPayment)}</Row>
+        <Row label="You earn">
+          {earnings.amount}
+          {earnings.note ? ` (${earnings.note})` : ''}
+        </Row>
         <Row label="Platform fee">{formatDecimalPounds(job.quote.autoReviveFee)}</Row>
         <Row label="Estimated days">{job.quote.estimatedDays}</Row>
       </dl>
