@@ -80,6 +80,37 @@ describe('rescheduling a booking a technician has accepted', () => {
     expect(await tech.mail()).toHaveLength(1);
   });
 
+  it("shows the technician's other jobs as taken in the calendar of the booking being moved, to its customer only", async () => {
+    const tech = await technician(t);
+    const [dayA, dayB] = [workingDay(70), workingDay(72)];
+    const first = await tech.offered(dayA, 'morning');
+    const second = await tech.offered(dayB, 'afternoon');
+    expect((await tech.accept(first.offerId)).statusCode).toBe(200);
+    expect((await tech.accept(second.offerId)).statusCode).toBe(200);
+    const month = dayA.slice(0, 7);
+    const read = (path: string, cookie?: string) => t.app.inject({ method: 'GET', url: path, headers: cookie ? { cookie } : {} });
+    const dayOf = async (query: string, cookie?: string) => {
+      const answer = await read(`/api/appointments/available-month?month=${month}${query}`, cookie);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as { days: { date: string; available: { morning: boolean; afternoon: boolean } }[] }).days.find((day) => day.date === dayA)!.available;
+    };
+
+    // Anyone's calendar: the morning of dayA still has free places (capacity is per slot).
+    expect(await dayOf('')).toEqual({ morning: true, afternoon: true });
+    // Moving the second booking: its technician is busy that morning, so it is not offered.
+    expect(await dayOf(`&appointmentId=${second.appointmentId}`, second.cookie)).toEqual({ morning: false, afternoon: true });
+    const day = await read(`/api/appointments/available?date=${dayA}&appointmentId=${second.appointmentId}`, second.cookie);
+    expect(day.json().available).toEqual({ morning: false, afternoon: true });
+    // Moving the first booking: its own slot is no clash with itself.
+    expect(await dayOf(`&appointmentId=${first.appointmentId}`, first.cookie)).toEqual({ morning: true, afternoon: true });
+    // Without the booking's grant, or for a booking that does not exist: 404, as its other reads.
+    expect((await read(`/api/appointments/available-month?month=${month}&appointmentId=${second.appointmentId}`)).statusCode).toBe(404);
+    expect((await read(`/api/appointments/available-month?month=${month}&appointmentId=${second.appointmentId}`, first.cookie)).statusCode).toBe(404);
+    expect((await read(`/api/appointments/available?date=${dayA}&appointmentId=999999`, second.cookie)).statusCode).toBe(404);
+    // Not an id: 400.
+    expect((await read(`/api/appointments/available-month?month=${month}&appointmentId=abc`, second.cookie)).statusCode).toBe(400);
+  });
+
   it.skipIf(!serverDatabaseAvailable())('moves a booking and lets its technician accept it at the same moment, in either order, without a deadlock (server)', async () => {
     const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
     try {

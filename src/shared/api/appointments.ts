@@ -35,12 +35,17 @@ export const FREE_CHANGE_HOURS = 24;
 export const SlotAvailabilitySchema = z.object({ morning: z.boolean(), afternoon: z.boolean() });
 
 /** GET /api/appointments/available?date=YYYY-MM-DD (SPEC section 7). */
-export const AvailabilityQuerySchema = z.object({ date: CalendarDateSchema });
+/**
+ * `appointmentId`: the calendar of a customer moving that booking (they must be able to read it):
+ * a slot its technician already has another job in is not available either.
+ */
+const MovingAppointment = { appointmentId: RecordIdSchema.optional() };
+export const AvailabilityQuerySchema = z.object({ date: CalendarDateSchema, ...MovingAppointment });
 export const AvailabilityViewSchema = z.object({ date: z.string(), available: SlotAvailabilitySchema });
 export type AvailabilityView = z.infer<typeof AvailabilityViewSchema>;
 
 /** GET /api/appointments/available-month?month=YYYY-MM: every day of the month in one request, for the grid. */
-export const MonthAvailabilityQuerySchema = z.object({ month: CalendarMonthSchema });
+export const MonthAvailabilityQuerySchema = z.object({ month: CalendarMonthSchema, ...MovingAppointment });
 export const MonthAvailabilityViewSchema = z.object({
   month: z.string(),
   /** Every calendar day of the month, in order; weekends, bank holidays and past days are all false. */

@@ -9,6 +9,9 @@ const grantHolderOnly = (status: number) => ({ anonymous: 404, customer: status,
 export const bookingCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: '/api/appointments/available?date=2099-03-04', route: '/api/appointments/available', expect: everyone(200) },
   { method: 'GET', url: '/api/appointments/available-month?month=2099-03', route: '/api/appointments/available-month', expect: everyone(200) },
+  // The calendar of moving one booking (its technician's other jobs left out): whoever may read the booking.
+  { method: 'GET', url: `/api/appointments/available?date=2099-03-04&appointmentId=${world.appointmentId}`, route: '/api/appointments/available', expect: customerAppointment },
+  { method: 'GET', url: `/api/appointments/available-month?month=2099-03&appointmentId=${world.appointmentId}`, route: '/api/appointments/available-month', expect: customerAppointment },
   // Missing date: the grant holder of the quote is told what is wrong; nobody else learns the quote exists.
   { method: 'POST', url: '/api/appointments', route: '/api/appointments', payload: { quoteId: world.quoteId, timeSlot: 'morning' }, expect: grantHolderOnly(400) },
   { method: 'POST', url: '/api/appointments', route: '/api/appointments', payload: { quoteId: world.pendingQuoteId, timeSlot: 'morning' }, expect: everyone(404) },

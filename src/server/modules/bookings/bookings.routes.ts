@@ -2,6 +2,7 @@
 // availability, which reveals no personal data. The grant holder: holding a slot, reading the
 // quote's hold, reading and rescheduling their appointment. Admins and the assigned repairer read it too; to anyone else
 // an appointment does not exist (404, like a missing id). Cancel and payment are checkout's.
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminAvailabilityDateParamsSchema,
@@ -30,7 +31,7 @@ import { adminAvailabilityMonth, updateAvailability } from './admin-availability
 import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
 import { heldAppointmentOfQuote } from './held-appointment';
-import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext } from './bookings.service';
+import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor } from './bookings.service';
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -48,9 +49,13 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     message: 'Too many availability checks from your connection. Please wait a minute and try again.',
   });
 
+  // A customer moving their booking reads its technician's calendar too; anyone else, free places only.
+  const movingFor = async (request: FastifyRequest<{ Querystring: { appointmentId?: number } }>): Promise<CalendarFor | undefined> =>
+    request.query.appointmentId === undefined ? undefined : { viewer: await request.viewer(), appointmentId: request.query.appointmentId };
+
   app.get('/api/appointments/available', { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilityViewSchema } } }, async (request, reply) => {
     const date = realDate(request.query.date);
-    const view = await availabilityOn(ctx, availabilityLimit(request.ip), date, new Date());
+    const view = await availabilityOn(ctx, availabilityLimit(request.ip), date, new Date(), await movingFor(request));
     reply.header('Cache-Control', 'no-store');
     return view;
   });
@@ -59,7 +64,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     '/api/appointments/available-month',
     { schema: { querystring: MonthAvailabilityQuerySchema, response: { 200: MonthAvailabilityViewSchema } } },
     async (request, reply) => {
-      const view = await availabilityInMonth(ctx, availabilityLimit(request.ip), request.query.month, new Date());
+      const view = await availabilityInMonth(ctx, availabilityLimit(request.ip), request.query.month, new Date(), await movingFor(request));
       reply.header('Cache-Control', 'no-store');
       return view;
     },

@@ -46,6 +46,7 @@ import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './book
 import { checkEarlyStartOnReschedule, onAppointmentRescheduled, technicianFreeAt } from './bookings.hooks';
 import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotPlaces } from './capacity.repo';
 import { readAvailability } from './availability-read';
+import { busySlotsOf } from '../repairer-jobs/repairer-jobs.repo';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
@@ -128,11 +129,33 @@ function byKey(rows: SlotPlaces[]): Map<string, SlotPlaces> {
   return new Map(rows.map((row) => [slotKey(row.slotDate, row.timeSlot), row]));
 }
 
-function dayAvailability(date: string, rows: Map<string, SlotPlaces>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
+function dayAvailability(date: string, rows: Map<string, SlotPlaces>, busy: Set<string>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
   const available = Object.fromEntries(
-    timeSlots.map((slot) => [slot, slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity)]),
+    timeSlots.map((slot) => [
+      slot,
+      slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity) && !busy.has(slotKey(date, slot)),
+    ]),
   ) as AvailabilityView['available'];
   return { date, available };
+}
+
+/**
+ * Whose calendar is read: anyone's (every slot with a free place), or the one a customer moves
+ * their booking in (`appointmentId`), where a slot its technician already has another job in is
+ * not available either: the move would be refused (technicianFreeAt), so the calendar says so first.
+ */
+export interface CalendarFor {
+  viewer: Viewer;
+  appointmentId: number;
+}
+
+/** The slots from…to its technician is busy in, for an assigned booking the viewer may read (404 otherwise). */
+async function technicianBusySlots(ctx: BookingContext, calendarFor: CalendarFor | undefined, from: string, to: string, now: Date): Promise<Set<string>> {
+  if (!calendarFor) return new Set();
+  const { record } = await readableAppointment(ctx, calendarFor.appointmentId, calendarFor.viewer, now);
+  if (record.appointment.status !== 'assigned' || record.assignedRepairerId === null) return new Set();
+  const busy = await busySlotsOf(ctx.db, record.assignedRepairerId, from, to, record.appointment.quoteId);
+  return new Set(busy.map(({ date, slot }) => slotKey(date, slot as TimeSlot)));
 }
 
 
@@ -151,9 +174,10 @@ async function availableSlots(ctx: AvailabilityContext, limit: RateLimit, from: 
   return byKey(await slotRowsBetween(ctx.db, from, to));
 }
 
-export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date): Promise<AvailabilityView> {
+export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date, calendarFor?: CalendarFor): Promise<AvailabilityView> {
   const rows = await availableSlots(ctx, limit, date, date, now);
-  return dayAvailability(date, rows, ctx.config.slotCapacity, now, londonDateOf(now));
+  const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
+  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, londonDateOf(now));
 }
 
 export function monthDays(month: string): string[] {
@@ -161,11 +185,13 @@ export function monthDays(month: string): string[] {
   return Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => toCalendarDate(year, monthNumber, i + 1));
 }
 
-export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateLimit, month: string, now: Date): Promise<MonthAvailabilityView> {
+export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateLimit, month: string, now: Date, calendarFor?: CalendarFor): Promise<MonthAvailabilityView> {
   const days = monthDays(month);
-  const rows = await availableSlots(ctx, limit, days[0]!, days[days.length - 1]!, now);
+  const [from, to] = [days[0]!, days[days.length - 1]!];
+  const rows = await availableSlots(ctx, limit, from, to, now);
+  const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
   const today = londonDateOf(now);
-  return { month, days: days.map((date) => dayAvailability(date, rows, ctx.config.slotCapacity, now, today)) };
+  return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today)) };
 }
 
 // --- Reading an appointment -----------------------------------------------------------------------

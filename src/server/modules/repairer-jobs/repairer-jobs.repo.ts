@@ -1,7 +1,7 @@
 // What a repairer reads of the jobs offered to them: one statement per list (issue 9's habit),
 // the offer with its quote, its booking, the vehicle and damage, and the damage photos' ids.
 // Whether the customer's identity is included is decided by the service (D11), never here.
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
 import { transition, TransitionConflictError } from '../../db/transition';
@@ -171,16 +171,24 @@ export async function assignQuote(db: Db, quoteId: number, repairerId: number): 
   }
 }
 
-/** The repairer's assigned, not yet completed bookings on that date and slot (a clash). */
-export async function clashingBookings(db: Db, repairerId: number, date: string, slot: string, exceptQuoteId: number): Promise<number> {
-  return db.$count(
-    appointments,
-    and(
-      eq(appointments.appointmentDate, date),
-      eq(appointments.timeSlot, slot),
-      eq(appointments.status, 'assigned'),
-      sql`${appointments.quoteId} <> ${exceptQuoteId}`,
-      inArray(appointments.quoteId, db.select({ id: quotes.id }).from(quotes).where(eq(quotes.assignedRepairerId, repairerId))),
-    ),
+/** The repairer's other jobs: their assigned, not yet completed bookings, but for this quote's. */
+function otherJobsOf(db: Db, repairerId: number, exceptQuoteId: number) {
+  return and(
+    eq(appointments.status, 'assigned'),
+    sql`${appointments.quoteId} <> ${exceptQuoteId}`,
+    inArray(appointments.quoteId, db.select({ id: quotes.id }).from(quotes).where(eq(quotes.assignedRepairerId, repairerId))),
   );
+}
+
+/** The repairer's other jobs on that date and slot (a clash). */
+export async function clashingBookings(db: Db, repairerId: number, date: string, slot: string, exceptQuoteId: number): Promise<number> {
+  return db.$count(appointments, and(eq(appointments.appointmentDate, date), eq(appointments.timeSlot, slot), otherJobsOf(db, repairerId, exceptQuoteId)));
+}
+
+/** The date and slot of each of the repairer's other jobs from `from` to `to` (inclusive): when they are busy. */
+export async function busySlotsOf(db: Db, repairerId: number, from: string, to: string, exceptQuoteId: number): Promise<{ date: string; slot: string }[]> {
+  return db
+    .selectDistinct({ date: appointments.appointmentDate, slot: appointments.timeSlot })
+    .from(appointments)
+    .where(and(gte(appointments.appointmentDate, from), lte(appointments.appointmentDate, to), otherJobsOf(db, repairerId, exceptQuoteId)));
 }

@@ -26,7 +26,8 @@ function needsRequestFor(appointment: AppointmentView, date: string | null, slot
 /** Another free slot, with the booking calendar; the server moves it atomically (D14's 24-hour rule). */
 export function ReschedulePanel({ appointment, onDone }: { appointment: AppointmentView; onDone: () => void }) {
   const [now] = useState(() => new Date());
-  const picker = useSlotPicker(now);
+  // The calendar leaves out the slots the booking's technician already has another job in.
+  const picker = useSlotPicker(now, appointment.id);
   const reschedule = useRescheduleAppointment(appointment.id);
   const { date, slot } = picker.state;
   const same = date === appointment.appointmentDate && slot === appointment.timeSlot;

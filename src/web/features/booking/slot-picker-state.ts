@@ -32,9 +32,10 @@ export function openingMonth(now: Date): CalendarMonth {
 
 export const monthParam = ({ year, month }: CalendarMonth) => `${year}-${String(month).padStart(2, '0')}`;
 
-export function useSlotPicker(now: Date) {
+/** `appointmentId`: the booking being moved, whose technician's other jobs the calendar also leaves out. */
+export function useSlotPicker(now: Date, appointmentId?: number) {
   const [state, dispatch] = useReducer(slotPickerReducer, now, (at): SlotPickerState => ({ month: openingMonth(at), date: null, slot: null }));
-  return { state, dispatch };
+  return { state, dispatch, appointmentId };
 }
 
 export type SlotPicker = ReturnType<typeof useSlotPicker>;

@@ -11,19 +11,19 @@ import { dayAvailabilityKey, monthAvailabilityKey } from './booking-query-keys';
 // Availability changes as other customers book: read it fresh each time it is shown.
 const fresh = { staleTime: 0, gcTime: 0 } as const;
 
-/** GET /api/appointments/available-month?month=YYYY-MM: the whole grid in one request. */
-export function useMonthAvailability(month: string) {
+/** GET /api/appointments/available-month?month=YYYY-MM: the whole grid in one request (`appointmentId`: moving that booking). */
+export function useMonthAvailability(month: string, appointmentId?: number) {
   return useQuery<MonthAvailabilityView>({
-    queryKey: monthAvailabilityKey(month),
+    queryKey: monthAvailabilityKey(month, appointmentId),
     queryFn: getQueryFn({ on401: 'throw', schema: MonthAvailabilityViewSchema }),
     ...fresh,
   });
 }
 
 /** GET /api/appointments/available?date=YYYY-MM-DD: both slots of the chosen day (SPEC section 7). */
-export function useDayAvailability(date: string | null) {
+export function useDayAvailability(date: string | null, appointmentId?: number) {
   return useQuery<AvailabilityView>({
-    queryKey: dayAvailabilityKey(date ?? ''),
+    queryKey: dayAvailabilityKey(date ?? '', appointmentId),
     queryFn: getQueryFn({ on401: 'throw', schema: AvailabilityViewSchema }),
     enabled: date !== null,
     ...fresh,
