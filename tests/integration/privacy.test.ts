@@ -16,7 +16,7 @@ import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { privacyMessages } from '../../src/shared/api/privacy';
 import { dueForRetention, eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
-import { teamNewAssessmentEmail } from '../../src/server/modules/assessments/assessment-emails';
+import { customerReceiptEmail, teamNewAssessmentEmail } from '../../src/server/modules/assessments/assessment-emails';
 import { problemReportedEmail } from '../../src/server/modules/completion/completion-emails';
 import { teamModificationRequestEmail } from '../../src/server/modules/quotes/quote-emails';
 
@@ -70,8 +70,8 @@ async function completedCustomer(overrides: { months?: number } = {}) {
   await db.insert(warranties).values({ appointmentId: appointment!.id, repairerId: repairer.id, startsDate: '2026-03-03', endsDate: '2027-03-03' });
   await db.insert(quoteModificationRequests).values({ quoteId: quote.id, message: personal.change });
   await db.insert(outboxEmails).values([
-    { kind: 'quote-ready', toAddress: personal.email, subject: `${personal.name}, your quote is ready`, textBody: `Dear ${personal.name}, ${personal.address}`, htmlBody: `<p>${personal.name}</p>`, status: 'sent', attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: personal.address }] },
-    { kind: 'reminder', toAddress: personal.email.toUpperCase(), subject: 'Reminder', textBody: `See you at ${personal.address}`, status: 'pending' },
+    { kind: 'quote-ready', toAddress: personal.email, assessmentId: assessment.id, subject: `${personal.name}, your quote is ready`, textBody: `Dear ${personal.name}, ${personal.address}`, htmlBody: `<p>${personal.name}</p>`, status: 'sent', attachments: [{ filename: 'booking.ics', contentType: 'text/calendar', content: personal.address }] },
+    { kind: 'reminder', toAddress: personal.email.toUpperCase(), assessmentId: assessment.id, subject: 'Reminder', textBody: `See you at ${personal.address}`, status: 'pending' },
   ] as never);
   // The team's own e-mails about them, as the product writes them (one still waiting).
   const team = 'team@autorevive.example';
@@ -155,6 +155,37 @@ describe('downloading your data', () => {
     expect((await t.app.inject({ method: 'GET', url: `/api/assessments/${customer.assessment.id}/export` })).statusCode).toBe(404);
     // Tidy: this customer's details must not linger for the leak check below.
     await t.app.inject({ method: 'POST', url: `/api/assessments/${customer.assessment.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: customer.assessment.reference } });
+  });
+
+  it("holds only this enquiry's e-mails, without their access keys, whoever else used its address (found by an attack review)", async () => {
+    const db = t.database.db;
+    // The victim's enquiry and its receipt, as the product writes it (with a working access link).
+    const victim = await createAssessmentRecord(db, { name: 'Alice Victim', email: 'alice.victim@example.org' });
+    const victimLink = `https://autorevive.example/access/${'v'.repeat(43)}?next=%2Fquote%2F${victim.id}`;
+    await db.insert(outboxEmails).values({ ...customerReceiptEmail(victim, 1, victimLink, t.app.deps.config.company), status: 'sent' });
+    // Someone else submits under the same address (unverified, in other capitals) and asks for their data.
+    const other = await createAssessmentRecord(db, { name: 'Mallory', email: 'ALICE.VICTIM@example.org' });
+    const otherLink = `https://autorevive.example/access/${'m'.repeat(43)}?next=%2Fquote%2F${other.id}`;
+    await db.insert(outboxEmails).values({ ...customerReceiptEmail(other, 1, otherLink, t.app.deps.config.company), status: 'sent' });
+    const grant = await createGrant(db, other.id);
+    const response = await t.app.inject({ method: 'GET', url: `/api/assessments/${other.id}/export`, headers: { cookie: `ar_access=${grant.token}` } });
+    expect(response.statusCode).toBe(200);
+    const exported = (await unzip(response.rawPayload))['your-data.json']!.toString();
+    const data = JSON.parse(exported);
+    expect(data.emailsWeSentYou.map((email: { subject: string }) => email.subject)).toEqual([`We have your photos – reference ${other.reference}`]);
+    expect(exported).not.toContain(victim.reference);
+    expect(exported).not.toContain('v'.repeat(43));
+    // Their own link is named but opens nothing.
+    expect(exported).not.toContain('m'.repeat(43));
+    expect(data.emailsWeSentYou[0].text).toContain('/access/(link removed from this copy)?next=');
+
+    // Erasing their enquiry scrubs their e-mail and leaves the victim's as it was.
+    const erased = await t.app.inject({ method: 'POST', url: `/api/assessments/${other.id}/erase`, headers: { cookie: `ar_access=${grant.token}` }, payload: { confirmReference: other.reference } });
+    expect(erased.statusCode, erased.body).toBe(200);
+    const left = await db.select().from(outboxEmails).where(inArray(outboxEmails.assessmentId, [victim.id, other.id]));
+    expect(left.find((email) => email.assessmentId === victim.id)).toMatchObject({ toAddress: 'alice.victim@example.org', subject: `We have your photos – reference ${victim.reference}`, status: 'sent' });
+    expect(left.find((email) => email.assessmentId === other.id)).toMatchObject({ subject: '(erased)', textBody: '' });
+    await t.app.inject({ method: 'POST', url: `/api/assessments/${victim.id}/erase`, headers: { cookie: admin }, payload: { confirmReference: victim.reference } });
   });
 });
 
@@ -401,7 +432,7 @@ describe.skipIf(!serverDatabaseAvailable())('erasure while one of the customer�
   it('waits for the send, then erases, scrubbing the e-mail just sent', async () => {
     const customer = await completedCustomer();
     const db = t.database.db;
-    const [waiting] = await db.select({ id: outboxEmails.id }).from(outboxEmails).where(and(eq(outboxEmails.status, 'pending'), sql`lower(${outboxEmails.toAddress}) = ${personal.email}`));
+    const [waiting] = await db.select({ id: outboxEmails.id }).from(outboxEmails).where(and(eq(outboxEmails.status, 'pending'), eq(outboxEmails.assessmentId, customer.assessment.id)));
     const response = await whileAnotherTransactionHolds(
       db,
       // As deliverEmail does: the row locked while the mail server is spoken to, then marked sent.

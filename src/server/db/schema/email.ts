@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { assessments } from './assessments';
 import { createdAt, oneOf } from './columns';
 import { outboxEmailLifecycle } from '../../../shared/lifecycles/outbox-email';
 
@@ -16,6 +17,10 @@ export const outboxEmails = pgTable(
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
+    // The enquiry a customer's e-mail is about: what their data export shows and their erasure
+    // scrubs. Never the address alone: an enquiry's address is not verified, so anyone can submit
+    // one under another person's address (docs/decisions/0019). Null for every other e-mail.
+    assessmentId: integer('assessment_id').references(() => assessments.id, { onDelete: 'set null' }),
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
@@ -33,7 +38,11 @@ export const outboxEmails = pgTable(
     sendAfter: timestamp('send_after', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('outbox_emails_status_idx').on(t.status), oneOf('outbox_emails_status_check', t.status, outboxEmailLifecycle.statuses)],
+  (t) => [
+    index('outbox_emails_status_idx').on(t.status),
+    index('outbox_emails_assessment_idx').on(t.assessmentId),
+    oneOf('outbox_emails_status_check', t.status, outboxEmailLifecycle.statuses),
+  ],
 );
 
 export const unsubscribes = pgTable('unsubscribes', {

@@ -32,3 +32,8 @@ export async function resolveGrantedAssessments(database: Database, tokens: stri
 export function accessLinkPath(token: string, next: string): string {
   return `/access/${token}?next=${encodeURIComponent(next)}`;
 }
+
+/** The text with every access link's token taken out (a copy kept outside the product, such as a data export, opens nothing). */
+export function withoutAccessTokens(text: string): string {
+  return text.replace(/\/access\/[A-Za-z0-9_-]+/g, '/access/(link removed from this copy)');
+}

@@ -4,14 +4,15 @@ import { outcodeOf } from '../../../shared/postcode';
 import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
 import { customerFooter } from '../email/company-footer';
-import type { NewOutboxEmail } from '../email/email.repo';
+import type { CustomerEmail, NewOutboxEmail } from '../email/email.repo';
 import type { AssessmentRow } from './assessments.repo';
 
-export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string, company: CompanyDetails): NewOutboxEmail {
+export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string, company: CompanyDetails): CustomerEmail {
   const vehicle = `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`;
   return {
     kind: 'assessment-received',
     toAddress: assessment.email,
+    assessmentId: assessment.id,
     subject: `We have your photos – reference ${assessment.reference}`,
     textBody: [
       `Hello ${assessment.name},`,

@@ -5,15 +5,16 @@ import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { customerFooter } from '../email/company-footer';
 import { dashboardClose, jobInWords, repairerGreeting, slotInWords } from '../dispatch/dispatch-emails';
-import type { NewOutboxEmail } from '../email/email.repo';
+import type { CustomerEmail, NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
 
 /** `warranty`: the quote's months (12 or more: an admin may lengthen it) and the day it runs until. */
-export function repairDoneEmail(facts: BookingEmailFacts, technician: string, warranty: { months: number; endsDate: string }): NewOutboxEmail {
+export function repairDoneEmail(facts: BookingEmailFacts, technician: string, warranty: { months: number; endsDate: string }): CustomerEmail {
   return {
     kind: 'repair-done',
     toAddress: facts.customerEmail,
+    assessmentId: facts.assessmentId,
     subject: `Your repair is done – please confirm (reference ${facts.reference})`,
     textBody: [
       `Hello ${facts.customerName},`,

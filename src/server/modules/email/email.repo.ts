@@ -4,7 +4,10 @@ import { outboxEmails, unsubscribes } from '../../db/schema';
 import { transition } from '../../db/transition';
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
-export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments' | 'sendAfter'>;
+/** `assessmentId`: set by every e-mail to a customer, naming the enquiry it is about. */
+export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'assessmentId' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments' | 'sendAfter'>;
+/** An e-mail to a customer: always about one enquiry, which their data export and erasure go by. */
+export type CustomerEmail = NewOutboxEmail & { assessmentId: number };
 
 export async function insertEmail(db: Db, email: NewOutboxEmail): Promise<OutboxEmail> {
   const [row] = await db.insert(outboxEmails).values(email).returning();

@@ -14,6 +14,7 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
   const grant = await createGrant(tx, record.assessmentId);
   return {
     appointmentId,
+    assessmentId: record.assessmentId,
     reference: record.reference,
     customerName: record.customerName,
     customerEmail: record.customerEmail,

@@ -10,10 +10,12 @@ import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
 import type { EmailAttachment } from '../../db/schema/email';
 import { customerFooter } from '../email/company-footer';
-import type { NewOutboxEmail } from '../email/email.repo';
+import type { CustomerEmail } from '../email/email.repo';
 
 export interface BookingEmailFacts {
   appointmentId: number;
+  /** The enquiry the booking is for: every e-mail to the customer names it (outbox_emails.assessment_id). */
+  assessmentId: number;
   reference: string;
   customerName: string;
   customerEmail: string;
@@ -32,10 +34,11 @@ export interface BookingEmailFacts {
 const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}`;
 const testLine = (facts: BookingEmailFacts) => (facts.testMode ? [`${TEST_MODE_NOTICE}.`, ''] : []);
 
-function email(kind: string, facts: BookingEmailFacts, subject: string, lines: string[], attachments: EmailAttachment[] = []): NewOutboxEmail {
+function email(kind: string, facts: BookingEmailFacts, subject: string, lines: string[], attachments: EmailAttachment[] = []): CustomerEmail {
   return {
     kind,
     toAddress: facts.customerEmail,
+    assessmentId: facts.assessmentId,
     subject: facts.testMode ? `[Test mode] ${subject}` : subject,
     textBody: [
       `Hello ${facts.customerName},`,
@@ -94,7 +97,7 @@ function cancellationRightLines(startWithinCancellationPeriod: boolean, askedWhe
       ];
 }
 
-export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }): NewOutboxEmail {
+export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }): CustomerEmail {
   return email(
     'booking-confirmed',
     facts,
@@ -118,7 +121,7 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
   );
 }
 
-export function reminderEmail(facts: BookingEmailFacts): NewOutboxEmail {
+export function reminderEmail(facts: BookingEmailFacts): CustomerEmail {
   return email('booking-reminder', facts, `Reminder: your repair is tomorrow – reference ${facts.reference}`, [
     `This is a reminder that your repair is booked for ${when(facts)}.`,
     'Please be there 15 minutes before the window starts.',
@@ -130,7 +133,7 @@ export function reminderEmail(facts: BookingEmailFacts): NewOutboxEmail {
   ]);
 }
 
-export function cancellationEmail(facts: BookingEmailFacts, sequence: number): NewOutboxEmail {
+export function cancellationEmail(facts: BookingEmailFacts, sequence: number): CustomerEmail {
   return email(
     'booking-cancelled',
     facts,
@@ -184,7 +187,7 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
   }
 }
 
-export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): NewOutboxEmail {
+export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): CustomerEmail {
   return email('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
     ...refundLines(facts, reason),
     'Refunds usually reach your account within 5–10 working days.',
@@ -197,7 +200,7 @@ export function rescheduleEmail(
   from: { date: string; slot: TimeSlot },
   sequence: number,
   options: { startRequested: boolean } = { startRequested: false },
-): NewOutboxEmail {
+): CustomerEmail {
   return email(
     'booking-rescheduled',
     facts,

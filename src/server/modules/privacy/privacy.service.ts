@@ -24,6 +24,7 @@ import {
 import { transition, TransitionConflictError } from '../../db/transition';
 import { conflict, notFound } from '../../plugins/errors';
 import { recordAudit, type Actor } from './audit.repo';
+import { withoutAccessTokens } from '../access/grants.service';
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 const pounds = (pence: number | null | undefined) => (pence === null || pence === undefined ? null : (pence / 100).toFixed(2));
@@ -55,7 +56,9 @@ export async function customerData(db: Db, assessmentId: number) {
     : await db
         .select({ subject: outboxEmails.subject, status: outboxEmails.status, createdAt: outboxEmails.createdAt, sentAt: outboxEmails.sentAt, textBody: outboxEmails.textBody })
         .from(outboxEmails)
-        .where(sql`lower(${outboxEmails.toAddress}) = lower(${assessment.email})`)
+        // The e-mails about this enquiry, never every e-mail to its address: the address is not
+        // verified, so matching on it handed anyone who submitted under it another customer's e-mails.
+        .where(eq(outboxEmails.assessmentId, assessmentId))
         .orderBy(asc(outboxEmails.id));
 
   return {
@@ -93,7 +96,8 @@ export async function customerData(db: Db, assessmentId: number) {
         warranty: warrantyRows.filter((w) => w.appointmentId === booking.id).map((w) => ({ from: w.startsDate, to: w.endsDate }))[0] ?? null,
       })),
       payments: paymentRows.map((payment) => ({ amount: pounds(payment.amountPence), status: payment.status, provider: payment.provider, takenAt: iso(payment.createdAt), refunded: pounds(payment.refundedPence) })),
-      emailsWeSentYou: emails.map((email) => ({ subject: email.subject, status: email.status, queuedAt: iso(email.createdAt), sentAt: iso(email.sentAt), text: email.textBody })),
+      // Their words, without the links' keys: a downloaded file is kept and shared in ways the product cannot see.
+      emailsWeSentYou: emails.map((email) => ({ subject: email.subject, status: email.status, queuedAt: iso(email.createdAt), sentAt: iso(email.sentAt), text: withoutAccessTokens(email.textBody) })),
     },
     reference: assessment.reference,
     photoFiles: photos.map((photo) => ({ name: photoFileName(photo), key: photo.displayKey })),
@@ -191,7 +195,8 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
   // lifecycle, rather than sent to nobody. One being sent at this moment (its row locked by the
   // sender) is waited for: sent, it is scrubbed below like any other, and the erasure goes on
   // rather than failing on a transition it no longer needs.
-  const toThem = sql`lower(${outboxEmails.toAddress}) = lower(${assessment.email})`;
+  // Theirs about this enquiry only: another enquiry under the same address may be someone else's.
+  const toThem = eq(outboxEmails.assessmentId, assessmentId);
   const aboutThem = and(inArray(outboxEmails.kind, TEAM_EMAIL_KINDS), sql`strpos(${outboxEmails.subject}, ${assessment.reference}) > 0`)!;
   const pending = await tx.select({ id: outboxEmails.id }).from(outboxEmails).where(and(or(toThem, aboutThem), eq(outboxEmails.status, 'pending')));
   for (const { id } of pending) {

@@ -6,9 +6,10 @@ import { formatPence } from '../../../shared/money';
 import { outcodeOf } from '../../../shared/postcode';
 import type { CompanyDetails } from '../../../shared/company';
 import { customerFooter } from '../email/company-footer';
-import type { NewOutboxEmail } from '../email/email.repo';
+import type { CustomerEmail, NewOutboxEmail } from '../email/email.repo';
 
 interface EmailAssessment {
+  id: number;
   reference: string;
   name: string;
   email: string;
@@ -27,11 +28,12 @@ interface EmailQuote {
 const damageLabel = (type: string) => (isAnyDamageType(type) ? allDamageTypeLabels[type] : type);
 
 /** Approved (first time) or revised after approval: the customer's link opens the quote page. */
-export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, quoteUrl: string, revised: boolean, company: CompanyDetails): NewOutboxEmail {
+export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, quoteUrl: string, revised: boolean, company: CompanyDetails): CustomerEmail {
   const vehicle = `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`;
   return {
     kind: revised ? 'quote-revised' : 'quote-ready',
     toAddress: assessment.email,
+    assessmentId: assessment.id,
     subject: revised ? `Your quote has been updated – reference ${assessment.reference}` : `Your quote is ready – reference ${assessment.reference}`,
     textBody: [
       `Hello ${assessment.name},`,
