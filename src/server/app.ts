@@ -121,6 +121,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     for (const method of [route.method].flat()) if (method !== 'HEAD') registeredRoutes.push({ method, url: route.url, schema: route.schema, openapiBody });
   });
   registerValidation(app);
+  // The API reads JSON (and multipart where photos travel, plugins/uploads.ts). Fastify's own
+  // text/plain parser handed a route the body as one string, read as no fields at all: a
+  // customer's own quote answered 404 "could not be found". Without it, 415 says what to send.
+  app.removeContentTypeParser('text/plain');
   app.setSerializerCompiler(serializerCompiler);
   if (logStream) registerRequestLog(app, config.logLevel, logStream);
   registerMetrics(app, config);

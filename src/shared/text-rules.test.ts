@@ -57,4 +57,16 @@ describe('control characters in customer details', () => {
   it('accepts ordinary text in other scripts and accents', () => {
     expect(hasNoControlCharacters('Zoë Ó Briain – 12 Rue de l’Église, 東京')).toBe(true);
   });
+
+  it('refuses text that flips its direction anywhere, and invisible text in one line (found by an attack review)', () => {
+    // Shown as "Eveexe.png" on the admin's screens and in e-mails.
+    expect(CustomerDetailsSchema.safeParse({ ...valid, name: 'Eve\u202Egnp.exe' }).error!.issues[0]!.message).toBe(m.nameControl);
+    expect(CustomerDetailsSchema.safeParse({ ...valid, damageDescription: 'Dent \u2067on the door' }).error!.issues[0]!.message).toBe(m.damageDescriptionControl);
+    // Two zero-width spaces pass a two-character rule and show as nothing.
+    expect(CustomerDetailsSchema.safeParse({ ...valid, name: '\u200B\u200B' }).error!.issues[0]!.message).toBe(m.nameControl);
+    expect(CustomerDetailsSchema.safeParse({ ...valid, name: 'Priya\uFEFF Shah' }).error!.issues[0]!.message).toBe(m.nameControl);
+    // Pasted descriptions often carry a zero-width space; the joiners of scripts and emoji, and the direction marks, are text.
+    expect(CustomerDetailsSchema.safeParse({ ...valid, damageDescription: 'Dent\u200B on the door 👨\u200D🔧' }).success).toBe(true);
+    expect(hasNoControlCharacters('\u0645\u200C\u0646 \u200F')).toBe(true);
+  });
 });

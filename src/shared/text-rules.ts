@@ -5,10 +5,23 @@ const TAB = 0x09;
 const LINE_FEED = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
-/** C0 controls, DEL and the C1 controls; tab and line breaks only where text is multiline. */
+/** Zero-width space, word joiner and the byte-order mark: text that shows as nothing. */
+const isInvisible = (code: number) => code === 0x200b || code === 0x2060 || code === 0xfeff;
+/**
+ * The bidirectional embeddings, overrides and isolates: "Eve\u202Egnp.exe" shows as "Eveexe.png"
+ * on the admin's screens and in e-mails. (The marks U+200E and U+200F, and the joiners that
+ * scripts and emoji need, are allowed.)
+ */
+const isDirectionControl = (code: number) => (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+
+/**
+ * C0 controls, DEL, the C1 controls and the direction controls; tab and line breaks only where
+ * text is multiline; invisible characters nowhere in one line (a name of two zero-width spaces
+ * would pass its length rule and show as nothing), but in multiline text, which is often pasted.
+ */
 function isControl(code: number, multiline: boolean): boolean {
   if (multiline && (code === TAB || code === LINE_FEED || code === CARRIAGE_RETURN)) return false;
-  return code < 0x20 || (code >= 0x7f && code <= 0x9f);
+  return code < 0x20 || (code >= 0x7f && code <= 0x9f) || isDirectionControl(code) || (!multiline && isInvisible(code));
 }
 
 export function controlCharactersMessage(label: string): string {

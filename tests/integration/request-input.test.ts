@@ -96,7 +96,12 @@ describe('refusals Fastify makes before a route runs', () => {
     const empty = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: '' });
     expect([empty.statusCode, empty.json().error]).toEqual([400, 'bad_request']);
     const xml = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/xml' }, payload: '<sign-in/>' });
-    expect([xml.statusCode, xml.json()]).toEqual([415, { error: 'unsupported_media_type', message: 'That content type is not supported here.' }]);
+    expect([xml.statusCode, xml.json()]).toEqual([415, { error: 'unsupported_media_type', message: 'That content type is not supported here: please send JSON (Content-Type: application/json).' }]);
+    // Plain text too (an attack review: read as a body with no fields, a customer's own quote was "not found").
+    const text = await t.app.inject({ method: 'POST', url: '/api/appointments', headers: { 'content-type': 'text/plain' }, payload: '{"quoteId":1,"appointmentDate":"2099-03-04","timeSlot":"morning"}' });
+    expect([text.statusCode, text.json().error]).toEqual([415, 'unsupported_media_type']);
+    const untyped = await t.app.inject({ method: 'POST', url: '/api/appointments', payload: Buffer.from('{"quoteId":1}') });
+    expect([untyped.statusCode, untyped.json().error]).toEqual([415, 'unsupported_media_type']);
     const huge = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ email: 'a'.repeat(3 * 1024 * 1024) }) });
     expect([huge.statusCode, huge.json()]).toEqual([413, { error: 'payload_too_large', message: 'The request is too large.' }]);
   });

@@ -176,7 +176,7 @@ describe('smaller points', () => {
     const { body, headers } = multipartBody({ email: 'admin@example.com', password: 'x' }, []);
     const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: body, headers });
     expect(response.statusCode).toBe(415);
-    expect(response.json().message).toBe('That content type is not supported here.');
+    expect(response.json().message).toBe('That content type is not supported here: please send JSON (Content-Type: application/json).');
     expect(response.headers['set-cookie']).toBeUndefined();
   });
 

@@ -44,7 +44,7 @@ const safeClientErrors: Record<number, { code: string; message: string }> = {
   406: { code: 'not_acceptable', message: 'That format is not available.' },
   408: { code: 'request_timeout', message: 'The request took too long to arrive. Please try again.' },
   413: { code: 'payload_too_large', message: 'The request is too large.' },
-  415: { code: 'unsupported_media_type', message: 'That content type is not supported here.' },
+  415: { code: 'unsupported_media_type', message: 'That content type is not supported here: please send JSON (Content-Type: application/json).' },
   429: { code: 'too_many_requests', message: 'Too many requests. Please wait a moment and try again.' },
 };
 
