@@ -1,12 +1,14 @@
 // Issue 12 in the browser, the admin's side: a London customer's paid booking appears under Jobs
 // to dispatch; the admin finds the repairers near it (the test repairer, in central London, with
-// its distance), sends it to all nearby, and sees the repairer's response. axe at 375 and 1280 px.
+// its distance), sends it to all nearby, and sees the repairer's response; a job a technician has
+// accepted is listed under Upcoming jobs and taken back from them. axe at 375 and 1280 px.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { bookAndPayThroughApi, browserAndAdminForFile, signedInContext, workingDayFrom } from './booking-support';
+import { approvedQuoteFor, bookAndPayThroughApi, browserAndAdminForFile, signedInContext, workingDayFrom } from './booking-support';
 import { submitEnquiry } from './enquiry';
 import { expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 import { completionMessages } from '../../src/shared/api/appointments';
+import { takeBackMessages, type QuoteNotification } from '../../src/shared/api/dispatch';
 
 const opened = browserAndAdminForFile();
 
@@ -51,6 +53,63 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
       await screenshot(page, `dispatch-${size}`);
     }
     expect(errors).toEqual([]);
+    await customer.close();
+  });
+
+  it('lists a job a technician has accepted, and takes it back from them after asking why (axe at both widths, dialog open)', async () => {
+    const { browser, admin } = opened;
+    const account = inject('accounts').secondRepairer;
+    const customer = await newConsentedContext(browser, 'desktop');
+    const { quoteId } = await approvedQuoteFor(customer, admin);
+    await bookAndPayThroughApi(customer, quoteId, workingDayFrom(52), 'afternoon');
+    // Offered to them now, or already by the automatic dispatch; they accept it.
+    await admin.post(`/api/admin/quotes/${quoteId}/send-to-repairer`, { data: { repairerId: account.repairerId } });
+    const offers = (await (await admin.get(`/api/admin/quotes/${quoteId}/notifications`)).json()) as QuoteNotification[];
+    const offer = offers.find((n) => n.repairerId === account.repairerId && (n.status === 'sent' || n.status === 'viewed'));
+    const technician = await signedInContext(browser, account);
+    const accepted = await technician.request.post(`/api/repairer/notifications/${offer!.id}/accept`, { data: {} });
+    expect(accepted.status(), await accepted.text()).toBe(200);
+    const reference = ((await (await admin.get(`/api/quotes/${quoteId}`)).json()) as { assessment: { reference: string } }).assessment.reference;
+
+    const page = await adminPage();
+    await page.setViewportSize(viewports.desktop);
+    const errors = watchPageErrors(page);
+    await page.goto('/admin');
+    const upcoming = page.getByRole('region', { name: /^Upcoming jobs/ });
+    const job = upcoming.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${reference}:`) }) });
+    await job.waitFor();
+    expect(await job.textContent()).toMatch(/Technician: .+/);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `upcoming-jobs-${size}`);
+    }
+
+    await job.getByRole('button', { name: /^Take back from / }).click();
+    const dialog = page.getByRole('alertdialog', { name: new RegExp(`^Take ${reference} back from `) });
+    await dialog.getByRole('button', { name: 'Take the job back' }).click();
+    await dialog.getByText(takeBackMessages.reason).waitFor();
+    await expect.poll(() => dialog.getByLabel('Why is the job taken back?').evaluate((field) => field === document.activeElement)).toBe(true);
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `take-back-dialog-${size}`);
+    }
+    await dialog.getByLabel('Why is the job taken back?').fill('Their van has broken down.');
+    await dialog.getByRole('button', { name: 'Take the job back' }).click();
+    await page.getByText('Job Taken Back', { exact: true }).first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // It leaves the upcoming jobs for Jobs to dispatch, where the keyboard goes.
+    await job.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobs-to-dispatch');
+    await page.getByRole('region', { name: /^Jobs to dispatch/ }).getByRole('heading', { level: 3, name: new RegExp(`^${reference}:`) }).waitFor();
+    // The technician's dashboard says so, not "expired".
+    const theirPage = await technician.newPage();
+    await theirPage.goto('/repairer');
+    await theirPage.getByRole('heading', { level: 1, name: 'Repairer dashboard' }).waitFor();
+    await theirPage.getByText('Taken back', { exact: true }).first().waitFor();
+    expect(errors).toEqual([]);
+    await technician.close();
     await customer.close();
   });
 

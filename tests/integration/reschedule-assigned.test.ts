@@ -5,35 +5,15 @@
 // once leave them one job there.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, outboxEmails, quotes, slotCapacity } from '../../src/server/db/schema';
 import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { formatLondonDate } from '../../src/shared/london-time';
-import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
-import { appointmentRow, paidBooking, post, workingDay } from '../helpers/checkout';
+import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { appointmentRow, post, workingDay } from '../helpers/checkout';
+import { technician } from '../helpers/technician';
 
 const technicianBusy = 'Your technician already has another job at that time. Please choose another date or time.';
-
-/** A technician, signed in, and an admin to send them jobs. */
-async function technician(t: TestApp) {
-  const db = t.database.db;
-  const adminUser = await createUser(db, { role: 'admin' });
-  const admin = await signInAs(t.app, adminUser.email, adminUser.password);
-  const business = await createRepairer(db, { latitude: 51.51, longitude: -0.13, email: `tech-${Date.now()}-${Math.random().toString(36).slice(2)}@example.co.uk` });
-  const user = await createUser(db, { role: 'repairer', repairerId: business.id });
-  const cookie = await signInAs(t.app, user.email, user.password);
-  /** A paid booking on `day`, offered to them; answered with the booking and the offer's id. */
-  const offered = async (day: string, slot: 'morning' | 'afternoon') => {
-    const booking = await paidBooking(t, day, slot);
-    const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: business.id }, admin);
-    expect(sent.statusCode, sent.body).toBe(200);
-    return { ...booking, offerId: sent.json().notification.id as number };
-  };
-  const accept = (offerId: number) => post(t, `/api/repairer/notifications/${offerId}/accept`, {}, cookie);
-  const mail = () => db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, business.email!), eq(outboxEmails.kind, 'job-moved')));
-  return { business, offered, accept, mail };
-}
 
 const reschedule = (t: TestApp, id: number, cookie: string, appointmentDate: string, timeSlot: 'morning' | 'afternoon') =>
   post(t, `/api/appointments/${id}/reschedule`, { appointmentDate, timeSlot, startWithinCancellationPeriod: true }, cookie);

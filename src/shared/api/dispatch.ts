@@ -99,3 +99,53 @@ export const DispatchJobSchema = z.object({
 });
 export type DispatchJob = z.infer<typeof DispatchJobSchema>;
 export const DispatchJobsSchema = z.array(DispatchJobSchema);
+
+/**
+ * A paid booking a technician has accepted, from today on: what the admin sees of the work ahead,
+ * and where they take a job back from a technician who cannot come.
+ */
+export const UpcomingJobSchema = z.object({
+  quoteId: z.number(),
+  assessmentId: z.number(),
+  reference: z.string(),
+  appointmentId: z.number(),
+  appointmentDate: z.string(),
+  timeSlot: z.string(),
+  damageType: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+  technician: z.object({ repairerId: z.number(), businessName: z.string(), phone: z.string().nullable() }),
+});
+export type UpcomingJob = z.infer<typeof UpcomingJobSchema>;
+/** Soonest first; `total` counts them all, `jobs` holds the first UPCOMING_JOBS_SHOWN. */
+export const UpcomingJobsSchema = z.object({ jobs: z.array(UpcomingJobSchema), total: z.number() });
+export type UpcomingJobs = z.infer<typeof UpcomingJobsSchema>;
+export const UPCOMING_JOBS_SHOWN = 200;
+
+export const TAKE_BACK_REASON_MAX = 500;
+export const takeBackMessages = {
+  notFound: 'We could not find that booking.',
+  noTechnician: 'This booking has no technician yet: it is waiting in Jobs to dispatch.',
+  reason: 'Please tell the technician why the job is being taken back.',
+  reasonTooLong: `Please keep the reason to ${TAKE_BACK_REASON_MAX} characters.`,
+} as const;
+
+/** POST /api/admin/appointments/{id}/take-back: the reason goes to the technician and the audit log. */
+export const TakeBackBodySchema = z.object({
+  reason: z
+    .string({ error: takeBackMessages.reason })
+    .refine(...controlCharacterCheck(controlCharactersMessage('The reason'), { multiline: true }))
+    .trim()
+    .min(1, takeBackMessages.reason)
+    .max(TAKE_BACK_REASON_MAX, takeBackMessages.reasonTooLong),
+});
+export const TakeBackResultSchema = z.object({
+  appointmentId: z.number(),
+  quoteId: z.number(),
+  /** The booking is paid and waiting for a technician again. */
+  appointmentStatus: z.literal('confirmed'),
+  assignmentStatus: z.literal('unassigned'),
+  /** Who had it. */
+  repairerId: z.number(),
+});
+export type TakeBackResult = z.infer<typeof TakeBackResultSchema>;

@@ -26,6 +26,8 @@ export const appointmentLifecycle = defineLifecycle({
     reinstate: { from: ['lapsed'], to: 'confirmed', done: 'reinstated' },
     // A repairer accepted the job (first to accept wins, D16).
     assign: { from: ['confirmed'], to: 'assigned', done: 'assigned' },
+    // The team took the job back from its technician (they cannot come): it waits to be dispatched again.
+    unassign: { from: ['assigned'], to: 'confirmed', done: 'taken back from its technician' },
     // Another free slot, atomically, up to 24 hours before (D14); the status is kept.
     reschedule: { from: ['confirmed', 'assigned'], done: 'rescheduled' },
     // By the customer up to 24 hours before, refunded in full (D14); an unpaid hold too.

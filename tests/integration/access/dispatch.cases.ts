@@ -16,4 +16,8 @@ export const dispatchCases = (world: AccessWorld): Case[] => [
   { method: 'POST', url: '/api/admin/quotes/999999/send-to-repairers', route: '/api/admin/quotes/:id/send-to-repairers', expect: adminOnly(404) },
   { method: 'GET', url: `/api/admin/quotes/${world.quoteId}/notifications`, route: '/api/admin/quotes/:id/notifications', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/jobs-to-dispatch', route: '/api/admin/jobs-to-dispatch', expect: adminOnly(200) },
+  // Past SPEC: the jobs technicians have accepted, and taking one back (an empty reason: 400 for an admin only).
+  { method: 'GET', url: '/api/admin/upcoming-jobs', route: '/api/admin/upcoming-jobs', expect: adminOnly(200) },
+  { method: 'POST', url: `/api/admin/appointments/${world.appointmentId}/take-back`, route: '/api/admin/appointments/:id/take-back', payload: { reason: '' }, expect: adminOnly(400) },
+  { method: 'POST', url: '/api/admin/appointments/999999/take-back', route: '/api/admin/appointments/:id/take-back', payload: { reason: 'Van broke down' }, expect: adminOnly(404) },
 ];

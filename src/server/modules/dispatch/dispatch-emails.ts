@@ -119,3 +119,25 @@ export function jobMovedEmail(facts: {
     ].join('\n'),
   };
 }
+
+/** The team took back a job this repairer had accepted (they cannot come, or the team moved it): the reason is the admin's. */
+export function jobTakenBackEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string; reason: string; company: CompanyDetails }): NewOutboxEmail {
+  const when = whenInSentence(facts.appointmentDate, facts.timeSlot);
+  return {
+    kind: 'job-taken-back',
+    toAddress: facts.repairer.email,
+    subject: `Job taken back: ${when}`,
+    textBody: [
+      repairerGreeting(facts.repairer),
+      '',
+      `Our team has taken back the repair you accepted for ${when}, and will find another technician for it. You do not need to attend, and that time is free again.`,
+      '',
+      'The reason our team gave:',
+      facts.reason,
+      '',
+      `If this is a mistake, please reply to this e-mail or call us on ${facts.company.supportPhone}.`,
+      '',
+      ...signature(facts.company),
+    ].join('\n'),
+  };
+}

@@ -1,6 +1,7 @@
 // SPEC section 7's dispatch calls (issue 12, D16), all in an admin role group: nearby search,
 // send to one repairer or to all nearby, each repairer's response, and the paid bookings still
-// waiting for a technician. Expired offers are swept on read as well as on the timetable.
+// waiting for a technician. Expired offers are swept on read as well as on the timetable. Past
+// SPEC: the jobs technicians have accepted, and taking one back (take-back.ts).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../shared/api/assessments';
 import {
@@ -11,13 +12,18 @@ import {
   SendToRepairerBodySchema,
   SendToRepairerResultSchema,
   SendToRepairersResultSchema,
+  TakeBackBodySchema,
+  TakeBackResultSchema,
+  UpcomingJobsSchema,
 } from '../../../shared/api/dispatch';
+import { AppointmentIdParamsSchema } from '../../../shared/api/appointments';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { notFound } from '../../plugins/errors';
+import { notFound, unauthorised } from '../../plugins/errors';
 import { dispatchEmails } from '../email/email.service';
 import { findQuote } from '../quotes/quotes.repo';
 import { readJobsToDispatch } from './dispatch.repo';
+import { readUpcomingJobs, takeBackJob } from './take-back';
 import { expireOverdueOffers, findNearby, notificationsOfQuote, sendToAllNearby, sendToRepairer, type DispatchContext } from './dispatch.service';
 import { dispatchMessages } from '../../../shared/api/dispatch';
 
@@ -60,6 +66,24 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
         reply.header('Cache-Control', 'private, no-store');
         return notificationsOfQuote(ctx.db, request.params.id);
       });
+
+      admin.get('/api/admin/upcoming-jobs', { schema: { response: { 200: UpcomingJobsSchema } } }, async (_request, reply) => {
+        reply.header('Cache-Control', 'private, no-store');
+        return readUpcomingJobs(deps.database, new Date());
+      });
+
+      admin.post(
+        '/api/admin/appointments/:id/take-back',
+        { schema: { params: AppointmentIdParamsSchema, body: TakeBackBodySchema, response: { 200: TakeBackResultSchema } } },
+        async (request, reply) => {
+          const user = await request.session();
+          if (!user) throw unauthorised();
+          const { result, emails } = await takeBackJob(ctx, user, request.params.id, request.body.reason);
+          await dispatchEmails(deps.jobs, emails);
+          reply.header('Cache-Control', 'private, no-store');
+          return result;
+        },
+      );
 
       admin.get('/api/admin/jobs-to-dispatch', { schema: { response: { 200: DispatchJobsSchema } } }, async (_request, reply) => {
         const now = new Date();

@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminQuotes } from './api/get-admin-quotes';
 import { JobsToDispatch } from './dispatch/jobs-to-dispatch';
 import { PayoutsInQuestion, ReportedProblems } from './dispatch/reported-problems';
+import { UpcomingJobs } from './dispatch/upcoming-jobs';
 import { EnquirySearch } from './enquiry-search';
 import { AdminQuoteCard } from './quote-card';
 import { RecentAssessments } from './recent-assessments';
@@ -47,6 +48,7 @@ export function QuoteManagement() {
         </div>
         <Pager label="Quote pages" page={page} pages={pages} onPage={setPage} />
       </section>
+      <UpcomingJobs />
       <RecentAssessments />
       <EnquirySearch />
     </>

@@ -1,7 +1,7 @@
 // What a repairer reads about a finished job's pay (D14), for every state of its payout.
 import { describe, expect, it } from 'vitest';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { earningsOf, payStanding } from './job-format';
+import { earningsOf, lostAfterAccepting, payStanding } from './job-format';
 
 type Appointment = NonNullable<RepairerJob['appointment']>;
 const completed: Appointment = {
@@ -73,5 +73,17 @@ describe('earningsOf', () => {
       note: 'not £76.00: the customer was refunded',
     });
     expect(earningsOf({ quote, appointment: withPayout({ status: 'void' }) })).toEqual({ amount: '£0.00', note: 'not £76.00: the booking was cancelled' });
+  });
+});
+
+describe('lostAfterAccepting', () => {
+  const accepted = { status: 'expired', respondedAt: '2026-11-17T09:00:00.000Z', declineReason: null, appointment: { ...completed, status: 'confirmed' } } as const;
+  it('tells a taken-back job from a cancelled one, and says nothing of offers that simply ended', () => {
+    expect(lostAfterAccepting(accepted)?.badge).toBe('Taken back');
+    expect(lostAfterAccepting({ ...accepted, appointment: { ...completed, status: 'cancelled' } })?.badge).toBe('Cancelled');
+    // Never answered, declined, or still theirs.
+    expect(lostAfterAccepting({ ...accepted, respondedAt: null })).toBeNull();
+    expect(lostAfterAccepting({ ...accepted, status: 'declined', declineReason: 'Too far' })).toBeNull();
+    expect(lostAfterAccepting({ ...accepted, status: 'accepted' })).toBeNull();
   });
 });

@@ -81,3 +81,14 @@ export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment'>): { a
   if (job.appointment?.payout?.status !== 'void') return { amount: share, note: null };
   return { amount: formatDecimalPounds('0.00'), note: `not ${share}: ${job.appointment.problemReportedAt ? 'the customer was refunded' : 'the booking was cancelled'}` };
 }
+
+/**
+ * A job the repairer accepted that is no longer theirs (its offer ended after they answered it):
+ * the customer cancelled, or our team took it back to find another technician. Null otherwise.
+ */
+export function lostAfterAccepting(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'declineReason' | 'appointment'>): { badge: 'Cancelled' | 'Taken back'; sentence: string } | null {
+  if (job.status !== 'expired' || job.respondedAt === null || job.declineReason !== null) return null;
+  return job.appointment?.status === 'cancelled'
+    ? { badge: 'Cancelled', sentence: 'The customer cancelled this booking after you accepted it. You do not need to attend, and that time is free again.' }
+    : { badge: 'Taken back', sentence: 'Our team took this job back after you accepted it (we e-mailed you why). You do not need to attend, and that time is free again.' };
+}

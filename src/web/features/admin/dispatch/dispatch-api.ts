@@ -6,11 +6,15 @@ import {
   QuoteNotificationsSchema,
   SendToRepairerResultSchema,
   SendToRepairersResultSchema,
+  TakeBackResultSchema,
+  UpcomingJobsSchema,
   type DispatchJob,
+  type UpcomingJobs,
   type QuoteNotification,
 } from '../../../../shared/api/dispatch';
 
 export const jobsToDispatchKey = ['/api/admin/jobs-to-dispatch'] as const;
+export const upcomingJobsKey = ['/api/admin/upcoming-jobs'] as const;
 const notificationsKey = (quoteId: number) => [`/api/admin/quotes/${quoteId}/notifications`] as const;
 
 /** Paid bookings still without a technician (refreshed every minute: offers expire, repairers answer). */
@@ -51,5 +55,23 @@ export function useSendToAllNearby(quoteId: number) {
   return useMutation({
     mutationFn: () => apiJson('POST', `/api/admin/quotes/${quoteId}/send-to-repairers`, {}, SendToRepairersResultSchema),
     onSettled: refresh,
+  });
+}
+
+/** The jobs technicians have accepted, from today on, soonest first. */
+export function useUpcomingJobs() {
+  return useQuery<UpcomingJobs>({ queryKey: upcomingJobsKey, queryFn: getQueryFn({ on401: 'throw', schema: UpcomingJobsSchema }), refetchInterval: 60_000 });
+}
+
+/**
+ * POST /api/admin/appointments/{id}/take-back: the job leaves its technician and waits in Jobs to
+ * dispatch again. The upcoming list is read again by the dialog once it has closed (read while it
+ * is open, the job, and the dialog with it, would go before its answer shows).
+ */
+export function useTakeBackJob(appointmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/appointments/${appointmentId}/take-back`, body, TakeBackResultSchema),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: jobsToDispatchKey }),
   });
 }

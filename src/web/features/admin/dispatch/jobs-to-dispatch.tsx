@@ -57,7 +57,7 @@ export function JobsToDispatch() {
   const jobs = useJobsToDispatch();
   return (
     <section aria-labelledby="jobs-to-dispatch" className="mb-10">
-      <h2 id="jobs-to-dispatch" className="text-xl font-bold text-navy-900">
+      <h2 id="jobs-to-dispatch" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Jobs to dispatch{jobs.data ? ` (${jobs.data.length})` : ''}
       </h2>
       <p className="text-sm text-slate-700">Paid bookings without a technician. Offers expire after 4 hours; an unassigned job can be sent again.</p>

@@ -1,0 +1,145 @@
+// The admin's upcoming jobs (GET /api/admin/upcoming-jobs) and taking a job back from its
+// technician (POST /api/admin/appointments/{id}/take-back): the booking, paid and at its time,
+// waits in Jobs to dispatch again; the technician loses the job, its customer's details and the
+// share of the payment, and is told why; the customer is told another technician is coming.
+// From any other state, or with a bad reason, nothing changes and nobody is e-mailed.
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, jobNotifications, outboxEmails, payouts } from '../../src/server/db/schema';
+import { takeBackMessages, TAKE_BACK_REASON_MAX } from '../../src/shared/api/dispatch';
+import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { appointmentRow, paidBooking, paymentOf, post, quoteRow, workingDay } from '../helpers/checkout';
+import { technician } from '../helpers/technician';
+
+const takeBack = (t: TestApp, appointmentId: number, reason: unknown, cookie: string) => post(t, `/api/admin/appointments/${appointmentId}/take-back`, { reason }, cookie);
+
+/** What a take-back may change: if a refusal leaves these equal, it changed nothing. */
+async function state(t: TestApp, booking: { appointmentId: number; quote: { id: number } }) {
+  const db = t.database.db;
+  const [payment] = await paymentOf(t, booking.appointmentId);
+  return {
+    appointment: await appointmentRow(t, booking.appointmentId),
+    quote: await quoteRow(t, booking.quote.id),
+    offers: await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, booking.quote.id)),
+    payouts: await db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)),
+    emails: (await db.select({ id: outboxEmails.id }).from(outboxEmails)).length,
+    audit: (await db.select({ id: auditLog.id }).from(auditLog)).length,
+  };
+}
+
+describe('taking a job back from its technician', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'auto', env: { AUTO_DISPATCH: 'false' } });
+  });
+  afterAll(() => t?.close());
+
+  it('lists it in the upcoming jobs, then puts it back to dispatch with the technician told why and the customer told another is coming', async () => {
+    const tech = await technician(t);
+    const day = workingDay(30);
+    const job = await tech.offered(day, 'afternoon');
+    expect((await tech.accept(job.offerId)).statusCode).toBe(200);
+    const [payment] = await paymentOf(t, job.appointmentId);
+
+    const upcoming = await t.app.inject({ url: '/api/admin/upcoming-jobs', headers: { cookie: tech.admin } });
+    expect(upcoming.statusCode).toBe(200);
+    const listed = upcoming.json().jobs.find((j: { appointmentId: number }) => j.appointmentId === job.appointmentId);
+    expect(listed).toMatchObject({ quoteId: job.quote.id, reference: job.assessment.reference, timeSlot: 'afternoon', technician: { repairerId: tech.business.id, businessName: tech.business.businessName } });
+    expect(upcoming.json().total).toBeGreaterThanOrEqual(1);
+
+    const reason = 'Their van has broken down.\nWe will find someone else.';
+    const answer = await takeBack(t, job.appointmentId, `  ${reason}  `, tech.admin);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({ appointmentId: job.appointmentId, quoteId: job.quote.id, appointmentStatus: 'confirmed', assignmentStatus: 'unassigned', repairerId: tech.business.id });
+
+    // The booking keeps its time and payment and waits for a technician again.
+    expect(await appointmentRow(t, job.appointmentId)).toMatchObject({ status: 'confirmed', appointmentDate: day, timeSlot: 'afternoon' });
+    expect(await quoteRow(t, job.quote.id)).toMatchObject({ status: 'booked', assignmentStatus: 'unassigned', assignedRepairerId: null });
+    expect((await paymentOf(t, job.appointmentId))[0]).toMatchObject({ status: 'succeeded' });
+    expect((await t.database.db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]).toMatchObject({ status: 'owed', repairerId: null });
+    const [offer] = await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.id, job.offerId));
+    expect(offer!.status).toBe('expired');
+    const toDispatch = (await t.app.inject({ url: '/api/admin/jobs-to-dispatch', headers: { cookie: tech.admin } })).json();
+    expect(toDispatch.map((j: { appointmentId: number }) => j.appointmentId)).toContain(job.appointmentId);
+    const after = (await t.app.inject({ url: '/api/admin/upcoming-jobs', headers: { cookie: tech.admin } })).json();
+    expect(after.jobs.map((j: { appointmentId: number }) => j.appointmentId)).not.toContain(job.appointmentId);
+
+    // The technician no longer sees the customer (D11), and the booking is no longer theirs to read.
+    const theirs = await t.app.inject({ url: `/api/repairer/notifications/${job.offerId}`, headers: { cookie: tech.cookie } });
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().customer).toMatchObject({ name: null, phone: null, email: null });
+    expect((await t.app.inject({ url: `/api/appointments/${job.appointmentId}`, headers: { cookie: tech.cookie } })).statusCode).toBe(404);
+
+    // Told: the technician with the admin's reason, the customer that their booking stands.
+    const [told] = await tech.mail('job-taken-back');
+    expect(told!.subject).toMatch(/^Job taken back: /);
+    expect(told!.textBody).toContain(`The reason our team gave:\n${reason}`);
+    expect(told!.textBody).not.toContain(job.assessment.address);
+    const [customer] = await t.database.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.kind, 'technician-changing'), eq(outboxEmails.assessmentId, job.assessment.id)));
+    expect(customer!.toAddress).toBe(job.assessment.email);
+    expect(customer!.textBody).toContain(`${tech.business.businessName} can no longer carry out your repair`);
+    expect(customer!.textBody).toContain('Your booking and payment are unchanged');
+    const [line] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+    expect(line).toMatchObject({ action: 'job_taken_back', entity: 'appointment', entityId: job.appointmentId, actorRole: 'admin', detail: { repairerId: tech.business.id, reason, quoteId: job.quote.id } });
+
+    // Another technician can now be sent it and accept it; the share is theirs.
+    const second = await technician(t);
+    const sent = await post(t, `/api/admin/quotes/${job.quote.id}/send-to-repairer`, { repairerId: second.business.id }, tech.admin);
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect((await second.accept(sent.json().notification.id)).statusCode).toBe(200);
+    expect((await t.database.db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]).toMatchObject({ status: 'owed', repairerId: second.business.id });
+    expect(await appointmentRow(t, job.appointmentId)).toMatchObject({ status: 'assigned' });
+  });
+
+  it('refuses a booking with no technician, a second take-back, a bad reason and a stranger, changing nothing', async () => {
+    const tech = await technician(t);
+    const waiting = await paidBooking(t, workingDay(33), 'morning');
+    const before = await state(t, waiting);
+    const none = await takeBack(t, waiting.appointmentId, 'No reason', tech.admin);
+    expect([none.statusCode, none.json().message]).toEqual([409, takeBackMessages.noTechnician]);
+    expect(await state(t, waiting)).toEqual(before);
+
+    const job = await tech.offered(workingDay(34), 'morning');
+    expect((await tech.accept(job.offerId)).statusCode).toBe(200);
+    const assigned = await state(t, job);
+    for (const [reason, message] of [
+      ['', takeBackMessages.reason],
+      ['   ', takeBackMessages.reason],
+      [undefined, takeBackMessages.reason],
+      ['x'.repeat(TAKE_BACK_REASON_MAX + 1), takeBackMessages.reasonTooLong],
+      ['Sick \u202Eyad', 'The reason contains characters we can\'t accept. Please retype it.'],
+    ] as const) {
+      const refused = await takeBack(t, job.appointmentId, reason, tech.admin);
+      expect([refused.statusCode, refused.json().fieldErrors?.reason], String(reason)).toEqual([400, message]);
+    }
+    // Staff of another kind, and nobody: refused before anything is read.
+    expect((await takeBack(t, job.appointmentId, 'Van', tech.cookie)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `/api/admin/appointments/${job.appointmentId}/take-back`, payload: { reason: 'Van' } })).statusCode).toBe(401);
+    expect((await takeBack(t, 999999, 'Van', tech.admin)).statusCode).toBe(404);
+    expect(await state(t, job)).toEqual(assigned);
+
+    expect((await takeBack(t, job.appointmentId, 'Van', tech.admin)).statusCode).toBe(200);
+    const once = await state(t, job);
+    const again = await takeBack(t, job.appointmentId, 'Van', tech.admin);
+    expect([again.statusCode, again.json().message]).toEqual([409, takeBackMessages.noTechnician]);
+    expect(await state(t, job)).toEqual(once);
+  });
+
+  it.skipIf(!serverDatabaseAvailable())('takes a job back once when ten admins ask at the same moment (server)', async () => {
+    const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
+    try {
+      const tech = await technician(server);
+      const job = await tech.offered(workingDay(36), 'morning');
+      expect((await tech.accept(job.offerId)).statusCode).toBe(200);
+      const answers = await Promise.all(Array.from({ length: 10 }, () => takeBack(server, job.appointmentId, 'Van', tech.admin)));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+      expect(await tech.mail('job-taken-back')).toHaveLength(1);
+      expect((await server.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'job_taken_back'), eq(auditLog.entityId, job.appointmentId)))).length).toBe(1);
+    } finally {
+      await server.close();
+    }
+  });
+});
