@@ -128,6 +128,31 @@ describe('taking a job back from its technician', () => {
     expect(await state(t, job)).toEqual(once);
   });
 
+  it("keeps each ended offer on its own booking and says why it ended, when the customer cancels and books again (a browser review)", async () => {
+    const tech = await technician(t);
+    const [first, second] = [workingDay(40), workingDay(42)];
+    const job = await tech.offered(first, 'morning');
+    expect((await post(t, `/api/appointments/${job.appointmentId}/cancel`, {}, job.cookie)).statusCode).toBe(200);
+    // The same customer books the same quote again, on another day, and pays.
+    const held = await post(t, '/api/appointments', { quoteId: job.quote.id, appointmentDate: second, timeSlot: 'afternoon' }, job.cookie);
+    expect(held.statusCode, held.body).toBe(200);
+    const intent = await post(t, '/api/create-payment-intent', { quoteId: job.quote.id, startWithinCancellationPeriod: true }, job.cookie);
+    const paid = await post(t, '/api/test-payments/confirm', { clientSecret: intent.json().clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, job.cookie);
+    expect(paid.statusCode, paid.body).toBe(200);
+    const again = await post(t, `/api/admin/quotes/${job.quote.id}/send-to-repairer`, { repairerId: tech.business.id }, tech.admin);
+    expect(again.statusCode, again.body).toBe(200);
+
+    const list = (await t.app.inject({ url: `/api/repairer/${tech.business.id}/jobs`, headers: { cookie: tech.cookie } })).json() as { id: number; status: string; appointment: { appointmentDate: string; status: string } }[];
+    const old = list.find((j) => j.id === job.offerId)!;
+    const current = list.find((j) => j.id === again.json().notification.id)!;
+    expect(old).toMatchObject({ status: 'expired', appointment: { appointmentDate: first, status: 'cancelled' } });
+    expect(current).toMatchObject({ status: 'sent', appointment: { appointmentDate: second, status: 'confirmed' } });
+    // Answering the withdrawn offer says the customer cancelled, not that it ran out.
+    const late = await tech.accept(job.offerId);
+    expect([late.statusCode, late.json().message]).toEqual([409, 'The customer cancelled this booking, so the offer was withdrawn.']);
+    expect((await tech.accept(current.id)).statusCode).toBe(200);
+  });
+
   it.skipIf(!serverDatabaseAvailable())('takes a job back once when ten admins ask at the same moment (server)', async () => {
     const server = await createTestApp({ engine: 'server', env: { AUTO_DISPATCH: 'false' } });
     try {

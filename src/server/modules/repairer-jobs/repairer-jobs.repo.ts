@@ -11,8 +11,13 @@ import type { PayoutStatus } from '../../../shared/lifecycles/payout';
 
 const photoIds = sql<number[]>`coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${assessments.id} AND i.kind = 'damage'), '[]'::json)`;
 const workItems = sql<{ description: string; costPence: number }[]>`coalesce((SELECT json_agg(json_build_object('description', qi.description, 'costPence', qi.cost_pence) ORDER BY qi.position) FROM ${quoteItems} qi WHERE qi.quote_id = ${quotes.id}), '[]'::json)`;
-// The booking the job is for: the live one, else the latest (a completed or cancelled one).
-const bookingId = sql<number | null>`(SELECT ap.id FROM appointments ap WHERE ap.quote_id = ${quotes.id} ORDER BY (ap.status IN ('held', 'confirmed', 'assigned', 'completed')) DESC, ap.id DESC LIMIT 1)`;
+// The booking the offer was for: the quote's latest made before the offer was sent (a job is
+// offered once its booking is paid; a move keeps the row). A customer who cancels and books again
+// makes a new booking, so an earlier offer keeps its own date and shows it cancelled, rather than
+// taking the new booking's date (a browser review: three past offers showed one new date).
+const BOOKING_OF_OFFER = (quoteId: string, sentAt: string) =>
+  `(SELECT b.id FROM appointments b WHERE b.quote_id = ${quoteId} ORDER BY (b.created_at <= ${sentAt}) DESC, b.id DESC LIMIT 1)`;
+const bookingId = sql<number | null>`${sql.raw(BOOKING_OF_OFFER('quotes.id', 'job_notifications.sent_at'))}`;
 
 /**
  * The repairer's share of the booking's payment (D14), for the repairer who accepted the job
@@ -117,8 +122,7 @@ const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
   'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json)
 ) AS job
 FROM job_notifications n JOIN quotes q ON q.id = n.quote_id JOIN assessments a ON a.id = q.assessment_id
-LEFT JOIN appointments ap ON ap.id = (SELECT b.id FROM appointments b WHERE b.quote_id = q.id
-  ORDER BY (b.status IN ('held', 'confirmed', 'assigned', 'completed')) DESC, b.id DESC LIMIT 1)
+LEFT JOIN appointments ap ON ap.id = ${BOOKING_OF_OFFER('q.id', 'n.sent_at')}
 WHERE n.repairer_id = $1 AND (n.status IN ('sent', 'viewed', 'accepted') OR n.sent_at >= $2::timestamptz)
 ORDER BY n.sent_at DESC, n.id DESC LIMIT 200`;
 

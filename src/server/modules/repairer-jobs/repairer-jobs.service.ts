@@ -138,6 +138,7 @@ function closedOfferError(record: JobRecord, now: Date): DomainError | null {
   if (n.status === 'accepted') return conflict('You have already accepted this job.');
   if (n.status === 'declined') return conflict('You have already declined this job.');
   if (record.quote.assignedRepairerId !== null && record.quote.assignedRepairerId !== n.repairerId) return conflict(repairerJobMessages.taken);
+  if (n.status === 'expired' && record.appointment?.status === 'cancelled') return conflict(repairerJobMessages.cancelled);
   if (n.status === 'expired' || n.expiresAt <= now) return conflict(repairerJobMessages.expired);
   return null;
 }

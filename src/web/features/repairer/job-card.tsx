@@ -1,13 +1,13 @@
 import { cn } from '../../lib/cn';
 import { damageTypeLabel, formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { areaOf, earningsOf, isOpenOffer, lostAfterAccepting, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { areaOf, earningsOf, isOpenOffer, offerEnded, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 function Badge({ job, now }: { job: RepairerJob; now: Date }) {
   const open = isOpenOffer(job);
   // A job of theirs that is done says where its pay stands: Done, Paid, On hold.
   const pay = job.status === 'accepted' ? payStanding(job.appointment) : null;
-  const lost = lostAfterAccepting(job);
+  const lost = offerEnded(job);
   const text = open ? timeRemaining(job.expiresAt, now) : pay ? pay.badge : job.status === 'accepted' ? 'Accepted' : job.status === 'declined' ? 'Declined' : (lost?.badge ?? 'Expired');
   const tone = open || pay?.tone === 'held' ? 'amber' : job.status === 'accepted' && pay?.tone !== 'void' ? 'teal' : 'slate';
   return (

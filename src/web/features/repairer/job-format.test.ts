@@ -1,7 +1,7 @@
 // What a repairer reads about a finished job's pay (D14), for every state of its payout.
 import { describe, expect, it } from 'vitest';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
-import { earningsOf, lostAfterAccepting, payStanding } from './job-format';
+import { earningsOf, offerEnded, payStanding } from './job-format';
 
 type Appointment = NonNullable<RepairerJob['appointment']>;
 const completed: Appointment = {
@@ -76,14 +76,16 @@ describe('earningsOf', () => {
   });
 });
 
-describe('lostAfterAccepting', () => {
+describe('offerEnded', () => {
   const accepted = { status: 'expired', respondedAt: '2026-11-17T09:00:00.000Z', declineReason: null, appointment: { ...completed, status: 'confirmed' } } as const;
   it('tells a taken-back job from a cancelled one, and says nothing of offers that simply ended', () => {
-    expect(lostAfterAccepting(accepted)?.badge).toBe('Taken back');
-    expect(lostAfterAccepting({ ...accepted, appointment: { ...completed, status: 'cancelled' } })?.badge).toBe('Cancelled');
-    // Never answered, declined, or still theirs.
-    expect(lostAfterAccepting({ ...accepted, respondedAt: null })).toBeNull();
-    expect(lostAfterAccepting({ ...accepted, status: 'declined', declineReason: 'Too far' })).toBeNull();
-    expect(lostAfterAccepting({ ...accepted, status: 'accepted' })).toBeNull();
+    expect(offerEnded(accepted)?.badge).toBe('Taken back');
+    expect(offerEnded({ ...accepted, appointment: { ...completed, status: 'cancelled' } })?.badge).toBe('Cancelled');
+    // Withdrawn because the customer cancelled before anyone accepted.
+    expect(offerEnded({ ...accepted, respondedAt: null, appointment: { ...completed, status: 'cancelled' } })).toMatchObject({ badge: 'Cancelled', sentence: 'The customer cancelled this booking, so the offer was withdrawn.' });
+    // Ran out unanswered, declined, or still theirs.
+    expect(offerEnded({ ...accepted, respondedAt: null })).toBeNull();
+    expect(offerEnded({ ...accepted, status: 'declined', declineReason: 'Too far' })).toBeNull();
+    expect(offerEnded({ ...accepted, status: 'accepted' })).toBeNull();
   });
 });

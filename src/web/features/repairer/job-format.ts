@@ -83,12 +83,20 @@ export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment'>): { a
 }
 
 /**
- * A job the repairer accepted that is no longer theirs (its offer ended after they answered it):
- * the customer cancelled, or our team took it back to find another technician. Null otherwise.
+ * Why an offer ended other than by running out or going to another technician, or null: its
+ * customer cancelled (before or after the repairer accepted), or, after they accepted, our team
+ * took it back to find another technician.
  */
-export function lostAfterAccepting(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'declineReason' | 'appointment'>): { badge: 'Cancelled' | 'Taken back'; sentence: string } | null {
-  if (job.status !== 'expired' || job.respondedAt === null || job.declineReason !== null) return null;
-  return job.appointment?.status === 'cancelled'
-    ? { badge: 'Cancelled', sentence: 'The customer cancelled this booking after you accepted it. You do not need to attend, and that time is free again.' }
-    : { badge: 'Taken back', sentence: 'Our team took this job back after you accepted it (we e-mailed you why). You do not need to attend, and that time is free again.' };
+export function offerEnded(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'declineReason' | 'appointment'>): { badge: 'Cancelled' | 'Taken back'; sentence: string } | null {
+  if (job.status !== 'expired' || job.declineReason !== null) return null;
+  const accepted = job.respondedAt !== null;
+  if (job.appointment?.status === 'cancelled') {
+    return {
+      badge: 'Cancelled',
+      sentence: accepted
+        ? 'The customer cancelled this booking after you accepted it. You do not need to attend, and that time is free again.'
+        : 'The customer cancelled this booking, so the offer was withdrawn.',
+    };
+  }
+  return accepted ? { badge: 'Taken back', sentence: 'Our team took this job back after you accepted it (we e-mailed you why). You do not need to attend, and that time is free again.' } : null;
 }

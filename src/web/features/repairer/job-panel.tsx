@@ -12,7 +12,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { MarkJobDone } from '../repairer-work';
 import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { PhoneLink } from '../../components/phone-link';
-import { areaOf, earningsOf, isOpenOffer, lostAfterAccepting, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { areaOf, earningsOf, isOpenOffer, offerEnded, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 import { cn } from '../../lib/cn';
 import { focusById } from '../../lib/focus';
 
@@ -213,8 +213,8 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
           You declined this job{job.declineReason ? `: “${job.declineReason}”` : ''}
           {job.declineReason && /[.!?]$/.test(job.declineReason) ? '' : '.'}
         </p>
-      ) : lostAfterAccepting(job) ? (
-        <p className="mt-4 text-slate-800">{lostAfterAccepting(job)?.sentence}</p>
+      ) : offerEnded(job) ? (
+        <p className="mt-4 text-slate-800">{offerEnded(job)?.sentence}</p>
       ) : job.status !== 'accepted' ? (
         <p className="mt-4 text-slate-800">This offer is no longer open: it expired or another technician took the job.</p>
       ) : null}
