@@ -47,6 +47,8 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     await page.getByText('Success', { exact: true }).first().waitFor();
     // Sent now, or by the automatic dispatch a moment after payment: either way the repairer has it.
     await expect.poll(async () => job.getByRole('group', { name: 'Repairer responses' }).textContent(), { timeout: 15_000 }).toMatch(/Test Repairs \d+: Sent, not opened/);
+    // Sending again to one who holds the offer would be refused: the list says so instead of offering Send.
+    await expect.poll(() => nearby.textContent()).toMatch(/Test Repairs \d+.*Offer open/);
     for (const size of ['mobile', 'desktop'] as const) {
       await page.setViewportSize(viewports[size]);
       await expectNoAxeViolations(page);

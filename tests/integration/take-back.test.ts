@@ -147,6 +147,9 @@ describe('taking a job back from its technician', () => {
     const current = list.find((j) => j.id === again.json().notification.id)!;
     expect(old).toMatchObject({ status: 'expired', appointment: { appointmentDate: first, status: 'cancelled' } });
     expect(current).toMatchObject({ status: 'sent', appointment: { appointmentDate: second, status: 'confirmed' } });
+    // The admin's responses are the current booking's only (the cancelled one's offer is not one of them).
+    const responses = (await t.app.inject({ url: `/api/admin/quotes/${job.quote.id}/notifications`, headers: { cookie: tech.admin } })).json() as { id: number }[];
+    expect(responses.map((n) => n.id)).toEqual([current.id]);
     // Answering the withdrawn offer says the customer cancelled, not that it ran out.
     const late = await tech.accept(job.offerId);
     expect([late.statusCode, late.json().message]).toEqual([409, 'The customer cancelled this booking, so the offer was withdrawn.']);

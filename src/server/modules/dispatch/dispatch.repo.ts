@@ -3,7 +3,7 @@
 // the exact great-circle distance (../shared/DEPENDENCY-NOTES.md: no extension, same SQL on
 // both engines). A repairer is offered only jobs within 30 miles AND within their own service
 // radius, when that is smaller.
-import { and, asc, between, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { NEARBY_RADIUS_MILES, type DispatchJob, type QuoteNotification, type RepairerView } from '../../../shared/api/dispatch';
 import { isSpecialisation, type Specialisation } from '../../../shared/damage';
 import type { Database, Db } from '../../db/database';
@@ -120,12 +120,19 @@ export async function insertOffer(db: Db, quoteId: number, repairerId: number, n
   return row;
 }
 
+/**
+ * The offers of the quote's current booking, newest first: those sent since its latest booking was
+ * made. A customer who cancelled and booked again made a new booking, and the offers of the one
+ * they cancelled (all withdrawn) are not this booking's responses (a browser review: a card read
+ * "Offered to 12 · 9 expired" counting two cancelled bookings' offers).
+ */
 export async function notificationsOfQuote(db: Db, quoteId: number): Promise<QuoteNotification[]> {
+  const currentBookingMade = sql`coalesce((SELECT max(b.created_at) FROM ${appointments} b WHERE b.quote_id = ${quoteId}), '-infinity'::timestamptz)`;
   const rows = await db
     .select({ n: jobNotifications, repairerName: repairers.businessName })
     .from(jobNotifications)
     .innerJoin(repairers, eq(repairers.id, jobNotifications.repairerId))
-    .where(eq(jobNotifications.quoteId, quoteId))
+    .where(and(eq(jobNotifications.quoteId, quoteId), gte(jobNotifications.sentAt, currentBookingMade)))
     .orderBy(desc(jobNotifications.sentAt), desc(jobNotifications.id));
   return rows.map(({ n, repairerName }) => ({
     id: n.id,

@@ -7,7 +7,7 @@ import { formatLondonDate } from '../../../../shared/london-time';
 import type { DispatchJob } from '../../../../shared/api/dispatch';
 import { useJobsToDispatch, useQuoteNotifications, useSendToAllNearby } from './dispatch-api';
 import { NearbyRepairers } from './nearby-repairers';
-import { offerSummary } from './offer-summary';
+import { offerSummary, responseStatus } from './offer-summary';
 import { RepairerResponses } from './repairer-responses';
 
 function JobToDispatch({ job }: { job: DispatchJob }) {
@@ -17,6 +17,8 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
   const summary = responses.data
     ? offerSummary(responses.data, new Date())
     : { text: job.unassigned ? 'Unassigned' : `${job.openOffers} waiting`, unassigned: job.unassigned };
+  const now = new Date();
+  const offeredTo = new Set((responses.data ?? []).filter((n) => ['sent', 'viewed'].includes(responseStatus(n, now))).map((n) => n.repairerId));
   const slot = isTimeSlot(job.timeSlot) ? slotLabels[job.timeSlot] : job.timeSlot;
   const onSendAll = () =>
     sendAll.mutate(undefined, {
@@ -46,7 +48,7 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
       <Button className="mt-3" size="sm" onClick={onSendAll} disabled={sendAll.isPending}>
         {sendAll.isPending ? 'Sending…' : 'Send to all nearby'}
       </Button>
-      <NearbyRepairers quoteId={job.quoteId} reference={job.reference} address={{ address: job.address, city: job.city, postcode: job.postcode }} canSend />
+      <NearbyRepairers quoteId={job.quoteId} reference={job.reference} address={{ address: job.address, city: job.city, postcode: job.postcode }} canSend offeredTo={offeredTo} />
       <RepairerResponses quoteId={job.quoteId} />
     </li>
   );

@@ -12,10 +12,12 @@ interface Props {
   address: { address: string; city: string; postcode: string };
   /** Sending needs a paid booking; before that the list shows who could take the job. */
   canSend: boolean;
+  /** Repairers holding an open offer of this job: sending again would be refused, so they get no Send. */
+  offeredTo?: ReadonlySet<number>;
 }
 
 /** SPEC's "find nearby repairers": verified repairers within 30 miles who cover the damage, nearest first, each with Send. */
-export function NearbyRepairers({ quoteId, reference, address, canSend }: Props) {
+export function NearbyRepairers({ quoteId, reference, address, canSend, offeredTo = new Set() }: Props) {
   const headingId = useId();
   const nearby = useNearbyRepairers(quoteId);
   const send = useSendToRepairer(quoteId);
@@ -55,7 +57,9 @@ export function NearbyRepairers({ quoteId, reference, address, canSend }: Props)
                       {repairer.specializations.map((s: Specialisation) => specialisationLabels[s]).join(', ')}
                     </span>
                   </span>
-                  {canSend ? (
+                  {canSend && offeredTo.has(repairer.id) ? (
+                    <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">Offer open</span>
+                  ) : canSend ? (
                     <Button size="sm" variant="secondary" onClick={() => onSend(repairer.id, repairer.businessName)} disabled={send.isPending} aria-label={`Send the job to ${repairer.businessName}`}>
                       Send
                     </Button>
