@@ -77,6 +77,9 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     for (const text of [formatLondonDate(date), 'Afternoon, 13:00–17:00', String(appointmentId), 'Confirmed', 'What happens next'])
       expect(confirmation).toContain(text);
     await axeAtBothSizes(page, 'confirmation');
+    // The confirmation e-mail's calendar file is on the page too (a customer without the e-mail).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to your calendar (.ics file)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^autorevive-AR-[A-Z0-9]{4}-[A-Z0-9]{4}\.ics$/);
     step('confirmation checked');
 
     // The browser's Back from the confirmation: the booking is paid, so checkout asks for nothing.

@@ -20,6 +20,9 @@ export const bookingCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: `/api/quotes/${world.pendingQuoteId}/held-appointment`, route: '/api/quotes/:id/held-appointment', expect: everyone(404) },
   { method: 'GET', url: `/api/appointments/${world.appointmentId}`, route: '/api/appointments/:id', expect: customerAppointment },
   { method: 'GET', url: '/api/appointments/999999', route: '/api/appointments/:id', expect: everyone(404) },
+  // Its calendar file: whoever may read the booking.
+  { method: 'GET', url: `/api/appointments/${world.appointmentId}/calendar.ics`, route: '/api/appointments/:id/calendar.ics', expect: customerAppointment },
+  { method: 'GET', url: '/api/appointments/999999/calendar.ics', route: '/api/appointments/:id/calendar.ics', expect: everyone(404) },
   {
     method: 'POST',
     url: `/api/appointments/${world.appointmentId}/reschedule`,

@@ -31,7 +31,7 @@ import { adminAvailabilityMonth, updateAvailability } from './admin-availability
 import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
 import { heldAppointmentOfQuote } from './held-appointment';
-import { availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor } from './bookings.service';
+import { appointmentCalendar, availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor } from './bookings.service';
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -91,6 +91,16 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     const view = await readAppointmentView(deps.database, request.params.id, { user: await request.session(), grantTokenHashes: request.grantTokenHashes() });
     reply.header('Cache-Control', 'private, no-store');
     return view;
+  });
+
+  // The booking as a calendar file (the confirmation e-mail's attachment), for whoever may read it.
+  app.get('/api/appointments/:id/calendar.ics', { schema: { params: AppointmentIdParamsSchema } }, async (request, reply) => {
+    const { filename, content } = await appointmentCalendar(ctx, request.params.id, await request.viewer(), new Date());
+    return reply
+      .type('text/calendar; charset=utf-8')
+      .header('Content-Disposition', `attachment; filename="${filename}"`)
+      .header('Cache-Control', 'private, no-store')
+      .send(content);
   });
 
   app.post(

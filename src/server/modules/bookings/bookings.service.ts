@@ -46,6 +46,7 @@ import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from './book
 import { checkEarlyStartOnReschedule, onAppointmentRescheduled, technicianFreeAt } from './bookings.hooks';
 import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotPlaces } from './capacity.repo';
 import { readAvailability } from './availability-read';
+import { bookingCalendar } from '../payments/booking-emails';
 import { busySlotsOf } from '../repairer-jobs/repairer-jobs.repo';
 
 export const bookingMessages = {
@@ -374,3 +375,32 @@ export async function reschedule(
   return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now), emails };
 }
 
+// --- The booking's calendar file -------------------------------------------------------------------
+
+export const calendarMessages = {
+  notBooked: 'Only a paid booking that is still to come can be added to a calendar.',
+} as const;
+
+/**
+ * GET /api/appointments/{id}/calendar.ics: the confirmation e-mail's calendar event, for whoever may
+ * read the booking (a customer who lost the e-mail, or never had it). A paid booking still to come
+ * only; its sequence is the time, so a calendar replaces a copy taken before a move. The link in it
+ * is the plain appointment page (no access key: a calendar entry is shared and synced).
+ */
+export async function appointmentCalendar(ctx: BookingContext, id: number, viewer: Viewer, now: Date): Promise<{ filename: string; content: string }> {
+  const { record } = await readableAppointment(ctx, id, viewer, now);
+  const { appointment } = record;
+  if (appointment.status !== 'confirmed' && appointment.status !== 'assigned') throw conflict(calendarMessages.notBooked);
+  const event = bookingCalendar(
+    {
+      appointmentId: appointment.id,
+      reference: record.reference,
+      date: appointment.appointmentDate,
+      slot: appointment.timeSlot as TimeSlot,
+      appointmentUrl: `${ctx.config.publicUrl}/appointments/${appointment.id}`,
+      company: ctx.config.company,
+    },
+    { sequence: Math.floor(now.getTime() / 1000) },
+  );
+  return { filename: `autorevive-${record.reference}.ics`, content: event.content };
+}
