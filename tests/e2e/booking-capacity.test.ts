@@ -37,6 +37,8 @@ describe.skipIf(!hasChromium)('a slot of capacity 1', () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Yes, cancel it' }).click();
     await page.getByRole('heading', { name: 'This booking was cancelled' }).waitFor();
+    // The Cancel button went with the booking's changes: the keyboard is on the details, not the page's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('appointment-details');
     expect(await page.getByRole('main').textContent()).toContain('Your payment has been refunded in full');
     const after = await first.context.request.get(`/api/appointments/${appointmentId}`);
     expect(await after.json()).toMatchObject({ status: 'cancelled', paymentStatus: 'refunded' });

@@ -28,6 +28,12 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     await page.goto(`/booking/${first.quoteId}`);
     await page.getByRole('heading', { level: 1, name: 'Schedule Your Repair' }).waitFor();
     expect(await page.getByRole('table').first().getByRole('button').count()).toBe(42);
+    // Back to the first month, its Previous button is disabled: the keyboard moves to Next, not the page's top.
+    const opening = (await page.getByRole('heading', { level: 2 }).first().textContent()) ?? '';
+    await page.getByRole('button', { name: /^Next month/ }).click();
+    await page.getByRole('button', { name: /^Previous month/ }).click();
+    await page.getByRole('heading', { level: 2, name: opening }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).toMatch(/^Next month, /);
     const day = await showDay(page, date);
     await day.click();
     await page.getByRole('button', { name: /^Afternoon, 13:00–17:00/ }).click();

@@ -32,6 +32,8 @@ describe.skipIf(!hasChromium)('cookie banner', () => {
       if (button === 'Accept All') await expectNoAxeViolations(page);
       await banner.getByRole('button', { name: button }).click();
       await expect.poll(() => banner.isVisible()).toBe(false);
+      // The keyboard was on the banner's button: it goes to the page's content, not the document's top.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('main-content');
       expect(await consent(page)).toBe(stored);
       await page.reload();
       await page.getByRole('heading', { level: 1 }).waitFor();

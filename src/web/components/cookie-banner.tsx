@@ -39,8 +39,12 @@ export function CookieBanner() {
   if (!shown) return null;
 
   const decide = (value: CookieConsent) => {
+    // The banner goes with the button the keyboard is on: the keyboard goes to the page's content
+    // (where the reader is, without scrolling), not to the top of the document.
+    const hadFocus = banner.current?.contains(document.activeElement) ?? false;
     writeCookieConsent(value);
     setChoice(value);
+    if (hadFocus) requestAnimationFrame(() => document.getElementById('main-content')?.focus({ preventScroll: true }));
   };
 
   return (

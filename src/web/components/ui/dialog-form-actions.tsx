@@ -10,7 +10,7 @@ export function DialogFormActions({ keep, act, pendingLabel, pending, disabled =
   return (
     <div className="mt-5 flex flex-wrap justify-end gap-3">
       <AlertDialog.Cancel className={buttonClasses('outline')}>{keep}</AlertDialog.Cancel>
-      <Button type="submit" variant="danger" disabled={pending || disabled}>
+      <Button type="submit" variant="danger" pending={pending} disabled={disabled}>
         {pending ? pendingLabel : act}
       </Button>
     </div>

@@ -39,7 +39,7 @@ export function DeleteQuoteDialog({ quoteId, reference, name }: { quoteId: numbe
             <AlertDialog.Cancel className={buttonClasses('outline')}>Keep it</AlertDialog.Cancel>
             <Button
               variant="danger"
-              disabled={remove.isPending}
+              pending={remove.isPending}
               onClick={(event) => {
                 event.preventDefault();
                 onConfirm();

@@ -149,7 +149,7 @@ function PriceListForm({ list }: { list: PriceList }) {
       ))}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" disabled={save.isPending}>
+        <Button type="submit" pending={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save price list'}
         </Button>
         <p className="text-sm text-slate-700" aria-live="polite">

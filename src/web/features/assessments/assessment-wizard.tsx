@@ -167,10 +167,10 @@ export function AssessmentWizard() {
               <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={failure.canRetry} onRetry={() => void submit()} />
             ) : null}
             <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
-              <Button variant="outline" size="lg" disabled={pending} onClick={() => setStep(2)}>
+              <Button variant="outline" size="lg" pending={pending} onClick={() => setStep(2)}>
                 Back to Details
               </Button>
-              <Button type="submit" size="lg" disabled={pending}>
+              <Button type="submit" size="lg" pending={pending}>
                 {pending ? 'Sending…' : 'Submit Assessment'}
               </Button>
             </div>

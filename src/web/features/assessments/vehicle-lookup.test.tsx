@@ -51,7 +51,12 @@ describe('registration lookup in the details form', () => {
     fireEvent.change(await screen.findByLabelText(/Registration number/), { target: { value: 'ab12 cde' } });
     fireEvent.click(screen.getByRole('button', { name: 'Find my vehicle' }));
 
-    expect(await screen.findByRole('button', { name: 'Looking up…' })).toBeDisabled();
+    // Waiting, it refuses presses but keeps the keyboard (aria-disabled, not disabled).
+    const waiting = await screen.findByRole('button', { name: 'Looking up…' });
+    expect(waiting).toHaveAttribute('aria-disabled', 'true');
+    expect(waiting).not.toBeDisabled();
+    fireEvent.click(waiting);
+    expect(fetchMock.mock.calls.filter(([called]) => called === '/api/vehicle-lookup')).toHaveLength(1);
     const [url, init] = fetchMock.mock.calls[1]!;
     expect(url).toBe('/api/vehicle-lookup');
     expect(init).toMatchObject({ method: 'POST', body: JSON.stringify({ registration: 'ab12 cde' }) });

@@ -68,7 +68,7 @@ export function VehicleLookupField({ form, className }: { form: DetailsForm; cla
           aria-describedby={[hintId, error && errorId].filter(Boolean).join(' ')}
           className="sm:max-w-48 uppercase"
         />
-        <Button variant="outline" onClick={findVehicle} disabled={lookup.isPending}>
+        <Button variant="outline" onClick={findVehicle} pending={lookup.isPending}>
           {lookup.isPending ? 'Looking up…' : 'Find my vehicle'}
         </Button>
       </div>

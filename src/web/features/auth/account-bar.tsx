@@ -9,7 +9,7 @@ export function SignOutButton() {
     <Button
       variant="outline"
       size="sm"
-      disabled={signOut.isPending}
+      pending={signOut.isPending}
       onClick={() =>
         signOut.mutate(undefined, {
           onError: () => {

@@ -56,7 +56,7 @@ export function JoinForm({ token }: { token: string }) {
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <Button type="submit" disabled={accept.isPending}>
+      <Button type="submit" pending={accept.isPending}>
         {accept.isPending ? 'Creating your account…' : 'Create account'}
       </Button>
     </form>

@@ -62,7 +62,7 @@ export function SignInForm() {
         error={errors.password?.message}
         {...register('password')}
       />
-      <Button type="submit" disabled={signIn.isPending}>
+      <Button type="submit" pending={signIn.isPending}>
         {signIn.isPending ? 'Signing in…' : 'Sign in'}
       </Button>
     </form>

@@ -47,7 +47,7 @@ function ProblemForm({ id, onCancel }: { id: number; onCancel: () => void }) {
         onChange={(event) => setMessage(event.target.value)}
       />
       <div className="mt-3 flex flex-wrap gap-3">
-        <Button type="submit" variant="danger" disabled={report.isPending}>
+        <Button type="submit" variant="danger" pending={report.isPending}>
           {report.isPending ? 'Sending…' : 'Send the report'}
         </Button>
         <Button
@@ -119,7 +119,7 @@ function ReviewForm({ id }: { id: number }) {
       <div className="mt-3">
         <TextAreaField id={`review-comment-${id}`} label="Comment (optional)" rows={3} maxLength={1000} value={comment} onChange={(event) => setComment(event.target.value)} />
       </div>
-      <Button type="submit" className="mt-3" disabled={review.isPending}>
+      <Button type="submit" className="mt-3" pending={review.isPending}>
         {review.isPending ? 'Sending…' : 'Submit review'}
       </Button>
     </form>
@@ -192,7 +192,7 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
                   onError: (error) => toast({ title: 'Could not confirm the repair', description: userMessageOf(error), variant: 'destructive' }),
                 })
               }
-              disabled={confirm.isPending}
+              pending={confirm.isPending}
             >
               {confirm.isPending ? 'Confirming…' : 'Confirm the repair is complete'}
             </Button>

@@ -68,7 +68,7 @@ export function BookingSummary({ quote, picked, held, notes, onNotesChange, onCo
         </>
       ) : (
         <>
-          <Button size="lg" disabled={!ready || pending} aria-describedby={ready ? undefined : 'booking-confirm-hint'} onClick={onConfirm}>
+          <Button size="lg" disabled={!ready} pending={pending} aria-describedby={ready ? undefined : 'booking-confirm-hint'} onClick={onConfirm}>
             {pending ? 'Holding your slot…' : 'Confirm Booking'}
           </Button>
           {ready ? (

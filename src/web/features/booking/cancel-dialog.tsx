@@ -1,20 +1,23 @@
 import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
+import { focusById } from '../../lib/focus';
 import { useCancelAppointment } from './api/appointments';
 
 /** Cancel with a confirmation: free, and refunded in full, more than 24 hours ahead (D14). */
 export function CancelDialog({ appointment }: { appointment: AppointmentView }) {
   const [open, setOpen] = useState(false);
+  const cancelled = useRef(false);
   const cancel = useCancelAppointment(appointment.id);
   const paid = appointment.paymentStatus === 'succeeded';
   const onConfirm = () =>
     cancel.mutate(undefined, {
       onSuccess: (after) => {
+        cancelled.current = true;
         setOpen(false);
         toast({
           title: 'Booking Cancelled',
@@ -37,7 +40,14 @@ export function CancelDialog({ appointment }: { appointment: AppointmentView }) 
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
+        <AlertDialog.Content
+          onCloseAutoFocus={(event) => {
+            if (!cancelled.current) return; // kept: back to the button that opened it
+            // The Cancel button goes with the booking's changes: the keyboard goes to the details, which say Cancelled.
+            event.preventDefault();
+            focusById('appointment-details');
+          }}
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
           <AlertDialog.Title className="text-xl font-bold text-navy-900">Cancel your booking?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-slate-800">
             Your appointment on {formatLondonDate(appointment.appointmentDate)} will be cancelled and the slot released.
@@ -47,7 +57,7 @@ export function CancelDialog({ appointment }: { appointment: AppointmentView }) 
             <AlertDialog.Cancel className={buttonClasses('outline')}>Keep my booking</AlertDialog.Cancel>
             <Button
               variant="danger"
-              disabled={cancel.isPending}
+              pending={cancel.isPending}
               onClick={(event) => {
                 event.preventDefault();
                 onConfirm();

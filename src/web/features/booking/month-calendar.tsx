@@ -63,6 +63,7 @@ export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; n
     [cells.findIndex((cell) => cell.date === focused), selectedIndex, firstAvailable, firstOfMonth].find((index) => index >= 0) ?? 0,
   );
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const nextMonthButton = useRef<HTMLButtonElement>(null);
   const current = londonMonthOf(now);
   const atFirstMonth = state.month.year * 12 + state.month.month <= current.year * 12 + current.month;
   const heading = `${idPrefix}-month`;
@@ -115,7 +116,13 @@ export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; n
           size="icon"
           aria-label={`Previous month, ${monthTitle(addMonths(state.month, -1))}`}
           disabled={atFirstMonth}
-          onClick={() => dispatch({ type: 'month', delta: -1 })}
+          onClick={() => {
+            dispatch({ type: 'month', delta: -1 });
+            // Back at the first month this button is disabled, which drops the keyboard to the
+            // page's top: it goes to the other arrow instead.
+            const previous = addMonths(state.month, -1);
+            if (previous.year * 12 + previous.month <= current.year * 12 + current.month) nextMonthButton.current?.focus();
+          }}
         >
           <span aria-hidden="true">‹</span>
         </Button>
@@ -125,6 +132,7 @@ export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; n
         <Button
           variant="outline"
           size="icon"
+          ref={nextMonthButton}
           aria-label={`Next month, ${monthTitle(addMonths(state.month, 1))}`}
           onClick={() => dispatch({ type: 'month', delta: 1 })}
         >

@@ -100,7 +100,7 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
         </p>
       ) : null}
       <div className="flex flex-wrap gap-3">
-        <Button disabled={date === null || slot === null || same || reschedule.isPending} onClick={move}>
+        <Button disabled={date === null || slot === null || same} pending={reschedule.isPending} onClick={move}>
           {reschedule.isPending ? 'Moving…' : 'Move my booking'}
         </Button>
         <Button variant="outline" onClick={onDone}>

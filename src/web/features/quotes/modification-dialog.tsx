@@ -91,11 +91,11 @@ export function ModificationDialog({ quoteId, open, onOpenChange, initialMessage
             ) : null}
             <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
-                <Button variant="outline" disabled={mutation.isPending}>
+                <Button variant="outline" pending={mutation.isPending}>
                   Cancel
                 </Button>
               </Dialog.Close>
-              <Button type="submit" disabled={mutation.isPending}>
+              <Button type="submit" pending={mutation.isPending}>
                 {mutation.isPending ? 'Sending…' : 'Send request'}
               </Button>
             </div>

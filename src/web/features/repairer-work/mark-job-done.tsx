@@ -97,7 +97,7 @@ export function MarkJobDone({ appointmentId, appointmentDate, onDone }: { appoin
         </p>
       ) : null}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button type="submit" disabled={markDone.isPending}>
+        <Button type="submit" pending={markDone.isPending}>
           {markDone.isPending ? 'Saving…' : 'Mark as done'}
         </Button>
         <Button

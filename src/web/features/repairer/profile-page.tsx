@@ -76,7 +76,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
           {errors.specializations}
         </p>
       ) : null}
-      <Button type="submit" disabled={save.isPending}>
+      <Button type="submit" pending={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save profile'}
       </Button>
     </form>
@@ -95,7 +95,7 @@ function Payouts({ state }: { state: ProfileView['payouts'] }) {
       </p>
       <Button
         className="mt-3"
-        disabled={start.isPending}
+        pending={start.isPending}
         onClick={() =>
           start.mutate(undefined, {
             onSuccess: ({ url }) => window.location.assign(url),

@@ -57,7 +57,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
           {userMessageOf(confirm.error)}
         </p>
       ) : null}
-      <Button type="button" onClick={() => confirm.mutate()} disabled={confirm.isPending}>
+      <Button type="button" onClick={() => confirm.mutate()} pending={confirm.isPending}>
         {confirm.isPending ? 'Unsubscribing…' : 'Unsubscribe'}
       </Button>
     </div>

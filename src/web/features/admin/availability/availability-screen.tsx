@@ -97,7 +97,7 @@ function DayRow({ day, defaultCapacity, now }: { day: AdminAvailabilityDay; defa
           <Button
             variant={day.closed ? 'primary' : 'outline'}
             size="sm"
-            disabled={update.isPending}
+            pending={update.isPending}
             aria-label={`${day.closed ? 'Reopen' : 'Close'} ${label}`}
             onClick={() => save({ closed: !day.closed }, day.closed ? 'reopened' : 'closed to new bookings')}
           >
@@ -186,7 +186,7 @@ function SlotCapacity({ day, slot, defaultCapacity, pending, onSave }: SlotProps
           onChange={(event) => setValue(event.target.value)}
           className="block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 text-base text-slate-900 placeholder:text-slate-600"
         />
-        <Button type="submit" size="md" variant="secondary" disabled={pending}>
+        <Button type="submit" size="md" variant="secondary" pending={pending}>
           Save
         </Button>
       </div>

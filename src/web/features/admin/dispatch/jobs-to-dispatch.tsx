@@ -45,7 +45,7 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
           {summary.text}
         </span>
       </div>
-      <Button className="mt-3" size="sm" onClick={onSendAll} disabled={sendAll.isPending}>
+      <Button className="mt-3" size="sm" onClick={onSendAll} pending={sendAll.isPending}>
         {sendAll.isPending ? 'Sending…' : 'Send to all nearby'}
       </Button>
       <NearbyRepairers quoteId={job.quoteId} reference={job.reference} address={{ address: job.address, city: job.city, postcode: job.postcode }} canSend offeredTo={offeredTo} />

@@ -32,7 +32,7 @@ export function NearbyRepairers({ quoteId, reference, address, canSend, offeredT
         <h4 id={headingId} className="font-semibold text-navy-900">
           Nearby repairers
         </h4>
-        <Button variant="outline" size="sm" onClick={() => nearby.mutate(address)} disabled={nearby.isPending}>
+        <Button variant="outline" size="sm" onClick={() => nearby.mutate(address)} pending={nearby.isPending}>
           {nearby.isPending ? 'Searching…' : nearby.data ? 'Search again' : 'Find nearby repairers'}
         </Button>
       </div>
@@ -60,7 +60,7 @@ export function NearbyRepairers({ quoteId, reference, address, canSend, offeredT
                   {canSend && offeredTo.has(repairer.id) ? (
                     <span className="rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900">Offer open</span>
                   ) : canSend ? (
-                    <Button size="sm" variant="secondary" onClick={() => onSend(repairer.id, repairer.businessName)} disabled={send.isPending} aria-label={`Send the job to ${repairer.businessName}`}>
+                    <Button size="sm" variant="secondary" onClick={() => onSend(repairer.id, repairer.businessName)} pending={send.isPending} aria-label={`Send the job to ${repairer.businessName}`}>
                       Send
                     </Button>
                   ) : null}

@@ -38,7 +38,7 @@ function ReleaseButton({ payout, list, focusAfter, children }: { payout: { payou
     <Button
       className="mt-3"
       size="sm"
-      disabled={release.isPending}
+      pending={release.isPending}
       onClick={() =>
         release.mutate(undefined, {
           onSuccess: () => {

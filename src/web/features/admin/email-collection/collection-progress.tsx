@@ -27,7 +27,7 @@ export function CollectionProgress({ run }: { run: JobRun }) {
           <Button
             variant="danger"
             size="sm"
-            disabled={run.stopRequested || stop.isPending}
+            pending={run.stopRequested || stop.isPending}
             onClick={() => stop.mutate(undefined, { onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }) })}
           >
             {run.stopRequested ? 'Stopping…' : 'Stop'}

@@ -119,12 +119,12 @@ export function EmailCollectionTab() {
             onBlur={() => setBatchInput(String(parseBatchSize(batchInput)))}
             className="w-56"
           />
-          <Button type="submit" disabled={running || collect.isPending}>
+          <Button type="submit" pending={running || collect.isPending}>
             Collect Batch
           </Button>
           <AlertDialog.Root open={confirmAll} onOpenChange={setConfirmAll}>
             <AlertDialog.Trigger asChild>
-              <Button type="button" variant="secondary" disabled={running || collect.isPending}>
+              <Button type="button" variant="secondary" pending={running || collect.isPending}>
                 COLLECT ALL EMAILS
               </Button>
             </AlertDialog.Trigger>
@@ -139,7 +139,7 @@ export function EmailCollectionTab() {
                 <div className="mt-5 flex flex-wrap justify-end gap-3">
                   <AlertDialog.Cancel className={buttonClasses('outline')}>Cancel</AlertDialog.Cancel>
                   <Button
-                    disabled={collect.isPending}
+                    pending={collect.isPending}
                     onClick={(event) => {
                       event.preventDefault();
                       start('all');

@@ -59,7 +59,7 @@ export function NetworkBulkBar({ selectedIds, onDone }: { selectedIds: number[];
       <Button size="sm" variant="outline" disabled={none || bulk.isPending} onClick={() => run('send-intro')}>
         Introduce selected
       </Button>
-      <Button size="sm" className="sm:ml-auto" disabled={all.isPending} onClick={introduceAll}>
+      <Button size="sm" className="sm:ml-auto" pending={all.isPending} onClick={introduceAll}>
         {all.isPending ? 'Sending…' : 'Introduce everyone not yet introduced'}
       </Button>
     </div>

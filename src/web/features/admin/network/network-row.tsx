@@ -67,13 +67,13 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
       </td>
       <td className="py-2">
         <div className="flex flex-wrap gap-2">
-          <Button size="sm" variant="outline" onClick={onVerify} disabled={verify.isPending} aria-label={`${repairer.isVerified ? 'Unverify' : 'Verify'} ${repairer.businessName}`}>
+          <Button size="sm" variant="outline" onClick={onVerify} pending={verify.isPending} aria-label={`${repairer.isVerified ? 'Unverify' : 'Verify'} ${repairer.businessName}`}>
             {repairer.isVerified ? 'Unverify' : 'Verify'}
           </Button>
-          <Button size="sm" variant="outline" onClick={onInvite} disabled={invite.isPending || repairer.hasAccount || !repairer.email || repairer.unsubscribed} aria-label={`Invite ${repairer.businessName} to create an account`}>
+          <Button size="sm" variant="outline" onClick={onInvite} pending={invite.isPending} disabled={repairer.hasAccount || !repairer.email || repairer.unsubscribed} aria-label={`Invite ${repairer.businessName} to create an account`}>
             Invite
           </Button>
-          <Button size="sm" variant="outline" onClick={onIntro} disabled={intro.isPending || !canIntroduce} aria-label={`Send an introduction to ${repairer.businessName}`}>
+          <Button size="sm" variant="outline" onClick={onIntro} pending={intro.isPending} disabled={!canIntroduce} aria-label={`Send an introduction to ${repairer.businessName}`}>
             Introduce
           </Button>
         </div>

@@ -55,7 +55,10 @@ describe('the import from Google Places on the Repairer Network tab', () => {
     fireEvent.click(start);
     expect(await screen.findByText(/An import is running/)).toBeInTheDocument();
     expect(posts).toEqual([JSON.stringify({ cities: ['leeds'] })]);
-    expect(screen.getByRole('button', { name: 'Update from Google Places' })).toBeDisabled();
+    // While it runs the button refuses presses but keeps the keyboard (aria-disabled).
+    expect(screen.getByRole('button', { name: 'Update from Google Places' })).toHaveAttribute('aria-disabled', 'true');
+    fireEvent.click(screen.getByRole('button', { name: 'Update from Google Places' }));
+    expect(posts).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Update from Google Places' })).toHaveAccessibleDescription(/wait for it to finish, or stop it/);
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
     await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'), { timeout: 3000 });

@@ -123,13 +123,14 @@ export function PlacesImport() {
         </label>
         <Button
           onClick={onStart}
-          disabled={unconfigured || running || start.isPending || latest.isPending}
+          disabled={unconfigured || latest.isPending}
+          pending={running || start.isPending}
           aria-describedby={unconfigured ? 'places-import-unconfigured' : running ? 'places-import-busy' : undefined}
         >
           {start.isPending ? 'Starting…' : 'Update from Google Places'}
         </Button>
         {running ? (
-          <Button variant="outline" onClick={onStop} disabled={run.stopRequested || stop.isPending}>
+          <Button variant="outline" onClick={onStop} pending={run.stopRequested || stop.isPending}>
             {run.stopRequested ? 'Stopping…' : 'Stop'}
           </Button>
         ) : null}
