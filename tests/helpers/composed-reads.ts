@@ -10,11 +10,11 @@ import { latestEmails } from '../../src/server/modules/email/email.repo';
 import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach/outreach-emails';
 import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
-import { appointments, assessments, auditLog, jobNotifications, outboxEmails, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
+import { appointments, assessments, auditLog, jobNotifications, outboxEmails, payments, payouts, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
 import { toRepairerView } from '../../src/server/modules/dispatch/dispatch.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
-import type { EnquiryRow } from '../../src/shared/api/admin';
+import { bookingStage, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
 import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
 import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
@@ -127,6 +127,20 @@ export async function enquiryListComposed(db: Db, search: string | undefined, pa
     db,
     rows.map((row) => row.id),
   );
+  // Each quote's live booking, else its latest, with its payment and payout: its stage.
+  const bookings = new Map<number, EnquiryRow['booking']>();
+  for (const { quote } of quotesByAssessment.values()) {
+    const [latest] = await db
+      .select({ appointment: appointments, paymentStatus: payments.status, payoutStatus: payouts.status })
+      .from(appointments)
+      .leftJoin(payments, eq(payments.appointmentId, appointments.id))
+      .leftJoin(payouts, eq(payouts.paymentId, payments.id))
+      .where(eq(appointments.quoteId, quote.id))
+      .orderBy(desc(sql`${appointments.status} IN ('held', 'confirmed', 'assigned', 'completed')`), desc(appointments.id))
+      .limit(1);
+    const stage = latest ? bookingStage({ status: latest.appointment.status, paymentStatus: latest.paymentStatus, payoutStatus: latest.payoutStatus, problemReported: latest.appointment.problemReportedAt !== null }) : null;
+    bookings.set(quote.id, stage && latest ? { stage, date: latest.appointment.appointmentDate } : null);
+  }
   const items: EnquiryRow[] = rows.map((row) => {
     const quote = quotesByAssessment.get(row.id)?.quote;
     return {
@@ -141,6 +155,7 @@ export async function enquiryListComposed(db: Db, search: string | undefined, pa
       quoteId: quote?.id ?? null,
       quoteStatus: quote?.status ?? null,
       totalCost: quote ? penceToDecimalString(quote.totalPence) : null,
+      booking: quote ? (bookings.get(quote.id) ?? null) : null,
     };
   });
   return { items, total, page, pageSize };

@@ -5,7 +5,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createJobNotification, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, auditLog, customerGrants, outboxEmails, priceListEntries as priceListTable, rateLimits, repairerInvitations, slotCapacity, jobNotifications, payments, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { appointments, auditLog, customerGrants, outboxEmails, priceListEntries as priceListTable, rateLimits, repairerInvitations, slotCapacity, jobNotifications, payments, payouts, priceListEntries, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { readAppointmentView } from '../../src/server/modules/bookings/appointment-read';
 import { readAvailability } from '../../src/server/modules/bookings/availability-read';
 import { expiredHoldIds } from '../../src/server/modules/bookings/appointments.repo';
@@ -552,6 +552,37 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     for (const [i, { search, page }] of asked.entries()) expect(together[i], `${JSON.stringify(search)} page ${page}, together`).toEqual(await enquiryListComposed(db, search, page, 2));
     // The searches find what they should (so the comparison is not of two empty answers).
     expect((await enquiryList(t.database, 'lovelace', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[0]!.id]);
+
+    // The booking column: a booking at every stage, the live one read before a cancelled one.
+    const repairer = await createRepairer(db);
+    const staged = async (name: string, bookings: { status: string; payment?: string; payout?: string; problem?: boolean }[]) => {
+      const assessment = await createAssessmentRecord(db, { name, email: `${name.toLowerCase()}@stages.example` });
+      const quote = await createQuote(db, { assessmentId: assessment.id, status: 'booked', assignmentStatus: 'assigned', assignedRepairerId: repairer.id });
+      for (const [i, booking] of bookings.entries()) {
+        const [appointment] = await db
+          .insert(appointments)
+          .values({ quoteId: quote.id, appointmentDate: `2099-0${i + 1}-05`, timeSlot: 'morning', status: booking.status, problemReportedAt: booking.problem ? new Date() : null } as never)
+          .returning();
+        if (!booking.payment) continue;
+        const [payment] = await db.insert(payments).values({ quoteId: quote.id, appointmentId: appointment!.id, provider: 'test', providerRef: `pi_stage_${appointment!.id}`, amountPence: 1000, status: booking.payment, clientSecret: `s_${appointment!.id}` } as never).returning();
+        if (booking.payout) await db.insert(payouts).values({ paymentId: payment!.id, repairerId: repairer.id, amountPence: 500, status: booking.payout } as never);
+      }
+      return assessment.id;
+    };
+    const expected = new Map<number, unknown>([
+      [await staged('Held', [{ status: 'held' }]), { stage: 'held', date: '2099-01-05' }],
+      [await staged('Lapsed', [{ status: 'lapsed' }]), null],
+      [await staged('Assigned', [{ status: 'cancelled', payment: 'refunded' }, { status: 'assigned', payment: 'succeeded', payout: 'owed' }]), { stage: 'assigned', date: '2099-02-05' }],
+      [await staged('Done', [{ status: 'completed', payment: 'succeeded', payout: 'owed' }]), { stage: 'completed', date: '2099-01-05' }],
+      [await staged('Problem', [{ status: 'completed', payment: 'succeeded', payout: 'held', problem: true }]), { stage: 'problem', date: '2099-01-05' }],
+      [await staged('Paid', [{ status: 'completed', payment: 'succeeded', payout: 'released', problem: true }]), { stage: 'paid-out', date: '2099-01-05' }],
+      [await staged('Refunded', [{ status: 'completed', payment: 'refunded', payout: 'void', problem: true }]), { stage: 'refunded', date: '2099-01-05' }],
+      [await staged('Cancelled', [{ status: 'cancelled', payment: 'refunded', payout: 'void' }]), { stage: 'cancelled', date: '2099-01-05' }],
+    ]);
+    // The newest eight, unsearched.
+    const listed = await enquiryList(t.database, undefined, 1, 8);
+    expect(listed).toEqual(await enquiryListComposed(db, undefined, 1, 8));
+    expect(new Map(listed.items.map((row) => [row.assessmentId, row.booking]))).toEqual(expected);
     expect((await enquiryList(t.database, 'grace 100%', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[2]!.id]);
     expect((await enquiryList(t.database, 'ec2v7', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[3]!.id]);
     expect((await enquiryList(t.database, made[1]!.reference.slice(3), 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[1]!.id]);

@@ -49,6 +49,33 @@ export const EnquirySearchQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
+/**
+ * Where an enquiry's booking stands, for the admin's tables (past the quote's status, which stops
+ * at booked): its live booking, else its latest. `lapsed` holds count as none.
+ */
+export const BOOKING_STAGES = ['held', 'confirmed', 'assigned', 'completed', 'problem', 'paid-out', 'refunded', 'cancelled'] as const;
+export type BookingStage = (typeof BOOKING_STAGES)[number];
+export const bookingStageLabels: Record<BookingStage, string> = {
+  held: 'Slot held, not paid',
+  confirmed: 'Paid, no technician yet',
+  assigned: 'Technician booked',
+  completed: 'Repair done',
+  problem: 'Problem reported',
+  'paid-out': 'Technician paid',
+  refunded: 'Refunded',
+  cancelled: 'Cancelled',
+};
+
+/** The stage from the booking's and its payment's statuses (the enquiry table's statement does the same in SQL). */
+export function bookingStage(booking: { status: string; paymentStatus: string | null; payoutStatus: string | null; problemReported: boolean }): BookingStage | null {
+  if (booking.status === 'lapsed') return null;
+  if (booking.status === 'cancelled') return 'cancelled';
+  if (booking.status === 'held' || booking.status === 'confirmed' || booking.status === 'assigned') return booking.status;
+  if (booking.paymentStatus === 'refunded') return 'refunded';
+  if (booking.payoutStatus === 'released') return 'paid-out';
+  return booking.problemReported ? 'problem' : 'completed';
+}
+
 export const EnquiryRowSchema = z.object({
   assessmentId: z.number().int(),
   reference: z.string(),
@@ -61,6 +88,8 @@ export const EnquiryRowSchema = z.object({
   quoteId: z.number().int().nullable(),
   quoteStatus: QuoteViewSchema.shape.status.nullable(),
   totalCost: z.string().nullable(),
+  /** Its booking's stage and day; null before one is made (or when only a lapsed hold was). */
+  booking: z.object({ stage: z.enum(BOOKING_STAGES), date: z.string() }).nullable(),
 });
 export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
 export const EnquiryListSchema = z.object({

@@ -74,9 +74,18 @@ const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQ
   (SELECT coalesce(json_agg(json_build_object('assessmentId', p.id, 'reference', p.reference, 'name', p.name, 'email', p.email,
       'postcode', p.postcode, 'vehicleYear', p.vehicle_year, 'vehicleMake', p.vehicle_make, 'vehicleModel', p.vehicle_model,
       'damageType', p.damage_type, 'createdAtMs', ${epochMsSql('p.created_at')},
-      'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
+      'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence,
+      'booking', CASE WHEN b.id IS NULL OR b.status = 'lapsed' THEN NULL ELSE json_build_object('date', b.appointment_date::text, 'stage',
+        CASE WHEN b.status = 'cancelled' THEN 'cancelled' WHEN b.status IN ('held', 'confirmed', 'assigned') THEN b.status
+          WHEN pm.status = 'refunded' THEN 'refunded' WHEN po.status = 'released' THEN 'paid-out'
+          WHEN b.problem_reported_at IS NOT NULL THEN 'problem' ELSE 'completed' END) END) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
    FROM (SELECT a.* FROM assessments a WHERE ${ENQUIRY_SEARCH_SQL} ORDER BY a.created_at DESC, a.id DESC LIMIT $4 OFFSET $5) p
-   LEFT JOIN quotes q ON q.assessment_id = p.id) AS items`;
+   LEFT JOIN quotes q ON q.assessment_id = p.id
+   -- The live booking, else the latest (bookingStage in src/shared/api/admin.ts says the same).
+   LEFT JOIN LATERAL (SELECT ap.* FROM appointments ap WHERE ap.quote_id = q.id
+     ORDER BY (ap.status IN ('held', 'confirmed', 'assigned', 'completed')) DESC, ap.id DESC LIMIT 1) b ON true
+   LEFT JOIN payments pm ON pm.appointment_id = b.id
+   LEFT JOIN payouts po ON po.payment_id = pm.id) AS items`;
 
 interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost'> {
   vehicleYear: number;

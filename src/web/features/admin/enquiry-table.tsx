@@ -1,11 +1,12 @@
-import type { EnquiryRow } from '../../../shared/api/admin';
+import { bookingStageLabels, type EnquiryRow } from '../../../shared/api/admin';
+import { formatLondonDate } from '../../../shared/london-time';
 import { damageTypeLabel, formatDecimalPounds, formatWhen, quoteStatusLabel } from '../../lib/format';
 
 /** Enquiries as rows; scrolls sideways on a phone rather than squeezing. */
 export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: string }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={`${caption} (table)`}>
-      <table className="w-full min-w-[44rem] text-left text-sm">
+      <table className="w-full min-w-[56rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-100 text-slate-900">
           <tr>
@@ -16,6 +17,7 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
             <th scope="col" className="px-3 py-2">Damage</th>
             <th scope="col" className="px-3 py-2">Received</th>
             <th scope="col" className="px-3 py-2">Quote</th>
+            <th scope="col" className="px-3 py-2">Booking</th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-200 bg-white">
@@ -32,6 +34,16 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
               <td className="px-3 py-2 whitespace-nowrap">{formatWhen(row.createdAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
                 {row.quoteStatus ? `${quoteStatusLabel[row.quoteStatus]} · ${formatDecimalPounds(row.totalCost)}` : 'No quote'}
+              </td>
+              <td className="px-3 py-2">
+                {row.booking ? (
+                  <>
+                    {bookingStageLabels[row.booking.stage]}
+                    <span className="block text-slate-700">{formatLondonDate(row.booking.date)}</span>
+                  </>
+                ) : (
+                  'None'
+                )}
               </td>
             </tr>
           ))}
