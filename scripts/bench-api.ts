@@ -90,6 +90,7 @@ const ENDPOINTS: Endpoint[] = [
   { name: 'repairer-jobs', label: 'GET /api/repairer/{id}/jobs (repairer, their own list)', request: (f) => ({ path: `/api/repairer/${f.repairerId}/jobs`, cookie: f.repairer }) },
   { name: 'me', label: 'GET /api/auth/me (repairer, on every staff page)', request: (f) => ({ path: '/api/auth/me', cookie: f.repairer }) },
   { name: 'dispatch', label: 'GET /api/admin/jobs-to-dispatch (admin, polled)', request: (f) => ({ path: '/api/admin/jobs-to-dispatch', cookie: f.admin }) },
+  { name: 'upcoming', label: 'GET /api/admin/upcoming-jobs (admin, polled)', request: (f) => ({ path: '/api/admin/upcoming-jobs', cookie: f.admin }) },
   { name: 'admin-health', label: 'GET /api/admin/health (admin, polled)', request: (f) => ({ path: '/api/admin/health', cookie: f.admin }) },
   { name: 'enquiries', label: 'GET /api/admin/enquiries (admin, the all-enquiries table)', request: (f) => ({ path: '/api/admin/enquiries', cookie: f.admin }) },
   { name: 'network', label: 'GET /api/repairers (admin, the repairer network tab)', request: (f) => ({ path: '/api/repairers', cookie: f.admin }) },
