@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../src/server/db/factories';
 import { SIGN_IN_LIMIT_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS } from '../../src/server/modules/auth/auth.service';
+import { resetUserPassword } from '../../src/server/modules/auth/auth.repo';
 import { hitRateLimit } from '../../src/server/plugins/rate-limit';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
@@ -112,6 +113,16 @@ describe('a known device (a browser that signed in to the account before)', () =
     // Its owner, from the browser they used before (even from a new address), is let in.
     const owner = await signInFrom(victim, '203.0.113.52', `ar_device=${device.value}`);
     expect(owner.statusCode, owner.body).toBe(200);
+  });
+
+  it('ends a browser\'s standing as a known device when the account gets a new password', async () => {
+    const victim = await createUser(locked.database.db, { role: 'admin' });
+    const device = deviceOf(await signInFrom(victim, '203.0.113.60'))!;
+    // Someone who had the old password (and so a device cookie of their own) after a reset:
+    await resetUserPassword(locked.database.db, victim, await locked.app.deps.passwords.hash('a-brand-new-password-1'));
+    for (let i = 0; i < 3; i++) expect((await signInFrom(victim, `198.51.100.${i + 40}`, undefined, `guess-${i}`)).statusCode).toBe(401);
+    // the old cookie no longer lets anyone past the lock, even with the new password.
+    expect((await signInFrom(victim, '203.0.113.61', `ar_device=${device.value}`, 'a-brand-new-password-1')).statusCode).toBe(429);
   });
 });
 

@@ -16,7 +16,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
 
   const secret = deps.appSecret;
   app.post('/api/auth/sign-in', { schema: { body: SignInSchema, response: { 200: MeResponseSchema } } }, async (request, reply) => {
-    const now = new Date();
     const result = await signIn(
       db,
       {
@@ -25,12 +24,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
         userAgent: request.headers['user-agent'],
         ttlHours: config.sessionTtlHours,
         previousToken: request.sessionToken ?? undefined,
-        knownDeviceUserId: readKnownDevice(config, secret, request, now),
+        device: { token: readKnownDevice(config, request), secret },
       },
       { passwords, failuresPerAccount: config.signInFailuresPerAccount },
     );
     setSessionCookie(config, reply, result.token);
-    setKnownDevice(config, secret, reply, result.user.id, now);
+    setKnownDevice(config, reply, result.deviceToken);
     return { user: result.user };
   });
 

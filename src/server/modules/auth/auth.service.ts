@@ -7,6 +7,7 @@ import { needsRehash, type PasswordQueue } from './password-queue';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
 import { accountAddressKey, releaseSignInFailure, reserveSignInFailure } from './sign-in-failures';
 import { hashToken, newToken } from './tokens';
+import { isKnownDeviceOf, knownDeviceToken } from './known-device';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
@@ -28,11 +29,11 @@ export async function signIn(
     userAgent?: string | undefined;
     ttlHours: number;
     previousToken?: string | undefined;
-    /** The account this browser's known-device cookie names (known-device.ts), if any. */
-    knownDeviceUserId?: number | null | undefined;
+    /** This browser's known-device cookie (known-device.ts), if any, and the app's secret it is signed with. */
+    device: { token: string | undefined; secret: string };
   },
   guard: { passwords: PasswordQueue; failuresPerAccount: number },
-): Promise<{ token: string; user: SessionUser; expiresAt: Date }> {
+): Promise<{ token: string; user: SessionUser; expiresAt: Date; deviceToken: string }> {
   const email = input.email.trim().toLowerCase();
   const accountKey = accountAddressKey(email, input.ip);
   const [perAccount, perAddress] = await Promise.all([
@@ -46,7 +47,11 @@ export async function signIn(
   // from many addresses each take a place, so no more than the limit are ever checked.
   // A browser this account has signed in from before is let past a lock that guesses from anywhere
   // put on the account (known-device.ts); the per-address limits above still hold for it.
-  const knownDevice = async () => input.knownDeviceUserId != null && (await findUserByEmail(db, email))?.id === input.knownDeviceUserId;
+  const knownDevice = async () => {
+    if (!input.device.token) return false;
+    const account = await findUserByEmail(db, email);
+    return account !== undefined && isKnownDeviceOf(input.device.secret, input.device.token, account, new Date());
+  };
   if ((await reserveSignInFailure(db, email, SIGN_IN_WINDOW_SECONDS)) > guard.failuresPerAccount && !(await knownDevice())) {
     await releaseSignInFailure(db, email);
     throw tooMany();
@@ -62,9 +67,11 @@ export async function signIn(
   }
   if (!user || !ok) throw unauthorised(signInMessages.wrong);
   await releaseSignInFailure(db, email);
-  if (needsRehash(user.passwordHash)) {
+  let passwordHash = user.passwordHash;
+  if (needsRehash(passwordHash)) {
     // An older scrypt hash becomes argon2id now that the password is known to be right.
-    await updateUserPassword(db, user.id, await guard.passwords.hash(input.password));
+    passwordHash = await guard.passwords.hash(input.password);
+    await updateUserPassword(db, user.id, passwordHash);
   }
 
   await clearRateLimit(db, accountKey);
@@ -75,7 +82,7 @@ export async function signIn(
   const expiresAt = new Date(now.getTime() + input.ttlHours * 3_600_000);
   await insertSession(db, { idHash: hashToken(token), userId: user.id, expiresAt, userAgent: input.userAgent?.slice(0, 300) ?? null });
   await recordSignIn(db, user.id, now);
-  return { token, user: toSessionUser(user), expiresAt };
+  return { token, user: toSessionUser(user), expiresAt, deviceToken: knownDeviceToken(input.device.secret, { id: user.id, passwordHash }, now) };
 }
 
 export async function userForSession(database: Database, token: string): Promise<SessionUser | null> {
