@@ -1,8 +1,5 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AlertDialog } from 'radix-ui';
-import { TextAreaField } from '../../../components/form';
-import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { apiJson, getQueryFn, userMessageOf } from '../../../lib/api';
@@ -19,6 +16,7 @@ import {
   type WithheldPayout,
 } from '../../../../shared/api/appointments';
 import { focusById } from '../../../lib/focus';
+import { ReasonDialog } from './reason-dialog';
 
 const problemsKey = ['/api/admin/reported-problems'] as const;
 const inQuestionKey = ['/api/admin/payouts-in-question'] as const;
@@ -61,82 +59,26 @@ function ReleaseButton({ payout, list, focusAfter, children }: { payout: { payou
  */
 function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boolean }) {
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
-  const refunded = useRef(false);
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const refund = useMutation({
     mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/payouts/${problem.payoutId}/refund-customer`, body, CustomerRefundSchema),
   });
-  // The list is read again once the dialog has closed: read while it is open, a problem that
-  // another admin has settled would take the dialog away with it before its refusal shows.
-  const close = () => {
-    setOpen(false);
-    setError(null);
-    void queryClient.invalidateQueries({ queryKey: problemsKey });
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = RefundCustomerBodySchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
-      focusById(`refund-reason-${problem.payoutId}`);
-      return;
-    }
-    refund.mutate(parsed.data, {
-      onSuccess: (done) => {
-        refunded.current = true;
-        close();
-        toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' });
-      },
-      onError: (failure) => setError(userMessageOf(failure)),
-    });
-  };
   return (
-    <AlertDialog.Root
-      open={open}
-      onOpenChange={(next) => (next ? setOpen(true) : close())}
-    >
-      <AlertDialog.Trigger asChild>
-        <Button className="mt-3" size="sm" variant="outline">
-          Not put right: refund the customer
-        </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            if (!refunded.current) return; // cancelled: back to the button that opened it
-            // The problem (and its button) leave the list: the keyboard goes to the list's heading,
-            // or, when it was the last one and the list goes too, to the page's main content.
-            event.preventDefault();
-            focusById(last ? 'main-content' : 'reported-problems');
-          }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl"
-        >
-          <AlertDialog.Title className="text-xl font-bold text-navy-900">Refund {problem.customerName} for {problem.reference}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-800">
-            They get back everything they paid, to their card, and the {formatDecimalPounds(problem.amount)} on hold for {problem.technician} is cancelled. Both are e-mailed. This cannot be undone.
-          </AlertDialog.Description>
-          <form onSubmit={submit} noValidate className="mt-4">
-            <TextAreaField
-              id={`refund-reason-${problem.payoutId}`}
-              label="Why is the customer refunded?"
-              hint="For the audit log; not sent to anyone."
-              error={error ?? undefined}
-              rows={3}
-              maxLength={500}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            <DialogFormActions keep="Keep it on hold" act="Refund the customer" pendingLabel="Refunding…" pending={refund.isPending} />
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <ReasonDialog
+      trigger="Not put right: refund the customer"
+      title={`Refund ${problem.customerName} for ${problem.reference}?`}
+      description={`They get back everything they paid, to their card, and the ${formatDecimalPounds(problem.amount)} on hold for ${problem.technician} is cancelled. Both are e-mailed. This cannot be undone.`}
+      field={{ id: `refund-reason-${problem.payoutId}`, label: 'Why is the customer refunded?', hint: 'For the audit log; not sent to anyone.', maxLength: 500 }}
+      schema={RefundCustomerBodySchema}
+      mutation={refund}
+      actions={{ keep: 'Keep it on hold', act: 'Refund the customer', pending: 'Refunding…' }}
+      onDone={(done) =>
+        toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' })
+      }
+      refresh={() => void queryClient.invalidateQueries({ queryKey: problemsKey })}
+      // The problem (and its button) leave the list: the keyboard goes to the list's heading, or,
+      // when it was the last one and the list goes too, to the page's main content.
+      focusAfter={last ? 'main-content' : 'reported-problems'}
+    />
   );
 }
 
