@@ -98,6 +98,9 @@ describe('security headers', () => {
         expect(response.headers[pageOnly], `${url} ${pageOnly}`).toBeUndefined();
       }
     }
+    // Kept by nobody unless the route says so (the site's public figures may be).
+    expect((await t.app.inject('/api/site')).headers['cache-control']).toBe('public, max-age=300');
+    for (const url of ['/api/no-such-route', '/api/auth/me', '/api/admin/enquiries']) expect((await t.app.inject(url)).headers['cache-control'], url).toBe('private, no-store');
     // A refusal on an API route is an API answer too.
     const refused = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', headers: { origin: 'https://evil.example' }, payload: {} });
     expect(refused.statusCode).toBe(403);

@@ -85,6 +85,10 @@ export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsaf
  */
 export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
   const headers: Record<string, string> = {
+    // Most answers name someone: none is kept by a browser or a proxy unless its route says so
+    // (the site's figures, the API docs, a photo), which replaces this. A route that forgot used to
+    // send none (an attack review: the admin's lists, the outbox with customers' links).
+    'cache-control': 'private, no-store',
     'content-security-policy': API_CONTENT_SECURITY_POLICY,
     'cross-origin-resource-policy': 'same-origin',
     'referrer-policy': pageHeaders['referrer-policy']!,
