@@ -254,6 +254,10 @@ describe('e-mail collection', () => {
     expect(await latestRun()).toMatchObject({ id: started.runId, status: 'stopped', processed: 0, percent: 100 });
     expect(shop.requests).toEqual([]);
 
+    // A business whose collected address became its account's sign-in (made before the migration
+    // that marks it so): force leaves it alone too (an attack review: it replaced it).
+    const withAccount = await createRepairer(t.database.db, { businessName: 'Account Repairs', website: `http://slow.test:${shop.port}/account`, email: 'first@account.test', emailSource: 'ai_collected' });
+    await createUser(t.database.db, { role: 'repairer', repairerId: withAccount.id, email: 'first@account.test' });
     // Dated back, so that "collected again" shows even when both land in one millisecond.
     await t.database.db.update(repairers).set({ emailCollectedAt: new Date(Date.now() - 60_000) }).where(eq(repairers.id, ids.smart));
     const smartBefore = await repairer(ids.smart);
@@ -268,5 +272,7 @@ describe('e-mail collection', () => {
     expect((await repairer(ids.smart)).emailCollectedAt!.getTime()).toBeGreaterThan(smartBefore.emailCollectedAt!.getTime());
     expect(await resultsFor(ids.hasAddress)).toEqual([]);
     expect((await repairer(ids.hasAddress)).email).toBe('given@by-them.test');
+    expect(await resultsFor(withAccount.id)).toEqual([]);
+    expect((await repairer(withAccount.id)).email).toBe('first@account.test');
   });
 });

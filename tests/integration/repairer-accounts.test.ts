@@ -92,6 +92,21 @@ describe('inviting a repairer to create an account', () => {
     expect(await accounts()).toHaveLength(1);
   });
 
+  it("stops a link the moment the repairer's address changes, with no new invitation, and marks an account's address as theirs (an attack review)", async () => {
+    const { business, tokens: [token], accounts } = await invited('guessed@example.com', 1);
+    // The address was a guess (collected from a website), corrected since: the link's reader is not the business.
+    await t.database.db.update(repairers).set({ email: 'owner@example.com', emailSource: 'manual' }).where(eq(repairers.id, business.id));
+    expect((await t.app.inject({ url: `/api/repairer-invitations/${token}` })).statusCode).toBe(404);
+    const refused = await post(t, `/api/repairer-invitations/${token}`, { password: 'a long enough password' });
+    expect([refused.statusCode, refused.json().message]).toEqual([404, repairerAccountMessages.badLink]);
+    expect(await accounts()).toEqual([]);
+    // Back to the address it was sent to (case aside), the link works, and the address is now the account's own.
+    await t.database.db.update(repairers).set({ email: 'Guessed@Example.com', emailSource: 'ai_collected' }).where(eq(repairers.id, business.id));
+    expect((await post(t, `/api/repairer-invitations/${token}`, { password: 'a long enough password' })).statusCode).toBe(200);
+    const [after] = await t.database.db.select().from(repairers).where(eq(repairers.id, business.id));
+    expect(after!.emailSource).toBe('signup');
+  });
+
   it('refuses an expired link, an unknown one, a link to an address the repairer no longer has, and a repairer without an e-mail', async () => {
     const business = await createRepairer(t.database.db, { email: 'expired@example.com' });
     await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);

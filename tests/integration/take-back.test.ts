@@ -5,8 +5,9 @@
 // From any other state, or with a bad reason, nothing changes and nobody is e-mailed.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, jobNotifications, outboxEmails, payouts } from '../../src/server/db/schema';
+import { auditLog, jobNotifications, outboxEmails, payouts, repairers, unsubscribes } from '../../src/server/db/schema';
 import { takeBackMessages, TAKE_BACK_REASON_MAX } from '../../src/shared/api/dispatch';
+import { createRepairer } from '../../src/server/db/factories';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { appointmentRow, paidBooking, paymentOf, post, quoteRow, workingDay } from '../helpers/checkout';
 import { technician } from '../helpers/technician';
@@ -154,6 +155,23 @@ describe('taking a job back from its technician', () => {
     const late = await tech.accept(job.offerId);
     expect([late.statusCode, late.json().message]).toEqual([409, 'The customer cancelled this booking, so the offer was withdrawn.']);
     expect((await tech.accept(current.id)).statusCode).toBe(200);
+  });
+
+  it('e-mails no offer to a business that unsubscribed and has no account, and still to one with an account (D19; an attack review)', async () => {
+    // An account holder who unsubscribed from our introductions signed up for offers: still e-mailed.
+    const tech = await technician(t);
+    await t.database.db.update(repairers).set({ unsubscribedAt: new Date() }).where(eq(repairers.id, tech.business.id));
+    await tech.offered(workingDay(44), 'morning');
+    expect(await tech.mail('job-offer')).toHaveLength(1);
+    // A business without an account, unsubscribed on its row or by its address: offered, not e-mailed.
+    for (const mark of ['row', 'list'] as const) {
+      const business = await createRepairer(t.database.db, { latitude: 51.51, longitude: -0.13, email: `quiet-${mark}-${Date.now()}@example.co.uk`, ...(mark === 'row' ? { unsubscribedAt: new Date() } : {}) });
+      if (mark === 'list') await t.database.db.insert(unsubscribes).values({ email: business.email!.toLowerCase() });
+      const booking = await paidBooking(t, workingDay(mark === 'row' ? 45 : 46), 'afternoon');
+      const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: business.id }, tech.admin);
+      expect(sent.statusCode, sent.body).toBe(200);
+      expect(await t.database.db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, business.email!), eq(outboxEmails.kind, 'job-offer')))).toEqual([]);
+    }
   });
 
   it.skipIf(!serverDatabaseAvailable())('takes a job back once when ten admins ask at the same moment (server)', async () => {

@@ -8,13 +8,13 @@ import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotif
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { jobNotifications } from '../../db/schema';
+import { jobNotifications, users } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import type { Enqueue } from '../../jobs';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { queueEmail } from '../email/email.service';
-import type { OutboxEmail } from '../email/email.repo';
+import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
 import { lockQuote } from '../quotes/quotes.repo';
 import { jobCancelledEmail, jobOfferEmail } from './dispatch-emails';
@@ -92,6 +92,17 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
   });
 }
 
+/**
+ * D19: an offer e-mailed to a business that unsubscribed and never made an account would be our
+ * unsolicited e-mail, which its unsubscribe stops (an attack review). One with an account signed up
+ * for offers, and still gets them (docs/decisions/0014); either way the offer itself is made.
+ */
+async function unsolicited(tx: Db, repairer: RepairerRow): Promise<boolean> {
+  if (!repairer.unsubscribedAt && !(repairer.email && (await isUnsubscribed(tx, repairer.email)))) return false;
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.repairerId, repairer.id)).limit(1);
+  return account === undefined;
+}
+
 /** Inside the caller's transaction, with the quote locked: offers the job to these repairers; answers the new offers and their e-mails. */
 async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: NonNullable<Job['appointment']> }, candidates: RepairerRow[], now: Date) {
   const expiresAt = new Date(now.getTime() + JOB_OFFER_HOURS * 60 * 60 * 1000);
@@ -101,7 +112,7 @@ async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: Non
     const row = await insertOffer(tx, job.quote.id, repairer.id, now, expiresAt);
     if (!row) continue; // an open offer already exists: the partial unique index said so
     offered.push(row.id);
-    const email = offerEmail(ctx, job, repairer, expiresAt);
+    const email = (await unsolicited(tx, repairer)) ? null : offerEmail(ctx, job, repairer, expiresAt);
     if (email) emails.push(await queueEmail(tx, email));
   }
   if (offered.length > 0) await transition(tx, 'quoteAssignment', 'offer', job.quote.id);

@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { EmailCollectionResult, EmailCollectionStatus } from '../../../shared/api/email-collection';
 import type { Db } from '../../db/database';
-import { emailCollectionResults, repairers } from '../../db/schema';
+import { emailCollectionResults, repairers, users } from '../../db/schema';
 import type { SiteOutcome } from './collector';
 
 /** Addresses a forced run may replace: only those collected from a website before, never one a person gave. */
@@ -11,12 +11,15 @@ export const COLLECTED_SOURCES = ['website', 'ai_collected'] as const;
 
 /**
  * Who a run tries: a website and no address; with force, also those whose address was collected
- * before. Nobody who unsubscribed is tried again.
+ * before. Nobody who unsubscribed is tried again, and nobody with an account: its address is the
+ * one they sign in with and are written to (an attack review: a forced run replaced it with
+ * whatever their website showed, and their job offers went there).
  */
 export function eligible(force: boolean): SQL {
   const hasWebsite = and(isNotNull(repairers.website), ne(repairers.website, ''), isNull(repairers.unsubscribedAt))!;
   const needsAddress = force ? or(isNull(repairers.email), inArray(repairers.emailSource, [...COLLECTED_SOURCES]))! : isNull(repairers.email);
-  return and(hasWebsite, needsAddress)!;
+  const noAccount = sql`NOT EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairers.id})`;
+  return and(hasWebsite, needsAddress, noAccount)!;
 }
 
 export async function collectionStatus(db: Db): Promise<EmailCollectionStatus> {

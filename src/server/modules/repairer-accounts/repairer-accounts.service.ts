@@ -1,7 +1,7 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import { INVITATION_DAYS, repairerAccountMessages, type InvitationView, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
@@ -74,14 +74,21 @@ export async function issueInvitations(tx: Db, config: AppConfig, people: { repa
   return links;
 }
 
+/**
+ * An unused, unexpired link, still sent to the repairer's present address: one sent to an address
+ * since corrected (a collected guess, say) stops working at once, not 7 days later (an attack
+ * review: whoever read the old address could still make the business's account).
+ */
 async function liveInvitation(db: Db, token: string, now: Date) {
   const [row] = await db
     .select({ invitation: repairerInvitations, businessName: repairers.businessName, contactName: repairers.contactName })
     .from(repairerInvitations)
     .innerJoin(repairers, eq(repairers.id, repairerInvitations.repairerId))
-    .where(and(eq(repairerInvitations.tokenHash, hashToken(token)), isNull(repairerInvitations.usedAt), gt(repairerInvitations.expiresAt, now)));
+    .where(and(eq(repairerInvitations.tokenHash, hashToken(token)), isNull(repairerInvitations.usedAt), gt(repairerInvitations.expiresAt, now), sentToPresentAddress));
   return row;
 }
+
+const sentToPresentAddress = sql`lower(${repairerInvitations.email}) = lower(${repairers.email})`;
 
 /** What the join page shows; one sentence for unknown, used and expired links alike. */
 export async function readInvitation(db: Db, token: string, now: Date): Promise<InvitationView> {
@@ -109,6 +116,11 @@ export async function acceptInvitation(
       .where(and(eq(repairerInvitations.repairerId, found.invitation.repairerId), isNull(repairerInvitations.usedAt)))
       .returning({ id: repairerInvitations.id, expiresAt: repairerInvitations.expiresAt });
     if (!spent.some((link) => link.id === found.invitation.id && link.expiresAt > now)) throw notFound(repairerAccountMessages.badLink);
+    // The address, locked, is still the one the link went to; from now on it is theirs (a person gave
+    // it by signing up with it), so no collection run replaces it.
+    const [business] = await tx.select({ email: repairers.email }).from(repairers).where(eq(repairers.id, found.invitation.repairerId)).for('update');
+    if (business?.email?.toLowerCase() !== found.invitation.email.toLowerCase()) throw notFound(repairerAccountMessages.badLink);
+    await tx.update(repairers).set({ emailSource: 'signup', updatedAt: now }).where(eq(repairers.id, found.invitation.repairerId));
     if ((await accountOf(tx, found.invitation.repairerId)).length > 0) throw conflict(repairerAccountMessages.hasAccount);
     const [user] = await tx
       .insert(users)
