@@ -84,7 +84,7 @@ describe('taking a job back from its technician', () => {
     expect(customer!.textBody).toContain(`${tech.business.businessName} can no longer carry out your repair`);
     expect(customer!.textBody).toContain('Your booking and payment are unchanged');
     const [line] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
-    expect(line).toMatchObject({ action: 'job_taken_back', entity: 'appointment', entityId: job.appointmentId, actorRole: 'admin', detail: { repairerId: tech.business.id, reason, quoteId: job.quote.id } });
+    expect(line).toMatchObject({ action: 'job_taken_back', entity: 'appointment', entityId: job.appointmentId, actorRole: 'admin', detail: { reference: job.assessment.reference, repairerId: tech.business.id, technician: tech.business.businessName, reason, quoteId: job.quote.id } });
 
     // Another technician can now be sent it and accept it; the share is theirs.
     const second = await technician(t);

@@ -69,10 +69,10 @@ export async function takeBackJob(
     await transition(tx, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } });
     // D14: the share owed since payment waits for whoever accepts next.
     if (payment) await tx.update(payouts).set({ repairerId: null, updatedAt: new Date() }).where(and(eq(payouts.paymentId, payment.id), eq(payouts.status, 'owed')));
-    await recordAudit(tx, actorOf(admin), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { repairerId, reason, quoteId: quote.id });
-
     const technician = await findRepairer(tx, repairerId);
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
+    await recordAudit(tx, actorOf(admin), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { reference: facts.reference, repairerId, technician: technician?.businessName ?? null, reason, quoteId: quote.id });
+
     const emails = [await queueEmail(tx, technicianChangingEmail(facts, { businessName: technician?.businessName ?? 'Your technician' }))];
     if (technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };

@@ -57,9 +57,9 @@ export async function refundAfterProblem(
         throw error instanceof CardError ? cardErrorToDomain(error) : new DomainError(502, 'refund_failed', refundFailed);
       });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
-    await recordAudit(tx, actorOf(admin), 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason, after: 'problem reported', payoutId, appointmentId: appointment.id });
-
     const facts = await bookingFacts(tx, ctx.config, appointment.id, payment.provider === 'test');
+    await recordAudit(tx, actorOf(admin), 'payment_refunded', { kind: 'payment', id: payment.id }, { reference: facts.reference, amountPence: payment.amountPence, reason, after: 'problem reported', payoutId, appointmentId: appointment.id });
+
     const emails = [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported'))];
     const technician = payout.repairerId === null ? undefined : await findRepairer(tx, payout.repairerId);
     if (technician?.email) {

@@ -7,7 +7,7 @@ import { formatWhen } from '../../lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from './api/get-audit-log';
 import { AdminSubpage } from './admin-subpage';
 
-const entityLabels: Record<string, string> = { quote: 'Quote', payment: 'Payment', payout: "Technician's payment", repairer: 'Repairer', assessment: 'Enquiry' };
+const entityLabels: Record<string, string> = { quote: 'Quote', payment: 'Payment', payout: "Technician's payment", repairer: 'Repairer', assessment: 'Enquiry', appointment: 'Booking' };
 const actorLabels: Record<AuditEntry['actorRole'], string> = { admin: 'Admin', repairer: 'Repairer', customer: 'The customer', system: 'Retention job' };
 
 function describe(entry: AuditEntry): string {
@@ -50,7 +50,13 @@ export function AuditLogScreen() {
                   <tr key={entry.id} className="border-t border-slate-200 align-top">
                     <td className="px-3 py-2 whitespace-nowrap">{formatWhen(entry.at)}</td>
                     <td className="px-3 py-2 break-all">{entry.actorEmail ?? actorLabels[entry.actorRole]}</td>
-                    <td className="px-3 py-2">{auditActionLabels[entry.action]}</td>
+                    <td className="px-3 py-2">
+                      {auditActionLabels[entry.action]}
+                      {/* The team's own words (a refund's, a take-back's, an erasure's), not a job's code. */}
+                      {typeof entry.detail.reason === 'string' && entry.detail.reason.includes(' ') ? (
+                        <span className="mt-1 block text-sm whitespace-pre-line text-slate-700">Reason: {entry.detail.reason}</span>
+                      ) : null}
+                    </td>
                     <td className="px-3 py-2">{describe(entry)}</td>
                   </tr>
                 ))}

@@ -1,5 +1,6 @@
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
+import { focusById } from '../../lib/focus';
 import { MAX_LINE_ITEMS } from '../../../shared/quote-adjustment';
 import { newLineKey, type LineDraft } from './adjustment-state';
 
@@ -19,8 +20,9 @@ export function LineItemsEditor({ idPrefix, lines, onChange, error }: LineItemsE
       <legend className="font-semibold text-navy-900">Line items</legend>
       <ul className="mt-2 grid gap-3">
         {lines.map((line, index) => (
-          <li key={line.key} className="grid grid-cols-[1fr_8rem_auto] items-end gap-2">
-            <div>
+          // On a phone the description has the row to itself; its cost and Remove go under it.
+          <li key={line.key} className="grid grid-cols-[1fr_auto] items-end gap-2 sm:grid-cols-[1fr_8rem_auto]">
+            <div className="col-span-2 sm:col-span-1">
               <label htmlFor={`${idPrefix}-item-${line.key}`} className="text-sm font-medium text-slate-800">
                 Item {index + 1}
               </label>
@@ -40,13 +42,25 @@ export function LineItemsEditor({ idPrefix, lines, onChange, error }: LineItemsE
                 onChange={(event) => update(line.key, { cost: event.target.value })}
               />
             </div>
-            <Button variant="ghost" size="sm" className="min-h-11" aria-label={`Remove item ${index + 1}`} onClick={() => onChange(lines.filter((other) => other.key !== line.key))}>
+            <Button
+              variant="ghost"
+              size="sm"
+              className="min-h-11"
+              aria-label={`Remove item ${index + 1}`}
+              onClick={() => {
+                onChange(lines.filter((other) => other.key !== line.key));
+                // The button goes with its line: the keyboard goes to the line now in its place, else to Add.
+                const next = lines[index + 1] ?? lines[index - 1];
+                requestAnimationFrame(() => focusById(next ? `${idPrefix}-item-${next.key}` : `${idPrefix}-add-item`));
+              }}
+            >
               Remove
             </Button>
           </li>
         ))}
       </ul>
       <Button
+        id={`${idPrefix}-add-item`}
         variant="outline"
         size="sm"
         className="mt-3"

@@ -4,6 +4,7 @@ import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SupportContact } from '../../components/support-contact';
+import { AppLink } from '../../components/navigation/app-link';
 import { userMessageOf } from '../../lib/api';
 import { AcceptInvitationBodySchema, PASSWORD_MIN, repairerAccountMessages } from '../../../shared/api/repairer-accounts';
 import { useAcceptInvitation, useInvitation } from './api/invitation';
@@ -28,6 +29,14 @@ export function JoinForm({ token }: { token: string }) {
     return (
       <div role="alert" className="rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
         <p className="font-semibold">{repairerAccountMessages.badLink}</p>
+        {/* Most often it was used: by them, just now. */}
+        <p className="mt-2">
+          Already made your account?{' '}
+          <AppLink to="/sign-in" className="font-semibold underline">
+            Sign in
+          </AppLink>
+          .
+        </p>
         <SupportContact />
       </div>
     );

@@ -16,7 +16,10 @@ const day = (date: string): AdminAvailabilityDay => ({ date, workingDay: isWorki
 const march: AdminAvailabilityMonth = {
   month: '2027-03',
   defaultCapacity: 3,
-  days: Array.from({ length: 31 }, (_, index) => day(`2027-03-${String(index + 1).padStart(2, '0')}`)),
+  days: Array.from({ length: 31 }, (_, index) => day(`2027-03-${String(index + 1).padStart(2, '0')}`)).map((d) =>
+    // Thursday 18 March is closed: its slots have no places because it is closed, not by default.
+    d.date === '2027-03-18' ? { ...d, closed: true, slots: { morning: { capacity: 0, taken: 1, overridden: false }, afternoon: { capacity: 0, taken: 0, overridden: false } } } : d,
+  ),
 };
 
 function renderScreen() {
@@ -56,6 +59,14 @@ describe("the admin's Availability tab", () => {
       expect(item).toHaveTextContent('0 of 3 taken (default)');
     }
     expect(screen.queryByRole('heading', { level: 3, name: /^Saturday 13 March 2027/ })).not.toBeInTheDocument();
+  });
+
+  it('says a closed day is closed, with what it had taken, not "0 of 0 taken (default)"', async () => {
+    renderScreen();
+    const closed = await row('Thursday 18 March 2027');
+    expect(closed).toHaveTextContent('Closed (1 taken)');
+    expect(closed).toHaveTextContent('Closed (0 taken)');
+    expect(closed).not.toHaveTextContent('(default)');
   });
 
   it("keeps tomorrow's afternoon and the day's closing open, and shows tomorrow's morning as too soon", async () => {

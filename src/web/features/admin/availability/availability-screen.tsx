@@ -119,6 +119,12 @@ function DayRow({ day, defaultCapacity, now }: { day: AdminAvailabilityDay; defa
   );
 }
 
+/** What a slot has taken of its places; a closed day's are none because it is closed, not by default. */
+function placesText(day: AdminAvailabilityDay, view: AdminAvailabilityDay['slots'][TimeSlot]): string {
+  if (day.closed) return `Closed (${view.taken} taken)`;
+  return `${view.taken} of ${view.capacity} taken${view.overridden ? '' : ' (default)'}`;
+}
+
 /** A slot that can no longer be booked: what it took, and no control to change it. */
 function SlotTaken({ day, slot, note }: { day: AdminAvailabilityDay; slot: TimeSlot; note: string | undefined }) {
   const view = day.slots[slot];
@@ -126,7 +132,7 @@ function SlotTaken({ day, slot, note }: { day: AdminAvailabilityDay; slot: TimeS
     <div className="grid gap-1 rounded-md bg-slate-50 p-3">
       <p className="font-semibold text-slate-900">{slotLabels[slot]}</p>
       <p className="text-sm text-slate-800">
-        {view.taken} of {view.capacity} taken{view.overridden ? '' : ' (default)'}
+        {placesText(day, view)}
       </p>
       {note ? <p className="text-sm text-slate-800">{note}</p> : null}
     </div>
@@ -170,7 +176,7 @@ function SlotCapacity({ day, slot, defaultCapacity, pending, onSave }: SlotProps
     >
       <p className="font-semibold text-slate-900">{slotLabels[slot]}</p>
       <p className="text-sm text-slate-800">
-        {view.taken} of {view.capacity} taken{view.overridden ? '' : ' (default)'}
+        {placesText(day, view)}
       </p>
       <label htmlFor={id} className="mt-1 text-sm font-semibold text-slate-800">
         Capacity for {slot}, {formatLondonDate(day.date)}
