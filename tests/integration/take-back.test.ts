@@ -7,7 +7,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, jobNotifications, outboxEmails, payouts, repairers, unsubscribes } from '../../src/server/db/schema';
 import { takeBackMessages, TAKE_BACK_REASON_MAX } from '../../src/shared/api/dispatch';
-import { createRepairer } from '../../src/server/db/factories';
+import { createImageRecord, createRepairer } from '../../src/server/db/factories';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { appointmentRow, paidBooking, paymentOf, post, quoteRow, workingDay } from '../helpers/checkout';
 import { technician } from '../helpers/technician';
@@ -41,6 +41,9 @@ describe('taking a job back from its technician', () => {
     const job = await tech.offered(day, 'afternoon');
     expect((await tech.accept(job.offerId)).statusCode).toBe(200);
     const [payment] = await paymentOf(t, job.appointmentId);
+    // A damage photo, which the technician sees while the job is theirs.
+    const photo = await createImageRecord(t.database.db, { assessmentId: job.assessment.id });
+    expect((await t.app.inject({ url: `/api/repairer/notifications/${job.offerId}`, headers: { cookie: tech.cookie } })).json().images).toEqual([photo.id]);
 
     const upcoming = await t.app.inject({ url: '/api/admin/upcoming-jobs', headers: { cookie: tech.admin } });
     expect(upcoming.statusCode).toBe(200);
@@ -69,6 +72,8 @@ describe('taking a job back from its technician', () => {
     const theirs = await t.app.inject({ url: `/api/repairer/notifications/${job.offerId}`, headers: { cookie: tech.cookie } });
     expect(theirs.statusCode).toBe(200);
     expect(theirs.json().customer).toMatchObject({ name: null, phone: null, email: null });
+    // Nor its photos, whose ids would only show as broken pictures now (READ_IMAGE_SQL refuses them).
+    expect(theirs.json().images).toEqual([]);
     expect((await t.app.inject({ url: `/api/appointments/${job.appointmentId}`, headers: { cookie: tech.cookie } })).statusCode).toBe(404);
 
     // Told: the technician with the admin's reason, the customer that their booking stands.

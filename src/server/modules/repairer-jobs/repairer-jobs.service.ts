@@ -53,7 +53,10 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
     postcode: reveal ? a.postcode : null,
     zipCode: reveal ? a.postcode : district,
   };
-  const images = (record.images ?? []).map(Number);
+  // The photos' ids only where the photos themselves may be read (an open offer, or a job they
+  // accepted: READ_IMAGE_SQL), so a job lost or an offer that ended shows no broken pictures.
+  const photosReadable = n.status === 'accepted' || (open && n.expiresAt > now);
+  const images = photosReadable ? (record.images ?? []).map(Number) : [];
   const vehicle = { vehicleYear: String(a.vehicleYear), vehicleMake: a.vehicleMake, vehicleModel: a.vehicleModel };
   const damage = { damageType: a.damageType, damageLocations: a.damageLocations, damageDescription: a.damageDescription };
   return {

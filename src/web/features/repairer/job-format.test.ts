@@ -63,16 +63,23 @@ describe('payStanding', () => {
 });
 
 describe('earningsOf', () => {
-  const quote = { repairerPayment: '76.00' } as RepairerJob['quote'];
+  const accepted = { quote: { repairerPayment: '76.00' } as RepairerJob['quote'], status: 'accepted', respondedAt: '2026-11-17T09:00:00.000Z', declineReason: null } as const;
+  const quote = accepted.quote;
   it("is the quote's share until the share is voided, then nothing, saying why", () => {
-    expect(earningsOf({ quote, appointment: null })).toEqual({ amount: '£76.00', note: null });
-    expect(earningsOf({ quote, appointment: withPayout({ status: 'released' }) })).toEqual({ amount: '£76.00', note: null });
-    expect(earningsOf({ quote, appointment: withPayout({ status: 'held' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }) })).toEqual({ amount: '£76.00', note: null });
-    expect(earningsOf({ quote, appointment: withPayout({ status: 'void' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }) })).toEqual({
+    expect(earningsOf({ ...accepted, appointment: null })).toEqual({ amount: '£76.00', note: null });
+    expect(earningsOf({ ...accepted, appointment: withPayout({ status: 'released' }) })).toEqual({ amount: '£76.00', note: null });
+    expect(earningsOf({ ...accepted, appointment: withPayout({ status: 'held' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }) })).toEqual({ amount: '£76.00', note: null });
+    expect(earningsOf({ ...accepted, appointment: withPayout({ status: 'void' }, { problemReportedAt: '2026-11-18T10:00:00.000Z' }) })).toEqual({
       amount: '£0.00',
       note: 'not £76.00: the customer was refunded',
     });
-    expect(earningsOf({ quote, appointment: withPayout({ status: 'void' }) })).toEqual({ amount: '£0.00', note: 'not £76.00: the booking was cancelled' });
+    expect(earningsOf({ ...accepted, appointment: withPayout({ status: 'void' }) })).toEqual({ amount: '£0.00', note: 'not £76.00: the booking was cancelled' });
+    // Accepted, then lost before the work (no payout of theirs is sent): nothing either (a browser review).
+    const lost = { ...accepted, status: 'expired' } as const;
+    expect(earningsOf({ ...lost, appointment: { ...completed, status: 'confirmed', payout: null } })).toEqual({ amount: '£0.00', note: 'not £76.00: the job was taken back' });
+    expect(earningsOf({ ...lost, appointment: { ...completed, status: 'cancelled', payout: null } })).toEqual({ amount: '£0.00', note: 'not £76.00: the booking was cancelled' });
+    // An offer they never answered still says what it pays.
+    expect(earningsOf({ ...lost, respondedAt: null, appointment: { ...completed, status: 'confirmed', payout: null } })).toEqual({ amount: '£76.00', note: null });
   });
 });
 

@@ -76,10 +76,14 @@ export function payStanding(appointment: RepairerJob['appointment']): PayStandin
  * the share was voided (the customer refunded after a reported problem, or the booking cancelled),
  * with the share it would have been named beside it.
  */
-export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment'>): { amount: string; note: string | null } {
+export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment' | 'status' | 'respondedAt' | 'declineReason'>): { amount: string; note: string | null } {
   const share = formatDecimalPounds(job.quote.repairerPayment);
+  const nothing = (why: string) => ({ amount: formatDecimalPounds('0.00'), note: `not ${share}: ${why}` });
+  // Accepted, then lost: no share comes to them (a browser review: the card still said £76.00).
+  const ended = offerEnded(job);
+  if (ended && job.respondedAt !== null) return nothing(ended.badge === 'Taken back' ? 'the job was taken back' : 'the booking was cancelled');
   if (job.appointment?.payout?.status !== 'void') return { amount: share, note: null };
-  return { amount: formatDecimalPounds('0.00'), note: `not ${share}: ${job.appointment.problemReportedAt ? 'the customer was refunded' : 'the booking was cancelled'}` };
+  return nothing(job.appointment.problemReportedAt ? 'the customer was refunded' : 'the booking was cancelled');
 }
 
 /**

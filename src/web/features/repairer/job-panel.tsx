@@ -33,6 +33,13 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 
 function Customer({ job }: { job: RepairerJob }) {
   const c = job.customer;
+  if (c.name === null && job.status !== 'sent' && job.status !== 'viewed') {
+    return (
+      <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
+        Area: <strong>{areaOf(job)}</strong>. This job is not yours, so the customer&apos;s details are not shown.
+      </p>
+    );
+  }
   if (c.name === null) {
     return (
       <p className="rounded-md border border-slate-200 bg-slate-50 p-3 text-sm text-slate-800">
@@ -184,7 +191,12 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       <h3 className="mt-5 font-bold text-navy-900">The damage</h3>
       <p className="mt-1 whitespace-pre-line text-slate-800">{job.damageDescription}</p>
       <div className="mt-3">
-        <PhotoGallery images={job.images} reference={job.quote.reference} />
+        {/* An offer that ended, or a job lost: its photos are no longer theirs to open (the server sends none). */}
+        {job.images.length === 0 && !isOpenOffer(job) && job.status !== 'accepted' ? (
+          <p className="text-sm text-slate-700">The photos are shown while the job is offered to you or yours.</p>
+        ) : (
+          <PhotoGallery images={job.images} reference={job.quote.reference} />
+        )}
       </div>
 
       <h3 className="mt-5 font-bold text-navy-900">Pricing</h3>
