@@ -156,6 +156,8 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete permanently' }).click();
     await page.getByText('Quote Deleted', { exact: true }).waitFor();
     await card.waitFor({ state: 'detached' });
+    // The card went with its Delete button: the keyboard is on the list's heading, not the page's top.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('pending-quotes');
 
     const customerPage = await customer.newPage();
     await customerPage.goto(`/quote/${id}`);

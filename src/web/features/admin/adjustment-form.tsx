@@ -120,6 +120,8 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
       onSuccess: (next) => {
         restart(next);
         toast({ title: adminQuoteMessages.updated, description: `${quote.reference} is back to the price list.`, variant: 'success' });
+        // The form starts again from the new figures: focus goes to the card's heading, as after Save.
+        focusById(cardHeadingId(quote.id));
       },
       onError: (error) =>
         toast({ title: 'Error', description: `Failed to update quote details${isApiError(error) && error.userMessage ? `: ${error.userMessage}` : ''}`, variant: 'destructive' }),

@@ -64,7 +64,6 @@ describe('payStanding', () => {
 
 describe('earningsOf', () => {
   const accepted = { quote: { repairerPayment: '76.00' } as RepairerJob['quote'], status: 'accepted', respondedAt: '2026-11-17T09:00:00.000Z', declineReason: null } as const;
-  const quote = accepted.quote;
   it("is the quote's share until the share is voided, then nothing, saying why", () => {
     expect(earningsOf({ ...accepted, appointment: null })).toEqual({ amount: '£76.00', note: null });
     expect(earningsOf({ ...accepted, appointment: withPayout({ status: 'released' }) })).toEqual({ amount: '£76.00', note: null });

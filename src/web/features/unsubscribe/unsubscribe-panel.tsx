@@ -2,6 +2,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { SupportContact } from '../../components/support-contact';
 import { userMessageOf } from '../../lib/api';
+import { focusOnMount } from '../../lib/focus';
 import { outreachMessages } from '../../../shared/api/outreach';
 import { site } from '../../../shared/site';
 import { useUnsubscribe, useUnsubscribeLink } from './unsubscribe-api';
@@ -31,7 +32,10 @@ export function UnsubscribePanel({ token }: { token: string }) {
   if (unsubscribed) {
     return (
       <div role="status" className="rounded-md border border-teal-700 bg-teal-50 p-4 text-teal-900">
-        <p className="font-semibold">You are unsubscribed.</p>
+        {/* Where the keyboard goes once the button that asked has gone (not when the link is opened again). */}
+        <p id="unsubscribed" ref={confirm.isSuccess ? focusOnMount : undefined} tabIndex={-1} className="font-semibold focus:outline-none">
+          You are unsubscribed.
+        </p>
         <p className="mt-2">
           We will not e-mail {businessName}
           {email ? ` at ${email}` : ''} again. If this was a mistake, tell us and we will put it right.

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
+import { focusById } from '../../../lib/focus';
 import { dispatchMessages } from '../../../../shared/api/dispatch';
 import { specialisationLabels, type Specialisation } from '../../../../shared/damage';
 import { useNearbyRepairers, useSendToRepairer } from './dispatch-api';
@@ -23,13 +24,17 @@ export function NearbyRepairers({ quoteId, reference, address, canSend, offeredT
   const send = useSendToRepairer(quoteId);
   const onSend = (repairerId: number, name: string) =>
     send.mutate(repairerId, {
-      onSuccess: () => toast({ title: 'Success', description: `The job was sent to ${name}.`, variant: 'success' }),
+      onSuccess: () => {
+        toast({ title: 'Success', description: `The job was sent to ${name}.`, variant: 'success' });
+        // Its Send becomes "Offer open": the keyboard goes to the list's heading, not the page's top.
+        focusById(headingId);
+      },
       onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairer: ${userMessageOf(error)}`, variant: 'destructive' }),
     });
   return (
     <div role="group" aria-labelledby={headingId} className="mt-3">
       <div className="flex flex-wrap items-center gap-2">
-        <h4 id={headingId} className="font-semibold text-navy-900">
+        <h4 id={headingId} tabIndex={-1} className="font-semibold text-navy-900 focus:outline-none">
           Nearby repairers
         </h4>
         <Button variant="outline" size="sm" onClick={() => nearby.mutate(address)} pending={nearby.isPending}>

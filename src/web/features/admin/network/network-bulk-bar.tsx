@@ -1,6 +1,7 @@
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
+import { focusById } from '../../../lib/focus';
 import type { BulkAction, BulkActionResult } from '../../../../shared/api/outreach';
 import { useBulkAction, useSendIntroAll } from './outreach-api';
 
@@ -28,6 +29,8 @@ export function NetworkBulkBar({ selectedIds, onDone }: { selectedIds: number[];
         onSuccess: (result) => {
           toast({ ...bulkToast(result), variant: 'success' });
           onDone();
+          // The selection is cleared and these buttons are disabled: the keyboard goes to the line that says so.
+          focusById('network-selection');
         },
         onError: (error) => toast({ title: 'Error', description: action === 'send-intro' ? 'Failed to send bulk emails' : userMessageOf(error), variant: 'destructive' }),
       },
@@ -47,7 +50,7 @@ export function NetworkBulkBar({ selectedIds, onDone }: { selectedIds: number[];
   const none = selectedIds.length === 0;
   return (
     <div className="mt-3 flex flex-wrap items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
-      <p className="mr-2 text-sm font-semibold text-slate-800" aria-live="polite">
+      <p id="network-selection" tabIndex={-1} className="mr-2 text-sm font-semibold text-slate-800 focus:outline-none" aria-live="polite">
         {none ? 'No repairers selected' : `${plural(selectedIds.length, 'repairer')} selected`}
       </p>
       <Button size="sm" variant="outline" disabled={none || bulk.isPending} onClick={() => run('verify')}>

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -21,6 +22,8 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const verify = useSetVerification();
   const invite = useInviteRepairer();
   const intro = useSendIntro();
+  // An introduction or invitation sent disables its button: the keyboard goes to the row's own checkbox.
+  const checkbox = useRef<HTMLInputElement>(null);
   const onVerify = () =>
     verify.mutate(
       { id: repairer.id, isVerified: !repairer.isVerified },
@@ -31,12 +34,18 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
     );
   const onInvite = () =>
     invite.mutate(repairer.id, {
-      onSuccess: ({ email }) => toast({ title: 'Invitation sent', description: `${repairer.businessName} can create their account from the link sent to ${email}.`, variant: 'success' }),
+      onSuccess: ({ email }) => {
+        toast({ title: 'Invitation sent', description: `${repairer.businessName} can create their account from the link sent to ${email}.`, variant: 'success' });
+        checkbox.current?.focus();
+      },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
     });
   const onIntro = () =>
     intro.mutate(repairer.id, {
-      onSuccess: ({ email }) => toast({ title: 'Introduction Email Sent', description: `${repairer.businessName} will receive an introduction at ${email}.`, variant: 'success' }),
+      onSuccess: ({ email }) => {
+        toast({ title: 'Introduction Email Sent', description: `${repairer.businessName} will receive an introduction at ${email}.`, variant: 'success' });
+        checkbox.current?.focus();
+      },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
     });
   const status = outreachStatus(repairer);
@@ -44,7 +53,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   return (
     <tr className="border-t border-slate-200 align-top">
       <td className="py-2 pr-2 pl-2">
-        <input type="checkbox" className="size-5" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select ${repairer.businessName}`} />
+        <input ref={checkbox} type="checkbox" className="size-5" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select ${repairer.businessName}`} />
       </td>
       <th scope="row" className="py-2 pr-3 text-left font-semibold text-navy-900">
         {repairer.businessName}
