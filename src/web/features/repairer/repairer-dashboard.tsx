@@ -5,6 +5,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { userMessageOf } from '../../lib/api';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
 import { useRepairerJobs } from './api/jobs';
+import { useProfile } from './api/profile';
 import { JobCard } from './job-card';
 import { isOpenOffer, isUpcoming } from './job-format';
 import { JobPanel } from './job-panel';
@@ -68,6 +69,7 @@ const whenKey = (job: RepairerJob) => `${job.appointment?.appointmentDate ?? '99
 /** SPEC's repairer dashboard for the signed-in repairer (D11): their offers, their upcoming jobs, and one job in detail. */
 export function RepairerDashboard({ repairerId, name }: { repairerId: number; name: string }) {
   const jobs = useRepairerJobs(repairerId);
+  const profile = useProfile();
   const now = useNow();
   const [selected, setSelected] = useState<number | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -110,6 +112,17 @@ export function RepairerDashboard({ repairerId, name }: { repairerId: number; na
       <p className="mt-2 text-lg text-slate-800" aria-live="polite">
         {name}: <strong>{open.length === 1 ? '1 job available' : `${open.length} jobs available`}</strong> near you.
       </p>
+      {profile.data && !profile.data.isVerified ? (
+        // D16 offers jobs to verified repairers only: one waiting would otherwise wait for offers that never come.
+        <p className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          <strong>Pending Verification.</strong> Our team checks new repairers before offering them jobs, so none are offered to you yet. Meanwhile, keep
+          your{' '}
+          <Link to="/repairer/profile" className="font-semibold underline">
+            profile
+          </Link>{' '}
+          up to date.
+        </p>
+      ) : null}
       <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
         <div>
           <JobList title="Available jobs" jobs={open} empty="No jobs are waiting for you right now. New ones near you appear here and by e-mail." now={now} selected={chosen} onSelect={choose} />
