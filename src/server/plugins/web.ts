@@ -67,12 +67,13 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (route && guard && !user) {
       return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 302);
     }
-    // Issue 7: a signed-in account of another role gets a 403 from the server, not the shell.
-    if (route && guard && user && user.role !== guard.role) {
-      return reply.status(403).header('Cache-Control', 'no-store').type('text/html; charset=utf-8').send(FORBIDDEN_HTML);
-    }
-    reply.header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').status(route ? 200 : 404);
-    if (!built) return reply.send(NOT_BUILT_HTML);
+    // Issue 7: a signed-in account of another role gets a 403 from the server. Its body is the
+    // site's own page, whose guard (RequireRole) says whose page it is and offers Sign out before any
+    // of the area's screens loads: a bare page without the site, or a way out, was a dead end (an
+    // operator's review).
+    const forbidden = Boolean(route && guard && user && user.role !== guard.role);
+    reply.header('Cache-Control', forbidden ? 'no-store' : 'no-cache').type('text/html; charset=utf-8').status(forbidden ? 403 : route ? 200 : 404);
+    if (!built) return reply.send(forbidden ? FORBIDDEN_HTML : NOT_BUILT_HTML);
 
     const page = readPage(pageFile(distDir, route ? path : null));
     reply.header('Vary', 'Accept-Encoding');
