@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteNotification } from '../../../../shared/api/dispatch';
-import { offerSummary, responseStatus } from './offer-summary';
+import { offerSummary, responseStatus, wasTakenAway } from './offer-summary';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const LATER = '2026-03-02T14:00:00.000Z';
@@ -21,6 +21,18 @@ describe('offerSummary', () => {
       unassigned: true,
     });
     expect(offerSummary([], NOW)).toEqual({ text: 'Unassigned', unassigned: true });
+  });
+
+  it('counts a repairer once, by their newest offer, when they were offered the job again', () => {
+    // Newest first: London offered again (waiting) after the job was taken back from them (expired).
+    const again = [{ ...response('sent'), repairerId: 1 }, { ...response('sent'), repairerId: 2 }, { ...response('expired'), repairerId: 1 }];
+    expect(offerSummary(again, NOW)).toEqual({ text: 'Offered to 2 · 2 waiting', unassigned: false });
+  });
+
+  it('names an offer accepted and then lost, not as one that ran out', () => {
+    expect(wasTakenAway({ status: 'expired', respondedAt: EARLIER, declineReason: null })).toBe(true);
+    expect(wasTakenAway({ status: 'expired', respondedAt: null, declineReason: null })).toBe(false);
+    expect(wasTakenAway({ status: 'declined', respondedAt: EARLIER, declineReason: 'Too far' })).toBe(false);
   });
 
   it('takes an open offer past its expiry as expired, as the server counts it', () => {

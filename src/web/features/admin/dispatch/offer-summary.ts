@@ -1,6 +1,6 @@
 import type { QuoteNotification } from '../../../../shared/api/dispatch';
 
-type Response = Pick<QuoteNotification, 'status' | 'expiresAt'>;
+type Response = Pick<QuoteNotification, 'status' | 'expiresAt'> & Partial<Pick<QuoteNotification, 'repairerId'>>;
 
 /** A response as it stands at `now`: an open offer past its 4 hours has expired (D16), even before the expiry job marks it so. */
 export function responseStatus(response: Response, now: Date): QuoteNotification['status'] {
@@ -12,7 +12,11 @@ export function responseStatus(response: Response, now: Date): QuoteNotification
  * The job's badge, counted from the very responses listed under it, so the two always agree:
  * 'Offered to 3 · 1 declined · 2 waiting', or 'Unassigned' (SPEC) once none is waiting.
  */
-export function offerSummary(responses: readonly Response[], now: Date): { text: string; unassigned: boolean } {
+export function offerSummary(all: readonly Response[], now: Date): { text: string; unassigned: boolean } {
+  // One per repairer, their newest (the list comes newest first): one offered again after an
+  // earlier offer ended, or after the job was taken back from them, counts once (an operator's review).
+  const seen = new Set<number>();
+  const responses = all.filter((response) => response.repairerId === undefined || (!seen.has(response.repairerId) && seen.add(response.repairerId)));
   const count = { accepted: 0, declined: 0, expired: 0, waiting: 0 };
   for (const response of responses) {
     const status = responseStatus(response, now);
@@ -25,3 +29,7 @@ export function offerSummary(responses: readonly Response[], now: Date): { text:
   if (count.waiting > 0 || count.accepted > 0) return { text: parts.join(' · '), unassigned: false };
   return { text: responses.length === 0 ? 'Unassigned' : ['Unassigned', ...parts].join(' · '), unassigned: true };
 }
+
+/** An offer the repairer accepted and then lost (the team took the job back, or the customer cancelled). */
+export const wasTakenAway = (response: Pick<QuoteNotification, 'status' | 'respondedAt' | 'declineReason'>) =>
+  response.status === 'expired' && response.respondedAt !== null && response.declineReason === null;
