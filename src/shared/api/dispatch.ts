@@ -104,18 +104,17 @@ export const DispatchJobsSchema = z.array(DispatchJobSchema);
  * A paid booking a technician has accepted, from today on: what the admin sees of the work ahead,
  * and where they take a job back from a technician who cannot come.
  */
-export const UpcomingJobSchema = z.object({
-  quoteId: z.number(),
-  assessmentId: z.number(),
-  reference: z.string(),
-  appointmentId: z.number(),
-  appointmentDate: z.string(),
-  timeSlot: z.string(),
-  damageType: z.string(),
-  city: z.string(),
-  postcode: z.string(),
-  technician: z.object({ repairerId: z.number(), businessName: z.string(), phone: z.string().nullable() }),
-});
+export const UpcomingJobSchema = DispatchJobSchema.pick({
+  quoteId: true,
+  assessmentId: true,
+  reference: true,
+  appointmentId: true,
+  appointmentDate: true,
+  timeSlot: true,
+  damageType: true,
+  city: true,
+  postcode: true,
+}).extend({ technician: z.object({ repairerId: z.number(), businessName: z.string(), phone: z.string().nullable() }) });
 export type UpcomingJob = z.infer<typeof UpcomingJobSchema>;
 /** Soonest first; `total` counts them all, `jobs` holds the first UPCOMING_JOBS_SHOWN. */
 export const UpcomingJobsSchema = z.object({ jobs: z.array(UpcomingJobSchema), total: z.number() });
