@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';
-import { focusById } from '../../lib/focus';
+import { ConfirmDialogContent } from '../../components/ui/confirm-dialog';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { useDeleteQuote } from './api/delete-quote';
 
@@ -31,36 +31,26 @@ export function DeleteQuoteDialog({ quoteId, reference, name }: { quoteId: numbe
           Delete
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            if (!deleted.current) return; // kept: back to the Delete button
-            // The card (and its button) left the list: the keyboard goes to the list's heading.
-            event.preventDefault();
-            focusById('pending-quotes');
-          }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl"
-        >
-          <AlertDialog.Title className="text-xl font-bold text-navy-900">Delete enquiry {reference}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-800">
-            This permanently deletes {name}'s enquiry, its quote and photos. Their link will say the assessment cannot be found. This cannot be undone.
-          </AlertDialog.Description>
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Keep it</AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              pending={remove.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                onConfirm();
-              }}
-            >
-              {remove.isPending ? 'Deleting…' : 'Delete permanently'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      {/* Deleted, the card (and its button) left the list: the keyboard goes to the list's heading. */}
+      <ConfirmDialogContent
+        title={`Delete enquiry ${reference}?`}
+        description={`This permanently deletes ${name}'s enquiry, its quote and photos. Their link will say the assessment cannot be found. This cannot be undone.`}
+        handOff={{ done: deleted, focusId: 'pending-quotes' }}
+      >
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <AlertDialog.Cancel className={buttonClasses('outline')}>Keep it</AlertDialog.Cancel>
+          <Button
+            variant="danger"
+            pending={remove.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {remove.isPending ? 'Deleting…' : 'Delete permanently'}
+          </Button>
+        </div>
+      </ConfirmDialogContent>
     </AlertDialog.Root>
   );
 }

@@ -5,7 +5,7 @@ import { formatLondonDate } from '../../../shared/london-time';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
-import { focusById } from '../../lib/focus';
+import { ConfirmDialogContent } from '../../components/ui/confirm-dialog';
 import { useCancelAppointment } from './api/appointments';
 
 /** Cancel with a confirmation: free, and refunded in full, more than 24 hours ahead (D14). */
@@ -38,36 +38,26 @@ export function CancelDialog({ appointment }: { appointment: AppointmentView }) 
       <AlertDialog.Trigger asChild>
         <Button variant="danger">Cancel booking</Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            if (!cancelled.current) return; // kept: back to the button that opened it
-            // The Cancel button goes with the booking's changes: the keyboard goes to the details, which say Cancelled.
-            event.preventDefault();
-            focusById('appointment-details');
-          }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
-          <AlertDialog.Title className="text-xl font-bold text-navy-900">Cancel your booking?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-800">
-            Your appointment on {formatLondonDate(appointment.appointmentDate)} will be cancelled and the slot released.
-            {paid ? ' Cancelling more than 24 hours ahead is free: your payment is refunded in full to your card.' : ''}
-          </AlertDialog.Description>
-          <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses('outline')}>Keep my booking</AlertDialog.Cancel>
-            <Button
-              variant="danger"
-              pending={cancel.isPending}
-              onClick={(event) => {
-                event.preventDefault();
-                onConfirm();
-              }}
-            >
-              {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      {/* Cancelled, the Cancel button goes with the booking's changes: the keyboard goes to the details, which say Cancelled. */}
+      <ConfirmDialogContent
+        title="Cancel your booking?"
+        description={`Your appointment on ${formatLondonDate(appointment.appointmentDate)} will be cancelled and the slot released.${paid ? ' Cancelling more than 24 hours ahead is free: your payment is refunded in full to your card.' : ''}`}
+        handOff={{ done: cancelled, focusId: 'appointment-details' }}
+      >
+        <div className="mt-5 flex flex-wrap justify-end gap-3">
+          <AlertDialog.Cancel className={buttonClasses('outline')}>Keep my booking</AlertDialog.Cancel>
+          <Button
+            variant="danger"
+            pending={cancel.isPending}
+            onClick={(event) => {
+              event.preventDefault();
+              onConfirm();
+            }}
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Yes, cancel it'}
+          </Button>
+        </div>
+      </ConfirmDialogContent>
     </AlertDialog.Root>
   );
 }

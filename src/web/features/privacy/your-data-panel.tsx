@@ -4,6 +4,7 @@ import type { ErasureResult } from '../../../shared/api/privacy';
 import { TextField } from '../../components/form';
 import { DialogFormActions } from '../../components/ui/dialog-form-actions';
 import { Button, buttonClasses } from '../../components/ui/button';
+import { ConfirmDialogContent } from '../../components/ui/confirm-dialog';
 import { userMessageOf } from '../../lib/api';
 import { exportUrl, useEraseData } from './privacy-api';
 
@@ -40,31 +41,26 @@ export function YourDataPanel({ assessmentId, reference, onErased }: { assessmen
           <AlertDialog.Trigger asChild>
             <Button variant="danger">Erase my data</Button>
           </AlertDialog.Trigger>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
-              <AlertDialog.Title className="text-xl font-bold text-navy-900">Erase your personal data?</AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-slate-800">
-                Your name, contact details, address, registration, description and photos will be deleted for good, and the links in our e-mails will stop
-                working. This cannot be undone. Download your data first if you want a copy.
-              </AlertDialog.Description>
-              <form
-                className="mt-4"
-                onSubmit={(event) => {
-                  event.preventDefault();
-                  onConfirm();
-                }}
-              >
-                <TextField id={fieldId} label={`Type your reference (${reference}) to confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-                {erase.isError ? (
-                  <p role="alert" className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
-                    {userMessageOf(erase.error, 'We could not erase your data. Please try again.')}
-                  </p>
-                ) : null}
-                <DialogFormActions keep="Keep my data" act="Erase my data" pendingLabel="Erasing…" pending={erase.isPending} disabled={typed.trim() === ''} />
-              </form>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
+          <ConfirmDialogContent
+            title="Erase your personal data?"
+            description="Your name, contact details, address, registration, description and photos will be deleted for good, and the links in our e-mails will stop working. This cannot be undone. Download your data first if you want a copy."
+          >
+            <form
+              className="mt-4"
+              onSubmit={(event) => {
+                event.preventDefault();
+                onConfirm();
+              }}
+            >
+              <TextField id={fieldId} label={`Type your reference (${reference}) to confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
+              {erase.isError ? (
+                <p role="alert" className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
+                  {userMessageOf(erase.error, 'We could not erase your data. Please try again.')}
+                </p>
+              ) : null}
+              <DialogFormActions keep="Keep my data" act="Erase my data" pendingLabel="Erasing…" pending={erase.isPending} disabled={typed.trim() === ''} />
+            </form>
+          </ConfirmDialogContent>
         </AlertDialog.Root>
       </div>
     </section>

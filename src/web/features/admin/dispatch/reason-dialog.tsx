@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { z } from 'zod';
 import { TextAreaField } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialogContent } from '../../../components/ui/confirm-dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { userMessageOf } from '../../../lib/api';
 import { focusById } from '../../../lib/focus';
@@ -65,36 +66,24 @@ export function ReasonDialog<Result>({ trigger, title, description, field, schem
           {trigger}
         </Button>
       </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-        <AlertDialog.Content
-          onCloseAutoFocus={(event) => {
-            if (!done.current) return; // kept: back to the button that opened it
-            event.preventDefault();
-            focusById(focusAfter);
-          }}
-          className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl"
-        >
-          <AlertDialog.Title className="text-xl font-bold text-navy-900">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-slate-800">{description}</AlertDialog.Description>
-          <form onSubmit={submit} noValidate className="mt-4">
-            <TextAreaField
-              id={field.id}
-              label={field.label}
-              hint={field.hint}
-              error={error ?? undefined}
-              rows={3}
-              maxLength={field.maxLength}
-              value={reason}
-              onChange={(event) => {
-                setReason(event.target.value);
-                setError(null);
-              }}
-            />
-            <DialogFormActions keep={actions.keep} act={actions.act} pendingLabel={actions.pending} pending={mutation.isPending} />
-          </form>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
+      <ConfirmDialogContent title={title} description={description} handOff={{ done, focusId: focusAfter }}>
+        <form onSubmit={submit} noValidate className="mt-4">
+          <TextAreaField
+            id={field.id}
+            label={field.label}
+            hint={field.hint}
+            error={error ?? undefined}
+            rows={3}
+            maxLength={field.maxLength}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.target.value);
+              setError(null);
+            }}
+          />
+          <DialogFormActions keep={actions.keep} act={actions.act} pendingLabel={actions.pending} pending={mutation.isPending} />
+        </form>
+      </ConfirmDialogContent>
     </AlertDialog.Root>
   );
 }

@@ -3,6 +3,7 @@ import { AlertDialog } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { TextField } from '../../../components/form';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmDialogContent } from '../../../components/ui/confirm-dialog';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -128,28 +129,23 @@ export function EmailCollectionTab() {
                 COLLECT ALL EMAILS
               </Button>
             </AlertDialog.Trigger>
-            <AlertDialog.Portal>
-              <AlertDialog.Overlay className="fixed inset-0 z-40 bg-slate-900/60" />
-              <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-1.5rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl bg-white p-5 shadow-2xl">
-                <AlertDialog.Title className="text-xl font-bold text-navy-900">Collect every e-mail address?</AlertDialog.Title>
-                <AlertDialog.Description className="mt-2 text-slate-800">
-                  This reads the website of every repairer still waiting for an address{needsCollection !== undefined ? ` (${needsCollection.toLocaleString('en-GB')})` : ''}. It may take 15–30 minutes. You can stop it at any
-                  time.
-                </AlertDialog.Description>
-                <div className="mt-5 flex flex-wrap justify-end gap-3">
-                  <AlertDialog.Cancel className={buttonClasses('outline')}>Cancel</AlertDialog.Cancel>
-                  <Button
-                    pending={collect.isPending}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      start('all');
-                    }}
-                  >
-                    {collect.isPending ? 'Starting…' : 'Collect all'}
-                  </Button>
-                </div>
-              </AlertDialog.Content>
-            </AlertDialog.Portal>
+            <ConfirmDialogContent
+              title="Collect every e-mail address?"
+              description={`This reads the website of every repairer still waiting for an address${needsCollection !== undefined ? ` (${needsCollection.toLocaleString('en-GB')})` : ''}. It may take 15–30 minutes. You can stop it at any time.`}
+            >
+              <div className="mt-5 flex flex-wrap justify-end gap-3">
+                <AlertDialog.Cancel className={buttonClasses('outline')}>Cancel</AlertDialog.Cancel>
+                <Button
+                  pending={collect.isPending}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    start('all');
+                  }}
+                >
+                  {collect.isPending ? 'Starting…' : 'Collect all'}
+                </Button>
+              </div>
+            </ConfirmDialogContent>
           </AlertDialog.Root>
           <label className="flex min-h-11 items-center gap-2 text-slate-800">
             <input type="checkbox" className="size-5" checked={force} onChange={(event) => setForce(event.target.checked)} />
