@@ -14,7 +14,7 @@ import { appointments, assessments, auditLog, jobNotifications, outboxEmails, pa
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
 import { toRepairerView } from '../../src/server/modules/dispatch/dispatch.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
-import { bookingStage, type EnquiryRow } from '../../src/shared/api/admin';
+import { enquiryBooking, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
 import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
 import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
@@ -138,8 +138,12 @@ export async function enquiryListComposed(db: Db, search: string | undefined, pa
       .where(eq(appointments.quoteId, quote.id))
       .orderBy(desc(sql`${appointments.status} IN ('held', 'confirmed', 'assigned', 'completed')`), desc(appointments.id))
       .limit(1);
-    const stage = latest ? bookingStage({ status: latest.appointment.status, paymentStatus: latest.paymentStatus, payoutStatus: latest.payoutStatus, problemReported: latest.appointment.problemReportedAt !== null }) : null;
-    bookings.set(quote.id, stage && latest ? { stage, date: latest.appointment.appointmentDate } : null);
+    bookings.set(
+      quote.id,
+      enquiryBooking(
+        latest && { date: latest.appointment.appointmentDate, status: latest.appointment.status, paymentStatus: latest.paymentStatus, payoutStatus: latest.payoutStatus, problemReported: latest.appointment.problemReportedAt !== null },
+      ),
+    );
   }
   const items: EnquiryRow[] = rows.map((row) => {
     const quote = quotesByAssessment.get(row.id)?.quote;

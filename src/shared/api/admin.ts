@@ -66,8 +66,15 @@ export const bookingStageLabels: Record<BookingStage, string> = {
   cancelled: 'Cancelled',
 };
 
-/** The stage from the booking's and its payment's statuses (the enquiry table's statement does the same in SQL). */
-export function bookingStage(booking: { status: string; paymentStatus: string | null; payoutStatus: string | null; problemReported: boolean }): BookingStage | null {
+export interface BookingStageFacts {
+  status: string;
+  paymentStatus: string | null;
+  payoutStatus: string | null;
+  problemReported: boolean;
+}
+
+/** The stage from the booking's and its payment's statuses; null for a lapsed hold (no booking stands). */
+export function bookingStage(booking: BookingStageFacts): BookingStage | null {
   if (booking.status === 'lapsed') return null;
   if (booking.status === 'cancelled') return 'cancelled';
   if (booking.status === 'held' || booking.status === 'confirmed' || booking.status === 'assigned') return booking.status;
@@ -92,6 +99,12 @@ export const EnquiryRowSchema = z.object({
   booking: z.object({ stage: z.enum(BOOKING_STAGES), date: z.string() }).nullable(),
 });
 export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
+
+/** An enquiry row's booking from what its read found of it: the stage and the day, or null. */
+export function enquiryBooking(booking: (BookingStageFacts & { date: string }) | null | undefined): EnquiryRow['booking'] {
+  const stage = booking ? bookingStage(booking) : null;
+  return booking && stage ? { stage, date: booking.date } : null;
+}
 export const EnquiryListSchema = z.object({
   items: z.array(EnquiryRowSchema),
   total: z.number().int(),

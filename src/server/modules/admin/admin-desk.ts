@@ -1,6 +1,6 @@
 // The admin's quote desk (issue 10): composes what the assessments and quotes modules own into
 // SPEC's Quote Management cards. Every list is a fixed number of queries, however many rows.
-import type { AdminQuoteCard, AdminStats, EnquiryRow } from '../../../shared/api/admin';
+import { enquiryBooking, type AdminQuoteCard, type AdminStats, type BookingStageFacts, type EnquiryRow } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
@@ -75,19 +75,18 @@ const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQ
       'postcode', p.postcode, 'vehicleYear', p.vehicle_year, 'vehicleMake', p.vehicle_make, 'vehicleModel', p.vehicle_model,
       'damageType', p.damage_type, 'createdAtMs', ${epochMsSql('p.created_at')},
       'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence,
-      'booking', CASE WHEN b.id IS NULL OR b.status = 'lapsed' THEN NULL ELSE json_build_object('date', b.appointment_date::text, 'stage',
-        CASE WHEN b.status = 'cancelled' THEN 'cancelled' WHEN b.status IN ('held', 'confirmed', 'assigned') THEN b.status
-          WHEN pm.status = 'refunded' THEN 'refunded' WHEN po.status = 'released' THEN 'paid-out'
-          WHEN b.problem_reported_at IS NOT NULL THEN 'problem' ELSE 'completed' END) END) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
+      'booking', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('date', b.appointment_date::text, 'status', b.status,
+        'paymentStatus', pm.status, 'payoutStatus', po.status, 'problemReported', b.problem_reported_at IS NOT NULL) END) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
    FROM (SELECT a.* FROM assessments a WHERE ${ENQUIRY_SEARCH_SQL} ORDER BY a.created_at DESC, a.id DESC LIMIT $4 OFFSET $5) p
    LEFT JOIN quotes q ON q.assessment_id = p.id
-   -- The live booking, else the latest (bookingStage in src/shared/api/admin.ts says the same).
+   -- The live booking, else the latest, with what bookingStage (src/shared/api/admin.ts) reads of it.
    LEFT JOIN LATERAL (SELECT ap.* FROM appointments ap WHERE ap.quote_id = q.id
      ORDER BY (ap.status IN ('held', 'confirmed', 'assigned', 'completed')) DESC, ap.id DESC LIMIT 1) b ON true
    LEFT JOIN payments pm ON pm.appointment_id = b.id
    LEFT JOIN payouts po ON po.payment_id = pm.id) AS items`;
 
-interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost'> {
+interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost' | 'booking'> {
+  booking: (BookingStageFacts & { date: string }) | null;
   vehicleYear: number;
   vehicleMake: string;
   vehicleModel: string;
@@ -101,8 +100,9 @@ async function readEnquiryPage(database: Database, search: string | undefined, p
   const [row] = await database
     .statement<{ total: number; items: EnquiryJson[] }>('read_enquiry_page', ENQUIRY_PAGE_SQL)
     .run([prefix, referencePrefix, postcodePrefix, pageSize, (page - 1) * pageSize]);
-  const items: EnquiryRow[] = row!.items.map(({ vehicleYear, vehicleMake, vehicleModel, createdAtMs, totalPence, ...enquiry }) => ({
+  const items: EnquiryRow[] = row!.items.map(({ vehicleYear, vehicleMake, vehicleModel, createdAtMs, totalPence, booking, ...enquiry }) => ({
     ...enquiry,
+    booking: enquiryBooking(booking),
     vehicle: `${vehicleYear} ${vehicleMake} ${vehicleModel}`,
     createdAt: new Date(createdAtMs).toISOString(),
     totalCost: totalPence === null ? null : penceToDecimalString(totalPence),
