@@ -41,6 +41,8 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
   const { notification: n, quote: q, assessment: a, appointment } = record;
   const reveal = revealsCustomer(record);
   const open = n.status === 'sent' || n.status === 'viewed';
+  // Past its 4 hours, even before the sweep marks it expired.
+  const lapsed = open && n.expiresAt <= now;
   const district = postcodeDistrict(a.postcode) ?? '';
   const customer = {
     city: a.city,
@@ -55,17 +57,17 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
   };
   // The photos' ids only where the photos themselves may be read (an open offer, or a job they
   // accepted: READ_IMAGE_SQL), so a job lost or an offer that ended shows no broken pictures.
-  const photosReadable = n.status === 'accepted' || (open && n.expiresAt > now);
+  const photosReadable = n.status === 'accepted' || (open && !lapsed);
   const images = photosReadable ? (record.images ?? []).map(Number) : [];
   const vehicle = { vehicleYear: String(a.vehicleYear), vehicleMake: a.vehicleMake, vehicleModel: a.vehicleModel };
   const damage = { damageType: a.damageType, damageLocations: a.damageLocations, damageDescription: a.damageDescription };
   return {
     id: n.id,
-    status: open && n.expiresAt <= now ? 'expired' : n.status,
+    status: lapsed ? 'expired' : n.status,
     sentAt: n.sentAt.toISOString(),
     expiresAt: n.expiresAt.toISOString(),
     respondedAt: n.respondedAt?.toISOString() ?? null,
-    isExpired: open && n.expiresAt <= now,
+    isExpired: lapsed,
     declineReason: n.declineReason,
     quote: {
       ...toQuoteView(q, record.items ?? [], a.reference, now),
