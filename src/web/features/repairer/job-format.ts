@@ -81,7 +81,7 @@ export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment' | 'sta
   const nothing = (why: string) => ({ amount: formatDecimalPounds('0.00'), note: `not ${share}: ${why}` });
   // Accepted, then lost: no share comes to them (a browser review: the card still said £76.00).
   const ended = offerEnded(job);
-  if (ended && job.respondedAt !== null) return nothing(ended.badge === 'Taken back' ? 'the job was taken back' : 'the booking was cancelled');
+  if (ended && job.respondedAt !== null) return nothing(ended.why);
   if (job.appointment?.payout?.status !== 'void') return { amount: share, note: null };
   return nothing(job.appointment.problemReportedAt ? 'the customer was refunded' : 'the booking was cancelled');
 }
@@ -91,16 +91,17 @@ export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment' | 'sta
  * customer cancelled (before or after the repairer accepted), or, after they accepted, our team
  * took it back to find another technician.
  */
-export function offerEnded(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'declineReason' | 'appointment'>): { badge: 'Cancelled' | 'Taken back'; sentence: string } | null {
+export function offerEnded(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'declineReason' | 'appointment'>): { badge: 'Cancelled' | 'Taken back'; why: string; sentence: string } | null {
   if (job.status !== 'expired' || job.declineReason !== null) return null;
   const accepted = job.respondedAt !== null;
   if (job.appointment?.status === 'cancelled') {
     return {
       badge: 'Cancelled',
+      why: 'the booking was cancelled',
       sentence: accepted
         ? 'The customer cancelled this booking after you accepted it. You do not need to attend, and that time is free again.'
         : 'The customer cancelled this booking, so the offer was withdrawn.',
     };
   }
-  return accepted ? { badge: 'Taken back', sentence: 'Our team took this job back after you accepted it (we e-mailed you why). You do not need to attend, and that time is free again.' } : null;
+  return accepted ? { badge: 'Taken back', why: 'the job was taken back', sentence: 'Our team took this job back after you accepted it (we e-mailed you why). You do not need to attend, and that time is free again.' } : null;
 }

@@ -175,6 +175,7 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
   if (query.isError) return <p role="alert">{userMessageOf(query.error, 'We could not load this job. Please try again.')}</p>;
   const job = query.data;
   const earnings = earningsOf(job);
+  const ended = offerEnded(job);
   return (
     <article aria-labelledby={jobTitleId(job.id)}>
       <h2 id={jobTitleId(job.id)} tabIndex={-1} className="text-2xl font-bold text-navy-900 focus:outline-none">
@@ -225,8 +226,8 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
           You declined this job{job.declineReason ? `: “${job.declineReason}”` : ''}
           {job.declineReason && /[.!?]$/.test(job.declineReason) ? '' : '.'}
         </p>
-      ) : offerEnded(job) ? (
-        <p className="mt-4 text-slate-800">{offerEnded(job)?.sentence}</p>
+      ) : ended ? (
+        <p className="mt-4 text-slate-800">{ended.sentence}</p>
       ) : job.status !== 'accepted' ? (
         <p className="mt-4 text-slate-800">This offer is no longer open: it expired or another technician took the job.</p>
       ) : null}
