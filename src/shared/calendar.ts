@@ -1,6 +1,6 @@
 import { isBankHoliday } from './bank-holidays';
 import { addDays, isCalendarDate, isWeekend, isoWeekday, toCalendarDate } from './calendar-date';
-import { londonDateOf, londonDateTimeToInstant } from './london-time';
+import { formatLondonDate, londonDateOf, londonDateTimeToInstant } from './london-time';
 
 export { bankHolidaysIn, isBankHoliday } from './bank-holidays';
 
@@ -30,6 +30,12 @@ export const slotLabels: Record<TimeSlot, string> = {
 
 /** A slot as it reads inside a sentence: 'Friday 3 July 2026, morning, 8:00–12:00'. */
 export const slotInSentence = (slot: TimeSlot): string => slotLabels[slot].toLowerCase();
+
+/** A stored slot's label ('Morning, 8:00–12:00'); anything else as it is. */
+export const slotLabelOf = (slot: string): string => (isTimeSlot(slot) ? slotLabels[slot] : slot);
+
+/** A booking's day and slot as a heading or card names them: 'Friday 3 July 2026, Morning, 8:00–12:00'. */
+export const dayAndSlotLabel = (date: string, slot: string): string => `${formatLondonDate(date)}, ${slotLabelOf(slot)}`;
 
 export const MIN_LEAD_HOURS = 24;
 const MIN_LEAD_MS = MIN_LEAD_HOURS * 60 * 60 * 1000;

@@ -4,7 +4,8 @@ import type { CompanyDetails } from '../../../shared/company';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { customerFooter } from '../email/company-footer';
-import { dashboardClose, jobInWords, repairerGreeting, slotInWords } from '../dispatch/dispatch-emails';
+import { slotLabelOf } from '../../../shared/calendar';
+import { dashboardClose, jobInWords, repairerGreeting } from '../dispatch/dispatch-emails';
 import type { CustomerEmail, NewOutboxEmail } from '../email/email.repo';
 import type { BookingEmailFacts } from '../payments/booking-emails';
 import { RELEASE_AFTER_HOURS } from './payouts';
@@ -95,7 +96,7 @@ export function repairerPaidEmail(facts: RepairerPaidFacts): NewOutboxEmail {
 
 /** After a reported problem the team refunded the customer: the technician's held share is cancelled. */
 export function repairerShareCancelledEmail(facts: { repairer: RepairerPaidFacts['repairer']; appointmentDate: string; timeSlot: string; dashboardUrl: string; company: CompanyDetails }): NewOutboxEmail {
-  const slot = slotInWords(facts.timeSlot);
+  const slot = slotLabelOf(facts.timeSlot);
   return {
     kind: 'repairer-share-cancelled',
     toAddress: facts.repairer.email,

@@ -2,7 +2,7 @@
 // customer before they accept — the damage, the vehicle, the area (town and postcode district),
 // the date and what they earn; the link opens their dashboard, behind their sign-in.
 import { JOB_OFFER_HOURS } from '../../../shared/api/dispatch';
-import { isTimeSlot, slotInSentence, slotLabels } from '../../../shared/calendar';
+import { isTimeSlot, slotInSentence, slotLabelOf } from '../../../shared/calendar';
 import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
@@ -31,14 +31,12 @@ export const repairerGreeting = (repairer: JobOfferFacts['repairer']) => `Hello 
 /** A booking's day and slot inside a sentence: 'Monday 2 March 2026, morning, 8:00–12:00'. */
 export const whenInSentence = (date: string, timeSlot: string) => `${formatLondonDate(date)}, ${isTimeSlot(timeSlot) ? slotInSentence(timeSlot) : timeSlot}`;
 
-/** A booking's slot as the e-mails write it: 'Morning, 8:00–12:00'. */
-export const slotInWords = (timeSlot: string) => (isTimeSlot(timeSlot) ? slotLabels[timeSlot] : timeSlot);
 
 /** A job as a repairer's e-mails name it (D11: the area, not the address): the repair, the area, and when, in words. */
 export function jobInWords(facts: Pick<JobOfferFacts, 'damageType' | 'city' | 'postcode' | 'timeSlot'>) {
   return {
     damage: isAnyDamageType(facts.damageType) ? allDamageTypeLabels[facts.damageType] : facts.damageType,
-    slot: slotInWords(facts.timeSlot),
+    slot: slotLabelOf(facts.timeSlot),
     area: `${facts.city} ${postcodeDistrict(facts.postcode) ?? ''}`.trim(),
   };
 }

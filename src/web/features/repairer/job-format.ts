@@ -1,5 +1,5 @@
-import { slotLabels, isTimeSlot } from '../../../shared/calendar';
-import { formatLondonDate, formatLondonDateTime } from '../../../shared/london-time';
+import { dayAndSlotLabel } from '../../../shared/calendar';
+import { formatLondonDateTime } from '../../../shared/london-time';
 import { formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
 
@@ -17,8 +17,7 @@ export const areaOf = (job: Pick<RepairerJob, 'customer'>) => [job.customer.city
 
 export function whenOf(job: Pick<RepairerJob, 'appointment'>): string {
   if (!job.appointment) return 'Date to be confirmed';
-  const slot = isTimeSlot(job.appointment.timeSlot) ? slotLabels[job.appointment.timeSlot] : job.appointment.timeSlot;
-  return `${formatLondonDate(job.appointment.appointmentDate)}, ${slot}`;
+  return dayAndSlotLabel(job.appointment.appointmentDate, job.appointment.timeSlot);
 }
 
 /** Open: an offer the repairer can still accept or decline. */

@@ -2,8 +2,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
 import { damageTypeLabel } from '../../../lib/format';
-import { slotLabels, isTimeSlot } from '../../../../shared/calendar';
-import { formatLondonDate } from '../../../../shared/london-time';
+import { dayAndSlotLabel } from '../../../../shared/calendar';
 import type { DispatchJob } from '../../../../shared/api/dispatch';
 import { useJobsToDispatch, useQuoteNotifications, useSendToAllNearby } from './dispatch-api';
 import { NearbyRepairers } from './nearby-repairers';
@@ -14,12 +13,9 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
   const sendAll = useSendToAllNearby(job.quoteId);
   // The same query as the responses listed below (one request): the badge counts what they show.
   const responses = useQuoteNotifications(job.quoteId);
-  const summary = responses.data
-    ? offerSummary(responses.data, new Date())
-    : { text: job.unassigned ? 'Unassigned' : `${job.openOffers} waiting`, unassigned: job.unassigned };
   const now = new Date();
+  const summary = responses.data ? offerSummary(responses.data, now) : { text: job.unassigned ? 'Unassigned' : `${job.openOffers} waiting`, unassigned: job.unassigned };
   const offeredTo = new Set((responses.data ?? []).filter((n) => ['sent', 'viewed'].includes(responseStatus(n, now))).map((n) => n.repairerId));
-  const slot = isTimeSlot(job.timeSlot) ? slotLabels[job.timeSlot] : job.timeSlot;
   const onSendAll = () =>
     sendAll.mutate(undefined, {
       onSuccess: ({ repairersNotified }) =>
@@ -35,7 +31,7 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="text-lg font-bold text-navy-900">
-            {job.reference}: {formatLondonDate(job.appointmentDate)}, {slot}
+            {job.reference}: {dayAndSlotLabel(job.appointmentDate, job.timeSlot)}
           </h3>
           <p className="text-slate-800">
             {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode}

@@ -4,8 +4,7 @@ import { PhoneLink } from '../../../components/phone-link';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { damageTypeLabel } from '../../../lib/format';
-import { isTimeSlot, slotLabels } from '../../../../shared/calendar';
-import { formatLondonDate } from '../../../../shared/london-time';
+import { dayAndSlotLabel } from '../../../../shared/calendar';
 import { TAKE_BACK_REASON_MAX, TakeBackBodySchema, type UpcomingJob } from '../../../../shared/api/dispatch';
 import { upcomingJobsKey, useTakeBackJob, useUpcomingJobs } from './dispatch-api';
 import { ReasonDialog } from './reason-dialog';
@@ -13,7 +12,7 @@ import { ReasonDialog } from './reason-dialog';
 /** How many jobs show before "Show all". */
 const FIRST_SHOWN = 10;
 
-const whenOf = (job: UpcomingJob) => `${formatLondonDate(job.appointmentDate)}, ${isTimeSlot(job.timeSlot) ? slotLabels[job.timeSlot] : job.timeSlot}`;
+const whenOf = (job: UpcomingJob) => dayAndSlotLabel(job.appointmentDate, job.timeSlot);
 
 /**
  * A technician cannot come: the job is taken back from them after a confirmation that asks for the
