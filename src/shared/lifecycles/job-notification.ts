@@ -21,9 +21,14 @@ export const jobNotificationLifecycle = defineLifecycle({
     decline: { from: ['sent', 'viewed'], to: 'declined', done: 'declined' },
     // After 4 hours, or when another repairer accepted the job.
     expire: { from: ['sent', 'viewed'], to: 'expired', done: 'withdrawn' },
-    // The customer cancelled the booking after this repairer had accepted it.
+    // The customer cancelled the booking after this repairer had accepted it, or the team took the job back.
     cancel: { from: ['accepted'], to: 'expired', done: 'cancelled' },
   },
 });
 
 export type JobNotificationStatus = (typeof jobNotificationLifecycle.statuses)[number];
+
+/** Ended by `cancel`, as its row shows it: answered, not declined, and expired (the repairer's dashboard and the admin's responses). */
+export function cancelledAfterAccepting(offer: { status: string; respondedAt: unknown; declineReason: string | null }): boolean {
+  return offer.status === 'expired' && offer.respondedAt !== null && offer.declineReason === null;
+}

@@ -1,5 +1,6 @@
 import { dayAndSlotLabel } from '../../../shared/calendar';
 import { formatLondonDateTime } from '../../../shared/london-time';
+import { cancelledAfterAccepting } from '../../../shared/lifecycles/job-notification';
 import { formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
 
@@ -92,7 +93,7 @@ export function earningsOf(job: Pick<RepairerJob, 'quote' | 'appointment' | 'sta
  */
 export function offerEnded(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'declineReason' | 'appointment'>): { badge: 'Cancelled' | 'Taken back'; why: string; sentence: string } | null {
   if (job.status !== 'expired' || job.declineReason !== null) return null;
-  const accepted = job.respondedAt !== null;
+  const accepted = cancelledAfterAccepting(job);
   if (job.appointment?.status === 'cancelled') {
     return {
       badge: 'Cancelled',

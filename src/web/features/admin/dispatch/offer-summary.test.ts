@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { QuoteNotification } from '../../../../shared/api/dispatch';
-import { offerSummary, responseStatus, wasTakenAway } from './offer-summary';
+import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
+import { offerSummary, responseStatus } from './offer-summary';
 
 const NOW = new Date('2026-03-02T12:00:00Z');
 const LATER = '2026-03-02T14:00:00.000Z';
@@ -30,9 +31,9 @@ describe('offerSummary', () => {
   });
 
   it('names an offer accepted and then lost, not as one that ran out', () => {
-    expect(wasTakenAway({ status: 'expired', respondedAt: EARLIER, declineReason: null })).toBe(true);
-    expect(wasTakenAway({ status: 'expired', respondedAt: null, declineReason: null })).toBe(false);
-    expect(wasTakenAway({ status: 'declined', respondedAt: EARLIER, declineReason: 'Too far' })).toBe(false);
+    expect(cancelledAfterAccepting({ status: 'expired', respondedAt: EARLIER, declineReason: null })).toBe(true);
+    expect(cancelledAfterAccepting({ status: 'expired', respondedAt: null, declineReason: null })).toBe(false);
+    expect(cancelledAfterAccepting({ status: 'declined', respondedAt: EARLIER, declineReason: 'Too far' })).toBe(false);
   });
 
   it('takes an open offer past its expiry as expired, as the server counts it', () => {

@@ -30,6 +30,3 @@ export function offerSummary(all: readonly Response[], now: Date): { text: strin
   return { text: responses.length === 0 ? 'Unassigned' : ['Unassigned', ...parts].join(' · '), unassigned: true };
 }
 
-/** An offer the repairer accepted and then lost (the team took the job back, or the customer cancelled). */
-export const wasTakenAway = (response: Pick<QuoteNotification, 'status' | 'respondedAt' | 'declineReason'>) =>
-  response.status === 'expired' && response.respondedAt !== null && response.declineReason === null;

@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { formatWhen } from '../../../lib/format';
 import type { QuoteNotification } from '../../../../shared/api/dispatch';
 import { useQuoteNotifications } from './dispatch-api';
-import { responseStatus, wasTakenAway } from './offer-summary';
+import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
+import { responseStatus } from './offer-summary';
 
 const statusLabel: Record<QuoteNotification['status'], string> = {
   sent: 'Sent, not opened',
@@ -27,7 +28,7 @@ export function RepairerResponses({ quoteId }: { quoteId: number }) {
         <ul className="mt-1 grid gap-1 text-sm">
           {responses.data.map((n) => (
             <li key={n.id} className="rounded-md border border-slate-200 bg-white p-2">
-              <span className="font-semibold text-navy-900">{n.repairerName}</span>: {wasTakenAway(n) ? 'Accepted, then taken away' : statusLabel[responseStatus(n, new Date())]} · sent{' '}
+              <span className="font-semibold text-navy-900">{n.repairerName}</span>: {cancelledAfterAccepting(n) ? 'Accepted, then taken away' : statusLabel[responseStatus(n, new Date())]} · sent{' '}
               {formatWhen(n.sentAt)}
               {n.respondedAt ? ` · answered ${formatWhen(n.respondedAt)}` : ''}
               {n.declineReason ? <span className="block text-slate-800">Reason: “{n.declineReason}”</span> : null}
