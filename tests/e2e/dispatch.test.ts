@@ -1,13 +1,14 @@
 // Issue 12 in the browser, the admin's side: a London customer's paid booking appears under Jobs
 // to dispatch; the admin finds the repairers near it (the test repairer, in central London, with
 // its distance), sends it to all nearby, and sees the repairer's response; a job a technician has
-// accepted is listed under Upcoming jobs and taken back from them. axe at 375 and 1280 px.
+// accepted is listed under Upcoming jobs and taken back from them, then cancelled and refunded from
+// Jobs to dispatch. axe at 375 and 1280 px.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { approvedQuoteFor, bookAndPayThroughApi, browserAndAdminForFile, signedInContext, workingDayFrom } from './booking-support';
 import { submitEnquiry } from './enquiry';
 import { expectNoAxeViolations, hasChromium, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
-import { completionMessages } from '../../src/shared/api/appointments';
+import { completionMessages, teamCancelMessages } from '../../src/shared/api/appointments';
 import { takeBackMessages, type QuoteNotification } from '../../src/shared/api/dispatch';
 
 const opened = browserAndAdminForFile();
@@ -104,12 +105,32 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
     // It leaves the upcoming jobs for Jobs to dispatch, where the keyboard goes.
     await job.waitFor({ state: 'detached' });
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobs-to-dispatch');
-    await page.getByRole('region', { name: /^Jobs to dispatch/ }).getByRole('heading', { level: 3, name: new RegExp(`^${reference}:`) }).waitFor();
+    const toDispatch = page.getByRole('region', { name: /^Jobs to dispatch/ }).getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: new RegExp(`^${reference}:`) }) });
+    await toDispatch.waitFor();
     // The technician's dashboard says so, not "expired".
     const theirPage = await technician.newPage();
     await theirPage.goto('/repairer');
     await theirPage.getByRole('heading', { level: 1, name: 'Repairer dashboard' }).waitFor();
     await theirPage.getByText('Taken back', { exact: true }).first().waitFor();
+
+    // Nobody else can do it: the team cancels it and refunds the customer, saying why.
+    await toDispatch.getByRole('button', { name: 'Cancel and refund' }).click();
+    const cancel = page.getByRole('alertdialog', { name: `Cancel ${reference} and refund the customer?` });
+    await cancel.getByLabel('Why is the booking cancelled?').fill('Too short');
+    await cancel.getByRole('button', { name: 'Cancel and refund' }).click();
+    await cancel.getByText(teamCancelMessages.reasonShort).waitFor();
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewports[size]);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `team-cancel-dialog-${size}`);
+    }
+    await cancel.getByLabel('Why is the booking cancelled?').fill('No technician is free in your area that day.');
+    await cancel.getByRole('button', { name: 'Cancel and refund' }).click();
+    await page.getByText('Booking Cancelled', { exact: true }).first().waitFor();
+    await toDispatch.waitFor({ state: 'detached' });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('jobs-to-dispatch');
+    const booking = (await (await admin.get(`/api/quotes/${quoteId}`)).json()) as { status: string };
+    expect(booking.status).toBe('approved');
     expect(errors).toEqual([]);
     await technician.close();
     await customer.close();

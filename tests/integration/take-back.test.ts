@@ -158,7 +158,7 @@ describe('taking a job back from its technician', () => {
     expect(responses.map((n) => n.id)).toEqual([current.id]);
     // Answering the withdrawn offer says the customer cancelled, not that it ran out.
     const late = await tech.accept(job.offerId);
-    expect([late.statusCode, late.json().message]).toEqual([409, 'The customer cancelled this booking, so the offer was withdrawn.']);
+    expect([late.statusCode, late.json().message]).toEqual([409, 'This booking was cancelled, so the offer was withdrawn.']);
     expect((await tech.accept(current.id)).statusCode).toBe(200);
   });
 

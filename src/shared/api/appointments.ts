@@ -197,6 +197,24 @@ export const CustomerRefundSchema = z.object({
 });
 export type CustomerRefund = z.infer<typeof CustomerRefundSchema>;
 
+/** POST /api/admin/appointments/{id}/cancel: the team cancels a paid booking and refunds it in full. */
+export const teamCancelMessages = {
+  notFound: 'We could not find that booking.',
+  notPaid: 'This booking has not been paid for: its 30-minute hold ends by itself.',
+  finished: 'This repair is finished. If the customer reported a problem, refund them from Problems reported.',
+  reasonShort: 'Please tell the customer in at least 10 characters why their booking is cancelled',
+  reasonLong: 'Please keep the reason under 500 characters',
+} as const;
+/** The reason is e-mailed to the customer and kept in the audit log. */
+export const TeamCancelBodySchema = z.object({
+  reason: z
+    .string({ error: teamCancelMessages.reasonShort })
+    .refine(...controlCharacterCheck(teamCancelMessages.reasonShort, { multiline: true }))
+    .trim()
+    .min(10, teamCancelMessages.reasonShort)
+    .max(500, teamCancelMessages.reasonLong),
+});
+
 /** POST /api/appointments/{id}/review: 1–5 stars and an optional comment. */
 export const ReviewBodySchema = z.object({
   rating: z.coerce.number({ error: completionMessages.rating }).int(completionMessages.rating).min(1, completionMessages.rating).max(5, completionMessages.rating),

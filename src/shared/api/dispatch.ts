@@ -101,8 +101,9 @@ export type DispatchJob = z.infer<typeof DispatchJobSchema>;
 export const DispatchJobsSchema = z.array(DispatchJobSchema);
 
 /**
- * A paid booking a technician has accepted, from today on: what the admin sees of the work ahead,
- * and where they take a job back from a technician who cannot come.
+ * A paid booking a technician has accepted and not yet marked done: what the admin sees of the
+ * work ahead (and of work whose day has passed without it being marked done), and where they take
+ * a job back from a technician who cannot come, or cancel and refund it.
  */
 export const UpcomingJobSchema = DispatchJobSchema.pick({
   quoteId: true,
@@ -114,7 +115,11 @@ export const UpcomingJobSchema = DispatchJobSchema.pick({
   damageType: true,
   city: true,
   postcode: true,
-}).extend({ technician: z.object({ repairerId: z.number(), businessName: z.string(), phone: z.string().nullable() }) });
+}).extend({
+  technician: z.object({ repairerId: z.number(), businessName: z.string(), phone: z.string().nullable() }),
+  /** Its day is before London's today and the technician has not marked it done. */
+  overdue: z.boolean(),
+});
 export type UpcomingJob = z.infer<typeof UpcomingJobSchema>;
 /** Soonest first; `total` counts them all, `jobs` holds the first UPCOMING_JOBS_SHOWN. */
 export const UpcomingJobsSchema = z.object({ jobs: z.array(UpcomingJobSchema), total: z.number() });

@@ -19,7 +19,7 @@ export const repairerJobMessages = {
   notYours: 'You can only see your own jobs.',
   taken: 'This job has already been taken',
   expired: 'This job offer has expired.',
-  cancelled: 'The customer cancelled this booking, so the offer was withdrawn.',
+  cancelled: 'This booking was cancelled, so the offer was withdrawn.',
   notVerified: 'Your account is awaiting verification: you can accept jobs once our team has verified it.',
   stripeOnboarding: 'Finish setting up your Stripe payouts (on your profile) before accepting paid jobs.',
   clash: (when: string) => `You already have a job on ${when}. Decline this one, or ask our team to move the other.`,

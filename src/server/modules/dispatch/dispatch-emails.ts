@@ -73,7 +73,7 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
   };
 }
 
-/** The customer cancelled a booking this repairer had accepted. */
+/** A booking this repairer had accepted was cancelled (by the customer, or by the team with a refund). */
 export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; appointmentDate: string; timeSlot: string; company: CompanyDetails }): NewOutboxEmail {
   const when = whenInSentence(facts.appointmentDate, facts.timeSlot);
   return {
@@ -83,7 +83,7 @@ export function jobCancelledEmail(facts: { repairer: JobOfferFacts['repairer']; 
     textBody: [
       repairerGreeting(facts.repairer),
       '',
-      `The customer has cancelled the repair you accepted for ${when}. You do not need to attend, and that time is free again.`,
+      `The repair you accepted for ${when} has been cancelled. You do not need to attend, and that time is free again.`,
       '',
       ...signature(facts.company),
     ].join('\n'),

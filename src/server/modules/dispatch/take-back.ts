@@ -1,4 +1,4 @@
-// The team's view of the work ahead (GET /api/admin/upcoming-jobs), and taking a job back from a
+// The team's view of the work ahead and of the work not marked done (GET /api/admin/upcoming-jobs), and taking a job back from a
 // technician who cannot come (POST /api/admin/appointments/{id}/take-back). SPEC stops at the
 // first acceptance (D16); a marketplace's operator also needs the way back when a technician falls
 // ill, their van breaks down, or a customer's move lands on a day they cannot do.
@@ -27,19 +27,21 @@ import { technicianChangingEmail } from '../repairer-jobs/repairer-jobs-emails';
 import { jobTakenBackEmail } from './dispatch-emails';
 import { findRepairer } from './dispatch.repo';
 
-// One prepared statement (issue 9's habit for the admin's lists): the assigned bookings from
-// London's today ($1), soonest first, the first $2 of them, and how many there are.
+// One prepared statement (issue 9's habit for the admin's lists): every assigned booking, soonest
+// first (those before London's today ($1), not marked done, come first: the team must look at
+// them), the first $2 of them, and how many there are.
 const READ_UPCOMING_JOBS_SQL = `SELECT
-  (SELECT count(*)::int FROM appointments ap WHERE ap.status = 'assigned' AND ap.appointment_date >= $1::date) AS total,
+  (SELECT count(*)::int FROM appointments ap WHERE ap.status = 'assigned') AS total,
   (SELECT coalesce(json_agg(job ORDER BY job."appointmentDate", job."timeSlot" DESC, job."appointmentId"), '[]'::json) FROM (
     SELECT q.id AS "quoteId", a.id AS "assessmentId", a.reference, ap.id AS "appointmentId", ap.appointment_date::text AS "appointmentDate",
       ap.time_slot AS "timeSlot", a.damage_type AS "damageType", a.city, a.postcode,
-      json_build_object('repairerId', r.id, 'businessName', r.business_name, 'phone', r.phone) AS technician
+      json_build_object('repairerId', r.id, 'businessName', r.business_name, 'phone', r.phone) AS technician,
+      ap.appointment_date < $1::date AS overdue
     FROM appointments ap JOIN quotes q ON q.id = ap.quote_id JOIN assessments a ON a.id = q.assessment_id JOIN repairers r ON r.id = q.assigned_repairer_id
-    WHERE ap.status = 'assigned' AND ap.appointment_date >= $1::date
+    WHERE ap.status = 'assigned'
     ORDER BY ap.appointment_date, ap.time_slot DESC, ap.id LIMIT $2) job) AS jobs`;
 
-/** The booked work from today on, with who is doing it ('morning' sorts before 'afternoon' descending). */
+/** The booked work not yet done, with who is doing it ('morning' sorts before 'afternoon' descending). */
 export async function readUpcomingJobs(database: Database, now: Date): Promise<UpcomingJobs> {
   const [row] = await database.statement<UpcomingJobs>('read_upcoming_jobs', READ_UPCOMING_JOBS_SQL).run([londonDateOf(now), UPCOMING_JOBS_SHOWN]);
   return row!;

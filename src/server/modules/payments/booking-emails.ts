@@ -133,13 +133,20 @@ export function reminderEmail(facts: BookingEmailFacts): CustomerEmail {
   ]);
 }
 
-export function cancellationEmail(facts: BookingEmailFacts, sequence: number): CustomerEmail {
+/** `teamReason`: the team cancelled it (they tell the customer why); absent, the customer did. */
+export function cancellationEmail(facts: BookingEmailFacts, sequence: number, teamReason?: string): CustomerEmail {
   return email(
     'booking-cancelled',
     facts,
     `Booking cancelled – reference ${facts.reference}`,
     // The quote page books again (Accept Quote & Book Appointment); the cancelled appointment's page only offers a new assessment.
-    [`Your repair booked for ${when(facts)} has been cancelled.`, 'You can book another slot for the same quote while it is valid:', facts.quoteUrl],
+    [
+      ...(teamReason === undefined
+        ? [`Your repair booked for ${when(facts)} has been cancelled.`]
+        : [`We have had to cancel your repair booked for ${when(facts)}, and we are sorry.`, `Why: ${teamReason}`, '']),
+      'You can book another slot for the same quote while it is valid:',
+      facts.quoteUrl,
+    ],
     [bookingCalendar(facts, { sequence, cancelled: true })],
   );
 }

@@ -3,7 +3,7 @@
 // and cancelling. Stripe: its webhook, verified by signature. The test-mode route exists only
 // without Stripe, and the webhook only with it.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppointmentIdParamsSchema, AppointmentViewSchema, CustomerRefundSchema, PayoutIdParamsSchema, RefundCustomerBodySchema } from '../../../shared/api/appointments';
+import { AppointmentIdParamsSchema, AppointmentViewSchema, CustomerRefundSchema, PayoutIdParamsSchema, RefundCustomerBodySchema, TeamCancelBodySchema } from '../../../shared/api/appointments';
 import { CreatePaymentIntentBodySchema, PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../shared/api/payments';
 import { afterBookingPaid } from '../dispatch/dispatch.service';
 import type { ModuleDeps } from '../../module-deps';
@@ -11,7 +11,7 @@ import { roleGroup } from '../../plugins/auth';
 import { notFound, unauthorised } from '../../plugins/errors';
 import { parseBody } from '../../plugins/validation';
 import { dispatchEmails } from '../email/email.service';
-import { cancelAppointment } from './appointment-cancel';
+import { cancelAppointment, teamCancelBooking } from './appointment-cancel';
 import { refundAfterProblem } from './problem-refund';
 import { createPaymentIntent, paymentMessages, type PaymentsContext } from './payments.service';
 import { createStripeClient, createStripeProvider } from './stripe-provider';
@@ -48,9 +48,24 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     },
   );
 
-  // After a reported problem the team could not put right: the customer refunded in full, the technician's held share cancelled.
   await app.register(
     roleGroup(['admin'], async (admin) => {
+      // A paid booking nobody will do (no technician came forward, or one did not turn up): cancelled and refunded in full.
+      admin.post(
+        '/api/admin/appointments/:id/cancel',
+        { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: TeamCancelBodySchema } },
+        async (request, reply) => {
+          const body = parseBody(TeamCancelBodySchema, request.body);
+          const user = await request.session();
+          if (!user) throw unauthorised();
+          const { view, emails } = await teamCancelBooking({ ...ctx, log: request.log }, user, request.params.id, body.reason, new Date());
+          await dispatchEmails(deps.jobs, emails);
+          reply.header('Cache-Control', 'private, no-store');
+          return view;
+        },
+      );
+
+      // After a reported problem the team could not put right: the customer refunded in full, the technician's held share cancelled.
       admin.post(
         '/api/admin/payouts/:id/refund-customer',
         { schema: { params: PayoutIdParamsSchema, response: { 200: CustomerRefundSchema } }, config: { openapiBody: RefundCustomerBodySchema } },

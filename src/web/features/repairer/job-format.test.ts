@@ -88,7 +88,7 @@ describe('offerEnded', () => {
     expect(offerEnded(accepted)?.badge).toBe('Taken back');
     expect(offerEnded({ ...accepted, appointment: { ...completed, status: 'cancelled' } })?.badge).toBe('Cancelled');
     // Withdrawn because the customer cancelled before anyone accepted.
-    expect(offerEnded({ ...accepted, respondedAt: null, appointment: { ...completed, status: 'cancelled' } })).toMatchObject({ badge: 'Cancelled', sentence: 'The customer cancelled this booking, so the offer was withdrawn.' });
+    expect(offerEnded({ ...accepted, respondedAt: null, appointment: { ...completed, status: 'cancelled' } })).toMatchObject({ badge: 'Cancelled', sentence: 'This booking was cancelled, so the offer was withdrawn.' });
     // Ran out unanswered, declined, or still theirs.
     expect(offerEnded({ ...accepted, respondedAt: null })).toBeNull();
     expect(offerEnded({ ...accepted, status: 'declined', declineReason: 'Too far' })).toBeNull();

@@ -99,8 +99,8 @@ export function offerEnded(job: Pick<RepairerJob, 'status' | 'respondedAt' | 'de
       badge: 'Cancelled',
       why: 'the booking was cancelled',
       sentence: accepted
-        ? 'The customer cancelled this booking after you accepted it. You do not need to attend, and that time is free again.'
-        : 'The customer cancelled this booking, so the offer was withdrawn.',
+        ? 'This booking was cancelled after you accepted it. You do not need to attend, and that time is free again.'
+        : 'This booking was cancelled, so the offer was withdrawn.',
     };
   }
   return accepted ? { badge: 'Taken back', why: 'the job was taken back', sentence: 'Our team took this job back after you accepted it (we e-mailed you why). You do not need to attend, and that time is free again.' } : null;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, getQueryFn } from '../../../lib/api';
+import { AppointmentViewSchema } from '../../../../shared/api/appointments';
 import {
   DispatchJobsSchema,
   NearbyRepairersSchema,
@@ -58,7 +59,7 @@ export function useSendToAllNearby(quoteId: number) {
   });
 }
 
-/** The jobs technicians have accepted, from today on, soonest first. */
+/** The jobs technicians have accepted and not marked done, soonest first. */
 export function useUpcomingJobs() {
   return useQuery<UpcomingJobs>({ queryKey: upcomingJobsKey, queryFn: getQueryFn({ on401: 'throw', schema: UpcomingJobsSchema }), refetchInterval: 60_000 });
 }
@@ -73,5 +74,15 @@ export function useTakeBackJob(appointmentId: number) {
   return useMutation({
     mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/appointments/${appointmentId}/take-back`, body, TakeBackResultSchema),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: jobsToDispatchKey }),
+  });
+}
+
+/**
+ * POST /api/admin/appointments/{id}/cancel: a paid booking nobody will do is cancelled and refunded
+ * in full. Both lists are read again by the dialog once it has closed.
+ */
+export function useTeamCancelBooking(appointmentId: number) {
+  return useMutation({
+    mutationFn: (body: { reason: string }) => apiJson('POST', `/api/admin/appointments/${appointmentId}/cancel`, body, AppointmentViewSchema),
   });
 }

@@ -5,6 +5,7 @@ import { damageTypeLabel } from '../../../lib/format';
 import { dayAndSlotLabel } from '../../../../shared/calendar';
 import type { DispatchJob } from '../../../../shared/api/dispatch';
 import { useJobsToDispatch, useQuoteNotifications, useSendToAllNearby } from './dispatch-api';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 import { NearbyRepairers } from './nearby-repairers';
 import { offerSummary, responseStatus } from './offer-summary';
 import { RepairerResponses } from './repairer-responses';
@@ -41,9 +42,12 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
           {summary.text}
         </span>
       </div>
-      <Button className="mt-3" size="sm" onClick={onSendAll} pending={sendAll.isPending}>
-        {sendAll.isPending ? 'Sending…' : 'Send to all nearby'}
-      </Button>
+      <div className="flex flex-wrap gap-3">
+        <Button className="mt-3" size="sm" onClick={onSendAll} pending={sendAll.isPending}>
+          {sendAll.isPending ? 'Sending…' : 'Send to all nearby'}
+        </Button>
+        <CancelBookingDialog booking={job} focusAfter="jobs-to-dispatch" />
+      </div>
       <NearbyRepairers quoteId={job.quoteId} reference={job.reference} address={{ address: job.address, city: job.city, postcode: job.postcode }} canSend offeredTo={offeredTo} />
       <RepairerResponses quoteId={job.quoteId} />
     </li>
@@ -58,7 +62,7 @@ export function JobsToDispatch() {
       <h2 id="jobs-to-dispatch" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Jobs to dispatch{jobs.data ? ` (${jobs.data.length})` : ''}
       </h2>
-      <p className="text-sm text-slate-700">Paid bookings without a technician. Offers expire after 4 hours; an unassigned job can be sent again.</p>
+      <p className="text-sm text-slate-700">Paid bookings without a technician. Offers expire after 4 hours; an unassigned job can be sent again. If nobody can do it, cancel it and refund the customer.</p>
       {jobs.isError ? <p role="alert">We could not load the jobs to dispatch. Please refresh the page.</p> : null}
       {jobs.data?.length === 0 ? <p className="mt-3 rounded-md bg-teal-50 p-4 text-slate-900">Every paid booking has a technician.</p> : null}
       {jobs.data && jobs.data.length > 0 ? (

@@ -7,6 +7,7 @@ import { damageTypeLabel } from '../../../lib/format';
 import { dayAndSlotLabel } from '../../../../shared/calendar';
 import { TAKE_BACK_REASON_MAX, TakeBackBodySchema, type UpcomingJob } from '../../../../shared/api/dispatch';
 import { upcomingJobsKey, useTakeBackJob, useUpcomingJobs } from './dispatch-api';
+import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ReasonDialog } from './reason-dialog';
 
 /** How many jobs show before "Show all". */
@@ -42,9 +43,12 @@ function TakeBackDialog({ job }: { job: UpcomingJob }) {
 function UpcomingJobItem({ job }: { job: UpcomingJob }) {
   return (
     <li className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
-      <h3 className="text-lg font-bold text-navy-900">
-        {job.reference}: {whenOf(job)}
-      </h3>
+      <div className="flex flex-wrap items-start justify-between gap-2">
+        <h3 className="text-lg font-bold text-navy-900">
+          {job.reference}: {whenOf(job)}
+        </h3>
+        {job.overdue ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">Not marked done</span> : null}
+      </div>
       <p className="text-slate-800">
         {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode}
       </p>
@@ -57,12 +61,19 @@ function UpcomingJobItem({ job }: { job: UpcomingJob }) {
           </>
         ) : null}
       </p>
-      <TakeBackDialog job={job} />
+      <div className="flex flex-wrap gap-3">
+        <TakeBackDialog job={job} />
+        <CancelBookingDialog booking={job} focusAfter="upcoming-jobs" />
+      </div>
     </li>
   );
 }
 
-/** Paid bookings a technician has accepted, from today on: where the team takes a job back from one who cannot come. */
+/**
+ * Paid bookings a technician has accepted and not yet marked done, soonest first (a day gone by
+ * without it being marked done says so): where the team takes a job back from one who cannot
+ * come, or cancels and refunds a booking that will not happen.
+ */
 export function UpcomingJobs() {
   const upcoming = useUpcomingJobs();
   const [showAll, setShowAll] = useState(false);
@@ -73,9 +84,9 @@ export function UpcomingJobs() {
       <h2 id="upcoming-jobs" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Upcoming jobs{upcoming.data ? ` (${upcoming.data.total.toLocaleString('en-GB')})` : ''}
       </h2>
-      <p className="text-sm text-slate-700">Paid bookings a technician has accepted, soonest first. If a technician cannot come, take the job back: it returns to Jobs to dispatch.</p>
+      <p className="text-sm text-slate-700">Paid bookings a technician has accepted and not yet marked done, soonest first. If a technician cannot come, take the job back: it returns to Jobs to dispatch. If the repair will not happen, cancel it and refund the customer.</p>
       {upcoming.isError ? <p role="alert">We could not load the upcoming jobs. Please refresh the page.</p> : null}
-      {upcoming.data && jobs.length === 0 ? <p className="mt-3 rounded-md bg-slate-100 p-4 text-slate-900">No technician has a job booked from today.</p> : null}
+      {upcoming.data && jobs.length === 0 ? <p className="mt-3 rounded-md bg-slate-100 p-4 text-slate-900">No technician has a job booked.</p> : null}
       {shown.length > 0 ? (
         <ul className="mt-4 grid gap-4">
           {shown.map((job) => (
