@@ -214,7 +214,7 @@ describe('completing a job on the embedded default (ledger payouts)', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(onThe(first.day));
     await done(t, first.appointmentId, first.repairer);
-    for (const rating of [0, 6, 2.5, 'five']) {
+    for (const rating of [0, 6, 2.5, 'five', '4', true, null]) {
       const bad = await post(t, `/api/appointments/${first.appointmentId}/review`, { rating }, first.cookie);
       expect([bad.statusCode, bad.json().fieldErrors]).toEqual([400, { rating: completionMessages.rating }]);
     }

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { hitRateLimit } from '../../src/server/plugins/rate-limit';
 import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.service';
-import { assessments } from '../../src/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { assessments, customerGrants } from '../../src/server/db/schema';
+import { MAX_REPLAY_GRANTS } from '../../src/server/modules/assessments/assessments.service';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
@@ -44,6 +46,22 @@ describe(`concurrency (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGli
     expect(responses.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 201]);
     expect(ids.size).toBe(1);
     expect(await t.database.db.$count(assessments)).toBe(1);
+  });
+
+  it('mints at most MAX_REPLAY_GRANTS fresh grants when many cookieless retries of one submission arrive at once (an attack review)', async () => {
+    const jpeg = await jpegPhoto(640, 480);
+    const key = '00000000-0000-4000-8000-0000000000b2';
+    const send = () => {
+      const { body, headers } = multipartBody(validDetails, [{ filename: 'a.jpg', contentType: 'image/jpeg', data: jpeg }]);
+      return t.app.inject({ method: 'POST', url: '/api/assessments', payload: body, headers: { ...headers, 'idempotency-key': key } });
+    };
+    const first = await send();
+    expect(first.statusCode).toBe(201);
+    const retries = await Promise.all(Array.from({ length: 12 }, send));
+    const withCookie = retries.filter((r) => r.statusCode === 200 && String(r.headers['set-cookie'] ?? '').includes('ar_access='));
+    expect(withCookie).toHaveLength(MAX_REPLAY_GRANTS);
+    expect(retries.filter((r) => r.statusCode === 409)).toHaveLength(12 - MAX_REPLAY_GRANTS);
+    expect(await t.database.db.$count(customerGrants, eq(customerGrants.assessmentId, first.json().id))).toBe(1 + MAX_REPLAY_GRANTS);
   });
 
   it('runs a queued job exactly once through pg-boss, with two consumers at once', async () => {

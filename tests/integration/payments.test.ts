@@ -8,7 +8,8 @@ import { buildApp } from '../../src/server/app';
 import { createUser } from '../../src/server/db/factories';
 import { appointments, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
-import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { paymentMessages, settleSucceededPayment } from '../../src/server/modules/payments/payments.service';
+import { createTestProvider } from '../../src/server/modules/payments/test-provider';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { RESCHEDULE_START_WITHIN, TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
@@ -473,18 +474,33 @@ describe('Revenue on the admin stat card', () => {
 });
 
 describe('deleting an enquiry (admin) once checkout has started', () => {
-  it('deletes it with its unpaid payment attempt, and keeps one whose payment was refunded (409)', async () => {
+  it('refuses while the customer is paying (409), then deletes it with its unpaid payment attempt once the hold has lapsed, and keeps one whose payment was refunded (409)', async () => {
     const admin = await createUser(t.database.db, { role: 'admin' });
     const cookie = await signInAs(t.app, admin.email, admin.password);
     const remove = (quoteId: number) => t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${quoteId}`, headers: { cookie } });
     const unpaid = await readyToPay();
+    // An attack review: deleted under a live checkout, a racing card payment answered 500.
+    const paying = await remove(unpaid.quote.id);
+    expect([paying.statusCode, paying.json().message]).toEqual([409, adminQuoteMessages.beingPaidDelete]);
+    expect(await paymentOf(t, unpaid.appointmentId)).toHaveLength(1);
+    expect((await quoteRow(t, unpaid.quote.id)).status).toBe('approved');
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
     expect((await remove(unpaid.quote.id)).statusCode).toBe(204);
     expect(await paymentOf(t, unpaid.appointmentId)).toHaveLength(0);
+    // The card form still open in the customer's browser finds nothing to pay.
+    const late = await pay(unpaid.cookie, unpaid.clientSecret, '4242424242424242');
+    expect(late.statusCode).toBe(404);
+    setNow(MONDAY);
     const refunded = await paid(FAR, 'afternoon');
     expect((await post(t, `/api/appointments/${refunded.appointmentId}/cancel`, undefined, refunded.cookie)).statusCode).toBe(200);
     const response = await remove(refunded.quote.id);
     expect(response.statusCode).toBe(409);
     expect(response.json().message).toMatch(/kept as a record/);
     expect((await paymentOf(t, refunded.appointmentId))[0]!.status).toBe('refunded');
+  });
+
+  it('settles a payment whose record has gone with a 404, not a crash (the delete racing the card)', async () => {
+    const settling = t.database.db.transaction((tx) => settleSucceededPayment(tx, { db: t.database.db, config: t.config, provider: createTestProvider(), log: t.app.log }, 987_654));
+    await expect(settling).rejects.toMatchObject({ statusCode: 404, message: paymentMessages.notSetUp });
   });
 });

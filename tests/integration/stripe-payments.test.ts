@@ -9,7 +9,9 @@ import { appointments, auditLog, outboxEmails, payments, payouts, quotes, slotCa
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
 import { paymentMessages } from '../../src/server/modules/payments/payments.service';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
-import { createTestApp, type TestApp } from '../helpers/app';
+import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { createUser } from '../../src/server/db/factories';
+import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { appointmentRow, emailsTo, heldBooking, openEmailLink, paymentOf, post, quoteRow } from '../helpers/checkout';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
 import { stripeOnlyCases } from './access/payments.cases';
@@ -376,6 +378,30 @@ describe('POST /api/stripe/webhook', () => {
     expect(slot!.taken).toBe(0);
     // Nobody to write to: no e-mail is queued for the erased address.
     expect((await t.database.db.select().from(outboxEmails)).length).toBe(emailsBefore);
+  });
+
+  it("refunds a payment Stripe took for an enquiry deleted after its hold lapsed (the customer's checkout was still open), once (an attack review)", async () => {
+    const booking = await withIntent();
+    const admin = await createUser(t.database.db, { role: 'admin' });
+    const adminCookie = await signInAs(t.app, admin.email, admin.password);
+    // While the customer is paying, the enquiry cannot be deleted.
+    const refused = await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${booking.quote.id}`, headers: { cookie: adminCookie } });
+    expect([refused.statusCode, refused.json().message]).toEqual([409, adminQuoteMessages.beingPaidDelete]);
+    expect(await paymentOf(t, booking.appointmentId)).toHaveLength(1);
+    // Once the hold has lapsed it can, and its unpaid payment record goes with it.
+    setNow(new Date(MONDAY.getTime() + 31 * 60_000));
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/admin/quotes/${booking.quote.id}`, headers: { cookie: adminCookie } });
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    // The customer's open checkout still pays at Stripe: the money goes straight back.
+    stripe.settle(booking.intentId, 'succeeded');
+    const refundsBefore = stripe.refunds.length;
+    const delivery = stripe.webhook('payment_intent.succeeded', booking.intentId);
+    expect((await deliver(delivery)).statusCode).toBe(200);
+    expect(stripe.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: booking.intentId, amount: booking.quote.totalPence })]);
+    expect(errorLines.some((line) => line.intentId === booking.intentId && String(line.msg).includes('refunded it in full'))).toBe(true);
+    // Delivered again, it refunds nothing more.
+    expect((await deliver(delivery)).statusCode).toBe(200);
+    expect(stripe.refunds.length).toBe(refundsBefore + 1);
   });
 
   it.each([

@@ -141,6 +141,7 @@ export const adminQuoteMessages = {
   deleted: 'Quote Deleted',
   updated: 'Quote Updated',
   beingPaid: 'The customer is paying for this quote right now, at its current price. You can change it once they have paid or their 30-minute hold has ended.',
+  beingPaidDelete: 'The customer is paying for this quote right now. You can delete the enquiry once their 30-minute hold has ended, if they have not paid.',
   erased: 'This customer’s details were erased at their request, so this quote can no longer be approved or changed. You can delete the enquiry.',
   /** The total as formatted (e.g. '£0.00'): below the least a card can be charged (MIN_CHARGE_PENCE). */
   belowMinimumCharge: (total: string) =>

@@ -217,7 +217,8 @@ export const TeamCancelBodySchema = z.object({
 
 /** POST /api/appointments/{id}/review: 1–5 stars and an optional comment. */
 export const ReviewBodySchema = z.object({
-  rating: z.coerce.number({ error: completionMessages.rating }).int(completionMessages.rating).min(1, completionMessages.rating).max(5, completionMessages.rating),
+  // A number, not coerced: `true` or "5 stars" is a 400, not one star (an attack review).
+  rating: z.number({ error: completionMessages.rating }).int(completionMessages.rating).min(1, completionMessages.rating).max(5, completionMessages.rating),
   comment: z.string().trim().max(1000, completionMessages.commentLong).optional().default(''),
 });
 export type ReviewBody = z.infer<typeof ReviewBodySchema>;

@@ -24,7 +24,7 @@ import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { actorOf, recordAudit } from '../privacy/audit.repo';
 import type { OutboxEmail } from '../email/email.repo';
-import { approveQuote, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
+import { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
 import { quoteReadyEmail } from '../quotes/quote-emails';
 import { loadPriceList, readPriceList, replacePriceList } from '../quotes/price-list.repo';
 import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
@@ -123,6 +123,8 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           const quote = await lockQuote(tx, request.params.id);
           if (!quote) throw notFound(adminQuoteMessages.notFound);
           if (quote.status === 'booked') throw conflict('This quote has been booked, so its enquiry cannot be deleted.');
+          // The same refusal as a price change: a checkout under way would be left paying for nothing.
+          await refuseWhileBeingPaid(tx, quote, new Date(), adminQuoteMessages.beingPaidDelete);
           // Money taken or refunded is a record to keep; unpaid attempts go with the enquiry.
           if (!(await removeUnpaidPaymentsOfQuote(tx, quote.id))) throw conflict('A payment was taken or refunded for this quote, so its enquiry is kept as a record and cannot be deleted.');
           // An unpaid hold gives its place back before the cascade removes it.

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import type { CustomerDetails } from '../../../shared/customer-details';
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
-import { customerGrants } from '../../db/schema';
+import { assessments, customerGrants } from '../../db/schema';
 import { conflict, DomainError } from '../../plugins/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
@@ -123,11 +123,16 @@ async function replayFor(
   // whose first answer was lost comes within minutes (the browser retries at once, sometimes a
   // few times in parallel), so a new grant is minted only while the assessment is young and
   // only for a few retries; anyone else is sent to the link in their e-mail.
-  const grants = await db.$count(customerGrants, eq(customerGrants.assessmentId, existing.id));
-  if (grants > MAX_REPLAY_GRANTS || Date.now() - existing.createdAt.getTime() > REPLAY_GRANT_WINDOW_MS) {
-    throw conflict('This submission was already received. Please open the link in the e-mail we sent you to see it.');
-  }
-  const grant = await createGrant(db, existing.id);
+  // Counted under the assessment's row lock, so retries sent together cannot all pass the count
+  // before any of them has added its grant (an attack review: 25 at once minted 6).
+  const grant = await db.transaction(async (tx) => {
+    await tx.select({ id: assessments.id }).from(assessments).where(eq(assessments.id, existing.id)).for('update');
+    const grants = await tx.$count(customerGrants, eq(customerGrants.assessmentId, existing.id));
+    if (grants > MAX_REPLAY_GRANTS || Date.now() - existing.createdAt.getTime() > REPLAY_GRANT_WINDOW_MS) {
+      throw conflict('This submission was already received. Please open the link in the e-mail we sent you to see it.');
+    }
+    return createGrant(tx, existing.id);
+  });
   return { assessment: existing, images, grantToken: grant.token, replayed: true };
 }
 

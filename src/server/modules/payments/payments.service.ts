@@ -193,11 +193,14 @@ export async function settleSucceededPayment(
   paymentId: number,
   report: { eventAt?: Date } = {},
 ): Promise<{ outcome: SettleOutcome; emails: OutboxEmail[]; bookedQuoteId?: number }> {
+  // Gone (its enquiry deleted between the caller's read and this lock): a 404 that rolls the
+  // caller back. Stripe then delivers the event again, and the webhook refunds what it finds no
+  // record of (stripe-webhook.ts); the test-mode card form says payment is not set up.
   const unlocked = await findPayment(tx, paymentId);
-  if (!unlocked) throw new Error(`No payment ${paymentId}`);
+  if (!unlocked) throw notFound(paymentMessages.notSetUp);
   const appointmentId = unlocked.appointmentId!;
   const { quote, appointment, payment } = await lockBooking(tx, { quoteId: unlocked.quoteId, appointmentId });
-  if (!payment || payment.id !== paymentId || !appointment || !quote) throw new Error(`Payment ${paymentId} has no booking`);
+  if (!payment || payment.id !== paymentId || !appointment || !quote) throw notFound(paymentMessages.notSetUp);
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { outcome: 'already-settled', emails: [] };
   if (report.eventAt && payment.lastEventAt && report.eventAt < payment.lastEventAt) return { outcome: 'out-of-order', emails: [] };
   await transition(tx, 'payment', 'succeed', payment.id, { set: { failureMessage: null, lastEventAt: report.eventAt ?? new Date() } });

@@ -61,6 +61,15 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
         const intent = event.data.object;
         const payment = await findPaymentByProviderRef(tx, 'stripe', intent.id);
         if (!payment) {
+          // One this site created (its metadata names our booking) whose record has gone (its
+          // enquiry was deleted while the customer's checkout was still open): money taken for no
+          // booking goes straight back. Inside the transaction, so a refusal leaves the event
+          // unrecorded and Stripe's next delivery tries again; the key makes that refund once.
+          if (event.type === 'payment_intent.succeeded' && intent.metadata?.appointment_id && intent.amount_received > 0) {
+            const refund = await ctx.provider.refund({ intentId: intent.id, amountPence: intent.amount_received, idempotencyKey: `orphan-${intent.id}-refund` });
+            request.log.error({ eventId: event.id, intentId: intent.id, refundId: refund.id, amountPence: intent.amount_received }, 'Stripe took a payment for a booking this site no longer holds; refunded it in full');
+            return [];
+          }
           request.log.warn({ eventId: event.id, intentId: intent.id }, 'Stripe event for a payment intent this site did not create');
           return [];
         }

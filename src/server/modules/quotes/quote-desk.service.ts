@@ -113,12 +113,12 @@ async function lockOrNotFound(tx: Db, id: number): Promise<QuoteRow> {
  * started on a live hold, the card is charged the intent's amount whatever the quote says next,
  * so a change then would book one total, take another and owe the repairer a share of neither.
  */
-async function refuseWhileBeingPaid(tx: Db, quote: QuoteRow, now: Date): Promise<void> {
+export async function refuseWhileBeingPaid(tx: Db, quote: QuoteRow, now: Date, message: string = adminQuoteMessages.beingPaid): Promise<void> {
   if (quote.status !== 'approved') return;
   const live = await findLiveAppointmentOfQuote(tx, quote.id);
   if (live?.status !== 'held' || (live.holdExpiresAt !== null && live.holdExpiresAt <= now)) return;
   const payment = await findPaymentByAppointment(tx, live.id);
-  if (payment?.status === 'requires_payment' || payment?.status === 'failed') throw conflict(adminQuoteMessages.beingPaid);
+  if (payment?.status === 'requires_payment' || payment?.status === 'failed') throw conflict(message);
 }
 
 /** D13: what the customer is shown as approved must be chargeable, or checkout cannot take it. */
