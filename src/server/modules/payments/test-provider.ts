@@ -25,6 +25,17 @@ export function createTestProvider(): PaymentProvider {
 /** Stripe's other test cards that succeed (Visa debit, Mastercard, Amex, Discover). */
 const OTHER_SUCCEEDING_CARDS = new Set(['4000056655665556', '5555555555554444', '2223003122003222', '5200828282828210', '378282246310005', '6011111111111117']);
 
+/** Stripe's test cards that decline for a named reason, with Stripe's code and sentence. */
+const DECLINING_CARDS = new Map<string, { code: string; message: string }>([
+  ['4000000000009987', { code: 'lost_card', message: 'Your card was declined.' }],
+  ['4000000000009979', { code: 'stolen_card', message: 'Your card was declined.' }],
+  ['4000000000000069', { code: 'expired_card', message: 'Your card has expired.' }],
+  ['4000000000000127', { code: 'incorrect_cvc', message: "Your card's security code is incorrect." }],
+  ['4000000000000119', { code: 'processing_error', message: 'An error occurred while processing your card. Try again in a little bit.' }],
+  ['4000000000006975', { code: 'card_velocity_exceeded', message: 'Your card was declined for making repeated attempts too frequently or exceeding its amount limit.' }],
+  ['4100000000000019', { code: 'fraudulent', message: 'Your card was declined.' }],
+]);
+
 function passesLuhn(digits: string): boolean {
   let sum = 0;
   for (let i = 0; i < digits.length; i++) {
@@ -58,6 +69,8 @@ export function judgeTestCard(card: { cardNumber: string; expiry: string; cvc: s
   if (digits === TEST_CARDS.success || OTHER_SUCCEEDING_CARDS.has(digits)) return;
   if (digits === TEST_CARDS.declined) throw new CardError('card_declined', 'Your card was declined.');
   if (digits === TEST_CARDS.insufficientFunds) throw new CardError('insufficient_funds', 'Your card has insufficient funds.');
+  const outcome = DECLINING_CARDS.get(digits);
+  if (outcome) throw new CardError(outcome.code, outcome.message);
   // A real card number in test mode: Stripe declines it too.
   throw new CardError('card_declined', 'Your card was declined. Test mode takes only test cards, such as 4242 4242 4242 4242.');
 }
