@@ -126,6 +126,8 @@ export async function createQuote(
       estimatedHours: 4,
       validUntilDate: '2099-12-31',
       ...columns,
+      // As insertQuote: a quote takes its enquiry's id.
+      id: columns.id ?? assessmentId,
       assessmentId,
     })
     .returning();

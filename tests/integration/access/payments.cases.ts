@@ -1,4 +1,4 @@
-import { everyone, type AccessWorld, type Case } from './world';
+import { adminOnly, everyone, type AccessWorld, type Case } from './world';
 
 // Issue 11 (D10, D13). Which provider checkout uses is public. Only the quote's grant holder
 // starts a payment, pays in test mode or cancels; to anyone else (admins included) the quote,
@@ -27,6 +27,9 @@ export const paymentCases = (world: AccessWorld): Case[] => [
     expect: everyone(404),
   },
   { method: 'POST', url: '/api/appointments/999999/cancel', route: '/api/appointments/:id/cancel', expect: everyone(404) },
+  // The team's cancel and refund: admins only (a bad reason is refused before anything changes).
+  { method: 'POST', url: `/api/admin/appointments/${world.appointmentId}/cancel`, route: '/api/admin/appointments/:id/cancel', payload: { reason: '' }, expect: adminOnly(400) },
+  { method: 'POST', url: '/api/admin/appointments/999999/cancel', route: '/api/admin/appointments/:id/cancel', payload: { reason: 'No technician was free.' }, expect: adminOnly(404) },
   // Last: the grant holder's cancel succeeds (months ahead, nothing paid to refund) and changes the world.
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/cancel`, route: '/api/appointments/:id/cancel', expect: grantHolderOnly(200) },
 ];

@@ -52,8 +52,14 @@ export async function itemsOf(db: Db, quoteIds: number[]): Promise<QuoteItemRow[
   return db.select().from(quoteItems).where(inArray(quoteItems.quoteId, quoteIds)).orderBy(quoteItems.quoteId, quoteItems.position);
 }
 
+/**
+ * A quote takes its enquiry's id (one quote per enquiry): SPEC's booking page reads
+ * /api/quotes/assessment/{id} with the quote's id, so the two must never name different records
+ * (a SPEC review found them drifting apart after a failed submission used up an enquiry id, and
+ * /booking/63 showing enquiry 63's quote's total while booking quote 63).
+ */
 export async function insertQuote(db: Db, row: NewQuoteRow): Promise<QuoteRow> {
-  const [created] = await db.insert(quotes).values(row).returning();
+  const [created] = await db.insert(quotes).values({ ...row, id: row.assessmentId }).returning();
   return created!;
 }
 
