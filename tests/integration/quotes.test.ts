@@ -478,12 +478,21 @@ describe('lists', () => {
     for (const quote of listed) expect(quote.assessment.id).toBe((await storedQuote(quote.id)).assessmentId);
   });
 
-  it('pages GET /api/assessments and GET /api/quotes with X-Total-Count', async () => {
+  it('answers every assessment and quote to SPEC\'s calls ("all"), and a page when one is asked for, with X-Total-Count', async () => {
+    // More than one default page of enquiries (a SPEC review: the 51st, oldest, pending quote was missing).
+    const db = t.database.db;
+    for (let i = 0; i < 52; i++) await createQuote(db, { assessmentId: (await createAssessmentRecord(db)).id, status: 'pending' });
     for (const url of ['/api/assessments', '/api/quotes']) {
-      const response = await asAdmin('GET', `${url}?page=1&pageSize=2`);
-      expect(response.statusCode).toBe(200);
-      expect(response.json()).toHaveLength(2);
-      expect(Number(response.headers['x-total-count'])).toBeGreaterThan(2);
+      const all = await asAdmin('GET', url);
+      const total = Number(all.headers['x-total-count']);
+      expect(total).toBeGreaterThan(52);
+      expect(all.json()).toHaveLength(total);
+      const paged = await asAdmin('GET', `${url}?page=1&pageSize=2`);
+      expect(paged.statusCode).toBe(200);
+      expect(paged.json()).toHaveLength(2);
+      expect(Number(paged.headers['x-total-count'])).toBe(total);
+      expect(await asAdmin('GET', `${url}?page=2`).then((r) => r.json().length)).toBe(Math.min(50, total - 50));
+      expect((await asAdmin('GET', `${url}?pageSize=0`)).statusCode).toBe(400);
     }
   });
 

@@ -142,9 +142,12 @@ describe('verification and the network list', () => {
     expect(row!.isVerified).toBe(false);
   });
 
-  it('lists 50 repairers a page by name, with the total in X-Total-Count', async () => {
+  it('lists every repairer by name to SPEC\'s call, and 50 a page when a page is asked for, with the total in X-Total-Count', async () => {
     for (let i = 0; i < 55; i++) await createRepairer(t.database.db, { businessName: `Zz Network ${String(i).padStart(2, '0')}` });
-    const first = await t.app.inject({ url: '/api/repairers', headers: { cookie: admin } });
+    const all = await t.app.inject({ url: '/api/repairers', headers: { cookie: admin } });
+    expect(all.json()).toHaveLength(Number(all.headers['x-total-count']));
+    expect((all.json() as { businessName: string }[]).at(-1)?.businessName).toBe('Zz Network 54');
+    const first = await t.app.inject({ url: '/api/repairers?page=1', headers: { cookie: admin } });
     expect(first.json()).toHaveLength(50);
     const total = Number(first.headers['x-total-count']);
     expect(total).toBeGreaterThanOrEqual(55);

@@ -74,9 +74,19 @@ export const CreateQuoteBodySchema = z.object({
   warrantyMonths: z.number().int().optional(),
 });
 
-/** Paged lists: GET /api/quotes and GET /api/assessments keep SPEC's array body, with the total in X-Total-Count. */
+/**
+ * GET /api/quotes and GET /api/assessments keep SPEC's array body, with the total in
+ * X-Total-Count. SPEC section 7 reads them as "all quotes" and "all assessments": asked with
+ * neither `page` nor `pageSize`, they answer every one; with either, that page (50 by default).
+ */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
 });
+export const DEFAULT_PAGE_SIZE = 50;
+/** The rows a PageQuerySchema asks for: `pageSize` null is every row. */
+export function pageAsked(query: { page?: number; pageSize?: number }): { page: number; pageSize: number | null } {
+  if (query.page === undefined && query.pageSize === undefined) return { page: 1, pageSize: null };
+  return { page: query.page ?? 1, pageSize: query.pageSize ?? DEFAULT_PAGE_SIZE };
+}
 

@@ -50,7 +50,8 @@ export const NetworkRepairersSchema = z.array(NetworkRepairerSchema);
 const flag = z.enum(['true', 'false']).transform((value) => value === 'true');
 /** GET /api/repairers: a page of 50, optionally searched (name, town or postcode) and filtered. */
 export const NetworkQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** Absent: every repairer (SPEC's client shows the first 50 and notes when more exist); else 50 a page. */
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
   search: z.string().trim().max(100).optional(),
   verified: flag.optional(),
   hasEmail: flag.optional(),

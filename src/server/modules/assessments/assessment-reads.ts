@@ -53,26 +53,27 @@ const ADMIN_ASSESSMENTS_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments)::i
   (SELECT coalesce(json_agg(${ADMIN_ASSESSMENT_JSON_SQL} ORDER BY a.created_at DESC, a.id DESC), '[]'::json)
    FROM (SELECT * FROM assessments ORDER BY created_at DESC, id DESC LIMIT $1 OFFSET $2) a) AS items`;
 
-type PageAsked = { page: number; pageSize: number };
+/** `pageSize` null: every assessment (LIMIT NULL is no limit). */
+type PageAsked = { page: number; pageSize: number | null };
 const ADMIN_ASSESSMENTS_PAGE: CoalescedReadSpec<PageAsked, { views: AssessmentView[]; total: number }> = {
   name: 'read_admin_assessments_page',
   keyOf: ({ page, pageSize }) => `${page}:${pageSize}`,
   async read(database, { page, pageSize }) {
     const [row] = await database
       .statement<{ total: number; items: AdminAssessmentJson[] }>('read_admin_assessments_page', ADMIN_ASSESSMENTS_PAGE_SQL)
-      .run([pageSize, (page - 1) * pageSize]);
+      .run([pageSize, (page - 1) * (pageSize ?? 0)]);
     const now = new Date();
     return { views: row!.items.map((item) => adminViewFromJson(item, now)), total: row!.total };
   },
 };
 
 /**
- * GET /api/assessments (admins) in one statement: a page, the newest first, with the total. The
+ * GET /api/assessments (admins) in one statement: a page (or every one), the newest first, with the total. The
  * route's role group admits admins only. Every admin sees the same page, so requests for it that
  * arrive together share one statement (coalescedRead). tests/helpers/composed-reads.ts keeps the
  * composed reference (listAssessmentsForAdmin).
  */
-export function readAssessmentsPageForAdmin(database: Database, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
+export function readAssessmentsPageForAdmin(database: Database, page = 1, pageSize: number | null = 50): Promise<{ views: AssessmentView[]; total: number }> {
   return coalescedRead(database, ADMIN_ASSESSMENTS_PAGE)({ page, pageSize });
 }
 

@@ -11,7 +11,7 @@ import {
   IdParamsSchema,
   ImageQuerySchema,
 } from '../../../shared/api/assessments';
-import { PageQuerySchema } from '../../../shared/api/quotes';
+import { pageAsked, PageQuerySchema } from '../../../shared/api/quotes';
 import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
@@ -110,9 +110,10 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      // Paged like GET /api/quotes: SPEC's array body, the total in X-Total-Count.
+      // Like GET /api/quotes: SPEC's array body of every assessment, or a page when one is asked for; the total in X-Total-Count.
       admin.get('/api/assessments', { schema: { querystring: PageQuerySchema, response: { 200: AssessmentListSchema } } }, async (request, reply) => {
-        const { views, total } = await readAssessmentsPageForAdmin(database, request.query.page, request.query.pageSize);
+        const { page, pageSize } = pageAsked(request.query);
+        const { views, total } = await readAssessmentsPageForAdmin(database, page, pageSize);
         return sendShared(reply.header('X-Total-Count', String(total)), views);
       });
     }),

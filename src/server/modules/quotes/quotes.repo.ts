@@ -76,16 +76,10 @@ export async function replaceItems(db: Db, quoteId: number, items: ReadonlyArray
 export type DeskFilter = 'needs-attention' | 'pending' | 'approved' | 'booked';
 
 /** All quotes, newest first (GET /api/quotes). */
-export async function quotesPage(db: Db, page: number, pageSize: number): Promise<{ rows: QuoteRow[]; total: number }> {
-  const [rows, total] = await Promise.all([
-    db
-      .select()
-      .from(quotes)
-      .orderBy(desc(quotes.createdAt), desc(quotes.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.$count(quotes),
-  ]);
+/** Newest first: a page, or every quote when `pageSize` is null. */
+export async function quotesPage(db: Db, page: number, pageSize: number | null): Promise<{ rows: QuoteRow[]; total: number }> {
+  const newestFirst = db.select().from(quotes).orderBy(desc(quotes.createdAt), desc(quotes.id));
+  const [rows, total] = await Promise.all([pageSize === null ? newestFirst : newestFirst.limit(pageSize).offset((page - 1) * pageSize), db.$count(quotes)]);
   return { rows, total };
 }
 

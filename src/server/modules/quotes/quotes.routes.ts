@@ -10,6 +10,7 @@ import {
   CreateQuoteBodySchema,
   ModificationRequestBodySchema,
   ModificationRequestViewSchema,
+  pageAsked,
   PageQuerySchema,
   QuoteViewSchema,
 } from '../../../shared/api/quotes';
@@ -55,7 +56,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
   await app.register(
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/quotes', { schema: { querystring: PageQuerySchema, response: { 200: QuoteWithAssessmentListSchema } } }, async (request, reply) => {
-        const { rows, total } = await quotesPage(db, request.query.page, request.query.pageSize);
+        const { page, pageSize } = pageAsked(request.query);
+        const { rows, total } = await quotesPage(db, page, pageSize);
         const assessmentIds = rows.map((row) => row.assessmentId);
         const [items, enquiries, images] = await Promise.all([
           itemsOf(

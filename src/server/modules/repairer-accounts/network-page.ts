@@ -30,7 +30,7 @@ const NETWORK_PAGE_SQL = `SELECT (SELECT count(*) FROM repairers r WHERE ${MATCH
       p.is_verified AS "isVerified", p.email_source AS "emailSource", ${hasAccountSql('p')} AS "hasAccount",
       EXISTS (SELECT 1 FROM repairer_invitations i WHERE i.repairer_id = p.id AND i.used_at IS NULL AND i.expires_at > now()) AS "invitationPending",
       p.google_place_id IS NOT NULL AS imported, ${epochMsSql('p.intro_sent_at')} AS "introSentAtMs", p.unsubscribed_at IS NOT NULL AS unsubscribed
-    FROM (SELECT r.* FROM repairers r WHERE ${MATCHES_SQL} ORDER BY r.business_name, r.id LIMIT ${NETWORK_PAGE_SIZE} OFFSET $11) p) x) AS rows`;
+    FROM (SELECT r.* FROM repairers r WHERE ${MATCHES_SQL} ORDER BY r.business_name, r.id LIMIT $12 OFFSET $11) p) x) AS rows`;
 
 interface NetworkJson extends Omit<NetworkRepairer, 'specializations' | 'rating' | 'introSentAt'> {
   specialisations: string[];
@@ -38,8 +38,11 @@ interface NetworkJson extends Omit<NetworkRepairer, 'specializations' | 'rating'
   introSentAtMs: number | null;
 }
 
-/** SPEC's Repairer Network: 50 a page by business name, searched (name anywhere, town or postcode from the start) and filtered; `onlyId` reads one. */
-export async function networkPage(database: Database, page: number, onlyId?: number, filters: Omit<NetworkQuery, 'page'> = {}): Promise<{ rows: NetworkRepairer[]; total: number }> {
+/**
+ * SPEC's Repairer Network: 50 a page by business name (page null: every one), searched (name
+ * anywhere, town or postcode from the start) and filtered; `onlyId` reads one.
+ */
+export async function networkPage(database: Database, page: number | null, onlyId?: number, filters: Omit<NetworkQuery, 'page'> = {}): Promise<{ rows: NetworkRepairer[]; total: number }> {
   const term = filters.search ? escapeLike(filters.search.toLowerCase()) : null;
   const flag = (value: boolean | undefined) => value ?? null;
   const [row] = await database.statement<{ total: number; rows: NetworkJson[] }>('read_network_page', NETWORK_PAGE_SQL).run([
@@ -53,7 +56,8 @@ export async function networkPage(database: Database, page: number, onlyId?: num
     flag(filters.imported),
     flag(filters.introduced),
     flag(filters.hasAccount),
-    (page - 1) * NETWORK_PAGE_SIZE,
+    page === null ? 0 : (page - 1) * NETWORK_PAGE_SIZE,
+    page === null ? null : NETWORK_PAGE_SIZE,
   ]);
   return {
     rows: row!.rows.map(({ specialisations, ratingTenths, introSentAtMs, ...repairer }) => ({
@@ -68,13 +72,13 @@ export async function networkPage(database: Database, page: number, onlyId?: num
 
 type NetworkFilters = Omit<NetworkQuery, 'page'>;
 
-const NETWORK_PAGE: CoalescedReadSpec<{ page: number; filters: NetworkFilters }, { rows: NetworkRepairer[]; total: number }> = {
+const NETWORK_PAGE: CoalescedReadSpec<{ page: number | null; filters: NetworkFilters }, { rows: NetworkRepairer[]; total: number }> = {
   name: 'read_network_page',
   keyOf: ({ page, filters: f }) => JSON.stringify([page, f.search ?? null, f.verified, f.hasEmail, f.hasAccount, f.emailSource, f.imported, f.introduced]),
   read: (database, { page, filters }) => networkPage(database, page, undefined, filters),
 };
 
 /** GET /api/repairers: a page of the network; admins asking for the same page and filters together share one statement, and its answer. */
-export function readNetworkPage(database: Database, page: number, filters: NetworkFilters): Promise<{ rows: NetworkRepairer[]; total: number }> {
+export function readNetworkPage(database: Database, page: number | null, filters: NetworkFilters): Promise<{ rows: NetworkRepairer[]; total: number }> {
   return coalescedRead(database, NETWORK_PAGE)({ page, filters });
 }

@@ -41,7 +41,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
     roleGroup(['admin'], async (admin) => {
       admin.get('/api/repairers', { schema: { querystring: NetworkQuerySchema, response: { 200: NetworkRepairersSchema } } }, async (request, reply) => {
         const { page, ...filters } = request.query;
-        const { rows, total } = await readNetworkPage(database, page, filters);
+        const { rows, total } = await readNetworkPage(database, page ?? null, filters);
         reply.header('X-Total-Count', String(total));
         reply.header('Cache-Control', 'private, no-store');
         return sendShared(reply, rows);
