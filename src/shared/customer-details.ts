@@ -149,9 +149,11 @@ export const photosRequiredMessage = 'Photos Required - Please upload at least o
 export const photoHelpText = 'JPG, PNG, WebP or HEIC, up to 10 MB each';
 /** SPEC's 'File type must be ...' with D7's types: the browser's check and the server's decoding say the same (D8). */
 export const photoTypeMessage = 'File type must be JPEG, PNG, WebP or HEIC';
-export const photoTooLargeMessage = 'Each photo must be 10 MB or smaller';
-export const photoEmptyMessage = 'This file is empty';
-export const tooManyPhotosMessage = 'You can upload up to 10 photos';
+// D8 keeps SPEC's generic rejection messages ('File is larger than N bytes', 'File is smaller
+// than N bytes', 'Too many files'); each goes on to say what to do.
+export const photoTooLargeMessage = `File is larger than ${photoRules.maxBytes} bytes: each photo must be 10 MB or smaller`;
+export const photoEmptyMessage = 'File is smaller than 1 byte: this file is empty';
+export const tooManyPhotosMessage = 'Too many files: you can upload up to 10 photos';
 
 /**
  * What is wrong with a chosen file, judged by its declared type or name and its size, or null.

@@ -233,14 +233,14 @@ describe('bad input: a clear answer, and nothing stored', () => {
   it('eleven photos: 413', async () => {
     const response = await submit(Array.from({ length: 11 }, () => photo(jpeg)));
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe('You can upload up to 10 photos');
+    expect(response.json().message).toBe('Too many files: you can upload up to 10 photos');
     await expectNothingStored();
   });
 
   it('an 11 MB file: 413', async () => {
     const response = await submit([photo(Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024)]))]);
     expect(response.statusCode).toBe(413);
-    expect(response.json().message).toBe('Each photo must be 10 MB or smaller');
+    expect(response.json().message).toBe('File is larger than 10485760 bytes: each photo must be 10 MB or smaller');
     await expectNothingStored();
   });
 

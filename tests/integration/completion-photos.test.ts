@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessmentImages, payments, payouts, repairers, warranties } from '../../src/server/db/schema';
 import { completionMessages } from '../../src/shared/api/appointments';
-import { tooManyPhotosMessage } from '../../src/shared/customer-details';
+import { photoEmptyMessage, tooManyPhotosMessage } from '../../src/shared/customer-details';
 import { releaseHeldPayout } from '../../src/server/modules/completion/payouts';
 import { createStripeClient } from '../../src/server/modules/payments/stripe-provider';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
@@ -146,7 +146,7 @@ describe('after photos when marking a job done', () => {
     const many = await completeWith(job.appointmentId, job.repairer, Array.from({ length: 11 }, () => photo(jpeg)));
     expect([many.statusCode, many.json().message]).toEqual([413, tooManyPhotosMessage]);
     const empty = await completeWith(job.appointmentId, job.repairer, [photo(Buffer.alloc(0))]);
-    expect([empty.statusCode, empty.json().message]).toEqual([422, 'Photo 1: This file is empty']);
+    expect([empty.statusCode, empty.json().message]).toEqual([422, `Photo 1: ${photoEmptyMessage}`]);
     const field = await completeWith(job.appointmentId, job.repairer, [{ ...photo(jpeg), field: 'photos' }]);
     expect(field.statusCode).toBe(400);
     await unchanged(job, before);

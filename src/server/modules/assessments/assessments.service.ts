@@ -3,7 +3,7 @@
 import type { CompanyDetails } from '../../../shared/company';
 import type { Geocoder } from '../geo/geocoder';
 import { randomBytes } from 'node:crypto';
-import type { CustomerDetails } from '../../../shared/customer-details';
+import { photoEmptyMessage, type CustomerDetails } from '../../../shared/customer-details';
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
 import { assessments, customerGrants } from '../../db/schema';
@@ -146,7 +146,7 @@ export async function processPhotos(photos: ReceivedPhoto[], processPhoto: (phot
   return Promise.all(
     photos.map(async (photo, index) => {
       try {
-        if (photo.bytes === 0) throw new ImageRejectedError('unreadable', { userMessage: 'This file is empty' });
+        if (photo.bytes === 0) throw new ImageRejectedError('unreadable', { userMessage: photoEmptyMessage });
         return await processPhoto(photo, index);
       } catch (error) {
         if (error instanceof ImageRejectedError) {

@@ -29,7 +29,7 @@ export function addPhotos(current: readonly SelectedPhoto[], files: readonly Fil
     }
   }
   if (overflow > 0) {
-    problems.push(`Too many files: ${tooManyPhotosMessage}, so ${overflow} ${overflow === 1 ? 'was' : 'were'} not added`);
+    problems.push(`${tooManyPhotosMessage}, so ${overflow} ${overflow === 1 ? 'was' : 'were'} not added`);
   }
   return { photos, problems };
 }
