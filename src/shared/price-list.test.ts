@@ -89,12 +89,13 @@ describe('draftQuote', () => {
       { description: "Scratch repair: flat, fill, colour-match and blend: Driver's door, Right wing", costPence: 13200 },
       { description: 'Paint, lacquer and consumables', costPence: 3600 },
     ]);
-    expect(draft).toMatchObject({ laborPence: 13200, partsPence: 0, materialsPence: 3600, hours: 4.5, estimatedDays: 1 });
-    // SPEC section 9: fee 20% of 168.00, VAT 20% of 201.60, repairer 80% of 168.00.
+    // The quote's parts are SPEC's parts: the list's parts and materials together, each its own line.
+    expect(draft).toMatchObject({ laborPence: 13200, partsPence: 3600, materialsPence: 0, hours: 4.5, estimatedDays: 1 });
+    // SPEC section 9: fee 20% of 168.00, VAT 20% of 201.60, repairer 80% of 168.00; total = labour + parts + fee + VAT.
     expect(draft.price).toEqual({
       laborPence: 13200,
-      partsPence: 0,
-      materialsPence: 3600,
+      partsPence: 3600,
+      materialsPence: 0,
       feePence: 3360,
       vatPence: 4032,
       repairerPaymentPence: 13440,
@@ -109,7 +110,8 @@ describe('draftQuote', () => {
     });
     const rates = findPriceListEntry(defaultPriceList, 'alloy_wheel', 4);
     expect(draft.laborPence).toBe(rates.laborPence * 4);
-    expect(draft.materialsPence).toBe(rates.materialsPence * 4);
+    expect(draft.partsPence).toBe((rates.partsPence + rates.materialsPence) * 4);
+    expect(draft.price.totalPence).toBe(draft.price.laborPence + draft.price.partsPence + draft.price.feePence + draft.price.vatPence);
     expect(draft.lineItems[0]!.description).toBe(
       'Alloy wheel repair: strip, fill, prime, paint and lacquer: Front left wheel, Rear left wheel, Rear right wheel, Front right wheel',
     );
@@ -125,7 +127,7 @@ describe('draftQuote', () => {
     const list = defaultPriceList.map((entry) => (entry.damageType === 'dent' ? { ...entry, partsPence: 2500 } : entry));
     const draft = draftQuote(list, { damageType: 'dent', damageLocations: ['roof'] });
     expect(draft.lineItems.map((item) => item.description)).toEqual(['Paintless dent removal: Roof', 'Parts', 'Glue tabs and consumables']);
-    expect(draft.partsPence).toBe(2500);
+    expect(draft.partsPence).toBe(2500 + findPriceListEntry(list, 'dent', 1).materialsPence);
   });
 
   it('refuses damage it cannot price', () => {

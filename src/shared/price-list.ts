@@ -194,23 +194,27 @@ export function draftQuote(list: readonly PriceListEntry[], damage: DamageToPric
   const count = locations.length;
   const rates = findPriceListEntry(list, damage.damageType, count);
   const laborPence = rates.laborPence * count;
-  const partsPence = rates.partsPence * count;
-  const materialsPence = rates.materialsPence * count;
+  const listPartsPence = rates.partsPence * count;
+  const listMaterialsPence = rates.materialsPence * count;
   const hours = rates.hours * count;
 
   const where = locations.map((location) => allDamageLocationLabels[location]).join(', ');
   const lineItems: QuoteLineItem[] = [{ description: `${rates.labourWording}: ${where}`, costPence: laborPence }];
-  if (partsPence > 0) lineItems.push({ description: rates.partsWording, costPence: partsPence });
-  if (materialsPence > 0) lineItems.push({ description: rates.materialsWording, costPence: materialsPence });
+  if (listPartsPence > 0) lineItems.push({ description: rates.partsWording, costPence: listPartsPence });
+  if (listMaterialsPence > 0) lineItems.push({ description: rates.materialsWording, costPence: listMaterialsPence });
 
+  // SPEC section 9 prices a quote on labour and parts (total = labour + parts + fee + VAT), and
+  // SPEC's client reads no other figure: the quote's parts are the list's parts and materials
+  // together. Each keeps its own line item, so the customer still sees what the materials are.
+  const partsPence = listPartsPence + listMaterialsPence;
   return {
     lineItems,
     laborPence,
     partsPence,
-    materialsPence,
+    materialsPence: 0,
     hours,
     estimatedDays: estimatedDaysFromHours(hours),
-    price: priceQuote({ laborPence, partsPence, materialsPence }),
+    price: priceQuote({ laborPence, partsPence }),
   };
 }
 

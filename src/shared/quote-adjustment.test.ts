@@ -13,7 +13,7 @@ import {
   type QuoteAdjustmentInput,
 } from './quote-adjustment';
 
-const context: AdjustmentContext = { currentMaterialsPence: 0, today: '2026-03-02' };
+const context: AdjustmentContext = { today: '2026-03-02' };
 
 // SPEC section 7's six fields as its admin client sends them.
 const spec: QuoteAdjustmentInput = {
@@ -67,7 +67,7 @@ describe('QuoteAdjustmentSchema', () => {
   it('gives a clear message on each field', () => {
     expect(fieldMessages({ ...spec, laborCost: 'lots', partsCost: '-2', estimatedDays: 0, warrantyMonths: 6 })).toEqual({
       laborCost: ['Labour must be an amount in pounds, such as 480.00'],
-      partsCost: ['Parts cannot be negative'],
+      partsCost: ['Parts and materials cannot be negative'],
       estimatedDays: ['Estimated days must be a whole number from 1 to 90'],
       warrantyMonths: ['Warranty must be a whole number of months from 12 to 120'],
     });
@@ -94,28 +94,23 @@ describe('priceAdjustment', () => {
 
   it('refuses a VAT figure that is not 20% of the taxable amount, with the right figure', () => {
     expect(fieldMessages({ ...spec, vatAmount: '52.50' })).toEqual({ vatAmount: ['VAT must be £63.00 (20% of £315.00)'] });
-    // Materials are taxable too, and are kept from the quote when the client does not send them.
-    expect(fieldMessages(spec, { ...context, currentMaterialsPence: 1000 })).toEqual({
-      vatAmount: ['VAT must be £65.00 (20% of £325.00)'],
-    });
-    expect(quoteAdjustmentSchema({ ...context, currentMaterialsPence: 1000 }).parse({ ...spec, vatAmount: '65' }).price).toMatchObject({
-      materialsPence: 1000,
-      vatPence: 6500,
-      totalPence: 20000 + 6250 + 1000 + 5250 + 6500,
-    });
+    // SPEC section 9's VAT on SPEC's six fields is accepted: nothing the client cannot see is taxed
+    // (a SPEC review: materials kept from the quote made SPEC's own VAT figure a 400).
+    expect(quoteAdjustmentSchema(context).parse({ ...spec, vatAmount: '63.00' }).price).toMatchObject({ materialsPence: 0, vatPence: 6300 });
+    // A materialsCost sent anyway is not a field: it changes nothing.
+    expect(quoteAdjustmentSchema(context).parse({ ...spec, materialsCost: '10' } as QuoteAdjustmentInput).price.totalPence).toBe(20000 + 6250 + 5250 + 6300);
   });
 
   it('works the defaults out when the fee, repairer payment or VAT are not sent', () => {
-    const result = quoteAdjustmentSchema(context).parse({ laborCost: 100, partsCost: 50, materialsCost: '10', estimatedDays: 1 });
-    expect(result.price).toEqual(priceQuote({ laborPence: 10000, partsPence: 5000, materialsPence: 1000 }));
+    const result = quoteAdjustmentSchema(context).parse({ laborCost: 100, partsCost: 60, estimatedDays: 1 });
+    expect(result.price).toEqual(priceQuote({ laborPence: 10000, partsPence: 6000 }));
   });
 
-  it('makes one line each for labour, parts and materials when none are sent', () => {
-    const result = quoteAdjustmentSchema(context).parse({ ...spec, materialsCost: '15.00', vatAmount: undefined });
+  it('makes one line each for labour and parts when none are sent', () => {
+    const result = quoteAdjustmentSchema(context).parse({ ...spec, vatAmount: undefined });
     expect(result.lineItems).toEqual([
       { description: 'Labour', costPence: 20000 },
       { description: 'Parts', costPence: 6250 },
-      { description: 'Materials', costPence: 1500 },
     ]);
     expect(defaultLineItems({ laborPence: 0, partsPence: 0, materialsPence: 0 })).toEqual([{ description: 'Labour', costPence: 0 }]);
   });
@@ -132,7 +127,7 @@ describe('priceAdjustment', () => {
       { description: 'Clip set', costPence: 6250 },
     ]);
     expect(fieldMessages({ ...spec, workDescription: items.slice(0, 2) })).toEqual({
-      workDescription: ['The line items add up to £200.00, but labour, parts and materials come to £262.50'],
+      workDescription: ['The line items add up to £200.00, but labour and parts come to £262.50'],
     });
     expect(fieldMessages({ ...spec, workDescription: [] })).toEqual({ workDescription: ['A quote needs at least one line item'] });
     expect(fieldMessages({ ...spec, workDescription: [{ item: ' ', cost: 262.5 }] })).toEqual({
@@ -173,13 +168,13 @@ describe('previewAdjustment', () => {
 describe('priceAdjustment properties', () => {
   const pence = fc.integer({ min: 0, max: 2_000_000 });
 
-  it('stores a total equal to labour + parts + materials + fee + VAT whenever it accepts', () => {
+  it('stores a total equal to labour + parts + fee + VAT (SPEC section 9) whenever it accepts', () => {
     fc.assert(
-      fc.property(pence, pence, pence, fc.option(pence, { nil: undefined }), fc.integer({ min: 1, max: 90 }), (labor, parts, materials, fee, days) => {
+      fc.property(pence, pence, fc.option(pence, { nil: undefined }), fc.integer({ min: 1, max: 90 }), (labor, parts, fee, days) => {
+        const materials = 0;
         const input = {
           laborCost: penceToDecimalString(labor),
           partsCost: labor % 2 === 0 ? parts / 100 : penceToDecimalString(parts),
-          materialsCost: penceToDecimalString(materials),
           ...(fee !== undefined && { autoReviveFee: penceToDecimalString(fee) }),
           estimatedDays: days,
         };

@@ -20,8 +20,7 @@ export const MAX_WARRANTY_MONTHS = 120;
 
 export const adjustmentLabels = {
   laborCost: 'Labour',
-  partsCost: 'Parts',
-  materialsCost: 'Materials',
+  partsCost: 'Parts and materials',
   autoReviveFee: 'Service fee',
   repairerPayment: 'Repairer payment',
   vatAmount: 'VAT',
@@ -88,11 +87,11 @@ export const LineItemInputSchema = z.object({
 /** SPEC section 7's six fields of update-full-quote, plus the optional ones this product adds. */
 export const QuoteAdjustmentSchema = z.object({
   laborCost: poundsField(adjustmentLabels.laborCost),
+  /** SPEC's parts: the parts and materials together (each may be its own line item). */
   partsCost: poundsField(adjustmentLabels.partsCost),
-  materialsCost: poundsField(adjustmentLabels.materialsCost).optional(),
-  /** Absent: SPEC section 9's default, 20% of labour, parts and materials. */
+  /** Absent: SPEC section 9's default, 20% of labour and parts. */
   autoReviveFee: poundsField(adjustmentLabels.autoReviveFee).optional(),
-  /** Absent: SPEC section 9's default, 80% of labour, parts and materials. */
+  /** Absent: SPEC section 9's default, 80% of labour and parts. */
   repairerPayment: poundsField(adjustmentLabels.repairerPayment).optional(),
   /** Checked, never trusted: VAT is always 20% of the taxable amount. */
   vatAmount: poundsField(adjustmentLabels.vatAmount).optional(),
@@ -114,8 +113,6 @@ export type QuoteAdjustmentInput = z.input<typeof QuoteAdjustmentSchema>;
 export type QuoteAdjustment = z.output<typeof QuoteAdjustmentSchema>;
 
 export interface AdjustmentContext {
-  /** The quote's materials now, kept when the admin's client does not send materialsCost (SPEC's does not). */
-  currentMaterialsPence: number;
   /** Today's London date, for validUntil. */
   today: string;
 }
@@ -156,14 +153,13 @@ export function defaultLineItems(price: Pick<PriceBreakdown, 'laborPence' | 'par
 
 /**
  * Prices an admin's parsed adjustment, or says what is wrong with it: a VAT figure that is not
- * 20% of the taxable amount, line items that do not add up to labour, parts and materials, a
+ * 20% of the taxable amount, line items that do not add up to labour and parts, a
  * repairer payment above what the customer pays before VAT, or a validity already over.
  */
 export function priceAdjustment(adjustment: QuoteAdjustment, context: AdjustmentContext): AdjustmentResult {
   const price = priceQuote({
     laborPence: adjustment.laborCost,
     partsPence: adjustment.partsCost,
-    materialsPence: adjustment.materialsCost ?? context.currentMaterialsPence,
     feePence: adjustment.autoReviveFee,
     repairerPaymentPence: adjustment.repairerPayment,
   });
@@ -191,7 +187,7 @@ export function priceAdjustment(adjustment: QuoteAdjustment, context: Adjustment
   } else if (itemsTotal !== base) {
     issues.push({
       field: 'workDescription',
-      message: `The line items add up to ${formatPence(itemsTotal)}, but labour, parts and materials come to ${formatPence(base)}`,
+      message: `The line items add up to ${formatPence(itemsTotal)}, but labour and parts come to ${formatPence(base)}`,
     });
   }
 

@@ -94,14 +94,13 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     expect(await card.getByRole('link', { name: '07700 900123' }).getAttribute('href')).toBe('tel:+447700900123');
     await checkDialogs(page, reference, 'desktop');
 
-    // Labour £300, parts £120, no materials: fee £84, VAT £100.80, total £604.80, shown before saving.
+    // Labour £300, parts and materials £120: fee £84, VAT £100.80, total £604.80, shown before saving.
     await card.getByLabel('Labour (£)').fill('300');
-    await card.getByLabel('Parts (£)').fill('120');
-    await card.getByLabel('Materials (£)').fill('0');
+    await card.getByLabel('Parts and materials (£)').fill('120');
     await expect.poll(() => card.getByTestId('live-total').textContent()).toBe('£604.80');
     expect(await card.getByLabel('Service fee (£)').inputValue()).toBe('84.00');
     expect(await card.getByLabel('VAT (£)').inputValue()).toBe('100.80');
-    await card.getByText(/The line items add up to .*, but labour, parts and materials come to £420\.00/).waitFor();
+    await card.getByText(/The line items add up to .*, but labour and parts come to £420\.00/).waitFor();
     while ((await card.getByRole('button', { name: /^Remove item/ }).count()) > 1) await card.getByRole('button', { name: /^Remove item/ }).last().click();
     await card.getByLabel('Item 1', { exact: true }).fill('Smart repair of the driver door scratch');
     await card.getByLabel('Item 1 cost (£)').fill('420');

@@ -88,13 +88,13 @@ describe.skipIf(!hasChromium)('price list screen', () => {
     await page.getByRole('button', { name: 'Save price list' }).click();
     await page.getByText('Price List Saved', { exact: true }).waitFor();
 
-    // The next enquiry's draft: £90 labour + £5 materials, its labour line in the new words.
+    // The next enquiry's draft: £90 labour + £5 materials (SPEC's parts), its labour line in the new words.
     const customer = await newConsentedContext(browser, 'desktop');
     const assessmentId = (await submitEnquiry(customer, { name: 'Morgan Price', damageType: 'dent', damageLocations: 'bonnet', damageDescription: 'A fist-sized dent in the middle of the bonnet.' })).id;
     const view = (await (await context.request.get(`/api/assessments/${assessmentId}`)).json()) as {
-      quote: { laborCost: string; materialsCost: string; totalCost: string; workDescription: { item: string; cost: number }[] };
+      quote: { laborCost: string; partsCost: string; materialsCost: string; totalCost: string; workDescription: { item: string; cost: number }[] };
     };
-    expect(view.quote).toMatchObject({ laborCost: '90.00', materialsCost: '5.00', totalCost: '136.80' });
+    expect(view.quote).toMatchObject({ laborCost: '90.00', partsCost: '5.00', materialsCost: '0.00', totalCost: '136.80' });
     expect(view.quote.workDescription[0]).toEqual({ item: 'Paintless dent removal, bonnet specialist: Bonnet', cost: 90 });
     await customer.close();
     expect(errors).toEqual([]);

@@ -52,8 +52,8 @@ describe('a draft at once (D12)', () => {
   it('prices every new assessment from the price list, pending, and shows the customer only the guide', async () => {
     const { quoteId, cookie, body } = await submit();
     const quote = await storedQuote(quoteId);
-    // Scratch on two panels: 2 × (£66 labour + £18 materials) = £168, fee £33.60, VAT £40.32.
-    expect(quote).toMatchObject({ status: 'pending', laborPence: 13_200, partsPence: 0, materialsPence: 3_600, feePence: 3_360, vatPence: 4_032, totalPence: 24_192 });
+    // Scratch on two panels: 2 × (£66 labour + £18 materials, SPEC's parts) = £168, fee £33.60, VAT £40.32.
+    expect(quote).toMatchObject({ status: 'pending', laborPence: 13_200, partsPence: 3_600, materialsPence: 0, feePence: 3_360, vatPence: 4_032, totalPence: 24_192 });
     const items = await t.database.db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId));
     expect(items.map((item) => item.costPence)).toEqual([13_200, 3_600]);
     expect(items[0]!.description).toBe("Scratch repair: flat, fill, colour-match and blend: Driver's door, Left wing");
@@ -70,7 +70,7 @@ describe('a draft at once (D12)', () => {
     const { quoteId, reference } = await submit({ damageType: 'alloy_wheel', damageLocations: ['wheel_front_left', 'wheel_rear_right', 'wheel_rear_left'] });
     const quote = await storedQuote(quoteId);
     expect(quote.laborPence).toBe(3 * 3_500);
-    expect(quote.materialsPence).toBe(3 * 900);
+    expect(quote.partsPence).toBe(3 * 900);
     // The team's e-mail names the service and the wheels in words.
     const [team] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'assessment-new-team')).orderBy(desc(outboxEmails.id)).limit(1);
     expect(team!.subject).toContain(`${reference}: Alloy Wheel Repair`);
@@ -190,9 +190,9 @@ describe('the admin adjusts and approves', () => {
       estimatedDays: 2,
     });
     expect(response.statusCode).toBe(400);
-    // Taxable: £300 + £50 + £36 materials (kept) + £70 fee = £456; VAT £91.20.
-    expect(response.json().message).toBe('VAT must be £91.20 (20% of £456.00)');
-    expect(response.json().fieldErrors.vatAmount).toBe('VAT must be £91.20 (20% of £456.00)');
+    // Taxable: £300 + £50 + £70 fee = £420; VAT £84.00.
+    expect(response.json().message).toBe('VAT must be £84.00 (20% of £420.00)');
+    expect(response.json().fieldErrors.vatAmount).toBe('VAT must be £84.00 (20% of £420.00)');
     expect(await storedQuote(quoteId)).toEqual(before);
   });
 
@@ -242,24 +242,40 @@ describe('the admin adjusts and approves', () => {
     const response = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, {
       laborCost: 100,
       partsCost: 0,
-      materialsCost: 0,
       estimatedDays: 1,
       workDescription: [{ item: 'Respray', cost: 90 }],
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('The line items add up to £90.00, but labour, parts and materials come to £100.00');
+    expect(response.json().message).toBe('The line items add up to £90.00, but labour and parts come to £100.00');
   });
 
-  it('keeps stored totals equal to labour + parts + materials + fee + VAT after every update', async () => {
+  it('keeps stored totals equal to labour + parts + fee + VAT (SPEC section 9) from the draft on, after every update', async () => {
     const { quoteId } = await submit();
+    // The draft, priced from a list with materials (a SPEC review: its parts left them out, so
+    // SPEC's four figures did not add up to the total, and SPEC's own VAT was refused).
+    const draft = (await asAdmin('GET', `/api/quotes/${quoteId}`)).json();
+    const pence = (value: string) => Math.round(Number(value) * 100);
+    expect(pence(draft.laborCost) + pence(draft.partsCost) + pence(draft.autoReviveFee) + pence(draft.vatAmount)).toBe(pence(draft.totalCost));
+    expect(draft.materialsCost).toBe('0.00');
+    const specVat = ((pence(draft.laborCost) + pence(draft.partsCost) + pence(draft.autoReviveFee)) * 0.2) / 100;
+    const resent = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, {
+      laborCost: draft.laborCost,
+      partsCost: draft.partsCost,
+      autoReviveFee: draft.autoReviveFee,
+      repairerPayment: draft.repairerPayment,
+      estimatedDays: draft.estimatedDays,
+      vatAmount: specVat.toFixed(2),
+    });
+    expect(resent.statusCode, resent.body).toBe(200);
+    expect(resent.json().quote.totalCost).toBe(draft.totalCost);
     const updates = [
       { laborCost: '480', partsCost: '120.50', estimatedDays: 2 },
+      // A materialsCost is not a field: it is not added anywhere.
       { laborCost: 99.99, partsCost: 0.01, materialsCost: '12.34', estimatedDays: '1', autoReviveFee: '10.00' },
-      { laborCost: '0', partsCost: '0', materialsCost: 0, estimatedDays: 1, repairerPayment: 0 },
+      { laborCost: '0', partsCost: '0', estimatedDays: 1, repairerPayment: 0 },
       {
         laborCost: '250.00',
-        partsCost: '40.00',
-        materialsCost: '10.00',
+        partsCost: '50.00',
         estimatedDays: 3,
         vatAmount: '72.00',
         workDescription: [
@@ -273,13 +289,14 @@ describe('the admin adjusts and approves', () => {
       const response = await asAdmin('POST', `/api/admin/quotes/${quoteId}/update-full-quote`, update);
       expect(response.statusCode, response.body).toBe(200);
       const stored = await storedQuote(quoteId);
-      expect(stored.totalPence).toBe(stored.laborPence + stored.partsPence + stored.materialsPence + stored.feePence + stored.vatPence);
-      expect(stored.vatPence).toBe(Math.round((stored.laborPence + stored.partsPence + stored.materialsPence + stored.feePence) * 0.2));
+      expect(stored.materialsPence).toBe(0);
+      expect(stored.totalPence).toBe(stored.laborPence + stored.partsPence + stored.feePence + stored.vatPence);
+      expect(stored.vatPence).toBe(Math.round((stored.laborPence + stored.partsPence + stored.feePence) * 0.2));
       const items = await t.database.db.select().from(quoteItems).where(eq(quoteItems.quoteId, quoteId));
-      expect(items.reduce((sum, item) => sum + item.costPence, 0)).toBe(stored.laborPence + stored.partsPence + stored.materialsPence);
+      expect(items.reduce((sum, item) => sum + item.costPence, 0)).toBe(stored.laborPence + stored.partsPence);
       expect(response.json().quote.totalCost).toBe((stored.totalPence / 100).toFixed(2));
     }
-    expect(await storedQuote(quoteId)).toMatchObject({ laborPence: 25_000, partsPence: 4_000, materialsPence: 1_000, feePence: 6_000, vatPence: 7_200, totalPence: 43_200, estimatedDays: 3 });
+    expect(await storedQuote(quoteId)).toMatchObject({ laborPence: 25_000, partsPence: 5_000, materialsPence: 0, feePence: 6_000, vatPence: 7_200, totalPence: 43_200, estimatedDays: 3 });
   });
 
   it('refuses a stale approve and changes nothing; approves with the total the admin saw', async () => {
@@ -289,12 +306,12 @@ describe('the admin adjusts and approves', () => {
     const before = await storedQuote(quoteId);
     const stale = await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, { adjustedAmount: '241.92' });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json().message).toBe('This quote changed while you were looking at it: the total is now £339.84');
+    expect(stale.json().message).toBe('This quote changed while you were looking at it: the total is now £288.00');
     expect(await storedQuote(quoteId)).toEqual(before);
 
-    const approved = await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, { adjustedAmount: 339.84 });
+    const approved = await asAdmin('POST', `/api/admin/quotes/${quoteId}/approve`, { adjustedAmount: 288 });
     expect(approved.statusCode).toBe(200);
-    expect(approved.json().quote).toMatchObject({ status: 'approved', totalCost: '339.84', expired: false });
+    expect(approved.json().quote).toMatchObject({ status: 'approved', totalCost: '288.00', expired: false });
     expect(approved.json().quote.approvedAt).not.toBeNull();
     const pending = (await asAdmin('GET', '/api/admin/quotes?status=pending&pageSize=50')).json();
     expect(pending.items.map((card: { quote: { id: number } }) => card.quote.id)).not.toContain(quoteId);

@@ -143,7 +143,7 @@ export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustmen
   // The state before the figures: a booked quote is a 409 whatever was sent, not a 400 about a figure.
   refuseUnlessAllowed('quote', 'revise', current.status);
   await refuseWhileBeingPaid(tx, current, now);
-  const result = priceAdjustment(adjustment, { currentMaterialsPence: current.materialsPence, today: londonDateOf(now) });
+  const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message]));
     throw badRequest(result.issues[0]!.message, fieldErrors);
@@ -225,10 +225,10 @@ export async function upsertDraftFromFigures(
     const locked = await lockOrNotFound(tx, existing.id);
     if (locked.status === 'booked') throw conflict('This quote has already been booked, so it cannot be replaced.');
     if (locked.status === 'approved') throw conflict('This quote has already been approved. Revise it on its card instead.');
-    const { quote } = await reviseQuote(tx, existing.id, { ...adjustment, materialsCost: adjustment.materialsCost ?? 0 }, now);
+    const { quote } = await reviseQuote(tx, existing.id, adjustment, now);
     return { quote, created: false };
   }
-  const result = priceAdjustment({ ...adjustment, materialsCost: adjustment.materialsCost ?? 0 }, { currentMaterialsPence: 0, today: londonDateOf(now) });
+  const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
   if (!result.ok) throw badRequest(result.issues[0]!.message, Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message])));
   const quote = await insertQuote(tx, {
     assessmentId,

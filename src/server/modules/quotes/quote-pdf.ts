@@ -129,8 +129,8 @@ export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Pro
 
   const totals: Array<[string, number]> = [
     ['Labour', view.laborPence],
-    ['Parts', view.partsPence],
-    ['Materials', view.materialsPence],
+    // SPEC section 9's parts: the parts and materials together (each is its own line item above).
+    ['Parts and materials', view.partsPence + view.materialsPence],
     [`${site.brand} service fee`, view.feePence],
     [`VAT (${VAT_RATE_PERCENT}%)`, view.vatPence],
   ];

@@ -56,7 +56,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
   const reset = useResetToPriceList(quote.id);
   const approve = useApproveQuote(quote.id);
 
-  const context = useMemo(() => adjustmentContext(quote, londonDateOf(new Date())), [quote]);
+  const context = useMemo(() => adjustmentContext(londonDateOf(new Date())), [quote]);
   const preview = previewOf(state, context);
   const shown = shownDerived(state, preview);
   const body = adjustmentBody(state, preview);
@@ -148,7 +148,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
   const money = (field: TypedField | DerivedField) => `${idPrefix}-${field}`;
   /** The field (or the line items' first box) each issue is shown beside, in the form's order. */
   const focusFirst = (fields: string[]) => {
-    const order = ['laborCost', 'partsCost', 'materialsCost', 'autoReviveFee', 'repairerPayment', 'vatAmount', 'estimatedDays', 'validUntil', 'warrantyMonths', 'workDescription'];
+    const order = ['laborCost', 'partsCost', 'autoReviveFee', 'repairerPayment', 'vatAmount', 'estimatedDays', 'validUntil', 'warrantyMonths', 'workDescription'];
     const first = order.find((field) => fields.includes(field)) ?? fields[0];
     const target = first === 'workDescription' ? document.querySelector<HTMLElement>(`[id^="${idPrefix}-item-"]`) : document.getElementById(`${idPrefix}-${first}`);
     target?.focus();
@@ -160,7 +160,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
         <div>
           <h4 className="font-semibold text-navy-900">Adjust the quote</h4>
           <div className="mt-2 grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {(['laborCost', 'partsCost', 'materialsCost'] as const).map((field) => (
+            {(['laborCost', 'partsCost'] as const).map((field) => (
               <MoneyField key={field} id={money(field)} label={`${adjustmentLabels[field]} (£)`} value={state.typed[field]} onChange={(value) => setTyped(field, value)} error={issues[field]} />
             ))}
             <MoneyField
@@ -169,7 +169,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
               value={shown.autoReviveFee}
               onChange={(value) => setDerived('autoReviveFee', value)}
               error={issues.autoReviveFee}
-              hint={state.follows.autoReviveFee ? '20% of labour, parts and materials' : <FollowButton onClick={() => followDefault('autoReviveFee')}>Use 20%</FollowButton>}
+              hint={state.follows.autoReviveFee ? '20% of labour and parts' : <FollowButton onClick={() => followDefault('autoReviveFee')}>Use 20%</FollowButton>}
             />
             <MoneyField
               id={money('repairerPayment')}
@@ -177,7 +177,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
               value={shown.repairerPayment}
               onChange={(value) => setDerived('repairerPayment', value)}
               error={issues.repairerPayment}
-              hint={state.follows.repairerPayment ? '80% of labour, parts and materials' : <FollowButton onClick={() => followDefault('repairerPayment')}>Use 80%</FollowButton>}
+              hint={state.follows.repairerPayment ? '80% of labour and parts' : <FollowButton onClick={() => followDefault('repairerPayment')}>Use 80%</FollowButton>}
             />
             <MoneyField
               id={money('vatAmount')}
@@ -186,7 +186,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
               onChange={(value) => setDerived('vatAmount', value)}
               error={issues.vatAmount}
               hint={
-                state.follows.vatAmount ? '20% of labour, parts, materials and fee' : correctVat ? <FollowButton onClick={() => followDefault('vatAmount')}>{`Use ${correctVat}`}</FollowButton> : undefined
+                state.follows.vatAmount ? '20% of labour, parts and fee' : correctVat ? <FollowButton onClick={() => followDefault('vatAmount')}>{`Use ${correctVat}`}</FollowButton> : undefined
               }
             />
             <MoneyField id={money('estimatedDays')} label="Estimated days" kind="days" value={state.typed.estimatedDays} onChange={(value) => setTyped('estimatedDays', value)} error={issues.estimatedDays} />

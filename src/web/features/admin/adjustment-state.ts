@@ -13,7 +13,7 @@ import type { QuoteView } from '../../../shared/api/quotes';
 // priceAdjustment) price what is typed on every keystroke, so the breakdown the admin sees
 // before saving is the one the server will store, and a wrong figure gets the server's words.
 
-export type TypedField = 'laborCost' | 'partsCost' | 'materialsCost' | 'estimatedDays';
+export type TypedField = 'laborCost' | 'partsCost' | 'estimatedDays';
 /** Amounts that follow SPEC section 9's defaults until the admin types their own. */
 export type DerivedField = 'autoReviveFee' | 'repairerPayment' | 'vatAmount';
 export type AdjustmentField = TypedField | DerivedField;
@@ -44,13 +44,12 @@ function pence(value: string): number {
 }
 
 export function initialAdjustmentState(quote: QuoteView): AdjustmentState {
-  const base = pence(quote.laborCost) + pence(quote.partsCost) + pence(quote.materialsCost);
+  const base = pence(quote.laborCost) + pence(quote.partsCost);
   const fee = pence(quote.autoReviveFee);
   return {
     typed: {
       laborCost: quote.laborCost,
       partsCost: quote.partsCost,
-      materialsCost: quote.materialsCost,
       estimatedDays: String(quote.estimatedDays),
     },
     derived: { autoReviveFee: quote.autoReviveFee, repairerPayment: quote.repairerPayment, vatAmount: quote.vatAmount },
@@ -75,8 +74,8 @@ function warrantyValue(text: string): number {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
-export function adjustmentContext(quote: QuoteView, today: string): AdjustmentContext {
-  return { currentMaterialsPence: decimalStringToPence(quote.materialsCost) ?? 0, today };
+export function adjustmentContext(today: string): AdjustmentContext {
+  return { today };
 }
 
 /** The breakdown for what is typed so far, with the following amounts left to the defaults; null while something does not parse. */
@@ -98,13 +97,12 @@ export function shownDerived(state: AdjustmentState, preview: PriceBreakdown | n
   return shown;
 }
 
-/** update-full-quote's body: SPEC's six fields, materials and the line items, as the admin sees them. */
+/** update-full-quote's body: SPEC's six fields and the line items, as the admin sees them. */
 export function adjustmentBody(state: AdjustmentState, preview: PriceBreakdown | null): QuoteAdjustmentInput {
   const shown = shownDerived(state, preview);
   return {
     laborCost: state.typed.laborCost,
     partsCost: state.typed.partsCost,
-    materialsCost: state.typed.materialsCost,
     autoReviveFee: shown.autoReviveFee,
     repairerPayment: shown.repairerPayment,
     vatAmount: shown.vatAmount,

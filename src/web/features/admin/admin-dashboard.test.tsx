@@ -97,11 +97,11 @@ describe('admin quote desk', () => {
     expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
   });
 
-  it('says the line items must add up to labour, parts and materials, and sends nothing until they do', async () => {
+  it('says the line items must add up to labour and parts, and sends nothing until they do', async () => {
     const fetchMock = serve();
     const article = await openCard();
     type(within(article).getByLabelText('Labour (£)'), '200');
-    expect(within(article).getByText('The line items add up to £150.00, but labour, parts and materials come to £250.00')).toBeInTheDocument();
+    expect(within(article).getByText('The line items add up to £150.00, but labour and parts come to £250.00')).toBeInTheDocument();
     fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
     expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
     // Save says why it sent nothing, and takes the keyboard to the line items at fault.
@@ -138,7 +138,7 @@ describe('admin quote desk', () => {
       url.endsWith('/update-full-quote') ? jsonResponse({ error: 'bad_request', message: vat, fieldErrors: { vatAmount: vat } }, 400) : undefined,
     );
     const article = await openCard();
-    type(within(article).getByLabelText('Parts (£)'), '60');
+    type(within(article).getByLabelText('Parts and materials (£)'), '60');
     type(within(article).getByLabelText('Item 2 cost (£)'), '60');
     fireEvent.click(within(article).getByRole('button', { name: 'Save changes' }));
 
@@ -147,7 +147,6 @@ describe('admin quote desk', () => {
     expect(JSON.parse(String(init?.body))).toEqual({
       laborCost: '100.00',
       partsCost: '60',
-      materialsCost: '0.00',
       autoReviveFee: '32.00',
       repairerPayment: '128.00',
       vatAmount: '38.40',

@@ -7,7 +7,7 @@ const row = 'flex items-baseline justify-between gap-4 py-2';
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
   const costs = [
     { label: 'Labour', value: quote.laborCost },
-    { label: 'Parts', value: quote.partsCost },
+    { label: 'Parts and materials', value: quote.partsCost },
     ...(isNonZero(quote.materialsCost) ? [{ label: 'Materials', value: quote.materialsCost }] : []),
     { label: 'AutoRevive service fee', value: quote.autoReviveFee },
     { label: 'VAT (20%)', value: quote.vatAmount },

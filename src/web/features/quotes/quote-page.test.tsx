@@ -70,7 +70,7 @@ describe('quote page', () => {
     expect(screen.getByText('Door panel respray').nextSibling).toHaveTextContent('£650.00');
     expect(screen.getByText('Blend into wing').nextSibling).toHaveTextContent('£120.50');
     expect(screen.getByText('Labour').nextSibling).toHaveTextContent('£480.00');
-    expect(screen.getByText('Parts').nextSibling).toHaveTextContent('£1,170.00');
+    expect(screen.getByText('Parts and materials').nextSibling).toHaveTextContent('£1,170.00');
     expect(screen.getByText('Total Estimate').nextSibling).toHaveTextContent('£2,376.00');
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getByText('2–3 working days')).toBeInTheDocument();
