@@ -44,6 +44,8 @@ describe.skipIf(!hasChromium)('your data', () => {
     await dialog.getByLabel(`Type your reference (${reference}) to confirm`).fill(reference.toLowerCase());
     await dialog.getByRole('button', { name: 'Erase my data' }).click();
     await page.getByRole('heading', { name: 'Your data has been erased' }).waitFor();
+    // The keyboard goes to what replaced the page (a review: it fell to the top of the page).
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('erased-heading');
     expect(await page.getByRole('region', { name: 'Your data has been erased' }).textContent()).toContain(`the photo of enquiry ${reference}`);
     await axeAtBothSizes(page, 'erased', 'privacy');
 

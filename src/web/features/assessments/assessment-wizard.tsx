@@ -115,7 +115,7 @@ export function AssessmentWizard() {
             </p>
           ) : null}
           <PhotoUpload photos={photos} problems={selection.problems} onAdd={selection.add} onRemove={selection.remove} readability={selection.readability} />
-          <div className="flex flex-col-reverse items-stretch gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
+          <div className="flex flex-col items-stretch gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-800">
               {photos.length === 0
                 ? 'Add at least one photo to continue.'
@@ -142,7 +142,7 @@ export function AssessmentWizard() {
             {showSummary ? <ErrorSummary form={form} errors={errors} /> : null}
             {failure?.fieldErrors && !pending ? <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={false} onRetry={() => undefined} /> : null}
             <DetailsFields form={form} />
-            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
+            <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
               <Button variant="outline" size="lg" onClick={() => setStep(1)}>
                 Back to Photos
               </Button>
@@ -166,7 +166,7 @@ export function AssessmentWizard() {
             {failure && !failure.fieldErrors && !pending ? (
               <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={failure.canRetry} onRetry={() => void submit()} />
             ) : null}
-            <div className="flex flex-col-reverse gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
+            <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">
               <Button variant="outline" size="lg" pending={pending} onClick={() => setStep(2)}>
                 Back to Details
               </Button>

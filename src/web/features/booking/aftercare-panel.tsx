@@ -20,7 +20,11 @@ function ProblemForm({ id, onCancel }: { id: number; onCancel: () => void }) {
   const [error, setError] = useState<string | null>(null);
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (message.trim().length < 10) return setError(completionMessages.problemShort);
+    if (message.trim().length < 10) {
+      // The box that needs more, with its message, rather than a button pushed off the screen.
+      setError(completionMessages.problemShort);
+      return focusById(`problem-${id}`);
+    }
     report.mutate(
       { message: message.trim() },
       {
@@ -28,7 +32,10 @@ function ProblemForm({ id, onCancel }: { id: number; onCancel: () => void }) {
           toast({ title: 'Problem reported', description: 'Our team will contact you within 24 hours. Your payment stays on hold meanwhile.' });
           focusById(AFTERCARE_HEADING);
         },
-        onError: (failure) => setError(userMessageOf(failure)),
+        onError: (failure) => {
+          setError(userMessageOf(failure));
+          focusById(`problem-${id}`);
+        },
       },
     );
   };

@@ -6,6 +6,7 @@ import { DialogFormActions } from '../../components/ui/dialog-form-actions';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { ConfirmDialogContent } from '../../components/ui/confirm-dialog';
 import { userMessageOf } from '../../lib/api';
+import { focusOnMount } from '../../lib/focus';
 import { exportUrl, useEraseData } from './privacy-api';
 
 /**
@@ -71,7 +72,8 @@ export function YourDataPanel({ assessmentId, reference, onErased }: { assessmen
 export function DataErased({ result }: { result: ErasureResult }) {
   return (
     <section aria-labelledby="erased-heading" className="mx-auto max-w-2xl rounded-xl border border-slate-200 bg-white p-6">
-      <h1 id="erased-heading" className="text-2xl font-bold text-navy-900">
+      {/* The page the customer acted on has gone: the keyboard (and a screen reader) goes to what replaced it. */}
+      <h1 id="erased-heading" ref={focusOnMount} tabIndex={-1} className="text-2xl font-bold text-navy-900 focus:outline-none">
         Your data has been erased
       </h1>
       <p className="mt-3 text-slate-800">

@@ -89,7 +89,7 @@ export function ModificationDialog({ quoteId, open, onOpenChange, initialMessage
                 {failure}
               </p>
             ) : null}
-            <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <div className="flex flex-col gap-3 sm:flex-row sm:justify-end">
               <Dialog.Close asChild>
                 <Button variant="outline" pending={mutation.isPending}>
                   Cancel

@@ -23,4 +23,11 @@ describe('quote timeline', () => {
     render(<QuoteTimeline quote={{ ...quote, estimatedDays: 1 }} now={new Date('2026-07-02T23:30:00Z')} />);
     expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('between Thursday 9 July 2026 and Friday 10 July 2026');
   });
+
+  it('promises no completion for an expired quote, which cannot be booked (a customer review)', () => {
+    render(<QuoteTimeline quote={{ ...quote, expired: true }} now={new Date('2027-04-14T10:00:00Z')} />);
+    expect(screen.getByText('Repair work')).toBeInTheDocument();
+    expect(screen.queryByText(/Estimated completion/)).toBeNull();
+    expect(screen.queryByText(/if you book today/)).toBeNull();
+  });
 });

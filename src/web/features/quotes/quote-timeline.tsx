@@ -4,7 +4,10 @@ import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
-/** SPEC's timeline: parts 2–3 business days, the repair in estimatedDays, the check the same day. */
+/**
+ * SPEC's timeline: parts 2–3 business days, the repair in estimatedDays, the check the same day.
+ * An expired quote cannot be booked, so it promises no completion date (D6: claims must be true).
+ */
 export function QuoteTimeline({ quote, now = new Date() }: { quote: Quote; now?: Date }) {
   const repairDays = Math.max(1, Math.round(quote.estimatedDays));
   // Working days skip weekends and bank holidays in England and Wales, counted from today.
@@ -30,11 +33,13 @@ export function QuoteTimeline({ quote, now = new Date() }: { quote: Quote; now?:
           </li>
         ))}
       </ol>
-      <p className="mt-4 rounded-md bg-navy-50 p-3 text-slate-900">
-        <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} working days, so between{' '}
-        <time dateTime={earliestDate}>{formatLondonDate(earliestDate)}</time> and <time dateTime={latestDate}>{formatLondonDate(latestDate)}</time>{' '}
-        if you book today.
-      </p>
+      {quote.expired ? null : (
+        <p className="mt-4 rounded-md bg-navy-50 p-3 text-slate-900">
+          <span className="font-semibold">Estimated completion:</span> {repairDays + 3}–{repairDays + 4} working days, so between{' '}
+          <time dateTime={earliestDate}>{formatLondonDate(earliestDate)}</time> and <time dateTime={latestDate}>{formatLondonDate(latestDate)}</time>{' '}
+          if you book today.
+        </p>
+      )}
     </section>
   );
 }
