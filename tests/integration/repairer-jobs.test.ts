@@ -127,6 +127,24 @@ describe('a job offered to a repairer', () => {
 });
 
 describe('accepting and declining', () => {
+  it("withdraws a repairer's open offers when the team unverifies them, and keeps a job they accepted (an operator's review)", async () => {
+    const a = await technician();
+    const first = await offeredJob(workingDay(30));
+    const second = await offeredJob(workingDay(31), 'afternoon');
+    expect((await accept(a.cookie, first.offerOf(a.repairerId))).statusCode).toBe(200);
+    const unverified = await post(t, `/api/admin/repairers/${a.repairerId}/verification`, { isVerified: false }, admin);
+    expect(unverified.statusCode, unverified.body).toBe(200);
+    const [offer] = await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.id, second.offerOf(a.repairerId)));
+    expect(offer!.status).toBe('expired');
+    // Not waiting any more on the admin's card, and not theirs to accept.
+    const responses = (await t.app.inject({ url: `/api/admin/quotes/${second.quote.id}/notifications`, headers: { cookie: admin } })).json() as { repairerId: number; status: string }[];
+    expect(responses.find((r) => r.repairerId === a.repairerId)?.status).toBe('expired');
+    expect((await accept(a.cookie, second.offerOf(a.repairerId))).statusCode).toBe(409);
+    // The job they had accepted is still theirs.
+    const [kept] = await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.id, first.offerOf(a.repairerId)));
+    expect(kept!.status).toBe('accepted');
+  });
+
   it('declining needs a reason, which the admin sees; the offer then leaves the list of open jobs', async () => {
     const a = await technician();
     const { offerOf, quote } = await offeredJob(workingDay(32));

@@ -91,11 +91,16 @@ describe('taking a job back from its technician', () => {
     const [line] = await t.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(line).toMatchObject({ action: 'job_taken_back', entity: 'appointment', entityId: job.appointmentId, actorRole: 'admin', detail: { reference: job.assessment.reference, repairerId: tech.business.id, technician: tech.business.businessName, reason, quoteId: job.quote.id } });
 
-    // Another technician can now be sent it and accept it; the share is theirs.
+    // "Send to all nearby" does not offer it straight back to the technician who could not come
+    // (an operator's review); another nearby technician gets it.
     const second = await technician(t);
-    const sent = await post(t, `/api/admin/quotes/${job.quote.id}/send-to-repairer`, { repairerId: second.business.id }, tech.admin);
-    expect(sent.statusCode, sent.body).toBe(200);
-    expect((await second.accept(sent.json().notification.id)).statusCode).toBe(200);
+    const toAll = await post(t, `/api/admin/quotes/${job.quote.id}/send-to-repairers`, {}, tech.admin);
+    expect(toAll.statusCode, toAll.body).toBe(200);
+    const open = await t.database.db.select().from(jobNotifications).where(and(eq(jobNotifications.quoteId, job.quote.id), eq(jobNotifications.status, 'sent')));
+    expect(open.map((n) => n.repairerId)).toContain(second.business.id);
+    expect(open.map((n) => n.repairerId)).not.toContain(tech.business.id);
+    const offerToSecond = open.find((n) => n.repairerId === second.business.id)!;
+    expect((await second.accept(offerToSecond.id)).statusCode).toBe(200);
     expect((await t.database.db.select().from(payouts).where(eq(payouts.paymentId, payment!.id)))[0]).toMatchObject({ status: 'owed', repairerId: second.business.id });
     expect(await appointmentRow(t, job.appointmentId)).toMatchObject({ status: 'assigned' });
   });

@@ -3,9 +3,10 @@
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
 import type { CompanyDetails } from '../../../shared/company';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
+import { cancelledAfterAccepting } from '../../../shared/lifecycles/job-notification';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { jobNotifications, users } from '../../db/schema';
@@ -144,7 +145,10 @@ export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repa
 
 /**
  * SPEC's send-to-all-nearby: every verified repairer within 30 miles who covers the damage,
- * except those holding an open offer already and those who declined this job.
+ * except those holding an open offer already, those who declined this job, and the technician
+ * it was taken back from for this booking (an operator's review: "Send to all nearby" offered the
+ * job straight back to the technician who had just said they could not come). The admin can
+ * still send it to them alone.
  */
 export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[] }> {
   const before = await jobOfQuote(ctx.db, quoteId);
@@ -162,11 +166,12 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
           .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'declined')))
       ).map((row) => row.repairerId),
     );
+    const takenBack = new Set((await notificationsOfQuote(tx, quoteId)).filter(cancelledAfterAccepting).map((n) => n.repairerId));
     const { offered, emails } = await offer(
       tx,
       ctx,
       job,
-      nearby.filter((r) => !declined.has(r.id)),
+      nearby.filter((r) => !declined.has(r.id) && !takenBack.has(r.id)),
       now,
     );
     return { repairersNotified: offered.length, emails };
@@ -211,6 +216,24 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
   }
   failures.throwIfAny();
   return expired;
+}
+
+/** Every open offer a repairer holds is withdrawn (expired): they are no longer verified. Answers how many. */
+export async function withdrawOpenOffersOfRepairer(tx: Db, repairerId: number): Promise<number> {
+  const open = await tx
+    .select({ id: jobNotifications.id })
+    .from(jobNotifications)
+    .where(and(eq(jobNotifications.repairerId, repairerId), inArray(jobNotifications.status, ['sent', 'viewed'])));
+  let withdrawn = 0;
+  for (const { id } of open) {
+    try {
+      await transition(tx, 'jobNotification', 'expire', id);
+      withdrawn++;
+    } catch (error) {
+      if (!(error instanceof TransitionConflictError)) throw error; // answered meanwhile
+    }
+  }
+  return withdrawn;
 }
 
 /** Every open offer of a job is withdrawn (expired): its booking was cancelled, or another repairer took it. */

@@ -13,6 +13,7 @@ import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 import { hashToken, newToken } from '../auth/tokens';
 import { findRepairer } from '../dispatch/dispatch.repo';
+import { withdrawOpenOffersOfRepairer } from '../dispatch/dispatch.service';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { outreachMessages } from '../../../shared/api/outreach';
 import { queueEmail } from '../email/email.service';
@@ -142,7 +143,11 @@ export async function setVerification(database: Database, repairerId: number, is
     if (!before) throw notFound(repairerAccountMessages.notFound);
     if (before.isVerified === isVerified) return;
     await tx.update(repairers).set({ isVerified, updatedAt: new Date() }).where(eq(repairers.id, repairerId));
-    await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId });
+    // D16 offers jobs to verified repairers: unverified, their open offers are withdrawn (an
+    // operator's review: the dashboard kept counting them as waiting, and their Accept failed).
+    // A job they have accepted stays theirs until the team takes it back.
+    const withdrawn = isVerified ? 0 : await withdrawOpenOffersOfRepairer(tx, repairerId);
+    await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId }, withdrawn > 0 ? { offersWithdrawn: withdrawn } : {});
   });
   networkFigureOf(database).invalidate();
   return (await networkPage(database, 1, repairerId)).rows[0]!;

@@ -76,7 +76,11 @@ function Answer({ job }: { job: RepairerJob }) {
           toast({ title: 'Job accepted', description: `It is yours: ${whenOf(job)}. The customer's details are now shown.`, variant: 'success' });
           focusById(jobTitleId(job.id));
         },
-        onError: (error) => toast({ title: 'Could not accept the job', description: userMessageOf(error), variant: 'destructive' }),
+        onError: (error) => {
+          toast({ title: 'Could not accept the job', description: userMessageOf(error), variant: 'destructive' });
+          // Lost to another technician, the job's answer goes: the keyboard stays with the job.
+          focusById(jobTitleId(job.id));
+        },
       },
     );
   const onDecline = (event: FormEvent) => {
@@ -110,7 +114,7 @@ function Answer({ job }: { job: RepairerJob }) {
           The first technician to accept gets the job. You will be paid {formatDecimalPounds(job.quote.repairerPayment)} once the repair is done and
           the customer confirms it (or 72 hours pass without a problem reported).
         </p>
-        <Button className="mt-3 w-full" onClick={onAccept} disabled={busy}>
+        <Button className="mt-3 w-full" onClick={onAccept} pending={busy}>
           {accept.isPending ? 'Accepting…' : 'Accept job'}
         </Button>
       </Tabs.Content>
@@ -130,7 +134,7 @@ function Answer({ job }: { job: RepairerJob }) {
             }}
             onBlur={() => reason.trim() === '' && reason !== '' && setReasonError(repairerJobMessages.declineReason)}
           />
-          <Button type="submit" variant="danger" className="mt-3 w-full" disabled={busy || reason.trim() === ''}>
+          <Button type="submit" variant="danger" className="mt-3 w-full" pending={busy} disabled={reason.trim() === ''}>
             {decline.isPending ? 'Declining…' : 'Decline job'}
           </Button>
         </form>

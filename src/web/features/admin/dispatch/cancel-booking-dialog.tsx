@@ -5,6 +5,7 @@ import { dayAndSlotLabel } from '../../../../shared/calendar';
 import { TeamCancelBodySchema } from '../../../../shared/api/appointments';
 import { jobsToDispatchKey, upcomingJobsKey, useTeamCancelBooking } from './dispatch-api';
 import { ReasonDialog } from './reason-dialog';
+import { invalidateAdminDesk } from '../api/admin-query-keys';
 
 interface Booking {
   appointmentId: number;
@@ -43,6 +44,7 @@ export function CancelBookingDialog({ booking, focusAfter }: { booking: Booking;
       refresh={() => {
         void queryClient.invalidateQueries({ queryKey: jobsToDispatchKey });
         void queryClient.invalidateQueries({ queryKey: upcomingJobsKey });
+        void invalidateAdminDesk(queryClient);
       }}
       focusAfter={focusAfter}
     />

@@ -2,9 +2,16 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp, stubFetch } from '../../../test/render-app';
+import { useAdminStats } from '../api/get-admin-stats';
 import { ReportedProblems } from './reported-problems';
 
 afterEach(cleanup);
+
+/** The dashboard's stat cards, mounted beside the list: the revenue changes with a refund. */
+function StatCards() {
+  useAdminStats();
+  return null;
+}
 
 const problem = (payoutId: number) => ({
   payoutId,
@@ -19,9 +26,14 @@ const problem = (payoutId: number) => ({
 });
 
 describe('releasing the technician’s payment after a reported problem', () => {
-  it("leaves the keyboard on the list's heading once the problem leaves the list", async () => {
+  it("leaves the keyboard on the list's heading once the problem leaves the list, and reads the stat cards again", async () => {
     let released = false;
+    let statReads = 0;
     stubFetch((url) => {
+      if (url === '/api/admin/stats') {
+        statReads += 1;
+        return jsonResponse({ totalEnquiries: 1, pendingQuotes: 0, revenue: '10.00', repairers: 1 });
+      }
       if (url.endsWith('/release')) {
         released = true;
         return jsonResponse({ id: 1, status: 'released', amount: '76.00', releasedAt: '2026-11-27T10:00:00.000Z', providerRef: 'ledger:1' });
@@ -29,12 +41,25 @@ describe('releasing the technician’s payment after a reported problem', () => 
       if (url === '/api/admin/reported-problems') return jsonResponse(released ? [problem(2)] : [problem(1), problem(2)]);
       return jsonResponse({ message: `Unexpected ${url}` }, 404);
     });
-    renderApp('/', [{ path: '/', element: <ReportedProblems /> }]);
+    renderApp('/', [
+      {
+        path: '/',
+        element: (
+          <>
+            <StatCards />
+            <ReportedProblems />
+          </>
+        ),
+      },
+    ]);
     const [first] = await screen.findAllByRole('button', { name: /release the technician/ });
+    await waitFor(() => expect(statReads).toBe(1));
     first!.focus();
     fireEvent.click(first!);
     await waitFor(() => expect(screen.getAllByRole('button', { name: /release the technician/ })).toHaveLength(1));
     expect(document.activeElement?.id).toBe('reported-problems');
+    // A review: after a refund or a release the dashboard kept its old figures until reloaded.
+    await waitFor(() => expect(statReads).toBe(2));
   });
 });
 

@@ -17,6 +17,7 @@ import {
 } from '../../../../shared/api/appointments';
 import { focusById } from '../../../lib/focus';
 import { ReasonDialog } from './reason-dialog';
+import { invalidateAdminDesk } from '../api/admin-query-keys';
 
 const problemsKey = ['/api/admin/reported-problems'] as const;
 const inQuestionKey = ['/api/admin/payouts-in-question'] as const;
@@ -30,7 +31,11 @@ function ReleaseButton({ payout, list, focusAfter, children }: { payout: { payou
   const queryClient = useQueryClient();
   const release = useMutation({
     mutationFn: () => apiJson('POST', `/api/admin/payouts/${payout.payoutId}/release`, {}, ReleasedPayoutSchema),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: list }),
+    // The revenue card and the enquiry tables' booking stages change with it (a review: they kept the old figures).
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: list });
+      void invalidateAdminDesk(queryClient);
+    },
   });
   return (
     <Button
@@ -74,7 +79,10 @@ function RefundDialog({ problem, last }: { problem: ReportedProblem; last: boole
       onDone={(done) =>
         toast({ title: 'Customer Refunded', description: `${problem.customerName} is refunded ${formatDecimalPounds(done.refunded)} for ${problem.reference}; ${problem.technician} is not paid for it.`, variant: 'success' })
       }
-      refresh={() => void queryClient.invalidateQueries({ queryKey: problemsKey })}
+      refresh={() => {
+        void queryClient.invalidateQueries({ queryKey: problemsKey });
+        void invalidateAdminDesk(queryClient);
+      }}
       // The problem (and its button) leave the list: the keyboard goes to the list's heading, or,
       // when it was the last one and the list goes too, to the page's main content.
       focusAfter={last ? 'main-content' : 'reported-problems'}

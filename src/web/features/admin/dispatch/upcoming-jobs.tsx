@@ -9,6 +9,7 @@ import { TAKE_BACK_REASON_MAX, TakeBackBodySchema, type UpcomingJob } from '../.
 import { upcomingJobsKey, useTakeBackJob, useUpcomingJobs } from './dispatch-api';
 import { CancelBookingDialog } from './cancel-booking-dialog';
 import { ReasonDialog } from './reason-dialog';
+import { invalidateAdminDesk } from '../api/admin-query-keys';
 
 /** How many jobs show before "Show all". */
 const FIRST_SHOWN = 10;
@@ -34,7 +35,10 @@ function TakeBackDialog({ job }: { job: UpcomingJob }) {
       mutation={takeBack}
       actions={{ keep: 'Keep it with them', act: 'Take the job back', pending: 'Taking back…' }}
       onDone={() => toast({ title: 'Job Taken Back', description: `${job.reference} is back in Jobs to dispatch. ${technician} and the customer have been e-mailed.`, variant: 'success' })}
-      refresh={() => void queryClient.invalidateQueries({ queryKey: upcomingJobsKey })}
+      refresh={() => {
+        void queryClient.invalidateQueries({ queryKey: upcomingJobsKey });
+        void invalidateAdminDesk(queryClient);
+      }}
       focusAfter="jobs-to-dispatch"
     />
   );
