@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
+import { useFocusWhenGone } from '../../../lib/focus';
 import { specialisationLabels } from '../../../../shared/damage';
 import { formatShortDate } from '../../../../shared/london-time';
 import { emailSourceLabels, type EmailSource } from '../../../../shared/api/outreach';
@@ -24,6 +25,8 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const intro = useSendIntro();
   // An introduction or invitation sent disables its button: the keyboard goes to the row's own checkbox.
   const checkbox = useRef<HTMLInputElement>(null);
+  // Verified or unverified under a filter on verification, the row leaves the list: the keyboard goes to the list's heading.
+  const row = useFocusWhenGone<HTMLTableRowElement>('network-heading');
   const onVerify = () =>
     verify.mutate(
       { id: repairer.id, isVerified: !repairer.isVerified },
@@ -51,7 +54,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const status = outreachStatus(repairer);
   const canIntroduce = Boolean(repairer.email) && !repairer.hasAccount && !repairer.introSentAt && !repairer.unsubscribed;
   return (
-    <tr className="border-t border-slate-200 align-top">
+    <tr ref={row} className="border-t border-slate-200 align-top">
       <td className="py-2 pr-2 pl-2">
         <input ref={checkbox} type="checkbox" className="size-5" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select ${repairer.businessName}`} />
       </td>

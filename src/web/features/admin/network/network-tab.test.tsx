@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, stubFetch } from '../../../test/render-app';
 import { NetworkTab } from './network-tab';
@@ -32,5 +32,34 @@ describe('the Repairer Network tab', () => {
     expect(await screen.findByRole('heading', { name: 'Repairer Network (0)' })).toBeInTheDocument();
     expect(asked).toEqual(['/api/repairers?page=1', '/api/repairers?page=1&search=Intro+Lane']);
     expect(screen.getByText('No repairers match.')).toBeInTheDocument();
+  });
+
+  it("gives the keyboard to the list's heading when a verified row leaves the filtered list (an operator's review)", async () => {
+    const repairer = {
+      id: 7, businessName: 'Bristol Dent Co', contactName: null, email: null, phone: null, city: 'Bristol', county: null, postcode: 'BS1 5TY',
+      specializations: ['pdr'], serviceRadius: 30, rating: null, isVerified: false, emailSource: null,
+      hasAccount: true, invitationPending: false, imported: false, introSentAt: null, unsubscribed: false,
+    };
+    let verified = false;
+    stubFetch((url) => {
+      if (url === '/api/admin/repairers/7/verification') {
+        verified = true;
+        return jsonResponse({ ...repairer, isVerified: true });
+      }
+      if (url.startsWith('/api/admin/')) return jsonResponse({}, 404);
+      if (!url.startsWith('/api/repairers?')) return jsonResponse({ message: `Unexpected ${url}` }, 404);
+      // Filtered on Pending Verification: the row is listed until it is verified.
+      const rows = url.includes('verified=false') && verified ? [] : [repairer];
+      const answer = jsonResponse(rows);
+      answer.headers.set('X-Total-Count', String(rows.length));
+      return answer;
+    });
+    renderApp('/', [{ path: '/', element: <NetworkTab /> }]);
+    fireEvent.change(await screen.findByLabelText('Verification'), { target: { value: 'false' } });
+    const button = await screen.findByRole('button', { name: 'Verify Bristol Dent Co' });
+    button.focus();
+    fireEvent.click(button);
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify Bristol Dent Co' })).toBeNull());
+    await waitFor(() => expect(document.activeElement?.id).toBe('network-heading'));
   });
 });

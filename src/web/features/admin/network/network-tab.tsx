@@ -24,7 +24,7 @@ export function NetworkTab() {
   // Search button keeps the focus a keyboard user gave it.
   return (
     <section aria-labelledby="network-heading">
-      <h2 id="network-heading" className="text-xl font-bold text-navy-900">
+      <h2 id="network-heading" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Repairer Network{network.data ? ` (${network.data.total.toLocaleString('en-GB')})` : ''}
       </h2>
       <EmailStatsPanel />
