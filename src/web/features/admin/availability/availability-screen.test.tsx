@@ -45,10 +45,13 @@ afterEach(() => {
 });
 
 describe("the admin's Availability tab", () => {
-  it('offers no control on a day that has passed, is a bank holiday or is inside 24 hours, and says why', async () => {
+  it('offers no control on a day that is a bank holiday or is inside 24 hours, and says why; this month starts from today', async () => {
     renderScreen();
+    // Days gone by are left out of the current month (an operator's review).
+    expect(await screen.findByRole('heading', { level: 3, name: /^Monday 8 March 2027/ })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 3, name: /^Friday 5 March 2027/ })).not.toBeInTheDocument();
+    expect(screen.getByText(/This month starts from today\./)).toBeInTheDocument();
     for (const [name, why] of [
-      ['Friday 5 March 2027', 'Not bookable: passed'],
       ['Monday 8 March 2027', 'Not bookable: less than 24 hours away'],
       ['Friday 26 March 2027', 'Not bookable: bank holiday'],
     ] as const) {

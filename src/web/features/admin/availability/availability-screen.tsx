@@ -11,7 +11,7 @@ import {
   type UnbookableReason,
 } from '../../../../shared/calendar';
 import { isWeekend } from '../../../../shared/calendar-date';
-import { formatLondonDate } from '../../../../shared/london-time';
+import { formatLondonDate, londonDateOf } from '../../../../shared/london-time';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -30,8 +30,12 @@ const notBookable = (reason: UnbookableReason) => `Not bookable: ${unbookableLab
 export function AvailabilityScreen() {
   const [month, setMonth] = useState(() => londonMonthOf(new Date()));
   const availability = useAdminAvailability(param(month));
-  const days = availability.data?.days.filter((day) => !isWeekend(day.date)) ?? [];
   const now = new Date();
+  // This month opens on today, not on the days gone by (an operator's review: the first bookable
+  // day was 4,000 px down); an earlier month is shown whole, as a record of what was taken.
+  const today = londonDateOf(now);
+  const thisMonth = param(month) === today.slice(0, 7);
+  const days = availability.data?.days.filter((day) => !isWeekend(day.date) && !(thisMonth && day.date < today)) ?? [];
   const title = `${MONTHS[month.month - 1]} ${month.year}`;
   return (
     <section aria-labelledby="availability-heading" className="grid gap-4">
@@ -52,6 +56,7 @@ export function AvailabilityScreen() {
         Each slot takes {availability.data ? availability.data.defaultCapacity : '…'} bookings unless you set its own capacity. Leave a
         capacity empty to use the default. Closing a day stops new bookings and keeps the ones already made. Days and slots that
         cannot be booked (passed, bank holidays, less than 24 hours away) cannot be changed; weekends are not shown.
+        {thisMonth ? ' This month starts from today.' : ''}
       </p>
       {availability.isPending ? (
         <p role="status">Loading availability…</p>
