@@ -10,12 +10,13 @@ import { appointments, payments, payouts, quotes, slotCapacity } from '../../src
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
 import { paymentMessages, settleSucceededPayment } from '../../src/server/modules/payments/payments.service';
 import { createTestProvider } from '../../src/server/modules/payments/test-provider';
+import { quoteExpiredMessage } from '../../src/server/modules/bookings/bookings.service';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { RESCHEDULE_START_WITHIN, TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { refuseWrites } from '../helpers/failing-rows';
-import { appointmentRow, emailsTo, heldBooking, openEmailLink, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
+import { appointmentRow, customerWithQuote, emailsTo, heldBooking, openEmailLink, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
 
 // Monday 8 March 2027, 10:00 in London (GMT). British Summer Time starts on 28 March 2027.
 const MONDAY = new Date('2027-03-08T10:00:00Z');
@@ -121,14 +122,23 @@ describe('POST /api/create-payment-intent', () => {
     expect((await paymentOf(t, booking.appointmentId))[0]!.startWithinCancellationPeriod).toBe(false);
   });
 
-  it('answers 409 with a sentence when nothing is held, and when the hold has lapsed', async () => {
+  it('answers 409 with the sentence that fits: nothing held, a hold that has lapsed (then and later), a quote expired', async () => {
+    const never = await customerWithQuote(t);
+    const none = await intent(never.cookie, { quoteId: never.quote.id });
+    expect([none.statusCode, none.json().message]).toEqual([409, paymentMessages.noHold]);
+
     const booking = await heldBooking(t, FAR);
     setNow(new Date(MONDAY.getTime() + 31 * 60_000));
     const lapsed = await intent(booking.cookie, { quoteId: booking.quote.id });
     expect([lapsed.statusCode, lapsed.json().message]).toEqual([409, paymentMessages.holdLapsed]);
     expect((await appointmentRow(t, booking.appointmentId)).status).toBe('lapsed');
-    const none = await intent(booking.cookie, { quoteId: booking.quote.id });
-    expect([none.statusCode, none.json().message]).toEqual([409, paymentMessages.noHold]);
+    // Checkout opened again later still says why (a customer's review: it said nothing was held).
+    const later = await intent(booking.cookie, { quoteId: booking.quote.id });
+    expect([later.statusCode, later.json().message]).toEqual([409, paymentMessages.holdLapsed]);
+
+    const old = await customerWithQuote(t, { validUntilDate: '2027-03-01' });
+    const expired = await intent(old.cookie, { quoteId: old.quote.id });
+    expect([expired.statusCode, expired.json().message]).toEqual([409, quoteExpiredMessage('2027-03-01')]);
   });
 
   it("answers 404 'No quote found' for someone else's quote, an admin, and a browser with no grant", async () => {

@@ -81,6 +81,12 @@ export async function findLiveAppointmentOfQuote(db: Db, quoteId: number): Promi
   return row;
 }
 
+/** The quote's most recent appointment in any state, if it ever had one. */
+export async function findLatestAppointmentOfQuote(db: Db, quoteId: number): Promise<AppointmentRow | undefined> {
+  const [row] = await db.select().from(appointments).where(eq(appointments.quoteId, quoteId)).orderBy(desc(appointments.id)).limit(1);
+  return row;
+}
+
 export async function insertHeldAppointment(
   db: Db,
   values: { quoteId: number; appointmentDate: string; timeSlot: 'morning' | 'afternoon'; notes: string; holdExpiresAt: Date },

@@ -11,8 +11,9 @@ import { transition, TransitionConflictError } from '../../db/transition';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { parseBody } from '../../plugins/validation';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
-import { findLiveAppointmentOfQuote, lockAppointment } from '../bookings/appointments.repo';
-import { lapseHolds } from '../bookings/bookings.service';
+import { findLatestAppointmentOfQuote, findLiveAppointmentOfQuote, lockAppointment } from '../bookings/appointments.repo';
+import { lapseHolds, quoteExpiredMessage } from '../bookings/bookings.service';
+import { isQuoteExpired } from '../../../shared/lifecycles/quote';
 import { leaveLiveState, takePlace } from '../bookings/capacity.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { queueEmail } from '../email/email.service';
@@ -98,7 +99,13 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   if (quote.status !== 'approved') throw notFound(paymentMessages.noQuote);
 
   const appointment = await findLiveAppointmentOfQuote(ctx.db, quote.id);
-  if (!appointment) throw conflict(paymentMessages.noHold);
+  if (!appointment) {
+    // Checkout opened again later says why there is nothing to pay for (a customer's review: it
+    // said "no slot held" after the 30-minute hold had run out, and after the quote had expired).
+    if (isQuoteExpired(quote.validUntilDate, now)) throw conflict(quoteExpiredMessage(quote.validUntilDate));
+    if ((await findLatestAppointmentOfQuote(ctx.db, quote.id))?.status === 'lapsed') throw conflict(paymentMessages.holdLapsed);
+    throw conflict(paymentMessages.noHold);
+  }
   if (appointment.status !== 'held') throw alreadyPaid();
   if (appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
     await lapseHolds(ctx.db, [appointment.id], now);

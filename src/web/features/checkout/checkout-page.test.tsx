@@ -330,4 +330,18 @@ describe('checkout', () => {
     expect(screen.getByText(/Your slot is no longer held\. Please choose a slot again\. Nothing has been charged\./)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Choose a slot again' })).toHaveAttribute('href', '/booking/5');
   });
+
+  it('a quote that expired since the slot was chosen says so, with the way back to the quote, not Try again (a customer review)', async () => {
+    const message = 'This quote expired on Sunday 1 March 2026. Please ask us for a new one.';
+    stubServer({
+      appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }),
+      quote: { ...quoteView(), expired: true },
+      intent: () => jsonResponse({ error: 'conflict', message }, 409),
+    });
+    renderApp('/checkout?quote_id=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'This quote has expired' })).toBeInTheDocument();
+    expect(screen.getByText(`${message} Nothing has been charged.`)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to your quote' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
 });

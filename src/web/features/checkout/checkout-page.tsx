@@ -159,6 +159,13 @@ function Checkout({ quoteId }: { quoteId: string }) {
       </QuoteNotice>
     );
   }
+  // Expired since the customer chose their slot: the way on is a fresh quote, not another try.
+  if (setup.state === 'failed' && quote.data?.expired)
+    return (
+      <QuoteNotice title="This quote has expired" tone="warning" assessmentId={quote.data.assessmentId}>
+        {setup.message || checkoutToasts.setupErrorText} Nothing has been charged.
+      </QuoteNotice>
+    );
   if (setup.state === 'failed' || config.isError)
     return (
       <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
