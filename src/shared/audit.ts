@@ -9,6 +9,7 @@ export const AUDIT_ACTIONS = [
   'job_taken_back',
   'repairer_verified',
   'repairer_unverified',
+  'repairer_added',
   'data_exported',
   'data_erased',
 ] as const;
@@ -26,6 +27,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   job_taken_back: 'Took a job back from its technician',
   repairer_verified: 'Verified a repairer',
   repairer_unverified: 'Withdrew a repairer’s verification',
+  repairer_added: 'Added a repairer to the network',
   data_exported: 'Downloaded a customer’s data',
   data_erased: 'Erased a customer’s personal data',
 };

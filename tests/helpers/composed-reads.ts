@@ -256,7 +256,7 @@ export async function auditPageComposed(db: Db, page: number, pageSize: number):
 }
 
 /** GET /api/admin/email-stats, composed (emailStats). */
-export async function emailStatsComposed(db: Db): Promise<EmailStats> {
+export async function emailStatsComposed(db: Db): Promise<Omit<EmailStats, 'mailServer'>> {
   const [[mail], [people]] = await Promise.all([
     db
       .select({

@@ -129,6 +129,39 @@ describe('inviting a repairer to create an account', () => {
 });
 
 describe('verification and the network list', () => {
+  it("adds a business the team knows by hand: placed by its postcode, Pending Verification, no account; a duplicate or bad input changes nothing (an operator's review)", async () => {
+    const body = { businessName: 'Aire Valley Smart Repairs', contactName: 'Priya Shah', phone: '0113 496 0000', email: 'Priya@AireValley.example.co.uk', city: 'Leeds', postcode: 'ls1 4ap', serviceRadius: 25, specializations: ['scratch', 'scuff', 'scratch'] };
+    const added = await post(t, '/api/admin/repairers', body, admin);
+    expect(added.statusCode, added.body).toBe(201);
+    expect(added.json()).toMatchObject({ businessName: 'Aire Valley Smart Repairs', email: 'priya@airevalley.example.co.uk', emailSource: 'manual', postcode: 'LS1 4AP', isVerified: false, hasAccount: false, specializations: ['scratch', 'scuff'], serviceRadius: 25 });
+    const [row] = await t.database.db.select().from(repairers).where(eq(repairers.id, added.json().id));
+    expect(row!.latitude).toBeCloseTo(53.8, 0);
+    const count = async () => (await t.database.db.select({ id: repairers.id }).from(repairers)).length;
+    const before = await count();
+    // The same business again (any capitals, any spacing of the postcode), or its e-mail on another name: 409.
+    const again = await post(t, '/api/admin/repairers', { ...body, businessName: 'AIRE VALLEY SMART REPAIRS', postcode: 'LS14AP', email: undefined }, admin);
+    expect([again.statusCode, again.json().message]).toEqual([409, repairerAccountMessages.alreadyHeld('AIRE VALLEY SMART REPAIRS', 'LS1 4AP')]);
+    const sameEmail = await post(t, '/api/admin/repairers', { ...body, businessName: 'Another Name Ltd' }, admin);
+    expect([sameEmail.statusCode, sameEmail.json().message]).toEqual([409, repairerAccountMessages.emailHeld]);
+    // Bad input: a field's message, nothing written.
+    for (const [change, field] of [
+      [{ businessName: 'x' }, 'businessName'],
+      [{ postcode: 'NOT A POSTCODE' }, 'postcode'],
+      [{ email: 'not-an-email' }, 'email'],
+      [{ specializations: [] }, 'specializations'],
+      [{ serviceRadius: 0 }, 'serviceRadius'],
+      [{ phone: '12' }, 'phone'],
+    ] as const) {
+      const refused = await post(t, '/api/admin/repairers', { ...body, businessName: 'Fresh Name', email: undefined, ...change }, admin);
+      expect(refused.statusCode, JSON.stringify(change)).toBe(400);
+      expect(Object.keys(refused.json().fieldErrors ?? {})).toContain(field);
+    }
+    // Verified and invited from its row, as any business in the network.
+    expect((await post(t, `/api/admin/repairers/${added.json().id}/verification`, { isVerified: true }, admin)).statusCode).toBe(200);
+    expect((await post(t, `/api/admin/repairers/${added.json().id}/invite`, {}, admin)).statusCode).toBe(200);
+    expect(await count()).toBe(before);
+  });
+
   it('verifies and unverifies a repairer, which the public network figure follows', async () => {
     const business = await createRepairer(t.database.db, { isVerified: false });
     const before = (await t.app.inject({ url: '/api/site' })).json();

@@ -22,6 +22,8 @@ export const EmailCollectionStatusSchema = z.object({
   collectedByAI: z.number().int(),
   /** Repairers with a website and no address: what a batch would try. */
   needsCollection: z.number().int(),
+  /** A language model is configured (LLM_*); without one plain rules choose the address (D18). */
+  model: z.boolean(),
 });
 export type EmailCollectionStatus = z.infer<typeof EmailCollectionStatusSchema>;
 

@@ -78,6 +78,8 @@ export const EmailStatsSchema = z.object({
   bounced: z.number().int(),
   /** Repairers who have unsubscribed. */
   unsubscribed: z.number().int(),
+  /** A mail server is configured (SMTP_URL); without one every e-mail is kept in the outbox, unsent. */
+  mailServer: z.boolean(),
 });
 export type EmailStats = z.infer<typeof EmailStatsSchema>;
 

@@ -3,7 +3,7 @@
 // valid 7 days), verifies or unverifies them, and lists the network (GET /api/repairers).
 import { z } from 'zod';
 import { RepairerViewSchema } from './dispatch';
-import { UkPhoneSchema, UkPostcodeSchema } from '../customer-details';
+import { EmailSchema, UkPhoneSchema, UkPostcodeSchema } from '../customer-details';
 import { specialisations } from '../damage';
 import { controlCharacterCheck, controlCharactersMessage } from '../text-rules';
 import { emailSources } from './outreach';
@@ -20,6 +20,8 @@ export const repairerAccountMessages = {
   password: `Please choose a password of at least ${PASSWORD_MIN} characters`,
   passwordLong: 'Please choose a password of at most 200 characters',
   emailTaken: 'An account with this e-mail address already exists. Sign in instead, or ask our team.',
+  alreadyHeld: (name: string, postcode: string) => `${name} in ${postcode} is already in the network.`,
+  emailHeld: 'A repairer in the network already has this e-mail address.',
 } as const;
 
 /** POST /api/repairer-invitations/{token}: the new account's password (the same rule as admin:create). */
@@ -85,6 +87,19 @@ export const ProfileBodySchema = z.object({
   specializations: z.array(z.enum(specialisations), { error: profileMessages.specialisations }).min(1, profileMessages.specialisations),
 });
 export type ProfileBody = z.infer<typeof ProfileBodySchema>;
+
+/**
+ * POST /api/admin/repairers: the team adds a business it knows (a phone call, a trade show) to the
+ * network, where Google Places is not set up or does not list it. As a repairer's own profile,
+ * with the contact's name, phone and e-mail optional. It starts Pending Verification, with no account:
+ * verify it, then invite it from its row.
+ */
+export const NewRepairerBodySchema = ProfileBodySchema.omit({ contactName: true, phone: true }).extend({
+  contactName: ProfileBodySchema.shape.contactName.optional(),
+  phone: UkPhoneSchema.optional(),
+  email: EmailSchema.optional(),
+});
+export type NewRepairerBody = z.infer<typeof NewRepairerBodySchema>;
 
 export const ProfileViewSchema = z.object({
   businessName: z.string(),

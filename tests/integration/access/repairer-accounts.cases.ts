@@ -6,6 +6,8 @@ export const repairerAccountCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: '/api/repairers', route: '/api/repairers', expect: adminOnly(200) },
   { method: 'POST', url: `/api/admin/repairers/${world.repairerId}/invite`, route: '/api/admin/repairers/:id/invite', expect: adminOnly(409) }, // it already has an account
   { method: 'POST', url: `/api/admin/repairers/${world.repairerId}/verification`, route: '/api/admin/repairers/:id/verification', payload: { isVerified: 'maybe' }, expect: adminOnly(400) },
+  // Adding a business by hand: a bad body is refused before anything is written.
+  { method: 'POST', url: '/api/admin/repairers', route: '/api/admin/repairers', payload: { businessName: 'x' }, expect: adminOnly(400) },
   { method: 'GET', url: '/api/repairer-invitations/no-such-invitation-token', route: '/api/repairer-invitations/:token', expect: everyone(404) },
   { method: 'POST', url: '/api/repairer-invitations/no-such-invitation-token', route: '/api/repairer-invitations/:token', payload: { password: 'a long enough password' }, expect: everyone(404) },
 ];

@@ -22,7 +22,8 @@ export function eligible(force: boolean): SQL {
   return and(hasWebsite, needsAddress, noAccount)!;
 }
 
-export async function collectionStatus(db: Db): Promise<EmailCollectionStatus> {
+/** The network's figures; whether a model is set is the route's (it reads the settings). */
+export async function collectionStatus(db: Db): Promise<Omit<EmailCollectionStatus, 'model'>> {
   const [row] = await db
     .select({
       totalRepairers: sql<number>`count(*)::int`,

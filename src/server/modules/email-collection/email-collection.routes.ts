@@ -16,7 +16,10 @@ export const emailCollectionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
   const db = deps.database.db;
   await app.register(
     roleGroup(['admin'], async (admin) => {
-      admin.get('/api/admin/email-collection-status', { schema: { response: { 200: EmailCollectionStatusSchema } } }, () => collectionStatus(db));
+      admin.get('/api/admin/email-collection-status', { schema: { response: { 200: EmailCollectionStatusSchema } } }, async () => ({
+        ...(await collectionStatus(db)),
+        model: deps.config.llm !== undefined,
+      }));
 
       admin.get('/api/admin/email-collection-results', { schema: { querystring: EmailCollectionResultsQuerySchema, response: { 200: EmailCollectionResultsSchema } } }, async (request) => ({
         results: await recentResults(db, request.query.limit),

@@ -43,7 +43,7 @@ export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
 
       admin.get('/api/admin/email-stats', { schema: { response: { 200: EmailStatsSchema } } }, async (_request, reply) => {
         reply.header('Cache-Control', 'private, no-store');
-        return emailStats(deps.database);
+        return { ...(await emailStats(deps.database)), mailServer: deps.mailer.configured };
       });
     }),
   );

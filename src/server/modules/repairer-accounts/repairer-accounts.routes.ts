@@ -11,6 +11,7 @@ import {
   NetworkQuerySchema,
   NetworkRepairerSchema,
   NetworkRepairersSchema,
+  NewRepairerBodySchema,
   ProfileBodySchema,
   ProfileViewSchema,
   StripeOnboardingSchema,
@@ -25,7 +26,7 @@ import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../plugins/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
-import { acceptInvitation, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
+import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
 import { readNetworkPage } from './network-page';
 import { sendShared } from '../../plugins/serializer';
 
@@ -45,6 +46,11 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
         reply.header('X-Total-Count', String(total));
         reply.header('Cache-Control', 'private, no-store');
         return sendShared(reply, rows);
+      });
+
+      // A business the team knows, added by hand (Pending Verification, no account): 201 with its network row.
+      admin.post('/api/admin/repairers', { schema: { body: NewRepairerBodySchema, response: { 201: NetworkRepairerSchema } } }, async (request, reply) => {
+        return reply.status(201).send(await addRepairer(database, deps.geocoder, request.body, actorOf(await request.session())));
       });
 
       admin.post('/api/admin/repairers/:id/invite', { schema: { params: IdParamsSchema, response: { 200: InvitationSentSchema } } }, async (request) => {

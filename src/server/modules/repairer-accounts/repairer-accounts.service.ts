@@ -2,10 +2,11 @@
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, repairerAccountMessages, type InvitationView, type NetworkRepairer } from '../../../shared/api/repairer-accounts';
+import { INVITATION_DAYS, repairerAccountMessages, type InvitationView, type NetworkRepairer, type NewRepairerBody } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { repairerInvitations, repairers, users } from '../../db/schema';
+import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { insertSession } from '../auth/auth.repo';
 import type { PasswordQueue } from '../auth/password-queue';
@@ -137,6 +138,51 @@ export async function acceptInvitation(
 
 /** Verified or Pending Verification (SPEC section 4): only verified repairers are offered jobs. */
 /** Verifies or unverifies a repairer, with its line in the audit log when it changed. */
+/**
+ * The team adds a business to the network by hand: placed on the map by its postcode, Pending
+ * Verification, no account. A business already held (the same name in the same postcode, or the
+ * same e-mail address) is a 409 naming it, as an import never makes a duplicate (D17).
+ */
+export async function addRepairer(database: Database, geocoder: Geocoder, body: NewRepairerBody, actor: Actor): Promise<NetworkRepairer> {
+  const location = await geocoder.locate(body.postcode);
+  if (!location) throw badRequest(POSTCODE_NOT_LOCATED, { postcode: POSTCODE_NOT_LOCATED });
+  const email = body.email?.toLowerCase() ?? null;
+  const id = await database.db.transaction(async (tx) => {
+    // One add at a time per business: two admins adding the same one at once make one row.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer:${body.businessName.toLowerCase()}:${body.postcode}`}))`);
+    const [same] = await tx
+      .select({ id: repairers.id })
+      .from(repairers)
+      .where(and(sql`lower(${repairers.businessName}) = ${body.businessName.toLowerCase()}`, sql`replace(upper(${repairers.postcode}), ' ', '') = ${body.postcode.replace(/\s+/g, '').toUpperCase()}`))
+      .limit(1);
+    if (same) throw conflict(repairerAccountMessages.alreadyHeld(body.businessName, body.postcode));
+    if (email) {
+      const [held] = await tx.select({ id: repairers.id }).from(repairers).where(sql`lower(${repairers.email}) = ${email}`).limit(1);
+      if (held) throw conflict(repairerAccountMessages.emailHeld);
+    }
+    const [row] = await tx
+      .insert(repairers)
+      .values({
+        businessName: body.businessName,
+        contactName: body.contactName ?? null,
+        phone: body.phone ?? null,
+        email,
+        emailSource: email ? 'manual' : null,
+        city: body.city,
+        postcode: body.postcode,
+        latitude: location.latitude,
+        longitude: location.longitude,
+        serviceRadiusMiles: body.serviceRadius,
+        specialisations: [...new Set(body.specializations)],
+        isVerified: false,
+      })
+      .returning({ id: repairers.id });
+    await recordAudit(tx, actor, 'repairer_added', { kind: 'repairer', id: row!.id }, { businessName: body.businessName, postcode: body.postcode });
+    return row!.id;
+  });
+  return (await networkPage(database, 1, id)).rows[0]!;
+}
+
 export async function setVerification(database: Database, repairerId: number, isVerified: boolean, actor: Actor): Promise<NetworkRepairer> {
   await database.db.transaction(async (tx) => {
     const [before] = await tx.select({ isVerified: repairers.isVerified }).from(repairers).where(eq(repairers.id, repairerId)).for('update');

@@ -1,26 +1,18 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { FieldGroup, TextField } from '../../components/form';
+import { TextField } from '../../components/form';
+import { SpecialisationChoices } from '../../components/specialisation-choices';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { ProfileBodySchema, profileMessages, type ProfileView } from '../../../shared/api/repairer-accounts';
-import { specialisationLabels, specialisations, type Specialisation } from '../../../shared/damage';
+import type { Specialisation } from '../../../shared/damage';
 import { formatUkPhone } from '../../../shared/phone';
 import { useProfile, useSaveProfile, useStartPayouts } from './api/profile';
 import { formatDecimalPounds } from '../../lib/format';
 
 type Errors = Partial<Record<string, string>>;
-
-/** The server's per-field messages (a 400's `fieldErrors`), if it sent any. */
-function fieldErrorsOf(body: string): Errors {
-  try {
-    return ((JSON.parse(body) as { fieldErrors?: Errors }).fieldErrors ?? {}) as Errors;
-  } catch {
-    return {};
-  }
-}
 
 function ProfileForm({ profile }: { profile: ProfileView }) {
   const save = useSaveProfile();
@@ -47,7 +39,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
     save.mutate(parsed.data, {
       onSuccess: () => toast({ title: 'Profile saved', description: profileMessages.saved, variant: 'success' }),
       onError: (error) => {
-        if (isApiError(error)) setErrors(fieldErrorsOf(error.body));
+        if (isApiError(error)) setErrors(error.fieldErrors);
         toast({ title: 'Could not save your profile', description: userMessageOf(error), variant: 'destructive' });
       },
     });
@@ -63,19 +55,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
         <TextField id="profile-postcode" label="Base postcode" hint="Where you set out from: we offer you jobs within your radius of it." autoComplete="postal-code" {...field('postcode')} />
         <TextField id="profile-radius" label="Service radius (miles)" type="number" inputMode="numeric" min={1} max={100} step={1} {...field('serviceRadius')} />
       </div>
-      <FieldGroup legend="Repairs you do">
-        {specialisations.map((s) => (
-          <label key={s} className="flex min-h-11 items-center gap-2">
-            <input type="checkbox" checked={chosen.includes(s)} onChange={(event) => setChosen((list) => (event.target.checked ? [...list, s] : list.filter((x) => x !== s)))} />
-            {specialisationLabels[s]}
-          </label>
-        ))}
-      </FieldGroup>
-      {errors.specializations ? (
-        <p role="alert" className="text-red-800">
-          {errors.specializations}
-        </p>
-      ) : null}
+      <SpecialisationChoices legend="Repairs you do" chosen={chosen} onChange={setChosen} error={errors.specializations} />
       <Button type="submit" pending={save.isPending}>
         {save.isPending ? 'Saving…' : 'Save profile'}
       </Button>

@@ -9,14 +9,14 @@ import { jsonResponse, stubFetch } from '../../../test/render-app';
 import { parseBatchSize } from '../../../../shared/api/email-collection';
 import { EmailCollectionTab } from './email-collection-tab';
 
-const status = { completionRate: 42.5, withEmails: 17, totalRepairers: 40, collectedByAI: 3, needsCollection: 12 };
+const status = { completionRate: 42.5, withEmails: 17, totalRepairers: 40, collectedByAI: 3, needsCollection: 12, model: true };
 const noRun = { run: null };
 const result = (over: object) => ({ success: true, error: null, collected: 0, processed: 0, totalEmails: 17, stats: { successRate: 0 }, runId: 7, queued: 12, ...over });
 
-function renderTab(collect: (body: unknown) => Response | Promise<Response>) {
+function renderTab(collect: (body: unknown) => Response | Promise<Response>, model = true) {
   const posted: unknown[] = [];
   stubFetch(async (url, init) => {
-    if (url.startsWith('/api/admin/email-collection-status')) return jsonResponse(status);
+    if (url.startsWith('/api/admin/email-collection-status')) return jsonResponse({ ...status, model });
     if (url.startsWith('/api/admin/email-collection-results')) return jsonResponse({ results: [] });
     if (url.startsWith('/api/admin/job-runs/email_collection')) return jsonResponse(noRun);
     if (url === '/api/admin/collect-emails') {
@@ -59,6 +59,16 @@ describe('the AI Email Collection tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Collect Batch' }));
     await waitFor(() => expect(posted).toEqual([{ limit: 50, force: false }]));
     expect((screen.getByLabelText('Batch size') as HTMLInputElement).value).toBe('50');
+  });
+
+  it('says plainly when no language model is set up, and that plain rules choose (an operator\'s review)', async () => {
+    renderTab(() => jsonResponse(result({})), false);
+    expect(await screen.findByText(/No language model is set up .*so plain rules choose/)).toBeInTheDocument();
+    expect(screen.getByText('No model is set up')).toBeInTheDocument();
+    cleanup();
+    renderTab(() => jsonResponse(result({})));
+    await screen.findByText('42.5%');
+    expect(screen.queryByText(/No language model is set up/)).toBeNull();
   });
 
   it("says 'Collection failed' with the server's reason, or Unknown error", async () => {

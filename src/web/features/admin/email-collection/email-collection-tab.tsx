@@ -20,7 +20,7 @@ function StatusCards() {
     { label: 'Completion rate', value: s ? `${s.completionRate.toLocaleString('en-GB')}%` : null, hint: 'Repairers with an e-mail address' },
     { label: 'With e-mails', value: s?.withEmails.toLocaleString('en-GB') },
     { label: 'Total repairers', value: s?.totalRepairers.toLocaleString('en-GB') },
-    { label: 'Collected by AI', value: s?.collectedByAI.toLocaleString('en-GB'), hint: 'Chosen by the model' },
+    { label: 'Collected by AI', value: s?.collectedByAI.toLocaleString('en-GB'), hint: s && !s.model ? 'No model is set up' : 'Chosen by the model' },
     { label: 'Needs collection', value: s?.needsCollection.toLocaleString('en-GB'), hint: 'A website and no address' },
   ];
   return (
@@ -28,6 +28,12 @@ function StatusCards() {
       {status.isError ? (
         <p role="alert" className="mb-3 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
           We could not load the collection figures.
+        </p>
+      ) : null}
+      {s && !s.model ? (
+        // D18: plain rules choose without a model; the operator is told which is at work (an operator's review).
+        <p className="mb-3 rounded-md border border-amber-700 bg-amber-50 p-3 text-slate-900">
+          No language model is set up (LLM_BASE_URL, LLM_API_KEY and LLM_MODEL), so plain rules choose each repairer&rsquo;s address from their website.
         </p>
       ) : null}
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5">

@@ -1,4 +1,4 @@
-import { useEmailStats } from './outreach-api';
+import { noMailServerNotice, useEmailStats } from './outreach-api';
 
 /** Issue 13: how introductions have fared, from GET /api/admin/email-stats. */
 export function EmailStatsPanel() {
@@ -19,6 +19,10 @@ export function EmailStatsPanel() {
       <h3 id="intro-figures-heading" className="text-base font-semibold text-navy-900">
         Introduction e-mails
       </h3>
+      {stats.data.mailServer ? null : (
+        // An operator's review: nothing said that introductions and invitations would never leave.
+        <p className="mt-2 rounded-md border border-amber-700 bg-amber-50 p-2 text-sm text-slate-900">{noMailServerNotice}</p>
+      )}
       <dl className="mt-2 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-6">
         {figures.map(([label, value]) => (
           <div key={label} className="rounded-md bg-slate-50 px-3 py-2">

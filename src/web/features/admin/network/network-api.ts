@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, apiRequest, parseResponse } from '../../../lib/api';
-import { InvitationSentSchema, NetworkRepairerSchema, NetworkRepairersSchema, type NetworkRepairer } from '../../../../shared/api/repairer-accounts';
+import { InvitationSentSchema, NetworkRepairerSchema, NetworkRepairersSchema, type NetworkRepairer, type NewRepairerBody } from '../../../../shared/api/repairer-accounts';
 import { adminStatsKey } from '../api/admin-query-keys';
 
 const networkRoot = ['/api/repairers'] as const;
@@ -45,6 +45,15 @@ export function useInviteRepairer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => apiJson('POST', `/api/admin/repairers/${id}/invite`, {}, InvitationSentSchema),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: networkRoot }),
+  });
+}
+
+/** POST /api/admin/repairers: a business the team knows, added by hand (Pending Verification, no account). */
+export function useAddRepairer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: NewRepairerBody) => apiJson('POST', '/api/admin/repairers', body, NetworkRepairerSchema),
     onSettled: () => void queryClient.invalidateQueries({ queryKey: networkRoot }),
   });
 }

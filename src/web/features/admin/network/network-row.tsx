@@ -8,7 +8,7 @@ import { formatShortDate } from '../../../../shared/london-time';
 import { emailSourceLabels, type EmailSource } from '../../../../shared/api/outreach';
 import type { NetworkRepairer } from '../../../../shared/api/repairer-accounts';
 import { useInviteRepairer, useSetVerification } from './network-api';
-import { useSendIntro } from './outreach-api';
+import { useEmailStats, useSendIntro, whereItGoes } from './outreach-api';
 
 const sourceLabel = (source: string | null) => (source && source in emailSourceLabels ? emailSourceLabels[source as EmailSource] : source);
 
@@ -23,6 +23,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const verify = useSetVerification();
   const invite = useInviteRepairer();
   const intro = useSendIntro();
+  const mailServer = useEmailStats().data?.mailServer;
   // An introduction or invitation sent disables its button: the keyboard goes to the row's own checkbox.
   const checkbox = useRef<HTMLInputElement>(null);
   // Verified or unverified under a filter on verification, the row leaves the list: the keyboard goes to the list's heading.
@@ -38,7 +39,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const onInvite = () =>
     invite.mutate(repairer.id, {
       onSuccess: ({ email }) => {
-        toast({ title: 'Invitation sent', description: `${repairer.businessName} can create their account from the link sent to ${email}.`, variant: 'success' });
+        toast({ title: 'Invitation sent', description: whereItGoes(mailServer, `${repairer.businessName} can create their account from the link sent to ${email}.`), variant: 'success' });
         checkbox.current?.focus();
       },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
@@ -46,7 +47,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const onIntro = () =>
     intro.mutate(repairer.id, {
       onSuccess: ({ email }) => {
-        toast({ title: 'Introduction Email Sent', description: `${repairer.businessName} will receive an introduction at ${email}.`, variant: 'success' });
+        toast({ title: 'Introduction Email Sent', description: whereItGoes(mailServer, `${repairer.businessName} will receive an introduction at ${email}.`), variant: 'success' });
         checkbox.current?.focus();
       },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),

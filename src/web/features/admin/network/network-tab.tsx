@@ -1,3 +1,4 @@
+import { AddRepairer } from './add-repairer';
 import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -29,6 +30,7 @@ export function NetworkTab() {
       </h2>
       <EmailStatsPanel />
       <PlacesImport />
+      <AddRepairer />
       <NetworkFiltersForm
         value={filters}
         onChange={(next) => {

@@ -38,3 +38,12 @@ export function useBulkAction() {
   const refresh = useRefreshNetwork();
   return useMutation({ mutationFn: (body: BulkActionBody) => apiJson('POST', '/api/admin/repairers/bulk', body, BulkActionResultSchema), onSettled: refresh });
 }
+
+/** Said wherever an e-mail to a repairer is queued while no mail server is set. */
+export const noMailServerNotice =
+  'No mail server is set up (SMTP_URL): introductions and invitations are kept in the outbox, where you can read them, and are not sent.';
+
+/** How a toast says where an e-mail went: to the address, or, with no mail server, into the outbox. */
+export function whereItGoes(mailServer: boolean | undefined, sent: string): string {
+  return mailServer === false ? `${sent} It is kept in the outbox: no mail server is set up.` : sent;
+}

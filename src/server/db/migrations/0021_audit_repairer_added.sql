@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('quote_approved', 'quote_changed', 'quote_deleted', 'payment_refunded', 'payout_withheld', 'job_taken_back', 'repairer_verified', 'repairer_unverified', 'repairer_added', 'data_exported', 'data_erased'));
