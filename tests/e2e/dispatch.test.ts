@@ -55,6 +55,10 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `dispatch-${size}`);
     }
+    // The card leads to the booking itself (an operator's review: no admin screen linked to a record).
+    await job.getByRole('link', { name: 'View the booking' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your appointment' }).waitFor();
+    expect(new URL(page.url()).pathname).toMatch(/^\/appointments\/\d+$/);
     expect(errors).toEqual([]);
     await customer.close();
   });

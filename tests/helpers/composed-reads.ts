@@ -141,7 +141,7 @@ export async function enquiryListComposed(db: Db, search: string | undefined, pa
     bookings.set(
       quote.id,
       enquiryBooking(
-        latest && { date: latest.appointment.appointmentDate, status: latest.appointment.status, paymentStatus: latest.paymentStatus, payoutStatus: latest.payoutStatus, problemReported: latest.appointment.problemReportedAt !== null },
+        latest && { appointmentId: latest.appointment.id, date: latest.appointment.appointmentDate, status: latest.appointment.status, paymentStatus: latest.paymentStatus, payoutStatus: latest.payoutStatus, problemReported: latest.appointment.problemReportedAt !== null },
       ),
     );
   }

@@ -96,14 +96,14 @@ export const EnquiryRowSchema = z.object({
   quoteStatus: QuoteViewSchema.shape.status.nullable(),
   totalCost: z.string().nullable(),
   /** Its booking's stage and day; null before one is made (or when only a lapsed hold was). */
-  booking: z.object({ stage: z.enum(BOOKING_STAGES), date: z.string() }).nullable(),
+  booking: z.object({ stage: z.enum(BOOKING_STAGES), date: z.string(), appointmentId: z.number().int() }).nullable(),
 });
 export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
 
 /** An enquiry row's booking from what its read found of it: the stage and the day, or null. */
-export function enquiryBooking(booking: (BookingStageFacts & { date: string }) | null | undefined): EnquiryRow['booking'] {
+export function enquiryBooking(booking: (BookingStageFacts & { appointmentId: number; date: string }) | null | undefined): EnquiryRow['booking'] {
   const stage = booking ? bookingStage(booking) : null;
-  return booking && stage ? { stage, date: booking.date } : null;
+  return booking && stage ? { stage, date: booking.date, appointmentId: booking.appointmentId } : null;
 }
 export const EnquiryListSchema = z.object({
   items: z.array(EnquiryRowSchema),

@@ -75,7 +75,7 @@ const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQ
       'postcode', p.postcode, 'vehicleYear', p.vehicle_year, 'vehicleMake', p.vehicle_make, 'vehicleModel', p.vehicle_model,
       'damageType', p.damage_type, 'createdAtMs', ${epochMsSql('p.created_at')},
       'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence,
-      'booking', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('date', b.appointment_date::text, 'status', b.status,
+      'booking', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('appointmentId', b.id, 'date', b.appointment_date::text, 'status', b.status,
         'paymentStatus', pm.status, 'payoutStatus', po.status, 'problemReported', b.problem_reported_at IS NOT NULL) END) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
    FROM (SELECT a.* FROM assessments a WHERE ${ENQUIRY_SEARCH_SQL} ORDER BY a.created_at DESC, a.id DESC LIMIT $4 OFFSET $5) p
    LEFT JOIN quotes q ON q.assessment_id = p.id
@@ -86,7 +86,7 @@ const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQ
    LEFT JOIN payouts po ON po.payment_id = pm.id) AS items`;
 
 interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost' | 'booking'> {
-  booking: (BookingStageFacts & { date: string }) | null;
+  booking: (BookingStageFacts & { appointmentId: number; date: string }) | null;
   vehicleYear: number;
   vehicleMake: string;
   vehicleModel: string;

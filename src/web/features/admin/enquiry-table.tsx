@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { bookingStageLabels, type EnquiryRow } from '../../../shared/api/admin';
 import { formatLondonDate } from '../../../shared/london-time';
 import { damageTypeLabel, formatDecimalPounds, formatWhen, quoteStatusLabel } from '../../lib/format';
@@ -23,7 +24,12 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
         <tbody className="divide-y divide-slate-200 bg-white">
           {rows.map((row) => (
             <tr key={row.assessmentId}>
-              <td className="px-3 py-2 font-mono whitespace-nowrap">{row.reference}</td>
+              <td className="px-3 py-2 font-mono whitespace-nowrap">
+                {/* The enquiry, its quote and its booking open as the customer's pages do (an admin may read them: D10). */}
+                <Link to={`/quote/${row.assessmentId}`} className="text-navy-900 underline" aria-label={`Open enquiry ${row.reference}`}>
+                  {row.reference}
+                </Link>
+              </td>
               <td className="px-3 py-2">
                 {row.name}
                 <span className="block break-all text-slate-700">{row.email}</span>
@@ -37,10 +43,10 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
               </td>
               <td className="px-3 py-2">
                 {row.booking ? (
-                  <>
+                  <Link to={`/appointments/${row.booking.appointmentId}`} className="text-navy-900 underline" aria-label={`Open the booking of ${row.reference}: ${bookingStageLabels[row.booking.stage]}, ${formatLondonDate(row.booking.date)}`}>
                     {bookingStageLabels[row.booking.stage]}
                     <span className="block text-slate-700">{formatLondonDate(row.booking.date)}</span>
-                  </>
+                  </Link>
                 ) : (
                   'None'
                 )}

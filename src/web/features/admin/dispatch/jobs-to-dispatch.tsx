@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -35,7 +36,10 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
             {job.reference}: {dayAndSlotLabel(job.appointmentDate, job.timeSlot)}
           </h3>
           <p className="text-slate-800">
-            {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode}
+            {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode} ·{' '}
+            <Link to={`/appointments/${job.appointmentId}`} className="text-navy-900 underline">
+              View the booking
+            </Link>
           </p>
         </div>
         <span className={summary.unassigned ? 'rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900'}>

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PhoneLink } from '../../../components/phone-link';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -54,7 +55,10 @@ function UpcomingJobItem({ job }: { job: UpcomingJob }) {
         {job.overdue ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">Not marked done</span> : null}
       </div>
       <p className="text-slate-800">
-        {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode}
+        {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode} ·{' '}
+        <Link to={`/appointments/${job.appointmentId}`} className="text-navy-900 underline">
+          View the booking
+        </Link>
       </p>
       <p className="text-slate-800">
         Technician: <span className="font-semibold">{job.technician.businessName}</span>
