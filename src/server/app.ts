@@ -139,9 +139,9 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const store = options.store ?? createFileStore(config);
   const geocoder = createGeocoder(database.db, config, app.log);
   const siteFetcher = createSiteFetcher(config.collector, options.resolveHost);
-  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, siteFetcher, log: app.log }, { runWorkers: config.runWorkers });
-  const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
   const appSecret = await loadAppSecret(config);
+  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, siteFetcher, appSecret, log: app.log }, { runWorkers: config.runWorkers });
+  const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
   const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords, siteFetcher, appSecret };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {

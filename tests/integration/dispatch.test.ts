@@ -121,9 +121,10 @@ describe('sending a job', () => {
     // D16: four hours to answer.
     for (const offer of offers) expect(offer.expiresAt.getTime() - offer.sentAt.getTime()).toBe(4 * 60 * 60 * 1000);
     expect((await quoteRow(t, quote.id)).assignmentStatus).toBe('sent');
-    // Each repairer is e-mailed a link to their dashboard, without the customer's name or address (D11).
+    // Each repairer is e-mailed the way to their dashboard (these businesses have no account yet:
+    // a join link to create one), without the customer's name or address (D11).
     const [email] = await db.select().from(outboxEmails).where(eq(outboxEmails.toAddress, a.email!));
-    expect(email!.textBody).toContain('/repairer');
+    expect(email!.textBody).toContain('/join/');
     expect(email!.textBody).not.toContain('Jane Customer');
     expect(email!.textBody).not.toContain('Downing Street');
     expect(email!.textBody).toContain('SW1A');

@@ -167,6 +167,28 @@ describe('taking a job back from its technician', () => {
     expect((await tech.accept(current.id)).statusCode).toBe(200);
   });
 
+  it("sends a business without an account a join link with its offer, and an unsubscribe link; an account holder is sent to sign in (an operator's review)", async () => {
+    const tech = await technician(t);
+    const business = await createRepairer(t.database.db, { latitude: 51.51, longitude: -0.13, email: `no-account-${Date.now()}@example.co.uk` });
+    const booking = await paidBooking(t, workingDay(47), 'morning');
+    for (const repairerId of [business.id, tech.business.id]) {
+      const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId }, tech.admin);
+      expect(sent.statusCode, sent.body).toBe(200);
+    }
+    const [offer] = await t.database.db.select().from(outboxEmails).where(and(eq(outboxEmails.toAddress, business.email!), eq(outboxEmails.kind, 'job-offer')));
+    expect(offer!.textBody).toContain('You do not have an account with us yet. Create one with this link');
+    expect(offer!.textBody).not.toContain('sign in first');
+    expect(offer!.textBody).toMatch(/Not interested\? Unsubscribe/);
+    expect(offer!.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const token = /\/join\/([\w-]+)/.exec(offer!.textBody)![1]!;
+    const invitation = await t.app.inject({ url: `/api/repairer-invitations/${token}` });
+    expect(invitation.statusCode, invitation.body).toBe(200);
+    expect(invitation.json()).toMatchObject({ businessName: business.businessName });
+    const [theirs] = await tech.mail('job-offer');
+    expect(theirs!.textBody).toContain('sign in first');
+    expect(theirs!.textBody).not.toContain('/join/');
+  });
+
   it('e-mails no offer to a business that unsubscribed and has no account, and still to one with an account (D19; an attack review)', async () => {
     // An account holder who unsubscribed from our introductions signed up for offers: still e-mailed.
     const tech = await technician(t);

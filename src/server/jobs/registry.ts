@@ -30,6 +30,8 @@ export interface JobContext {
   geocoder: Geocoder;
   /** Reads repairers' websites safely (D18). */
   siteFetcher: SiteFetcher;
+  /** Signs unsubscribe links in the e-mails a job writes (D19). */
+  appSecret: string;
   log: FastifyBaseLogger;
   jobs: JobEnqueuer;
 }

@@ -1,6 +1,7 @@
 // What a repairer is told when a job is offered to them (D16). D11: nothing that identifies the
 // customer before they accept — the damage, the vehicle, the area (town and postcode district),
-// the date and what they earn; the link opens their dashboard, behind their sign-in.
+// the date and what they earn; the link opens their dashboard, behind their sign-in, or, for a
+// business without an account, creates its account first (with an unsubscribe link, D19).
 import { JOB_OFFER_HOURS } from '../../../shared/api/dispatch';
 import { isTimeSlot, slotInSentence, slotLabelOf } from '../../../shared/calendar';
 import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
@@ -10,6 +11,7 @@ import { postcodeDistrict } from '../../../shared/postcode';
 import type { CompanyDetails } from '../../../shared/company';
 import { signature } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../outreach/outreach-emails';
 
 export interface JobOfferFacts {
   repairer: { email: string; contactName: string | null; businessName: string };
@@ -23,6 +25,12 @@ export interface JobOfferFacts {
   expiresAt: Date;
   dashboardUrl: string;
   company: CompanyDetails;
+  /**
+   * A business without an account (verified, imported or added by the team): its join link, to
+   * create the account the offer is accepted from, and the unsubscribe links every e-mail we send
+   * a business unasked carries (D19).
+   */
+  join?: { link: string; expiresAt: Date; unsubscribe: UnsubscribeLinks } | undefined;
 }
 
 /** How a repairer's e-mail opens: their contact's name, else the business's. */
@@ -63,13 +71,20 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
       `You earn: ${formatPence(facts.earnPence)}`,
       `Offer open until: ${formatLondonDateTime(facts.expiresAt)} (${JOB_OFFER_HOURS} hours)`,
       '',
-      'See the photos and accept or decline on your dashboard (sign in first):',
-      facts.dashboardUrl,
+      ...(facts.join
+        ? [
+            // An operator's review: a business with no account was told to sign in, and could not.
+            `You do not have an account with us yet. Create one with this link (it works once, until ${formatLondonDateTime(facts.join.expiresAt)}), then see the photos and accept or decline on your dashboard:`,
+            facts.join.link,
+          ]
+        : ['See the photos and accept or decline on your dashboard (sign in first):', facts.dashboardUrl]),
       '',
       "The customer's name, phone and address are shown once you accept.",
       '',
+      ...(facts.join ? [unsubscribeLine(facts.join.unsubscribe), ''] : []),
       ...signature(facts.company),
     ].join('\n'),
+    ...(facts.join ? { headers: unsubscribeHeaders(facts.join.unsubscribe, facts.company) } : {}),
   };
 }
 

@@ -28,7 +28,7 @@ import { expireOverdueOffers, findNearby, notificationsOfQuote, sendToAllNearby,
 import { dispatchMessages } from '../../../shared/api/dispatch';
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: DispatchContext = { db: deps.database.db, config: deps.config, geocoder: deps.geocoder };
+  const ctx: DispatchContext = { db: deps.database.db, config: deps.config, geocoder: deps.geocoder, appSecret: deps.appSecret };
 
   await app.register(
     roleGroup(['admin'], async (admin) => {

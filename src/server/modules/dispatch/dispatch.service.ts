@@ -18,7 +18,9 @@ import { queueEmail } from '../email/email.service';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
 import { lockQuote } from '../quotes/quotes.repo';
-import { jobCancelledEmail, jobOfferEmail } from './dispatch-emails';
+import { jobCancelledEmail, jobOfferEmail, type JobOfferFacts } from './dispatch-emails';
+import { issueInvitation } from '../repairer-accounts/invitations';
+import { unsubscribeLinks } from '../outreach/outreach-emails';
 import {
   findRepairer,
   insertOffer,
@@ -38,6 +40,8 @@ export interface DispatchContext {
   db: Db;
   config: AppConfig;
   geocoder: Geocoder;
+  /** Signs the unsubscribe link of an offer to a business without an account (D19). */
+  appSecret: string;
 }
 
 type Job = NonNullable<Awaited<ReturnType<typeof jobOfQuote>>>;
@@ -75,7 +79,7 @@ export async function findNearby(ctx: DispatchContext, quoteId: number, postcode
   return rows.map((row) => ({ ...toRepairerView(row), distance: Math.round(row.distance * 10) / 10 }));
 }
 
-function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<Job['appointment']> }, repairer: RepairerRow, expiresAt: Date) {
+function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<Job['appointment']> }, repairer: RepairerRow, expiresAt: Date, join?: JobOfferFacts['join']) {
   if (!repairer.email) return null;
   const a = job.assessment;
   return jobOfferEmail({
@@ -90,6 +94,7 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
     expiresAt,
     dashboardUrl: `${ctx.config.publicUrl}/repairer`,
     company: ctx.config.company,
+    join,
   });
 }
 
@@ -100,8 +105,23 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
  */
 async function unsolicited(tx: Db, repairer: RepairerRow): Promise<boolean> {
   if (!repairer.unsubscribedAt && !(repairer.email && (await isUnsubscribed(tx, repairer.email)))) return false;
-  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.repairerId, repairer.id)).limit(1);
-  return account === undefined;
+  return !(await hasAccount(tx, repairer.id));
+}
+
+async function hasAccount(tx: Db, repairerId: number): Promise<boolean> {
+  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId)).limit(1);
+  return account !== undefined;
+}
+
+/**
+ * A business without an account can accept only once it has one: its offer carries a fresh join
+ * link to create it (the invitation's, issueInvitation), and the unsubscribe links of an e-mail we
+ * send unasked (D19). An account holder's offer sends them to sign in.
+ */
+async function joinFor(tx: Db, ctx: DispatchContext, repairer: RepairerRow, now: Date): Promise<JobOfferFacts['join']> {
+  if (!repairer.email || (await hasAccount(tx, repairer.id))) return undefined;
+  const { link, expiresAt } = await issueInvitation(tx, ctx.config, repairer.id, repairer.email, now);
+  return { link, expiresAt, unsubscribe: unsubscribeLinks(ctx.config.publicUrl, ctx.appSecret, repairer.id) };
 }
 
 /** Inside the caller's transaction, with the quote locked: offers the job to these repairers; answers the new offers and their e-mails. */
@@ -113,7 +133,7 @@ async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: Non
     const row = await insertOffer(tx, job.quote.id, repairer.id, now, expiresAt);
     if (!row) continue; // an open offer already exists: the partial unique index said so
     offered.push(row.id);
-    const email = (await unsolicited(tx, repairer)) ? null : offerEmail(ctx, job, repairer, expiresAt);
+    const email = (await unsolicited(tx, repairer)) ? null : offerEmail(ctx, job, repairer, expiresAt, await joinFor(tx, ctx, repairer, now));
     if (email) emails.push(await queueEmail(tx, email));
   }
   if (offered.length > 0) await transition(tx, 'quoteAssignment', 'offer', job.quote.id);

@@ -12,7 +12,7 @@ import { outboxEmails, repairers, unsubscribes, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { insertEmails, type OutboxEmail } from '../email/email.repo';
 import { networkFigureOf } from '../repairers/network-figure';
-import { issueInvitations } from '../repairer-accounts/repairer-accounts.service';
+import { issueInvitations } from '../repairer-accounts/invitations';
 import { INTRO_EMAIL_KIND, introEmail, unsubscribeLinks } from './outreach-emails';
 import { repairerOfToken } from './unsubscribe-token';
 import { recordAudit, type Actor } from '../privacy/audit.repo';

@@ -1,8 +1,8 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
-import { INVITATION_DAYS, repairerAccountMessages, type InvitationView, type NetworkRepairer, type NewRepairerBody } from '../../../shared/api/repairer-accounts';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { repairerAccountMessages, type InvitationView, type NetworkRepairer, type NewRepairerBody } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { repairerInvitations, repairers, users } from '../../db/schema';
@@ -14,6 +14,7 @@ import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 import { hashToken, newToken } from '../auth/tokens';
 import { findRepairer } from '../dispatch/dispatch.repo';
+import { issueInvitation } from './invitations';
 import { withdrawOpenOffersOfRepairer } from '../dispatch/dispatch.service';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { outreachMessages } from '../../../shared/api/outreach';
@@ -48,33 +49,6 @@ export async function inviteRepairer(db: Db, config: AppConfig, secret: string, 
   });
 }
 
-/**
- * A new single-use join link for the repairer; its token is only in the returned link. Earlier
- * unused links to the same address keep working until they expire or one of them is used (an
- * invitation and then an introduction each promise their link until its date); links sent to an
- * address the repairer no longer has stop working.
- */
-export async function issueInvitation(tx: Db, config: AppConfig, repairerId: number, address: string, now: Date): Promise<{ link: string; expiresAt: Date }> {
-  return (await issueInvitations(tx, config, [{ repairerId, address }], now)).get(repairerId)!;
-}
-
-/** issueInvitation for many repairers in three statements (a bulk introduction, issue 13). */
-export async function issueInvitations(tx: Db, config: AppConfig, people: { repairerId: number; address: string }[], now: Date): Promise<Map<number, { link: string; expiresAt: Date }>> {
-  const links = new Map<number, { link: string; expiresAt: Date }>();
-  const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
-  for (let i = 0; i < people.length; i += 500) {
-    const chunk = people.slice(i, i + 500);
-    const elsewhere = chunk.map(({ repairerId, address }) => and(eq(repairerInvitations.repairerId, repairerId), ne(repairerInvitations.email, address.toLowerCase())));
-    await tx.update(repairerInvitations).set({ usedAt: now }).where(and(isNull(repairerInvitations.usedAt), or(...elsewhere)));
-    const rows = chunk.map(({ repairerId, address }) => {
-      const token = newToken();
-      links.set(repairerId, { link: `${config.publicUrl}/join/${token}`, expiresAt });
-      return { repairerId, email: address.toLowerCase(), tokenHash: hashToken(token), expiresAt };
-    });
-    await tx.insert(repairerInvitations).values(rows);
-  }
-  return links;
-}
 
 /**
  * An unused, unexpired link, still sent to the repairer's present address: one sent to an address
