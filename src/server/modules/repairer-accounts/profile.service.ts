@@ -12,9 +12,10 @@ import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import { repairers } from '../../db/schema';
-import { badRequest, conflict, DomainError, forbidden, notFound } from '../../plugins/errors';
+import { conflict, DomainError, forbidden, notFound } from '../../plugins/errors';
 import type { SessionUser } from '../auth/auth.service';
-import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo/geocoder';
+import { placedProfileColumns } from './profile-columns';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { findRepairer, type RepairerRow } from '../dispatch/dispatch.repo';
 
@@ -120,22 +121,9 @@ export async function readProfile(ctx: ProfileContext, user: SessionUser, now: D
 
 export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: ProfileBody, now: Date): Promise<ProfileView> {
   const row = await ownRepairer(ctx, user);
-  const location = await ctx.geocoder.locate(body.postcode);
-  if (!location) throw badRequest(POSTCODE_NOT_LOCATED, { postcode: POSTCODE_NOT_LOCATED });
   await ctx.db
     .update(repairers)
-    .set({
-      businessName: body.businessName,
-      contactName: body.contactName,
-      phone: body.phone,
-      city: body.city,
-      postcode: body.postcode,
-      latitude: location.latitude,
-      longitude: location.longitude,
-      serviceRadiusMiles: body.serviceRadius,
-      specialisations: [...new Set(body.specializations)],
-      updatedAt: now,
-    })
+    .set({ ...(await placedProfileColumns(ctx.geocoder, body)), updatedAt: now })
     .where(eq(repairers.id, row.id));
   return view(ctx, await ownProfileRow(ctx, user));
 }

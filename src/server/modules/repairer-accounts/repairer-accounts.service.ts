@@ -6,7 +6,8 @@ import { repairerAccountMessages, type InvitationView, type NetworkRepairer, typ
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { repairerInvitations, repairers, users } from '../../db/schema';
-import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo/geocoder';
+import { placedProfileColumns } from './profile-columns';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
 import { insertSession } from '../auth/auth.repo';
 import type { PasswordQueue } from '../auth/password-queue';
@@ -118,8 +119,7 @@ export async function acceptInvitation(
  * same e-mail address) is a 409 naming it, as an import never makes a duplicate (D17).
  */
 export async function addRepairer(database: Database, geocoder: Geocoder, body: NewRepairerBody, actor: Actor): Promise<NetworkRepairer> {
-  const location = await geocoder.locate(body.postcode);
-  if (!location) throw badRequest(POSTCODE_NOT_LOCATED, { postcode: POSTCODE_NOT_LOCATED });
+  const columns = await placedProfileColumns(geocoder, body);
   const email = body.email?.toLowerCase() ?? null;
   const id = await database.db.transaction(async (tx) => {
     // One add at a time per business: two admins adding the same one at once make one row.
@@ -136,20 +136,7 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
     }
     const [row] = await tx
       .insert(repairers)
-      .values({
-        businessName: body.businessName,
-        contactName: body.contactName ?? null,
-        phone: body.phone ?? null,
-        email,
-        emailSource: email ? 'manual' : null,
-        city: body.city,
-        postcode: body.postcode,
-        latitude: location.latitude,
-        longitude: location.longitude,
-        serviceRadiusMiles: body.serviceRadius,
-        specialisations: [...new Set(body.specializations)],
-        isVerified: false,
-      })
+      .values({ ...columns, email, emailSource: email ? 'manual' : null, isVerified: false })
       .returning({ id: repairers.id });
     await recordAudit(tx, actor, 'repairer_added', { kind: 'repairer', id: row!.id }, { businessName: body.businessName, postcode: body.postcode });
     return row!.id;
