@@ -108,9 +108,9 @@ describe('unsubscribing', () => {
     await post(t, `/api/repairers/${business.id}/send-intro`, {}, admin);
     await deliverAll();
     const token = unsubscribeToken(secret, business.id);
-    expect((await t.app.inject({ url: `/api/unsubscribe/${token}` })).json()).toEqual({ businessName: 'Page Unsub Repairs', email: 'page-unsub@example.com', unsubscribed: false });
+    expect((await t.app.inject({ url: `/api/unsubscribe/${token}` })).json()).toEqual({ businessName: 'Page Unsub Repairs', email: 'page-unsub@example.com', unsubscribed: false, hasAccount: false });
     const done = await post(t, `/api/unsubscribe/${token}`, {});
-    expect(done.json()).toEqual({ businessName: 'Page Unsub Repairs', email: 'page-unsub@example.com', unsubscribed: true });
+    expect(done.json()).toEqual({ businessName: 'Page Unsub Repairs', email: 'page-unsub@example.com', unsubscribed: true, hasAccount: false });
     expect((await t.app.inject({ url: `/api/unsubscribe/${token}` })).json().unsubscribed).toBe(true);
     expect((await post(t, `/api/unsubscribe/${token}`, {})).statusCode, 'twice is fine').toBe(200);
 
@@ -158,7 +158,7 @@ describe('unsubscribing', () => {
     expect([navigation.statusCode, navigation.headers.location]).toEqual([303, `/unsubscribe/${token}`]);
     // The page's own fetch (Accept: */*) still gets the JSON it reads.
     const read = await t.app.inject({ url: `/api/unsubscribe/${token}`, headers: { accept: '*/*' } });
-    expect([read.statusCode, read.json()]).toEqual([200, { businessName: 'Opened In Browser Ltd', email: 'opened-in-browser@example.com', unsubscribed: false }]);
+    expect([read.statusCode, read.json()]).toEqual([200, { businessName: 'Opened In Browser Ltd', email: 'opened-in-browser@example.com', unsubscribed: false, hasAccount: false }]);
     const [row] = await db().select().from(repairers).where(eq(repairers.id, business.id));
     expect(row!.unsubscribedAt).toBeNull();
   });

@@ -85,5 +85,11 @@ export type EmailStats = z.infer<typeof EmailStatsSchema>;
 
 export const UnsubscribeParamsSchema = z.object({ token: z.string().min(10).max(200) });
 /** GET and POST /api/unsubscribe/{token} (public: the signed token is the key). */
-export const UnsubscribeViewSchema = z.object({ businessName: z.string(), email: z.string().nullable(), unsubscribed: z.boolean() });
+export const UnsubscribeViewSchema = z.object({
+  businessName: z.string(),
+  email: z.string().nullable(),
+  unsubscribed: z.boolean(),
+  /** It has a repairer account: we still write about the jobs it has accepted. */
+  hasAccount: z.boolean(),
+});
 export type UnsubscribeView = z.infer<typeof UnsubscribeViewSchema>;

@@ -99,13 +99,13 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
 }
 
 /**
- * D19: an offer e-mailed to a business that unsubscribed and never made an account would be our
- * unsolicited e-mail, which its unsubscribe stops (an attack review). One with an account signed up
- * for offers, and still gets them (docs/decisions/0014); either way the offer itself is made.
+ * D19: nobody who unsubscribed is written to again, and the unsubscribe page promises it, so a
+ * business that unsubscribed is not e-mailed job offers, with an account or without (an attack
+ * review: an account holder who unsubscribed by an offer's own link kept getting offers). The
+ * offer itself is made either way, and shows on their dashboard (docs/decisions/0014).
  */
 async function unsolicited(tx: Db, repairer: RepairerRow): Promise<boolean> {
-  if (!repairer.unsubscribedAt && !(repairer.email && (await isUnsubscribed(tx, repairer.email)))) return false;
-  return !(await hasAccount(tx, repairer.id));
+  return repairer.unsubscribedAt !== null || (repairer.email !== null && (await isUnsubscribed(tx, repairer.email)));
 }
 
 async function hasAccount(tx: Db, repairerId: number): Promise<boolean> {

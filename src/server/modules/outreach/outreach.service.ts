@@ -181,7 +181,12 @@ function repairerOf(ctx: OutreachContext, token: string): number {
 export async function readUnsubscribe(ctx: OutreachContext, token: string): Promise<UnsubscribeView> {
   const [row] = await ctx.database.db.select().from(repairers).where(eq(repairers.id, repairerOf(ctx, token)));
   if (!row) throw notFound(outreachMessages.badLink);
-  return { businessName: row.businessName, email: row.email, unsubscribed: row.unsubscribedAt !== null };
+  return { businessName: row.businessName, email: row.email, unsubscribed: row.unsubscribedAt !== null, hasAccount: await accountExists(ctx.database.db, row.id) };
+}
+
+async function accountExists(db: Db, repairerId: number): Promise<boolean> {
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId)).limit(1);
+  return account !== undefined;
 }
 
 /**
@@ -198,7 +203,7 @@ export async function unsubscribe(ctx: OutreachContext, token: string, now: Date
       .returning();
     if (!row) throw notFound(outreachMessages.badLink);
     if (row.email) await tx.insert(unsubscribes).values({ email: row.email.trim().toLowerCase() }).onConflictDoNothing();
-    return { businessName: row.businessName, email: row.email, unsubscribed: true };
+    return { businessName: row.businessName, email: row.email, unsubscribed: true, hasAccount: await accountExists(tx, row.id) };
   });
 }
 

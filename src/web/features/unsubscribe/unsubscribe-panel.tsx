@@ -28,7 +28,7 @@ export function UnsubscribePanel({ token }: { token: string }) {
       </div>
     );
   }
-  const { businessName, email, unsubscribed } = link.data;
+  const { businessName, email, unsubscribed, hasAccount } = link.data;
   if (unsubscribed) {
     return (
       <div role="status" className="rounded-md border border-teal-700 bg-teal-50 p-4 text-teal-900">
@@ -37,8 +37,10 @@ export function UnsubscribePanel({ token }: { token: string }) {
           You are unsubscribed.
         </p>
         <p className="mt-2">
-          We will not e-mail {businessName}
-          {email ? ` at ${email}` : ''} again. If this was a mistake, tell us and we will put it right.
+          {hasAccount
+            ? `We will not e-mail ${businessName}${email ? ` at ${email}` : ''} introductions, invitations or job offers again: new jobs still show on your dashboard. While you have an account, we still write about the jobs you have accepted.`
+            : `We will not e-mail ${businessName}${email ? ` at ${email}` : ''} again.`}{' '}
+          If this was a mistake, tell us and we will put it right.
         </p>
         <SupportContact />
       </div>
@@ -54,7 +56,10 @@ export function UnsubscribePanel({ token }: { token: string }) {
             at <strong className="break-all">{email}</strong>
           </>
         ) : null}
-        ? Once you confirm, we will never write to you again.
+        ?{' '}
+        {hasAccount
+          ? 'Once you confirm, we will not e-mail you job offers or anything else unasked; we still write about jobs you have accepted.'
+          : 'Once you confirm, we will never write to you again.'}
       </p>
       {confirm.isError ? (
         <p role="alert" className="text-red-800">
