@@ -7,7 +7,7 @@ import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.se
 import { eq } from 'drizzle-orm';
 import { assessments, customerGrants } from '../../src/server/db/schema';
 import { MAX_REPLAY_GRANTS } from '../../src/server/modules/assessments/assessments.service';
-import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { cookieHeader, createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
 
@@ -62,6 +62,18 @@ describe(`concurrency (${serverDatabaseAvailable() ? 'PostgreSQL server' : 'PGli
     expect(withCookie).toHaveLength(MAX_REPLAY_GRANTS);
     expect(retries.filter((r) => r.statusCode === 409)).toHaveLength(12 - MAX_REPLAY_GRANTS);
     expect(await t.database.db.$count(customerGrants, eq(customerGrants.assessmentId, first.json().id))).toBe(1 + MAX_REPLAY_GRANTS);
+  });
+
+  it('adds a business by hand once when admins add it at once, by name or by e-mail (two reviews)', async () => {
+    const user = await createUser(t.database.db, { role: 'admin' });
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/sign-in', payload: { email: user.email, password: user.password }, remoteAddress: '192.0.2.71' });
+    const cookie = cookieHeader(response);
+    const add = (businessName: string, email?: string) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/repairers', headers: { cookie }, payload: { businessName, city: 'Leeds', postcode: 'LS1 4AP', serviceRadius: 20, specializations: ['scratch'], ...(email ? { email } : {}) } });
+    const sameName = await Promise.all(Array.from({ length: 6 }, () => add('Twice Added Repairs')));
+    expect(sameName.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    const sameEmail = await Promise.all(Array.from({ length: 6 }, (_, i) => add(`Other Name ${i}`, 'one.address@example.co.uk')));
+    expect(sameEmail.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
   });
 
   it('runs a queued job exactly once through pg-boss, with two consumers at once', async () => {

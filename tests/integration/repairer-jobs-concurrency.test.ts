@@ -144,6 +144,32 @@ describe.skipIf(!serverDatabaseAvailable())('on the PostgreSQL server', () => {
     const offers = await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quote.id));
     expect(offers.map((o) => o.status)).toEqual(['declined']);
   });
+
+  it('answers a repairer accepting while the team unverifies them, every time, without a deadlock (an attack review and a code review)', { timeout: 90_000 }, async () => {
+    const db = t.database.db;
+    await db.update(repairers).set({ isVerified: false });
+    const { admin, business, repairer } = await adminAndRepairer(t);
+    const outcomes = new Map<string, number>();
+    for (let round = 0; round < 12; round++) {
+      await db.update(repairers).set({ isVerified: true }).where(eq(repairers.id, business.id));
+      const { quote, appointmentId } = await paidBooking(t, workingDay(40 + round));
+      const sent = await post(t, `/api/admin/quotes/${quote.id}/send-to-repairer`, { repairerId: business.id }, admin);
+      expect(sent.statusCode, sent.body).toBe(200);
+      const [accepted, unverified] = await Promise.all([
+        post(t, `/api/repairer/notifications/${sent.json().notification.id}/accept`, {}, repairer),
+        post(t, `/api/admin/repairers/${business.id}/verification`, { isVerified: false }, admin),
+      ]);
+      const key = `${accepted.statusCode}/${unverified.statusCode}`;
+      outcomes.set(key, (outcomes.get(key) ?? 0) + 1);
+      // Either the accept won (the job is theirs) or the unverify did (the offer is withdrawn); never a 500.
+      expect(unverified.statusCode, unverified.body).toBe(200);
+      expect([200, 409], accepted.body).toContain(accepted.statusCode);
+      const [offer] = await db.select().from(jobNotifications).where(eq(jobNotifications.id, sent.json().notification.id));
+      const [booking] = await db.select().from(appointments).where(eq(appointments.id, appointmentId));
+      expect([offer!.status, booking!.status]).toEqual(accepted.statusCode === 200 ? ['accepted', 'assigned'] : ['expired', 'confirmed']);
+    }
+    expect([...outcomes.keys()].every((key) => key === '200/200' || key === '409/200')).toBe(true);
+  });
 });
 
 describe('the accept race on PGlite', () => {

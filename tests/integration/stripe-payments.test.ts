@@ -399,9 +399,16 @@ describe('POST /api/stripe/webhook', () => {
     expect((await deliver(delivery)).statusCode).toBe(200);
     expect(stripe.refunds.slice(refundsBefore)).toEqual([expect.objectContaining({ payment_intent: booking.intentId, amount: booking.quote.totalPence })]);
     expect(errorLines.some((line) => line.intentId === booking.intentId && String(line.msg).includes('refunded it in full'))).toBe(true);
-    // Delivered again, it refunds nothing more.
+    // Delivered again, it refunds nothing more; and a second event for the same intent (Stripe may
+    // send one) asks again with the same idempotency key, which Stripe answers with the first refund.
     expect((await deliver(delivery)).statusCode).toBe(200);
+    expect((await deliver(stripe.webhook('payment_intent.succeeded', booking.intentId))).statusCode).toBe(200);
     expect(stripe.refunds.length).toBe(refundsBefore + 1);
+    const asked = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === booking.intentId);
+    expect(asked.map((r) => [r.idempotencyKey, r.replayed])).toEqual([
+      [`orphan-${booking.intentId}-refund`, false],
+      [`orphan-${booking.intentId}-refund`, true],
+    ]);
   });
 
   it.each([

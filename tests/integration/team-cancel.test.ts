@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cancelMessages } from '../../src/server/modules/payments/appointment-cancel';
 import { appointments, auditLog, jobNotifications, outboxEmails, payouts } from '../../src/server/db/schema';
 import { teamCancelMessages } from '../../src/shared/api/appointments';
+import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';
+import { dispatchMessages, takeBackMessages } from '../../src/shared/api/dispatch';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { loadConfig } from '../../src/server/config/config';
@@ -50,6 +52,9 @@ describe('the team cancelling a paid booking', () => {
     const tech = await technician(t);
     const booking = await paidBooking(t, workingDay(20), 'morning');
     const [payment] = await paymentOf(t, booking.appointmentId);
+    const offerTo = async (repairerId: number) => post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId }, tech.admin);
+    const open = await offerTo(tech.business.id);
+    expect(open.statusCode, open.body).toBe(200);
 
     // Inside 24 hours, and once its time has passed, the customer is sent to the phone, truthfully.
     await moveTo(t, booking.appointmentId, 1);
@@ -59,6 +64,11 @@ describe('the team cancelling a paid booking', () => {
     const past = await post(t, `/api/appointments/${booking.appointmentId}/cancel`, {}, booking.cookie);
     expect([past.statusCode, past.json().message]).toEqual([409, cancelMessages.phoneUsPast(company)]);
     expect(past.json().message).toMatch(/^Your appointment's time has passed/);
+    // Nor is a booking whose time has gone offered again, or accepted from an offer still open (a code review).
+    const again = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairers`, {}, tech.admin);
+    expect([again.statusCode, again.json().message]).toEqual([409, dispatchMessages.timePassed]);
+    const late = await tech.accept(open.json().notification.id);
+    expect([late.statusCode, late.json().message]).toEqual([409, repairerJobMessages.timePassed]);
 
     const reason = 'No technician was free in your area that day.';
     const answer = await teamCancel(t, booking.appointmentId, `  ${reason} `, tech.admin);
@@ -89,6 +99,10 @@ describe('the team cancelling a paid booking', () => {
     expect(await listed()).toMatchObject({ overdue: false });
     await moveTo(t, job.appointmentId, -1);
     expect(await listed()).toMatchObject({ overdue: true });
+    // Its time has gone: it cannot be taken back (to promise the customer someone "at the same
+    // time"), nor offered or accepted again (a code review); cancel and refund is what is left.
+    const back = await post(t, `/api/admin/appointments/${job.appointmentId}/take-back`, { reason: 'They did not come.' }, tech.admin);
+    expect([back.statusCode, back.json().message]).toEqual([409, takeBackMessages.timePassed]);
     const answer = await teamCancel(t, job.appointmentId, 'The technician did not turn up.', tech.admin);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await quoteRow(t, job.quote.id)).toMatchObject({ assignedRepairerId: null });

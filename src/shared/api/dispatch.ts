@@ -22,6 +22,7 @@ export const dispatchMessages = {
   repairerCannotDoIt: "This repairer's specialisations do not cover this damage.",
   alreadyOffered: 'This repairer already has an open offer for this job.',
   noneNearby: 'No repairers found within 30-mile radius',
+  timePassed: "This booking's time has passed, so no technician can be found for it now. Cancel and refund it, or ask the customer to move it.",
 } as const;
 
 /** SPEC section 3, Repairer: what the admin sees of one (the API's field names are SPEC's). */
@@ -132,6 +133,7 @@ export const takeBackMessages = {
   noTechnician: 'This booking has no technician yet: it is waiting in Jobs to dispatch.',
   reason: 'Please tell the technician why the job is being taken back.',
   reasonTooLong: `Please keep the reason to ${TAKE_BACK_REASON_MAX} characters.`,
+  timePassed: "This job's time has passed, so another technician cannot take it on. Cancel and refund it, or ask the customer to move it first.",
 } as const;
 
 /** POST /api/admin/appointments/{id}/take-back: the reason goes to the technician and the audit log. */

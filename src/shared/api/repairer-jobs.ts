@@ -19,6 +19,7 @@ export const repairerJobMessages = {
   notYours: 'You can only see your own jobs.',
   taken: 'This job has already been taken',
   expired: 'This job offer has expired.',
+  timePassed: "This job's time has passed, so it can no longer be accepted.",
   cancelled: 'This booking was cancelled, so the offer was withdrawn.',
   notVerified: 'Your account is awaiting verification: you can accept jobs once our team has verified it.',
   stripeOnboarding: 'Finish setting up your Stripe payouts (on your profile) before accepting paid jobs.',

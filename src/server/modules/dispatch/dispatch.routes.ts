@@ -78,7 +78,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
         async (request, reply) => {
           const user = await request.session();
           if (!user) throw unauthorised();
-          const { result, emails } = await takeBackJob(ctx, user, request.params.id, request.body.reason);
+          const { result, emails } = await takeBackJob(ctx, user, request.params.id, request.body.reason, new Date());
           await dispatchEmails(deps.jobs, emails);
           reply.header('Cache-Control', 'private, no-store');
           return result;

@@ -7,6 +7,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
 import { cancelledAfterAccepting } from '../../../shared/lifecycles/job-notification';
+import { isTimeSlot, slotStartsAt } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import { jobNotifications, users } from '../../db/schema';
@@ -65,9 +66,11 @@ async function customerPoint(geocoder: Geocoder, job: Job): Promise<Point> {
 }
 
 /** A job may be offered only while its customer's paid booking has no technician. */
-function requireDispatchable(job: Job): asserts job is Job & { appointment: NonNullable<Job['appointment']> } {
+function requireDispatchable(job: Job, now: Date): asserts job is Job & { appointment: NonNullable<Job['appointment']> } {
   if (job.quote.assignmentStatus === 'assigned' || job.appointment?.status === 'assigned') throw conflict(dispatchMessages.alreadyAssigned);
   if (job.appointment?.status !== 'confirmed') throw conflict(dispatchMessages.noPaidBooking);
+  // A code review: a booking whose slot has begun was offered, and accepted, for a time gone by.
+  if (isTimeSlot(job.appointment.timeSlot) && slotStartsAt(job.appointment.appointmentDate, job.appointment.timeSlot) <= now) throw conflict(dispatchMessages.timePassed);
 }
 
 /** SPEC's nearby search: verified repairers within 30 miles of the given address whose specialisations cover the damage. */
@@ -140,18 +143,18 @@ async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: Non
   return { offered, emails };
 }
 
-async function lockedJob(tx: Db, quoteId: number) {
+async function lockedJob(tx: Db, quoteId: number, now: Date) {
   if (!(await lockQuote(tx, quoteId))) throw notFound(dispatchMessages.notFound);
   const job = await jobOfQuote(tx, quoteId);
   if (!job) throw notFound(dispatchMessages.notFound);
-  requireDispatchable(job);
+  requireDispatchable(job, now);
   return job;
 }
 
 /** SPEC's send-to-repairer: one verified repairer whose specialisations cover the damage. */
 export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repairerId: number, now: Date): Promise<{ notification: QuoteNotification; emails: OutboxEmail[] }> {
   return ctx.db.transaction(async (tx) => {
-    const job = await lockedJob(tx, quoteId);
+    const job = await lockedJob(tx, quoteId, now);
     const repairer = await findRepairer(tx, repairerId);
     if (!repairer) throw notFound(dispatchMessages.repairerNotFound);
     if (!repairer.isVerified) throw conflict(dispatchMessages.repairerNotVerified);
@@ -173,10 +176,10 @@ export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repa
 export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[] }> {
   const before = await jobOfQuote(ctx.db, quoteId);
   if (!before) throw notFound(dispatchMessages.notFound);
-  requireDispatchable(before);
+  requireDispatchable(before, now);
   const point = await customerPoint(ctx.geocoder, before); // outside the transaction: it may call a service
   return ctx.db.transaction(async (tx) => {
-    const job = await lockedJob(tx, quoteId);
+    const job = await lockedJob(tx, quoteId, now);
     const nearby = await nearbyRepairers(tx, { point, specialisation: specialisationOf(job.assessment.damageType) });
     const declined = new Set(
       (

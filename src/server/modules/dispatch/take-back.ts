@@ -12,6 +12,7 @@
 import { and, eq } from 'drizzle-orm';
 import { takeBackMessages, UPCOMING_JOBS_SHOWN, type TakeBackResult, type UpcomingJobs } from '../../../shared/api/dispatch';
 import { londonDateOf } from '../../../shared/london-time';
+import { isTimeSlot, slotStartsAt } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
 import { appointments, jobNotifications, payouts } from '../../db/schema';
@@ -52,6 +53,7 @@ export async function takeBackJob(
   admin: SessionUser,
   appointmentId: number,
   reason: string,
+  now: Date,
 ): Promise<{ result: TakeBackResult; emails: OutboxEmail[] }> {
   return ctx.db.transaction(async (tx) => {
     const [found] = await tx.select({ quoteId: appointments.quoteId }).from(appointments).where(eq(appointments.id, appointmentId));
@@ -59,6 +61,10 @@ export async function takeBackJob(
     const { quote, appointment, payment } = await lockBooking(tx, { quoteId: found.quoteId, appointmentId });
     if (!quote || !appointment) throw notFound(takeBackMessages.notFound);
     if (appointment.status === 'confirmed') throw conflict(takeBackMessages.noTechnician);
+    // Its slot has begun: "another technician for the same time" would be a promise nobody can keep (a code review).
+    if (appointment.status === 'assigned' && isTimeSlot(appointment.timeSlot) && slotStartsAt(appointment.appointmentDate, appointment.timeSlot) <= now) {
+      throw conflict(takeBackMessages.timePassed);
+    }
     const repairerId = quote.assignedRepairerId;
     // Any other state (completed, cancelled…) answers 409 with the lifecycle's sentence, changing nothing.
     await transition(tx, 'appointment', 'unassign', appointment.id);

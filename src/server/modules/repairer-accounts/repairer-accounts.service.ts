@@ -122,8 +122,11 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
   const columns = await placedProfileColumns(geocoder, body);
   const email = body.email?.toLowerCase() ?? null;
   const id = await database.db.transaction(async (tx) => {
-    // One add at a time per business: two admins adding the same one at once make one row.
+    // One add at a time per business and per address: two admins adding the same one at once make
+    // one row (an attack review found the same e-mail added twice at once). Name first, then the
+    // e-mail, always in that order, so two adds never wait for each other in a circle.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer:${body.businessName.toLowerCase()}:${body.postcode}`}))`);
+    if (email) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer-email:${email}`}))`);
     const [same] = await tx
       .select({ id: repairers.id })
       .from(repairers)
@@ -145,17 +148,21 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
 }
 
 export async function setVerification(database: Database, repairerId: number, isVerified: boolean, actor: Actor): Promise<NetworkRepairer> {
-  await database.db.transaction(async (tx) => {
+  const changed = await database.db.transaction(async (tx) => {
     const [before] = await tx.select({ isVerified: repairers.isVerified }).from(repairers).where(eq(repairers.id, repairerId)).for('update');
     if (!before) throw notFound(repairerAccountMessages.notFound);
-    if (before.isVerified === isVerified) return;
+    if (before.isVerified === isVerified) return false;
     await tx.update(repairers).set({ isVerified, updatedAt: new Date() }).where(eq(repairers.id, repairerId));
-    // D16 offers jobs to verified repairers: unverified, their open offers are withdrawn (an
-    // operator's review: the dashboard kept counting them as waiting, and their Accept failed).
-    // A job they have accepted stays theirs until the team takes it back.
-    const withdrawn = isVerified ? 0 : await withdrawOpenOffersOfRepairer(tx, repairerId);
-    await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId }, withdrawn > 0 ? { offersWithdrawn: withdrawn } : {});
+    await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId });
+    return true;
   });
+  // D16 offers jobs to verified repairers: unverified, their open offers are withdrawn (an
+  // operator's review: the dashboard kept counting them as waiting, and their Accept failed). After
+  // the commit, holding no lock on the repairer: an accept locks quote, offer, then repairer, and
+  // withdrawing inside the transaction above (repairer, then offers) deadlocked with it (an attack
+  // review, on the server). Once committed, an accept is refused on verification anyway; a job
+  // they have already accepted stays theirs until the team takes it back.
+  if (changed && !isVerified) await withdrawOpenOffersOfRepairer(database.db, repairerId);
   networkFigureOf(database).invalidate();
   return (await networkPage(database, 1, repairerId)).rows[0]!;
 }

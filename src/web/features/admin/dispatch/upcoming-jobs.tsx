@@ -70,7 +70,8 @@ function UpcomingJobItem({ job }: { job: UpcomingJob }) {
         ) : null}
       </p>
       <div className="flex flex-wrap gap-3">
-        <TakeBackDialog job={job} />
+        {/* Its day has gone: no other technician can take it on; cancel and refund it instead. */}
+        {job.overdue ? null : <TakeBackDialog job={job} />}
         <CancelBookingDialog booking={job} focusAfter="upcoming-jobs" />
       </div>
     </li>
