@@ -349,7 +349,10 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
         const read = () => outcome(() => readAppointmentView(t.database, appointment.id, { user: reader.user, grantTokenHashes: reader.tokens.map(hashToken) }, now));
         const mine = await read();
         const viewer: Viewer = { user: reader.user, assessmentIds: await grantedIds(reader.tokens) };
-        const expected = await outcome(async () => toAppointmentView((await readableAppointment(ctx, appointment.id, viewer, now)).record, now));
+        const expected = await outcome(async () => {
+          const { access, record } = await readableAppointment(ctx, appointment.id, viewer, now);
+          return toAppointmentView(record, now, access);
+        });
         expect(mine, label).toEqual(expected);
         asks.push({ label, read, expected });
         seen.add(expected === 'not found' ? 'not found' : (expected as { status: string }).status);

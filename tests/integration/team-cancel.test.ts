@@ -55,6 +55,10 @@ describe('the team cancelling a paid booking', () => {
     const offerTo = async (repairerId: number) => post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId }, tech.admin);
     const open = await offerTo(tech.business.id);
     expect(open.statusCode, open.body).toBe(200);
+    // The customer may change it online; the team reads it as the team, with no customer buttons (a browser review).
+    const read = async (cookie: string) => (await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie } })).json();
+    expect(await read(booking.cookie)).toMatchObject({ viewer: 'customer', canChange: true });
+    expect(await read(tech.admin)).toMatchObject({ viewer: 'team', canChange: false });
 
     // Inside 24 hours, and once its time has passed, the customer is sent to the phone, truthfully.
     await moveTo(t, booking.appointmentId, 1);

@@ -104,8 +104,14 @@ export const AppointmentViewSchema = z.object({
   reference: z.string(),
   /** Its payment's status; null before checkout starts. "Paid" is paymentStatus === 'succeeded'. */
   paymentStatus: z.enum(paymentLifecycle.statuses).nullable(),
-  /** True while the customer may still cancel free or reschedule (confirmed or assigned, more than 24 hours ahead). */
+  /**
+   * True while the customer may still cancel free or reschedule (confirmed or assigned, more than
+   * 24 hours ahead), read by the customer: the team and the technician cannot use the customer's
+   * buttons (a browser review: an admin's Cancel answered "We could not find that appointment").
+   */
   canChange: z.boolean(),
+  /** Who is reading: the customer (their grant), our team (an admin) or the booked technician. */
+  viewer: z.enum(['customer', 'team', 'technician']),
   /**
    * D14 once paid (null before): when the payment succeeded, which made the contract and starts the
    * 14-day cancellation period, and whether the customer has asked for the repair to start within

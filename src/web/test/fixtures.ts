@@ -82,6 +82,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     totalCost: '2376.00',
     reference: 'AR-7K3Q-9XPM',
     paymentStatus: 'succeeded',
+    viewer: 'customer',
     canChange: true,
     // Paid two days before the slot, so checkout asked for D14's request and the customer gave it.
     cancellationPeriod: { paidAt: '2026-03-02T10:05:00.000Z', startRequested: true },

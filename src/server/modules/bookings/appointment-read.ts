@@ -70,13 +70,12 @@ export async function readAppointmentView(
   let row = await read({ id, hashes: reader.grantTokenHashes });
   if (!row) throw notFound(bookingMessages.appointmentNotFound);
   const viewer = viewerOfRead(reader.user, row.assessmentId, row.granted);
-  if (customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId }) === 'none') {
-    throw notFound(bookingMessages.appointmentNotFound);
-  }
+  const access = customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId });
+  if (access === 'none') throw notFound(bookingMessages.appointmentNotFound);
   const { status, holdExpiresAt } = row.appointment;
   if (status === 'held' && holdExpiresAt !== null && holdExpiresAt <= now.getTime()) {
     await lapseHolds(database.db, [id], now);
     row = (await read({ id, hashes: reader.grantTokenHashes }))!;
   }
-  return toAppointmentView(recordFromJson(row), now);
+  return toAppointmentView(recordFromJson(row), now, access);
 }

@@ -30,7 +30,7 @@ import { pagesAfterId } from '../../jobs/keyset-pages';
 import { badRequest, conflict, DomainError, notFound } from '../../plugins/errors';
 import { refuseOverLimit, type RateLimit } from '../../plugins/rate-limit';
 import { parseBody } from '../../plugins/validation';
-import { customerRecordAccess, type Viewer } from '../access/access.policy';
+import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';
 import type { OutboxEmail } from '../email/email.repo';
 import { findQuote, lockQuote } from '../quotes/quotes.repo';
@@ -197,7 +197,10 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
 
 // --- Reading an appointment -----------------------------------------------------------------------
 
-export function toAppointmentView(record: AppointmentRecord, now: Date): AppointmentView {
+const viewerOf = { customer: 'customer', admin: 'team', 'assigned-repairer': 'technician' } as const;
+
+/** The booking as `access` may read it (the customer by default: the writes that answer it are theirs). */
+export function toAppointmentView(record: AppointmentRecord, now: Date, access: Exclude<CustomerRecordAccess, 'none'> = 'customer'): AppointmentView {
   const { appointment } = record;
   const slot = appointment.timeSlot as TimeSlot;
   const changeable = appointment.status === 'confirmed' || appointment.status === 'assigned';
@@ -219,7 +222,8 @@ export function toAppointmentView(record: AppointmentRecord, now: Date): Appoint
       paidAt: new Date(record.cancellationPeriod.paidAtMs).toISOString(),
       startRequested: record.cancellationPeriod.startRequested,
     },
-    canChange: changeable && isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS),
+    canChange: access === 'customer' && changeable && isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS),
+    viewer: viewerOf[access],
     createdAt: appointment.createdAt.toISOString(),
     aftercare: {
       technician: record.assignedRepairerId === null ? null : record.technician,

@@ -86,13 +86,13 @@ export async function teamCancelBooking(
     await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });
     return refundCancelledBooking(tx, ctx, id, payment, { actor: actorOf(admin), reason: `cancelled by the team: ${reason}`, toCustomer: reason });
   });
-  return { view: await appointmentViewAfter(ctx.db, id, now), emails };
+  return { view: await appointmentViewAfter(ctx.db, id, now, 'admin'), emails };
 }
 
-async function appointmentViewAfter(db: Db, id: number, now: Date): Promise<AppointmentView> {
+async function appointmentViewAfter(db: Db, id: number, now: Date, access: 'customer' | 'admin' = 'customer'): Promise<AppointmentView> {
   const after = await findAppointmentRecord(db, id);
   if (!after) throw notFound(cancelMessages.notFound);
-  return toAppointmentView(after, now);
+  return toAppointmentView(after, now, access);
 }
 
 /**

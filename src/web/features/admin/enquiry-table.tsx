@@ -25,10 +25,15 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
           {rows.map((row) => (
             <tr key={row.assessmentId}>
               <td className="px-3 py-2 font-mono whitespace-nowrap">
-                {/* The enquiry, its quote and its booking open as the customer's pages do (an admin may read them: D10). */}
-                <Link to={`/quote/${row.assessmentId}`} className="text-navy-900 underline" aria-label={`Open enquiry ${row.reference}`}>
-                  {row.reference}
-                </Link>
+                {/* A quote the customer has been sent opens as the customer's page shows it (an admin may read it: D10); a quote
+                    still on the desk is reviewed there, and that page would not show it as it stands (a browser review). */}
+                {row.quoteStatus === 'approved' || row.quoteStatus === 'booked' ? (
+                  <Link to={`/quote/${row.assessmentId}`} className="text-navy-900 underline" aria-label={`Open the quote of ${row.reference}`}>
+                    {row.reference}
+                  </Link>
+                ) : (
+                  row.reference
+                )}
               </td>
               <td className="px-3 py-2">
                 {row.name}

@@ -31,13 +31,25 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
   const [rescheduling, setRescheduling] = useState(false);
   const [erased, setErased] = useState<ErasureResult | null>(null);
   if (erased) return <DataErased result={erased} />;
+  const team = appointment.viewer === 'team';
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">Your appointment</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{team ? 'The customer’s appointment' : 'Your appointment'}</h1>
         <p className="mt-2 text-lg text-slate-700">
           Reference <span className="font-mono font-semibold text-slate-900">{appointment.reference}</span>
         </p>
+        {team ? (
+          // A browser review: the customer's Cancel and Reschedule were offered to the team, and failed.
+          <p className="mt-3 rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
+            You are seeing this booking as our team: the customer changes it from their own link. To cancel and refund it, use its card under Jobs to dispatch or
+            Upcoming jobs on the{' '}
+            <Link to="/admin" className="text-navy-900 underline">
+              admin dashboard
+            </Link>
+            .
+          </p>
+        ) : null}
       </div>
       <section aria-labelledby="appointment-details" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="appointment-details" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
@@ -45,8 +57,13 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
         </h2>
         <AppointmentDetails appointment={appointment} />
       </section>
-      <AftercarePanel appointment={appointment} />
-      <Changes appointment={appointment} rescheduling={rescheduling} setRescheduling={setRescheduling} />
+      {/* The customer's own actions (confirm the repair, report a problem, cancel, move) are theirs alone. */}
+      {appointment.viewer === 'customer' ? (
+        <>
+          <AftercarePanel appointment={appointment} />
+          <Changes appointment={appointment} rescheduling={rescheduling} setRescheduling={setRescheduling} />
+        </>
+      ) : null}
       {/* Read again after a refusal, the booking may no longer be movable (cancelled elsewhere, now inside 24 hours). */}
       {rescheduling && changeable(appointment) ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
       <YourDataPanel assessmentId={appointment.assessmentId} reference={appointment.reference} onErased={setErased} />
