@@ -319,15 +319,29 @@ describe('checkout', () => {
     expect(screen.getAllByText(/An unexpected error occurred\. Please try again\./).length).toBeGreaterThanOrEqual(1);
   });
 
-  it("says 'Setup Error' when the intent cannot be created, with the server's reason and a way back", async () => {
+  it("says 'Setup Error' when the intent cannot be created, with the server's reason, Try again and a way back", async () => {
     stubServer({
       appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }),
-      intent: () => jsonResponse({ error: 'hold_expired', message: 'Your slot is no longer held. Please choose a slot again.' }, 409),
+      intent: () => jsonResponse({ error: 'payments_unavailable', message: 'We could not reach our payment provider just now.' }, 503),
     });
     renderApp('/checkout?quote_id=5');
     expect(await screen.findByText('Setup Error')).toBeInTheDocument();
     expect(screen.getByText('Failed to set up payment. Please try again.')).toBeInTheDocument();
-    expect(screen.getByText(/Your slot is no longer held\. Please choose a slot again\. Nothing has been charged\./)).toBeInTheDocument();
+    expect(screen.getByText(/We could not reach our payment provider just now\. Nothing has been charged\./)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Choose a slot again' })).toHaveAttribute('href', '/booking/5');
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'We could not set up your payment' }));
+  });
+
+  it('a refusal (the hold ran out) says only its reason: no Setup Error toast, no Try again that cannot work (a browser review)', async () => {
+    stubServer({
+      appointment: held({ appointmentDate: '2026-04-01', startsAt: '2026-04-01T12:00:00.000Z' }),
+      intent: () => jsonResponse({ error: 'conflict', message: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.' }, 409),
+    });
+    renderApp('/checkout?quote_id=5');
+    expect(await screen.findByText(/Your 30-minute hold on this slot has run out\. Please choose a date and time again\. Nothing has been charged\./)).toBeInTheDocument();
+    expect(screen.queryByText('Setup Error')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Choose a slot again' })).toHaveAttribute('href', '/booking/5');
   });
 

@@ -10,7 +10,7 @@ import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
-import { userMessageOf } from '../../lib/api';
+import { isApiError, userMessageOf } from '../../lib/api';
 import { focusOnMount } from '../../lib/focus';
 import {
   appointmentKey,
@@ -64,7 +64,8 @@ type Setup =
   | { state: 'ready'; intent: PaymentIntentView }
   /** D14: the slot is inside the 14-day period; the intent is created once the customer asks to start within it. */
   | { state: 'needs-request' }
-  | { state: 'failed'; message: string | null };
+  /** `refused`: the server says there is nothing to pay for as things stand (409: no hold, the hold ran out, the quote expired), so trying again cannot help. */
+  | { state: 'failed'; message: string | null; refused: boolean };
 
 /** The booking page passes the hold's id along, so its day and hold time show before the intent exists. */
 function heldAppointmentHint(state: unknown): number | null {
@@ -97,8 +98,10 @@ function Checkout({ quoteId }: { quoteId: string }) {
   const fail = useCallback(
     (error: unknown) => {
       if (isAlreadyPaid(error)) return paidElsewhere();
-      toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
-      setSetup({ state: 'failed', message: userMessageOf(error, '') || null });
+      const refused = isApiError(error) && error.status === 409;
+      // SPEC's 'Setup Error … Please try again' is for a setup that failed; a refusal says its own reason alone (a browser review).
+      if (!refused) toast({ title: checkoutToasts.setupError, description: checkoutToasts.setupErrorText, variant: 'destructive' });
+      setSetup({ state: 'failed', message: userMessageOf(error, '') || null, refused });
     },
     [paidElsewhere],
   );
@@ -169,12 +172,15 @@ function Checkout({ quoteId }: { quoteId: string }) {
   if (setup.state === 'failed' || config.isError)
     return (
       <div className="mx-auto grid max-w-2xl gap-4 py-8 text-center">
-        <h1 className="text-3xl font-bold text-navy-900">We could not set up your payment</h1>
+        {/* The keyboard comes here after Try again fails again, not to the top of the page. */}
+        <h1 ref={focusOnMount} tabIndex={-1} className="text-3xl font-bold text-navy-900 focus:outline-none">
+          We could not set up your payment
+        </h1>
         <p role="alert" className="text-lg text-slate-800">
           {(setup.state === 'failed' && setup.message) || checkoutToasts.setupErrorText} Nothing has been charged.
         </p>
         <div className="flex flex-wrap justify-center gap-3">
-          <Button onClick={start}>Try again</Button>
+          {setup.state === 'failed' && setup.refused ? null : <Button onClick={start}>Try again</Button>}
           <Link to={`/booking/${quoteId}`} className={buttonClasses('outline')}>
             Choose a slot again
           </Link>
