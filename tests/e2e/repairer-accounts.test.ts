@@ -105,7 +105,18 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
     const added = table.getByRole('row').filter({ hasText: 'Aire Valley Smart Repairs' });
     await expect.poll(() => added.textContent()).toContain('Pending Verification');
     expect(await added.textContent()).toContain('No account');
-    expect(errors).toEqual([]);
+    // The same business again: refused in the form itself, naming it, with the keyboard on the refusal.
+    await page.getByRole('button', { name: 'Add a repairer' }).click();
+    await form.getByLabel('Business name').fill('aire valley smart repairs');
+    await form.getByLabel('Town or city').fill('Leeds');
+    await form.getByLabel('Base postcode').fill('ls14ap');
+    await form.getByLabel('Scratch Repair').check();
+    await form.getByRole('button', { name: 'Add to the network' }).click();
+    const refusal = form.getByRole('alert').filter({ hasText: 'Aire Valley Smart Repairs in LS1 4AP is already in the network.' });
+    await refusal.waitFor();
+    await expect.poll(() => refusal.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The browser's own line for the 409 the page then handled; nothing else.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 409 (Conflict)']);
   });
 
   it('explains a spent link, and refuses a short password on a good one', async () => {

@@ -21,7 +21,7 @@ export const repairerAccountMessages = {
   passwordLong: 'Please choose a password of at most 200 characters',
   emailTaken: 'An account with this e-mail address already exists. Sign in instead, or ask our team.',
   alreadyHeld: (name: string, postcode: string) => `${name} in ${postcode} is already in the network.`,
-  emailHeld: 'A repairer in the network already has this e-mail address.',
+  emailHeld: (name: string) => `${name} in the network already has this e-mail address.`,
 } as const;
 
 /** POST /api/repairer-invitations/{token}: the new account's password (the same rule as admin:create). */
@@ -94,7 +94,16 @@ export type ProfileBody = z.infer<typeof ProfileBodySchema>;
  * with the contact's name, phone and e-mail optional. It starts Pending Verification, with no account:
  * verify it, then invite it from its row.
  */
+export const newRepairerMessages = {
+  businessName: 'Please enter the business name',
+  city: 'Please enter the town or city',
+  specialisations: 'Please choose at least one kind of repair they do',
+} as const;
 export const NewRepairerBodySchema = ProfileBodySchema.omit({ contactName: true, phone: true }).extend({
+  // The team's words, not the repairer's own ("your business name"): a browser review.
+  businessName: z.string({ error: newRepairerMessages.businessName }).refine(...controlCharacterCheck(controlCharactersMessage('Business name'))).trim().min(2, newRepairerMessages.businessName).max(120, newRepairerMessages.businessName),
+  city: z.string({ error: newRepairerMessages.city }).refine(...controlCharacterCheck(controlCharactersMessage('Town or city'))).trim().min(2, newRepairerMessages.city).max(100, newRepairerMessages.city),
+  specializations: z.array(z.enum(specialisations), { error: newRepairerMessages.specialisations }).min(1, newRepairerMessages.specialisations),
   contactName: ProfileBodySchema.shape.contactName.optional(),
   phone: UkPhoneSchema.optional(),
   email: EmailSchema.optional(),

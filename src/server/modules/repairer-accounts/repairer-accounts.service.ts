@@ -128,14 +128,14 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer:${body.businessName.toLowerCase()}:${body.postcode}`}))`);
     if (email) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer-email:${email}`}))`);
     const [same] = await tx
-      .select({ id: repairers.id })
+      .select({ businessName: repairers.businessName, postcode: repairers.postcode })
       .from(repairers)
       .where(and(sql`lower(${repairers.businessName}) = ${body.businessName.toLowerCase()}`, sql`replace(upper(${repairers.postcode}), ' ', '') = ${body.postcode.replace(/\s+/g, '').toUpperCase()}`))
       .limit(1);
-    if (same) throw conflict(repairerAccountMessages.alreadyHeld(body.businessName, body.postcode));
+    if (same) throw conflict(repairerAccountMessages.alreadyHeld(same.businessName, same.postcode));
     if (email) {
-      const [held] = await tx.select({ id: repairers.id }).from(repairers).where(sql`lower(${repairers.email}) = ${email}`).limit(1);
-      if (held) throw conflict(repairerAccountMessages.emailHeld);
+      const [held] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(sql`lower(${repairers.email}) = ${email}`).limit(1);
+      if (held) throw conflict(repairerAccountMessages.emailHeld(held.businessName));
     }
     const [row] = await tx
       .insert(repairers)

@@ -4,7 +4,7 @@ import { SpecialisationChoices } from '../../../components/specialisation-choice
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../../lib/api';
-import { focusById } from '../../../lib/focus';
+import { focusById, focusOnMount } from '../../../lib/focus';
 import { NewRepairerBodySchema } from '../../../../shared/api/repairer-accounts';
 import type { Specialisation } from '../../../../shared/damage';
 import { useAddRepairer } from './network-api';
@@ -26,6 +26,8 @@ export function AddRepairer() {
   const [values, setValues] = useState(empty);
   const [chosen, setChosen] = useState<Specialisation[]>([]);
   const [errors, setErrors] = useState<Errors>({});
+  /** The server's refusal of the whole form (the business is already held), written in it: a toast goes in seconds. */
+  const [refusal, setRefusal] = useState<string | null>(null);
   const field = (name: keyof typeof empty) => ({
     id: idOf(name),
     value: values[name],
@@ -43,6 +45,7 @@ export function AddRepairer() {
     // Empty optional fields are left out, not sent as blanks the rules would refuse.
     const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
     const parsed = NewRepairerBodySchema.safeParse({ ...filled, specializations: chosen });
+    setRefusal(null);
     if (!parsed.success) return showErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
     setErrors({});
     add.mutate(parsed.data, {
@@ -54,8 +57,8 @@ export function AddRepairer() {
         focusById('network-heading');
       },
       onError: (error) => {
-        if (isApiError(error)) showErrors(error.fieldErrors);
-        toast({ title: 'Could not add the repairer', description: userMessageOf(error), variant: 'destructive' });
+        if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) return showErrors(error.fieldErrors);
+        setRefusal(userMessageOf(error));
       },
     });
   };
@@ -84,6 +87,11 @@ export function AddRepairer() {
           <TextField label="Service radius (miles)" type="number" inputMode="numeric" min={1} max={100} step={1} {...field('serviceRadius')} />
         </div>
         <SpecialisationChoices legend="Repairs they do" chosen={chosen} onChange={setChosen} error={errors.specializations} />
+        {refusal ? (
+          <p key={refusal} ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none">
+            {refusal}
+          </p>
+        ) : null}
         <div className="flex flex-wrap gap-3">
           <Button type="submit" pending={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add to the network'}

@@ -39,7 +39,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const onInvite = () =>
     invite.mutate(repairer.id, {
       onSuccess: ({ email }) => {
-        toast({ title: 'Invitation sent', description: whereItGoes(mailServer, `${repairer.businessName} can create their account from the link sent to ${email}.`), variant: 'success' });
+        toast({ ...whereItGoes(mailServer, 'Invitation', { businessName: repairer.businessName, email }), variant: 'success' });
         checkbox.current?.focus();
       },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
@@ -47,7 +47,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
   const onIntro = () =>
     intro.mutate(repairer.id, {
       onSuccess: ({ email }) => {
-        toast({ title: 'Introduction Email Sent', description: whereItGoes(mailServer, `${repairer.businessName} will receive an introduction at ${email}.`), variant: 'success' });
+        toast({ ...whereItGoes(mailServer, 'Introduction', { businessName: repairer.businessName, email }), variant: 'success' });
         checkbox.current?.focus();
       },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
@@ -75,7 +75,9 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
         <span className={repairer.isVerified ? 'rounded-full bg-teal-100 px-2 py-0.5 text-sm font-semibold text-teal-900' : 'rounded-full bg-amber-100 px-2 py-0.5 text-sm font-semibold text-amber-900'}>
           {repairer.isVerified ? 'Verified' : 'Pending Verification'}
         </span>
-        <span className="mt-1 block text-sm text-slate-700">{repairer.hasAccount ? 'Has an account' : repairer.invitationPending ? 'Invitation sent' : 'No account'}</span>
+        <span className="mt-1 block text-sm text-slate-700">
+          {repairer.hasAccount ? 'Has an account' : repairer.invitationPending ? (mailServer === false ? 'Invitation in the outbox' : 'Invitation sent') : 'No account'}
+        </span>
         {status ? <span className="mt-1 block text-sm text-slate-700">{status}</span> : null}
       </td>
       <td className="py-2">

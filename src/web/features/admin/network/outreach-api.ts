@@ -43,7 +43,14 @@ export function useBulkAction() {
 export const noMailServerNotice =
   'No mail server is set up (SMTP_URL): introductions and invitations are kept in the outbox, where you can read them, and are not sent.';
 
-/** How a toast says where an e-mail went: to the address, or, with no mail server, into the outbox. */
-export function whereItGoes(mailServer: boolean | undefined, sent: string): string {
-  return mailServer === false ? `${sent} It is kept in the outbox: no mail server is set up.` : sent;
+/**
+ * How a toast says where an e-mail went: to the address, or, with no mail server, into the outbox,
+ * where nobody receives it (a browser review: "sent" and "will receive" said the opposite).
+ */
+export function whereItGoes(mailServer: boolean | undefined, what: 'Invitation' | 'Introduction', to: { businessName: string; email: string }): { title: string; description: string } {
+  if (mailServer === false)
+    return { title: `${what} kept in the outbox`, description: `No mail server is set up, so the ${what.toLowerCase()} for ${to.businessName} (${to.email}) is not sent: read it, and its link, in the outbox.` };
+  return what === 'Invitation'
+    ? { title: 'Invitation sent', description: `${to.businessName} can create their account from the link sent to ${to.email}.` }
+    : { title: 'Introduction Email Sent', description: `${to.businessName} will receive an introduction at ${to.email}.` };
 }
