@@ -14,7 +14,7 @@ import { appointments, assessments, auditLog, jobNotifications, outboxEmails, pa
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
 import { toRepairerView } from '../../src/server/modules/dispatch/dispatch.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
-import { enquiryBooking, type EnquiryRow } from '../../src/shared/api/admin';
+import { enquiryBooking, enquiryQuoteExpired, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
 import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
 import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
@@ -158,6 +158,7 @@ export async function enquiryListComposed(db: Db, search: string | undefined, pa
       createdAt: row.createdAt.toISOString(),
       quoteId: quote?.id ?? null,
       quoteStatus: quote?.status ?? null,
+      quoteExpired: enquiryQuoteExpired(quote?.status ?? null, quote?.validUntilDate ?? null, new Date()),
       totalCost: quote ? penceToDecimalString(quote.totalPence) : null,
       booking: quote ? (bookings.get(quote.id) ?? null) : null,
     };

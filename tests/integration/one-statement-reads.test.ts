@@ -592,6 +592,12 @@ describe(`one-statement reads answer as the composed reads (${serverDatabaseAvai
     expect((await enquiryList(t.database, 'ec2v7', 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[3]!.id]);
     expect((await enquiryList(t.database, made[1]!.reference.slice(3), 1, 50)).items.map((row) => row.assessmentId)).toEqual([made[1]!.id]);
     expect((await enquiryList(t.database, 'lovelace', 1, 50)).items[0]).toMatchObject({ quoteStatus: 'pending', totalCost: expect.stringMatching(/^\d+\.\d{2}$/) });
+    // An approved quote past its valid-until day reads as Expired to the team, as to the customer (a browser review).
+    const lapsed = await createAssessmentRecord(db, { name: 'Past Validity' });
+    await createQuote(db, { assessmentId: lapsed.id, status: 'approved', validUntilDate: '2020-01-31' });
+    const [newest] = (await enquiryList(t.database, undefined, 1, 1)).items;
+    expect(newest).toMatchObject({ assessmentId: lapsed.id, quoteStatus: 'approved', quoteExpired: true });
+    expect((await enquiryList(t.database, undefined, 1, 1)).items).toEqual((await enquiryListComposed(db, undefined, 1, 1)).items);
   });
 
   it('GET /api/repairers: every page of every search and filter as the composed read', async () => {

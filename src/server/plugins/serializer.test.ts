@@ -84,8 +84,8 @@ describe('the compiled response serializer', () => {
       EnquiryListSchema,
       {
         items: [
-          { assessmentId: 41, reference: 'AR-1', name: 'A', email: 'a@example.com', postcode: 'BS1 5TY', vehicle: '2019 Ford Focus', damageType: 'dent', createdAt: 'x', quoteId: null, quoteStatus: null, totalCost: null, booking: null },
-          { assessmentId: 42, reference: 'AR-2', name: 'B', email: 'b@example.com', postcode: 'M1 1AE', vehicle: '2020 Kia Ceed', damageType: 'scratch', createdAt: 'y', quoteId: 7, quoteStatus: 'booked', totalCost: '180.00', booking: { stage: 'paid-out', date: '2099-01-05', appointmentId: 9 } },
+          { assessmentId: 41, reference: 'AR-1', name: 'A', email: 'a@example.com', postcode: 'BS1 5TY', vehicle: '2019 Ford Focus', damageType: 'dent', createdAt: 'x', quoteId: null, quoteStatus: null, quoteExpired: false, totalCost: null, booking: null },
+          { assessmentId: 42, reference: 'AR-2', name: 'B', email: 'b@example.com', postcode: 'M1 1AE', vehicle: '2020 Kia Ceed', damageType: 'scratch', createdAt: 'y', quoteId: 7, quoteStatus: 'booked', quoteExpired: false, totalCost: '180.00', booking: { stage: 'paid-out', date: '2099-01-05', appointmentId: 9 } },
         ],
         total: 1,
         page: 1,

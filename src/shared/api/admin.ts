@@ -6,6 +6,7 @@ import { PriceListEntrySchema, PriceListSchema } from '../price-list';
 import { MIN_CHARGE_PENCE } from '../pricing';
 import { AssessmentViewSchema } from './assessments';
 import { ModificationRequestViewSchema, QuoteViewSchema } from './quotes';
+import { isQuoteExpired } from '../lifecycles/quote';
 
 /** GET /api/admin/stats: SPEC's four stat cards, from the database. */
 export const AdminStatsSchema = z.object({
@@ -94,6 +95,8 @@ export const EnquiryRowSchema = z.object({
   createdAt: z.string(),
   quoteId: z.number().int().nullable(),
   quoteStatus: QuoteViewSchema.shape.status.nullable(),
+  /** An approved quote past its valid-until day: the customer sees it as Expired, and so does the team (a browser review). */
+  quoteExpired: z.boolean(),
   totalCost: z.string().nullable(),
   /** Its booking's stage and day; null before one is made (or when only a lapsed hold was). */
   booking: z.object({ stage: z.enum(BOOKING_STAGES), date: z.string(), appointmentId: z.number().int() }).nullable(),
@@ -101,6 +104,11 @@ export const EnquiryRowSchema = z.object({
 export type EnquiryRow = z.infer<typeof EnquiryRowSchema>;
 
 /** An enquiry row's booking from what its read found of it: the stage and the day, or null. */
+/** Whether an enquiry's quote reads as Expired: approved (not yet booked) and past its valid-until day in London. */
+export function enquiryQuoteExpired(status: string | null, validUntil: string | null, now: Date): boolean {
+  return status === 'approved' && validUntil !== null && isQuoteExpired(validUntil, now);
+}
+
 export function enquiryBooking(booking: (BookingStageFacts & { appointmentId: number; date: string }) | null | undefined): EnquiryRow['booking'] {
   const stage = booking ? bookingStage(booking) : null;
   return booking && stage ? { stage, date: booking.date, appointmentId: booking.appointmentId } : null;

@@ -1,6 +1,6 @@
 // The admin's quote desk (issue 10): composes what the assessments and quotes modules own into
 // SPEC's Quote Management cards. Every list is a fixed number of queries, however many rows.
-import { enquiryBooking, type AdminQuoteCard, type AdminStats, type BookingStageFacts, type EnquiryRow } from '../../../shared/api/admin';
+import { enquiryBooking, enquiryQuoteExpired, type AdminQuoteCard, type AdminStats, type BookingStageFacts, type EnquiryRow } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
@@ -74,7 +74,7 @@ const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQ
   (SELECT coalesce(json_agg(json_build_object('assessmentId', p.id, 'reference', p.reference, 'name', p.name, 'email', p.email,
       'postcode', p.postcode, 'vehicleYear', p.vehicle_year, 'vehicleMake', p.vehicle_make, 'vehicleModel', p.vehicle_model,
       'damageType', p.damage_type, 'createdAtMs', ${epochMsSql('p.created_at')},
-      'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence,
+      'quoteId', q.id, 'quoteStatus', q.status, 'totalPence', q.total_pence, 'validUntil', q.valid_until_date::text,
       'booking', CASE WHEN b.id IS NULL THEN NULL ELSE json_build_object('appointmentId', b.id, 'date', b.appointment_date::text, 'status', b.status,
         'paymentStatus', pm.status, 'payoutStatus', po.status, 'problemReported', b.problem_reported_at IS NOT NULL) END) ORDER BY p.created_at DESC, p.id DESC), '[]'::json)
    FROM (SELECT a.* FROM assessments a WHERE ${ENQUIRY_SEARCH_SQL} ORDER BY a.created_at DESC, a.id DESC LIMIT $4 OFFSET $5) p
@@ -85,7 +85,8 @@ const ENQUIRY_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments a WHERE ${ENQ
    LEFT JOIN payments pm ON pm.appointment_id = b.id
    LEFT JOIN payouts po ON po.payment_id = pm.id) AS items`;
 
-interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost' | 'booking'> {
+interface EnquiryJson extends Omit<EnquiryRow, 'vehicle' | 'createdAt' | 'totalCost' | 'booking' | 'quoteExpired'> {
+  validUntil: string | null;
   booking: (BookingStageFacts & { appointmentId: number; date: string }) | null;
   vehicleYear: number;
   vehicleMake: string;
@@ -100,8 +101,10 @@ async function readEnquiryPage(database: Database, search: string | undefined, p
   const [row] = await database
     .statement<{ total: number; items: EnquiryJson[] }>('read_enquiry_page', ENQUIRY_PAGE_SQL)
     .run([prefix, referencePrefix, postcodePrefix, pageSize, (page - 1) * pageSize]);
-  const items: EnquiryRow[] = row!.items.map(({ vehicleYear, vehicleMake, vehicleModel, createdAtMs, totalPence, booking, ...enquiry }) => ({
+  const now = new Date();
+  const items: EnquiryRow[] = row!.items.map(({ vehicleYear, vehicleMake, vehicleModel, createdAtMs, totalPence, booking, validUntil, ...enquiry }) => ({
     ...enquiry,
+    quoteExpired: enquiryQuoteExpired(enquiry.quoteStatus, validUntil, now),
     booking: enquiryBooking(booking),
     vehicle: `${vehicleYear} ${vehicleMake} ${vehicleModel}`,
     createdAt: new Date(createdAtMs).toISOString(),

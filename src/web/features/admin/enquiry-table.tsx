@@ -44,7 +44,7 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
               <td className="px-3 py-2">{damageTypeLabel(row.damageType)}</td>
               <td className="px-3 py-2 whitespace-nowrap">{formatWhen(row.createdAt)}</td>
               <td className="px-3 py-2 whitespace-nowrap">
-                {row.quoteStatus ? `${quoteStatusLabel[row.quoteStatus]} · ${formatDecimalPounds(row.totalCost)}` : 'No quote'}
+                {row.quoteStatus ? `${row.quoteExpired ? 'Expired' : quoteStatusLabel[row.quoteStatus]} · ${formatDecimalPounds(row.totalCost)}` : 'No quote'}
               </td>
               <td className="px-3 py-2">
                 {row.booking ? (
