@@ -7,6 +7,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { focusById, focusOnMount } from '../../lib/focus';
+import { RefusalAlert } from '../../components/ui/refusal-alert';
 import { useRescheduleAppointment } from './api/appointments';
 import { asksForStartRequest, CancellationConsent, useConsentBox } from './cancellation-consent';
 import { SlotPicker } from './slot-picker';
@@ -94,11 +95,7 @@ export function ReschedulePanel({ appointment, onDone }: { appointment: Appointm
           hint={RESCHEDULE_START_WITHIN.hint}
         />
       ) : null}
-      {refusal ? (
-        <p key={refusal} ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none">
-          {refusal}
-        </p>
-      ) : null}
+      <RefusalAlert message={refusal} />
       <div className="flex flex-wrap gap-3">
         <Button disabled={date === null || slot === null || same} pending={reschedule.isPending} onClick={move}>
           {reschedule.isPending ? 'Moving…' : 'Move my booking'}

@@ -12,6 +12,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { focusOnMount } from '../../lib/focus';
+import { RefusalAlert } from '../../components/ui/refusal-alert';
 import {
   appointmentKey,
   asksForStartRequest,
@@ -307,13 +308,8 @@ function CheckoutReady({ config, quote, intent, appointment, requestStart, asked
             boxRef={consent.boxRef}
             idPrefix="checkout"
           />
-          {failure ? (
-            // Focused as it appears (the Pay button was disabled while paying): the keyboard is
-            // where the reason is, one Tab from the card form. A new failure is a new paragraph.
-            <p key={failure} ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none">
-              {failure}
-            </p>
-          ) : null}
+          {/* Focused as it appears: the keyboard is where the reason is, one Tab from the card form. */}
+          <RefusalAlert message={failure} />
           {config.provider === 'stripe' && config.publishableKey ? (
             intent ? (
               <Suspense fallback={<p role="status">Loading the secure card form…</p>}>

@@ -4,7 +4,8 @@ import { SpecialisationChoices } from '../../../components/specialisation-choice
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../../lib/api';
-import { focusById, focusOnMount } from '../../../lib/focus';
+import { focusById } from '../../../lib/focus';
+import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { NewRepairerBodySchema } from '../../../../shared/api/repairer-accounts';
 import type { Specialisation } from '../../../../shared/damage';
 import { useAddRepairer } from './network-api';
@@ -87,11 +88,7 @@ export function AddRepairer() {
           <TextField label="Service radius (miles)" type="number" inputMode="numeric" min={1} max={100} step={1} {...field('serviceRadius')} />
         </div>
         <SpecialisationChoices legend="Repairs they do" chosen={chosen} onChange={setChosen} error={errors.specializations} />
-        {refusal ? (
-          <p key={refusal} ref={focusOnMount} tabIndex={-1} role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900 focus:outline-none">
-            {refusal}
-          </p>
-        ) : null}
+        <RefusalAlert message={refusal} />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" pending={add.isPending}>
             {add.isPending ? 'Adding…' : 'Add to the network'}
