@@ -199,8 +199,8 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
 
 const viewerOf = { customer: 'customer', admin: 'team', 'assigned-repairer': 'technician' } as const;
 
-/** The booking as `access` may read it (the customer by default: the writes that answer it are theirs). */
-export function toAppointmentView(record: AppointmentRecord, now: Date, access: Exclude<CustomerRecordAccess, 'none'> = 'customer'): AppointmentView {
+/** The booking as `access` may read it: each caller says who its reader is. */
+export function toAppointmentView(record: AppointmentRecord, now: Date, access: Exclude<CustomerRecordAccess, 'none'>): AppointmentView {
   const { appointment } = record;
   const slot = appointment.timeSlot as TimeSlot;
   const changeable = appointment.status === 'confirmed' || appointment.status === 'assigned';
@@ -326,7 +326,7 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
     });
     return created.id;
   });
-  return toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now);
+  return toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now, 'customer');
 }
 
 // --- Rescheduling ---------------------------------------------------------------------------------
@@ -376,7 +376,7 @@ export async function reschedule(
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });
     return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, technicianId, from, to, startRequested }, ctx.config);
   });
-  return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now), emails };
+  return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now, 'customer'), emails };
 }
 
 // --- The booking's calendar file -------------------------------------------------------------------

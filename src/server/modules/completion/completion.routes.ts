@@ -30,10 +30,11 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   const ctx: CompletionContext & BookingContext = { db: deps.database.db, config: deps.config };
   const schema = { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } };
 
-  async function view(id: number) {
+  /** The booking as its reader here may read it: the technician marking it done, or the customer. */
+  async function view(id: number, access: 'assigned-repairer' | 'customer') {
     const record = await findAppointmentRecord(ctx.db, id);
     if (!record) throw notFound(bookingMessages.appointmentNotFound);
-    return toAppointmentView(record, new Date());
+    return toAppointmentView(record, new Date(), access);
   }
   /** The grant holder's appointment; to anyone else (staff included) these calls do not exist. */
   async function asCustomer(id: number, viewer: Viewer) {
@@ -52,7 +53,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         await checkCanMarkDone(ctx.db, user, request.params.id, new Date());
         if (!request.isMultipart()) {
           await dispatchEmails(deps.jobs, await markJobDone(ctx, user, request.params.id, new Date()));
-          return view(request.params.id);
+          return view(request.params.id, 'assigned-repairer');
         }
         const upload = await receiveUpload(request, join(deps.config.dataDir, 'tmp'));
         try {
@@ -62,7 +63,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         } finally {
           await upload.cleanup();
         }
-        return view(request.params.id);
+        return view(request.params.id, 'assigned-repairer');
       });
     })),
   );
@@ -96,7 +97,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     await confirmCompletion(ctx, viewer, request.params.id, new Date());
     await deps.jobs.enqueue(RELEASE_PAYOUTS_JOB, {});
     reply.header('Cache-Control', 'private, no-store');
-    return view(request.params.id);
+    return view(request.params.id, 'customer');
   });
 
   app.post('/api/appointments/:id/report-problem', { schema, config: { openapiBody: ReportProblemBodySchema } }, async (request, reply) => {
@@ -105,7 +106,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     const body = parseBody(ReportProblemBodySchema, request.body);
     await dispatchEmails(deps.jobs, await reportProblem(ctx, viewer, request.params.id, body.message, new Date()));
     reply.header('Cache-Control', 'private, no-store');
-    return view(request.params.id);
+    return view(request.params.id, 'customer');
   });
 
   app.post('/api/appointments/:id/review', { schema, config: { openapiBody: ReviewBodySchema } }, async (request, reply) => {
@@ -114,6 +115,6 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     const body = parseBody(ReviewBodySchema, request.body);
     await reviewRepair(ctx, viewer, request.params.id, body);
     reply.header('Cache-Control', 'private, no-store');
-    return view(request.params.id);
+    return view(request.params.id, 'customer');
   });
 };

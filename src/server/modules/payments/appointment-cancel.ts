@@ -59,7 +59,7 @@ export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id
     if (!paid) return [];
     return refundCancelledBooking(tx, ctx, id, payment, { actor: customerActor, reason: 'cancelled by the customer' });
   });
-  return { view: await appointmentViewAfter(ctx.db, id, now), emails };
+  return { view: await appointmentViewAfter(ctx.db, id, now, 'customer'), emails };
 }
 
 /**
@@ -89,7 +89,7 @@ export async function teamCancelBooking(
   return { view: await appointmentViewAfter(ctx.db, id, now, 'admin'), emails };
 }
 
-async function appointmentViewAfter(db: Db, id: number, now: Date, access: 'customer' | 'admin' = 'customer'): Promise<AppointmentView> {
+async function appointmentViewAfter(db: Db, id: number, now: Date, access: 'customer' | 'admin'): Promise<AppointmentView> {
   const after = await findAppointmentRecord(db, id);
   if (!after) throw notFound(cancelMessages.notFound);
   return toAppointmentView(after, now, access);

@@ -32,22 +32,31 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
   const [erased, setErased] = useState<ErasureResult | null>(null);
   if (erased) return <DataErased result={erased} />;
   const team = appointment.viewer === 'team';
+  const customer = appointment.viewer === 'customer';
+  const live = appointment.status === 'confirmed' || appointment.status === 'assigned';
   return (
     <div className="mx-auto grid max-w-3xl gap-6">
       <div>
-        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{team ? 'The customer’s appointment' : 'Your appointment'}</h1>
+        <h1 className="text-3xl font-bold tracking-tight text-navy-900 sm:text-4xl">{customer ? 'Your appointment' : 'The customer’s appointment'}</h1>
         <p className="mt-2 text-lg text-slate-700">
           Reference <span className="font-mono font-semibold text-slate-900">{appointment.reference}</span>
         </p>
         {team ? (
           // A browser review: the customer's Cancel and Reschedule were offered to the team, and failed.
           <p className="mt-3 rounded-md border border-slate-300 bg-slate-50 p-3 text-slate-900">
-            You are seeing this booking as our team: the customer changes it from their own link. To cancel and refund it, use its card under Jobs to dispatch or
-            Upcoming jobs on the{' '}
-            <Link to="/admin" className="text-navy-900 underline">
-              admin dashboard
-            </Link>
-            .
+            You are seeing this booking as our team: the customer changes it from their own link.{' '}
+            {live ? (
+              <>
+                To cancel and refund it, use its card under Jobs to dispatch or Upcoming jobs on the{' '}
+                <Link to="/admin" className="text-navy-900 underline">
+                  admin dashboard
+                </Link>
+                .
+              </>
+            ) : (
+              // Only a paid booking still to be done has a card there (a review: the note sent the team to an action that did not exist).
+              'Only a paid booking still to come is cancelled and refunded from the dashboard; a problem with a finished repair is refunded from Problems reported.'
+            )}
           </p>
         ) : null}
       </div>
@@ -66,7 +75,8 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
       ) : null}
       {/* Read again after a refusal, the booking may no longer be movable (cancelled elsewhere, now inside 24 hours). */}
       {rescheduling && changeable(appointment) ? <ReschedulePanel appointment={appointment} onDone={() => setRescheduling(false)} /> : null}
-      <YourDataPanel assessmentId={appointment.assessmentId} reference={appointment.reference} onErased={setErased} />
+      {/* The customer's data is theirs and the team's to download or erase (issue 14), not the technician's. */}
+      {appointment.viewer === 'technician' ? null : <YourDataPanel assessmentId={appointment.assessmentId} reference={appointment.reference} onErased={setErased} />}
     </div>
   );
 }

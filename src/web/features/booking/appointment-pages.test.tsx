@@ -81,6 +81,30 @@ describe('appointment page', () => {
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
   });
 
+  it("shows the team and the technician the booking without the customer's buttons, and only the team the customer's data (two reviews)", async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ viewer: 'team', canChange: false })));
+    renderApp('/appointments/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The customer’s appointment' })).toBeInTheDocument();
+    expect(screen.getByText(/To cancel and refund it, use its card/)).toBeInTheDocument();
+    for (const name of ['Reschedule', 'Cancel booking']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.getByRole('heading', { name: 'Your data' })).toBeInTheDocument();
+  });
+
+  it('tells the team a finished booking has no cancel and refund on the dashboard', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ viewer: 'team', canChange: false, status: 'completed' })));
+    renderApp('/appointments/31');
+    expect(await screen.findByText(/a problem with a finished repair is refunded from Problems reported/)).toBeInTheDocument();
+    expect(screen.queryByText(/To cancel and refund it, use its card/)).toBeNull();
+  });
+
+  it("shows the technician the booking with none of the customer's buttons or data", async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ viewer: 'technician', canChange: false, status: 'assigned' })));
+    renderApp('/appointments/31');
+    expect(await screen.findByRole('heading', { level: 1, name: 'The customer’s appointment' })).toBeInTheDocument();
+    for (const name of ['Reschedule', 'Cancel booking', 'Erase my data']) expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your data' })).toBeNull();
+  });
+
   it('inside 24 hours it offers no online change and gives the phone number', async () => {
     stubAppointment(() => jsonResponse(appointmentView({ canChange: false })));
     renderApp('/appointments/31');
