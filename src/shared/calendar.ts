@@ -51,6 +51,11 @@ export function slotStartsAt(date: string, slot: TimeSlot): Date {
   return londonDateTimeToInstant(date, slotTimes[slot].start);
 }
 
+/** Whether a booking's slot has begun at `now` (a slot stored under another name never has). */
+export function hasSlotBegun(booking: { appointmentDate: string; timeSlot: string }, now: Date): boolean {
+  return isTimeSlot(booking.timeSlot) && slotStartsAt(booking.appointmentDate, booking.timeSlot) <= now;
+}
+
 export function slotEndsAt(date: string, slot: TimeSlot): Date {
   return londonDateTimeToInstant(date, slotTimes[slot].end);
 }

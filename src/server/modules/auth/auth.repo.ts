@@ -34,6 +34,12 @@ export async function resetUserPassword(db: Db, user: Pick<User, 'id' | 'email'>
   });
 }
 
+/** Whether this repairer business has made its account (a user of role repairer linked to it). */
+export async function repairerHasAccount(db: Db, repairerId: number): Promise<boolean> {
+  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId)).limit(1);
+  return account !== undefined;
+}
+
 export async function countUsers(db: Db): Promise<number> {
   return (await db.$count(users));
 }

@@ -7,10 +7,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../shared/damage';
 import { cancelledAfterAccepting } from '../../../shared/lifecycles/job-notification';
-import { isTimeSlot, slotStartsAt } from '../../../shared/calendar';
+import { hasSlotBegun } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
+import { repairerHasAccount } from '../auth/auth.repo';
 import type { Db } from '../../db/database';
-import { jobNotifications, users } from '../../db/schema';
+import { jobNotifications } from '../../db/schema';
 import { TransitionConflictError, transition } from '../../db/transition';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 import type { Enqueue } from '../../jobs';
@@ -70,7 +71,7 @@ function requireDispatchable(job: Job, now: Date): asserts job is Job & { appoin
   if (job.quote.assignmentStatus === 'assigned' || job.appointment?.status === 'assigned') throw conflict(dispatchMessages.alreadyAssigned);
   if (job.appointment?.status !== 'confirmed') throw conflict(dispatchMessages.noPaidBooking);
   // A code review: a booking whose slot has begun was offered, and accepted, for a time gone by.
-  if (isTimeSlot(job.appointment.timeSlot) && slotStartsAt(job.appointment.appointmentDate, job.appointment.timeSlot) <= now) throw conflict(dispatchMessages.timePassed);
+  if (hasSlotBegun(job.appointment, now)) throw conflict(dispatchMessages.timePassed);
 }
 
 /** SPEC's nearby search: verified repairers within 30 miles of the given address whose specialisations cover the damage. */
@@ -111,18 +112,13 @@ async function unsolicited(tx: Db, repairer: RepairerRow): Promise<boolean> {
   return repairer.unsubscribedAt !== null || (repairer.email !== null && (await isUnsubscribed(tx, repairer.email)));
 }
 
-async function hasAccount(tx: Db, repairerId: number): Promise<boolean> {
-  const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId)).limit(1);
-  return account !== undefined;
-}
-
 /**
  * A business without an account can accept only once it has one: its offer carries a fresh join
  * link to create it (the invitation's, issueInvitation), and the unsubscribe links of an e-mail we
  * send unasked (D19). An account holder's offer sends them to sign in.
  */
 async function joinFor(tx: Db, ctx: DispatchContext, repairer: RepairerRow, now: Date): Promise<JobOfferFacts['join']> {
-  if (!repairer.email || (await hasAccount(tx, repairer.id))) return undefined;
+  if (!repairer.email || (await repairerHasAccount(tx, repairer.id))) return undefined;
   const { link, expiresAt } = await issueInvitation(tx, ctx.config, repairer.id, repairer.email, now);
   return { link, expiresAt, unsubscribe: unsubscribeLinks(ctx.config.publicUrl, ctx.appSecret, repairer.id) };
 }

@@ -12,7 +12,7 @@
 import { and, eq } from 'drizzle-orm';
 import { takeBackMessages, UPCOMING_JOBS_SHOWN, type TakeBackResult, type UpcomingJobs } from '../../../shared/api/dispatch';
 import { londonDateOf } from '../../../shared/london-time';
-import { isTimeSlot, slotStartsAt } from '../../../shared/calendar';
+import { hasSlotBegun } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
 import { appointments, jobNotifications, payouts } from '../../db/schema';
@@ -62,7 +62,7 @@ export async function takeBackJob(
     if (!quote || !appointment) throw notFound(takeBackMessages.notFound);
     if (appointment.status === 'confirmed') throw conflict(takeBackMessages.noTechnician);
     // Its slot has begun: "another technician for the same time" would be a promise nobody can keep (a code review).
-    if (appointment.status === 'assigned' && isTimeSlot(appointment.timeSlot) && slotStartsAt(appointment.appointmentDate, appointment.timeSlot) <= now) {
+    if (appointment.status === 'assigned' && hasSlotBegun(appointment, now)) {
       throw conflict(takeBackMessages.timePassed);
     }
     const repairerId = quote.assignedRepairerId;

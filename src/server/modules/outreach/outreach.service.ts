@@ -6,6 +6,7 @@ import { and, eq, inArray, isNotNull, isNull, max, sql, type SQL } from 'drizzle
 import { BULK_MAX_IDS, outreachMessages, type BulkActionBody, type BulkActionResult, type BulkIntroResult, type EmailStats, type IntroQueued, type UnsubscribeView } from '../../../shared/api/outreach';
 import { formatLondonDate } from '../../../shared/london-time';
 import type { AppConfig } from '../../config/config';
+import { repairerHasAccount } from '../auth/auth.repo';
 import type { Database, Db } from '../../db/database';
 import { coalescedRead, type CoalescedReadSpec } from '../../db/batch';
 import { outboxEmails, repairers, unsubscribes, users } from '../../db/schema';
@@ -181,12 +182,7 @@ function repairerOf(ctx: OutreachContext, token: string): number {
 export async function readUnsubscribe(ctx: OutreachContext, token: string): Promise<UnsubscribeView> {
   const [row] = await ctx.database.db.select().from(repairers).where(eq(repairers.id, repairerOf(ctx, token)));
   if (!row) throw notFound(outreachMessages.badLink);
-  return { businessName: row.businessName, email: row.email, unsubscribed: row.unsubscribedAt !== null, hasAccount: await accountExists(ctx.database.db, row.id) };
-}
-
-async function accountExists(db: Db, repairerId: number): Promise<boolean> {
-  const [account] = await db.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId)).limit(1);
-  return account !== undefined;
+  return { businessName: row.businessName, email: row.email, unsubscribed: row.unsubscribedAt !== null, hasAccount: await repairerHasAccount(ctx.database.db, row.id) };
 }
 
 /**
@@ -203,7 +199,7 @@ export async function unsubscribe(ctx: OutreachContext, token: string, now: Date
       .returning();
     if (!row) throw notFound(outreachMessages.badLink);
     if (row.email) await tx.insert(unsubscribes).values({ email: row.email.trim().toLowerCase() }).onConflictDoNothing();
-    return { businessName: row.businessName, email: row.email, unsubscribed: true, hasAccount: await accountExists(tx, row.id) };
+    return { businessName: row.businessName, email: row.email, unsubscribed: true, hasAccount: await repairerHasAccount(tx, row.id) };
   });
 }
 

@@ -10,7 +10,7 @@
 // for money whose repair will not happen.
 import { releaseJobOfCancelledBooking } from '../dispatch/dispatch.service';
 import { FREE_CHANGE_HOURS, teamCancelMessages, type AppointmentView } from '../../../shared/api/appointments';
-import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
+import { hasSlotBegun, type TimeSlot } from '../../../shared/calendar';
 import type { CompanyDetails } from '../../../shared/company';
 import type { Db } from '../../db/database';
 import { transition } from '../../db/transition';
@@ -51,8 +51,7 @@ export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id
     const slot = appointment.timeSlot as TimeSlot;
     const paid = appointment.status === 'confirmed' || appointment.status === 'assigned';
     if (paid && !isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS)) {
-      const started = slotStartsAt(appointment.appointmentDate, slot) <= now;
-      throw conflict((started ? cancelMessages.phoneUsPast : cancelMessages.phoneUs)(ctx.config.company));
+      throw conflict((hasSlotBegun(appointment, now) ? cancelMessages.phoneUsPast : cancelMessages.phoneUs)(ctx.config.company));
     }
     // Guarded: a lapsed, cancelled or completed booking answers 409 with a sentence.
     await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });

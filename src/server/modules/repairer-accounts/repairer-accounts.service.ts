@@ -9,7 +9,7 @@ import { repairerInvitations, repairers, users } from '../../db/schema';
 import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
 import { badRequest, conflict, notFound } from '../../plugins/errors';
-import { insertSession } from '../auth/auth.repo';
+import { insertSession, repairerHasAccount } from '../auth/auth.repo';
 import type { PasswordQueue } from '../auth/password-queue';
 import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
@@ -26,7 +26,6 @@ import { invitationEmail } from './repairer-accounts-emails';
 import { networkPage } from './network-page';
 import { unsubscribeLinks } from '../outreach/outreach-emails';
 
-const accountOf = (db: Db, repairerId: number) => db.select({ id: users.id }).from(users).where(eq(users.repairerId, repairerId));
 
 /**
  * An admin invites a repairer: earlier unused links stop working; the new one is e-mailed, with the
@@ -37,7 +36,7 @@ export async function inviteRepairer(db: Db, config: AppConfig, secret: string, 
     const repairer = await findRepairer(tx, repairerId);
     if (!repairer) throw notFound(repairerAccountMessages.notFound);
     if (!repairer.email) throw badRequest(repairerAccountMessages.noEmail);
-    if ((await accountOf(tx, repairerId)).length > 0) throw conflict(repairerAccountMessages.hasAccount);
+    if (await repairerHasAccount(tx, repairerId)) throw conflict(repairerAccountMessages.hasAccount);
     // D19: nobody who unsubscribed is written to again, an invitation included.
     if (repairer.unsubscribedAt || (await isUnsubscribed(tx, repairer.email))) throw conflict(outreachMessages.unsubscribed);
     const { link, expiresAt } = await issueInvitation(tx, config, repairerId, repairer.email, now);
@@ -98,7 +97,7 @@ export async function acceptInvitation(
     const [business] = await tx.select({ email: repairers.email }).from(repairers).where(eq(repairers.id, found.invitation.repairerId)).for('update');
     if (business?.email?.toLowerCase() !== found.invitation.email.toLowerCase()) throw notFound(repairerAccountMessages.badLink);
     await tx.update(repairers).set({ emailSource: 'signup', updatedAt: now }).where(eq(repairers.id, found.invitation.repairerId));
-    if ((await accountOf(tx, found.invitation.repairerId)).length > 0) throw conflict(repairerAccountMessages.hasAccount);
+    if (await repairerHasAccount(tx, found.invitation.repairerId)) throw conflict(repairerAccountMessages.hasAccount);
     const [user] = await tx
       .insert(users)
       .values({ email: found.invitation.email, name: found.contactName ?? found.businessName, role: 'repairer', repairerId: found.invitation.repairerId, passwordHash })

@@ -1,6 +1,6 @@
 // The repairer's side of a job (issue 12; D11, D14, D16): reading offers (viewing one marks it
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
-import { isTimeSlot, slotStartsAt } from '../../../shared/calendar';
+import { hasSlotBegun } from '../../../shared/calendar';
 import { and, eq } from 'drizzle-orm';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../shared/api/repairer-jobs';
 import { penceToDecimalString } from '../../../shared/money';
@@ -176,7 +176,7 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     if (!appointment || appointment.status !== 'confirmed') {
       throw conflict(appointment?.status === 'assigned' ? repairerJobMessages.taken : 'This booking is no longer waiting for a technician.');
     }
-    if (isTimeSlot(appointment.timeSlot) && slotStartsAt(appointment.appointmentDate, appointment.timeSlot) <= now) throw conflict(repairerJobMessages.timePassed);
+    if (hasSlotBegun(appointment, now)) throw conflict(repairerJobMessages.timePassed);
     if ((await clashingBookings(tx, repairerId, appointment.appointmentDate, appointment.timeSlot, record.quote.id)) > 0) {
       throw conflict(repairerJobMessages.clash(whenInSentence(appointment.appointmentDate, appointment.timeSlot)));
     }
