@@ -49,7 +49,8 @@ describe.skipIf(!hasChromium)('the finished repair, with after photos', () => {
     await panel.getByRole('heading', { name: 'Photos of the finished repair' }).waitFor();
     const thumbnail = panel.getByRole('img', { name: `After photo 1 of ${assessment.images.length}: open full size` });
     await thumbnail.waitFor();
-    expect(await thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // The picture loads after its element appears: wait for it (read once, it failed CI on a slow hour).
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await axeAtBothSizes(page, 'after-photos', 'completion');
 
     await panel.getByRole('button', { name: `After photo 1 of ${assessment.images.length}: open full size` }).click();
