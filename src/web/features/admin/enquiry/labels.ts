@@ -3,9 +3,9 @@ import type { EnquiryBooking, EnquiryEmail } from '../../../../shared/api/admin-
 import type { QuoteNotification } from '../../../../shared/api/dispatch';
 
 export const appointmentLabels: Record<EnquiryBooking['appointment']['status'], string> = {
-  held: 'Slot held, not paid',
-  confirmed: 'Paid, no technician yet',
-  assigned: 'Technician booked',
+  held: 'Held for 30 minutes while the customer pays',
+  confirmed: 'Confirmed',
+  assigned: 'Confirmed, technician assigned',
   completed: 'Marked done by the technician',
   lapsed: 'Hold ran out unpaid',
   cancelled: 'Cancelled',
