@@ -12,6 +12,7 @@ import { createAppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
+import { enquiryPageRoutes } from './modules/admin/enquiry-page.routes';
 import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { bookingRoutes } from './modules/bookings/bookings.routes';
 import { paymentRoutes } from './modules/payments/payments.routes';
@@ -67,6 +68,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   bookingRoutes,
   paymentRoutes,
   adminRoutes,
+  enquiryPageRoutes,
   dispatchRoutes,
   repairerJobRoutes,
   completionRoutes,

@@ -55,13 +55,14 @@ describe.skipIf(!hasChromium)('dispatching a paid booking', () => {
       await expectNoAxeViolations(page);
       await screenshot(page, `dispatch-${size}`);
     }
-    // The card leads to the booking itself (an operator's review: no admin screen linked to a record).
-    await job.getByRole('link', { name: 'View the booking' }).click();
-    await page.getByRole('heading', { level: 1, name: 'The customer’s appointment' }).waitFor();
-    expect(new URL(page.url()).pathname).toMatch(/^\/appointments\/\d+$/);
-    // The customer's own buttons are not offered to the team (a browser review: they failed for it).
+    // The card leads to the enquiry as the team reads it (issue 33: not the customer's pages), at its booking.
+    await job.getByRole('link', { name: 'View the enquiry' }).click();
+    await page.getByRole('heading', { level: 1, name: `Enquiry ${reference}` }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/admin/enquiries/${id}`);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('enquiry-bookings');
+    // The customer's own buttons are not offered to the team; the team's are.
     expect(await page.getByRole('button', { name: /^(Cancel booking|Reschedule)/ }).count()).toBe(0);
-    await page.getByText('You are seeing this booking as our team').waitFor();
+    await page.getByRole('region', { name: 'Booking' }).getByRole('button', { name: 'Cancel and refund' }).waitFor();
     expect(errors).toEqual([]);
     await customer.close();
   });

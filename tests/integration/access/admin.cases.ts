@@ -6,6 +6,10 @@ export const adminCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: '/api/admin/stats', route: '/api/admin/stats', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/quotes', route: '/api/admin/quotes', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/enquiries?search=ar-', route: '/api/admin/enquiries', expect: adminOnly(200) },
+  // Issue 33: one enquiry as the team reads it; a missing id is a 404, and a malformed one never reaches the database.
+  { method: 'GET', url: `/api/admin/enquiries/${world.assessmentId}`, route: '/api/admin/enquiries/:id', expect: adminOnly(200) },
+  { method: 'GET', url: '/api/admin/enquiries/999999', route: '/api/admin/enquiries/:id', expect: adminOnly(404) },
+  { method: 'GET', url: '/api/admin/enquiries/2147483648', route: '/api/admin/enquiries/:id', expect: adminOnly(400) },
   {
     method: 'POST',
     url: `/api/admin/quotes/${world.pendingQuoteId}/update-full-quote`,

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { bookingStageLabels, type EnquiryRow } from '../../../shared/api/admin';
 import { formatLondonDate } from '../../../shared/london-time';
+import { enquiryPath } from './enquiry/enquiry-path';
 import { damageTypeLabel, formatDecimalPounds, formatWhen, quoteStatusLabel } from '../../lib/format';
 
 /** Enquiries as rows; scrolls sideways on a phone rather than squeezing. */
@@ -25,15 +26,10 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
           {rows.map((row) => (
             <tr key={row.assessmentId}>
               <td className="px-3 py-2 font-mono whitespace-nowrap">
-                {/* A quote the customer has been sent opens as the customer's page shows it (an admin may read it: D10); a quote
-                    still on the desk is reviewed there, and that page would not show it as it stands (a browser review). */}
-                {row.quoteStatus === 'approved' || row.quoteStatus === 'booked' ? (
-                  <Link to={`/quote/${row.assessmentId}`} className="text-navy-900 underline" aria-label={`Open the quote of ${row.reference}`}>
-                    {row.reference}
-                  </Link>
-                ) : (
-                  row.reference
-                )}
+                {/* The team's own page of the enquiry (issue 33), whatever its state: the customer's quote page is theirs. */}
+                <Link to={enquiryPath(row.assessmentId)} className="text-navy-900 underline" aria-label={`Open the enquiry ${row.reference}`}>
+                  {row.reference}
+                </Link>
               </td>
               <td className="px-3 py-2">
                 {row.name}
@@ -48,7 +44,7 @@ export function EnquiryTable({ rows, caption }: { rows: EnquiryRow[]; caption: s
               </td>
               <td className="px-3 py-2">
                 {row.booking ? (
-                  <Link to={`/appointments/${row.booking.appointmentId}`} className="text-navy-900 underline" aria-label={`Open the booking of ${row.reference}: ${bookingStageLabels[row.booking.stage]}, ${formatLondonDate(row.booking.date)}`}>
+                  <Link to={enquiryPath(row.assessmentId, 'booking')} className="text-navy-900 underline" aria-label={`Open the booking of ${row.reference}: ${bookingStageLabels[row.booking.stage]}, ${formatLondonDate(row.booking.date)}`}>
                     {bookingStageLabels[row.booking.stage]}
                     <span className="block text-slate-700">{formatLondonDate(row.booking.date)}</span>
                   </Link>

@@ -1,3 +1,5 @@
+import { Link } from 'react-router';
+import { enquiryPath } from './enquiry/enquiry-path';
 import type { AdminQuoteCard as Card } from '../../../shared/api/admin';
 import { PhoneLink } from '../../components/phone-link';
 import { AdjustmentForm, cardHeadingId } from './adjustment-form';
@@ -16,7 +18,10 @@ export function AdminQuoteCard({ card }: { card: Card }) {
       <header className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <h3 id={headingId} tabIndex={-1} className="text-lg font-bold text-navy-900 focus:outline-none">
-            {assessment.name} · {quote.reference}
+            {assessment.name} ·{' '}
+            <Link to={enquiryPath(assessment.id)} className="underline">
+              {quote.reference}
+            </Link>
           </h3>
           <p className="text-sm text-slate-700">
             {quoteStatusLabel[quote.status]} · received {formatWhen(assessment.createdAt)}

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { enquiryPath } from '../enquiry/enquiry-path';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -33,12 +34,15 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div>
           <h3 className="text-lg font-bold text-navy-900">
-            {job.reference}: {dayAndSlotLabel(job.appointmentDate, job.timeSlot)}
+            <Link to={enquiryPath(job.assessmentId)} className="underline">
+            {job.reference}
+          </Link>
+          : {dayAndSlotLabel(job.appointmentDate, job.timeSlot)}
           </h3>
           <p className="text-slate-800">
             {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode} ·{' '}
-            <Link to={`/appointments/${job.appointmentId}`} className="text-navy-900 underline">
-              View the booking
+            <Link to={enquiryPath(job.assessmentId, 'booking')} className="text-navy-900 underline">
+              View the enquiry
             </Link>
           </p>
         </div>

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { enquiryPath } from '../enquiry/enquiry-path';
 import { PhoneLink } from '../../../components/phone-link';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
@@ -15,14 +16,16 @@ import { invalidateAdminDesk } from '../api/admin-query-keys';
 /** How many jobs show before "Show all". */
 const FIRST_SHOWN = 10;
 
-const whenOf = (job: UpcomingJob) => dayAndSlotLabel(job.appointmentDate, job.timeSlot);
+type TakeBackJob = Pick<UpcomingJob, 'appointmentId' | 'reference' | 'appointmentDate' | 'timeSlot'> & { technician: Pick<UpcomingJob['technician'], 'businessName'> };
+
+const whenOf = (job: Pick<UpcomingJob, 'appointmentDate' | 'timeSlot'>) => dayAndSlotLabel(job.appointmentDate, job.timeSlot);
 
 /**
  * A technician cannot come: the job is taken back from them after a confirmation that asks for the
  * reason (sent to them, kept in the audit log). It then waits in Jobs to dispatch, where the
  * keyboard goes.
  */
-function TakeBackDialog({ job }: { job: UpcomingJob }) {
+export function TakeBackDialog({ job, focusAfter = 'jobs-to-dispatch' }: { job: TakeBackJob; focusAfter?: string }) {
   const queryClient = useQueryClient();
   const takeBack = useTakeBackJob(job.appointmentId);
   const technician = job.technician.businessName;
@@ -40,7 +43,7 @@ function TakeBackDialog({ job }: { job: UpcomingJob }) {
         void queryClient.invalidateQueries({ queryKey: upcomingJobsKey });
         void invalidateAdminDesk(queryClient);
       }}
-      focusAfter="jobs-to-dispatch"
+      focusAfter={focusAfter}
     />
   );
 }
@@ -50,14 +53,17 @@ function UpcomingJobItem({ job }: { job: UpcomingJob }) {
     <li className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <h3 className="text-lg font-bold text-navy-900">
-          {job.reference}: {whenOf(job)}
+          <Link to={enquiryPath(job.assessmentId)} className="underline">
+            {job.reference}
+          </Link>
+          : {whenOf(job)}
         </h3>
         {job.overdue ? <span className="rounded-full bg-red-100 px-2 py-0.5 text-sm font-semibold text-red-900">Not marked done</span> : null}
       </div>
       <p className="text-slate-800">
         {damageTypeLabel(job.damageType)} · {job.city}, {job.postcode} ·{' '}
-        <Link to={`/appointments/${job.appointmentId}`} className="text-navy-900 underline">
-          View the booking
+        <Link to={enquiryPath(job.assessmentId, 'booking')} className="text-navy-900 underline">
+          View the enquiry
         </Link>
       </p>
       <p className="text-slate-800">
