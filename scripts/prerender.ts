@@ -19,10 +19,10 @@ const started = performance.now();
 const { pages } = await prerenderSite({ distDir, origin, company: company.details });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 for (const page of pages) console.log(`  ${page.path.padEnd(24)} ${kb(page.bytes)}`);
-const ms = Math.round(performance.now() - started);
-// Issue 33: a person reading npm start's output sees a production address beside a local one;
-// say what it is and how to change it.
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+// Issue 33: a person reading npm start's output sees a production address beside the local one
+// the server prints; say what it is and how to change it.
 const address = process.env.PUBLIC_URL?.trim()
-  ? `${origin} (PUBLIC_URL, written into their links at build time)`
-  : `${origin}, the production address written into their links (canonical, Open Graph, sitemap) at build time; for another, build with PUBLIC_URL set: PUBLIC_URL=https://your.address npm run build`;
-console.log(`Prerendered ${pages.length} public pages for ${company.details.name} in ${ms} ms, for ${address}.`);
+  ? `for ${origin} (PUBLIC_URL), written into their links at build time.`
+  : `for ${origin}: the production address, written into their links at build time. For another: PUBLIC_URL=https://your.address npm run build`;
+console.log(`Prerendered ${pages.length} public pages of ${company.details.name} in ${seconds} s ${address}`);
