@@ -19,4 +19,10 @@ const started = performance.now();
 const { pages } = await prerenderSite({ distDir, origin, company: company.details });
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 for (const page of pages) console.log(`  ${page.path.padEnd(24)} ${kb(page.bytes)}`);
-console.log(`Prerendered ${pages.length} public pages for ${origin} and ${company.details.name} in ${Math.round(performance.now() - started)} ms.`);
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+// Issue 33: a person reading npm start's output sees a production address beside the local one
+// the server prints; say what it is and how to change it.
+const address = process.env.PUBLIC_URL?.trim()
+  ? `for ${origin} (PUBLIC_URL), written into their links at build time.`
+  : `for ${origin}: the production address, written into their links at build time. For another: PUBLIC_URL=https://your.address npm run build`;
+console.log(`Prerendered ${pages.length} public pages of ${company.details.name} in ${seconds} s ${address}`);

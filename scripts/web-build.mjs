@@ -9,8 +9,8 @@
 // recorded.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -65,15 +65,28 @@ export function webBuildIsCurrent() {
 
 /**
  * Runs `npm run build` unless dist/web is current. Returns 'current' or 'built'; throws when
- * the build fails.
+ * the build fails. `logFile`: the build's whole output (Vite's asset listing, each prerendered
+ * page) goes to that file instead of the terminal (npm start, issue 33).
  */
-export function buildWebIfStale({ quiet = false } = {}) {
+export function buildWebIfStale({ quiet = false, logFile } = {}) {
   if (webBuildIsCurrent()) return 'current';
   const hash = webSourcesHash();
-  const build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
+  let stdio = quiet ? 'pipe' : 'inherit';
+  let log;
+  if (logFile) {
+    mkdirSync(dirname(logFile), { recursive: true });
+    log = openSync(logFile, 'w');
+    stdio = ['ignore', log, log];
+  }
+  let build;
+  try {
+    build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio, encoding: 'utf8' });
+  } finally {
+    if (log !== undefined) closeSync(log);
+  }
   if (build.status !== 0) {
-    if (quiet) process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
-    throw new Error('The web app did not build (npm run build).');
+    if (quiet && !logFile) process.stderr.write(`${build.stdout ?? ''}${build.stderr ?? ''}`);
+    throw new Error(logFile ? `The web app did not build (npm run build): its output is in ${logFile}.` : 'The web app did not build (npm run build).');
   }
   writeFileSync(HASH_FILE, `${hash}\n`);
   return 'built';

@@ -1,7 +1,8 @@
 // Only starts the app: parse settings, build, seed demo data on an empty database, listen,
 // and shut down gracefully.
 import { buildApp } from './app';
-import { ConfigError, loadConfig } from './config/config';
+import type { AddressInfo } from 'node:net';
+import { ConfigError, loadConfig, localUrl } from './config/config';
 import { seedDemoDataIfEmpty } from './db/seed';
 import { networkFigureOf } from './modules/repairers/network-figure';
 import { closeControlSocket, startControlSocket } from './modules/backup/control-socket';
@@ -44,7 +45,24 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  console.log(`\nAutoRevive is running at ${config.publicUrl}\n`);
+  console.log(`\n${runningAt(config.publicUrl, config.host, app.server.address())}\n`);
+}
+
+/**
+ * The address to open (issue 33): PUBLIC_URL, or without it the address the server was started on
+ * (config.ts's localUrl). When that is not where this server listens (a proxy in front, PORT=0),
+ * the listening address too.
+ */
+function runningAt(publicUrl: string, host: string, address: AddressInfo | string | null): string {
+  const line = `AutoRevive is running at ${publicUrl}`;
+  if (!address || typeof address === 'string') return line;
+  let listening: string | null = null;
+  try {
+    listening = localUrl(host, address.port);
+  } catch {
+    // A HOST no URL can hold (an IPv6 zone): PUBLIC_URL is set, and says where to go.
+  }
+  return new URL(publicUrl).origin === listening ? line : `${line} (this server listens on ${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${address.port})`;
 }
 
 function printDemoAccounts(accounts: { role: string; email: string; password: string; label: string }[]) {

@@ -8,6 +8,7 @@ import {
   photosRequiredMessage,
   photoTooLargeMessage,
   photoTypeMessage,
+  UkPostcodeSchema,
 } from './customer-details';
 import type { CustomerDetailsInput } from './customer-details';
 
@@ -107,11 +108,25 @@ describe('CustomerDetailsSchema', () => {
     expect(messages.damageType).toBeUndefined();
   });
 
-  it('tells a short postcode from a malformed one (D8)', () => {
-    expect(messagesFor({ ...valid, postcode: 'SW1' }).postcode).toEqual([m.postcode]);
+  it('tells a missing postcode from one that is not a UK postcode (D8, issue 33)', () => {
+    expect(messagesFor({ ...valid, postcode: '' }).postcode).toEqual([m.postcode]);
     expect(messagesFor({ ...valid, postcode: '   ' }).postcode).toEqual([m.postcode]);
-    expect(messagesFor({ ...valid, postcode: 'SW1A 1AAA' }).postcode).toEqual([m.postcodeInvalid]);
-    expect(messagesFor({ ...valid, postcode: '12345' }).postcode).toEqual([m.postcodeInvalid]);
+    // Something typed is never "required": too short, too long or the wrong shape, it is not valid.
+    for (const typed of ['ABC', 'abc', 'SW1', 'A', ' S W 1 ', 'SW1A 1AAA', '12345', 'QQ1 1AA']) {
+      expect(messagesFor({ ...valid, postcode: typed }).postcode, typed).toEqual(['Please enter a valid UK postcode']);
+    }
+    expect(CustomerDetailsSchema.parse({ ...valid, postcode: ' sw1a1aa ' }).postcode).toBe('SW1A 1AA');
+  });
+
+  it('gives the repairer and nearby-search forms the same postcode messages (one schema)', () => {
+    const messages = (input: unknown) => {
+      const result = UkPostcodeSchema.safeParse(input);
+      return result.success ? [] : result.error.issues.map((issue) => issue.message);
+    };
+    expect(messages('ABC')).toEqual([m.postcodeInvalid]);
+    expect(messages('')).toEqual([m.postcode]);
+    expect(messages(undefined)).toEqual([m.postcode]);
+    expect(UkPostcodeSchema.parse('bs15ty')).toBe('BS1 5TY');
   });
 
   it('accepts UK phone numbers only, as E.164 (D8)', () => {
@@ -168,8 +183,19 @@ describe('photo rules', () => {
     expect(photoFileProblem({ name: 'door.JPG', type: 'image/jpeg', size: 2_000_000 })).toBeNull();
     expect(photoFileProblem({ name: 'IMG_0001.HEIC', type: '', size: 3_000_000 })).toBeNull();
     expect(photoFileProblem({ name: 'door.webp', type: 'image/webp', size: photoRules.maxBytes })).toBeNull();
-    expect(photoFileProblem({ name: 'door.jpg', type: 'image/jpeg', size: photoRules.maxBytes + 1 })).toBe(photoTooLargeMessage);
-    expect(photoFileProblem({ name: 'notes.pdf', type: 'application/pdf', size: 1000 })).toBe(photoTypeMessage);
-    expect(photoFileProblem({ name: 'door.gif', type: 'image/gif', size: 1000 })).toBe(photoTypeMessage);
+    expect(photoFileProblem({ name: 'notes.pdf', type: 'application/pdf', size: 1000 })).toBe(`notes.pdf: ${photoTypeMessage}`);
+    expect(photoFileProblem({ name: 'door.gif', type: 'image/gif', size: 1000 })).toBe(`door.gif: ${photoTypeMessage}`);
+    expect(photoFileProblem({ name: 'blank.png', type: 'image/png', size: 0 })).toBe('blank.png: File is smaller than 1 byte: this file is empty');
+  });
+
+  it('names a photo that is too large in megabytes, not bytes, in the browser (issue 33)', () => {
+    const large = { name: 'door.jpg', type: 'image/jpeg', size: photoRules.maxBytes + 1 };
+    expect(photoFileProblem(large)).toBe('door.jpg is larger than 10 MB. Please choose a smaller photo');
+    expect(photoFileProblem(large, 'Photo 2')).toBe('Photo 2 is larger than 10 MB. Please choose a smaller photo');
+    expect(photoFileProblem(large)).not.toMatch(/bytes/);
+  });
+
+  it('keeps SPEC’s "File is larger than 10485760 bytes" at the start of the API’s message (D8)', () => {
+    expect(photoTooLargeMessage).toBe('File is larger than 10485760 bytes: each photo must be 10 MB or smaller');
   });
 });

@@ -1,6 +1,7 @@
 // STYLE habit 3: configuration is parsed once, at start-up, and a bad setting stops the
 // process with a sentence that says which one and how to fix it.
 import { resolve } from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { readCompanySettings, type CompanyDetails } from '../../shared/company';
 
@@ -307,6 +308,26 @@ function s3Config(env: Env): S3Config | undefined {
   };
 }
 
+/**
+ * Issue 33: without PUBLIC_URL, the address the server was started on, so that e-mailed links and
+ * the address printed at start-up open the origin the person is using (the cookie choice and the
+ * access grant live there): HOST=127.0.0.1 gives http://127.0.0.1:3000, an IPv6 address goes in
+ * brackets (http://[::1]:3000), a name stays a name. Listening on every address (0.0.0.0, ::, or
+ * HOST unset) names none of them: http://localhost. A HOST no URL can hold (an IPv6 zone, as in
+ * fe80::1%eth0) stops the server with a sentence asking for PUBLIC_URL.
+ */
+export function localUrl(host: string, port: number): string {
+  const bare = host.trim().replace(/^\[(.*)\]$/, '$1');
+  if (ipaddr.isValid(bare) && ipaddr.process(bare).range() === 'unspecified') return new URL(`http://localhost:${port}`).origin;
+  // Written as a browser writes it (WHATWG URL: '127.1' is 127.0.0.1, IPv6 compressed), so the
+  // origin the same-origin rule expects is the one the browser sends.
+  const candidate = `http://${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
+  if (bare === '' || !URL.canParse(candidate)) {
+    throw new ConfigError([`HOST "${host}" cannot be written in a web address, so the links in e-mails would not open: set PUBLIC_URL to the address people open, for example http://localhost:${port}`]);
+  }
+  return new URL(candidate).origin;
+}
+
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
     super(`AutoRevive cannot start because of its settings:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee .env.example and the README's table of settings.`);
@@ -330,7 +351,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
   }
   const env = parsed.data;
   const dataDir = resolve(env.DATA_DIR);
-  const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
+  const publicUrl = (env.PUBLIC_URL ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
   return {
     env: env.NODE_ENV,
     host: env.HOST,

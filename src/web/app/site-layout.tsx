@@ -7,8 +7,8 @@ import { Header } from '../components/layout/header';
 import { ToasterOnDemand } from '../components/ui/toaster-on-demand';
 
 /**
- * The site-wide frame of SPEC section 2 around a page: skip link, header, main, footer,
- * cookie banner, help guide (fetched when first opened) and toaster. The app's root layout
+ * The site-wide frame of SPEC section 2 around a page: cookie banner, header (skip link first),
+ * main, footer, help guide (fetched when first opened) and toaster. The app's root layout
  * and the prerendered public pages share it, so both render the same markup. Public pages
  * raise no toasts, so theirs is fetched on first use; the app passes the Radix toaster itself.
  */
@@ -23,13 +23,11 @@ export function SiteLayout({
 }) {
   return (
     <HelpDialogProvider>
+      {/* First in the page, before the skip link (the header's first stop), as GOV.UK's is: a
+          keyboard user answers it before anything else (issue 33). It is drawn fixed at the
+          window's foot all the same. */}
+      <CookieBanner />
       <div className="flex min-h-dvh flex-col">
-        <a
-          href="#main-content"
-          className="sr-only z-50 rounded-md bg-navy-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
-        >
-          Skip to main content
-        </a>
         {top}
         <Header />
         <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
@@ -37,7 +35,6 @@ export function SiteLayout({
         </main>
         <Footer />
       </div>
-      <CookieBanner />
       {toaster}
       <HelpDialogOnDemand />
     </HelpDialogProvider>

@@ -3,10 +3,20 @@ import { AppLink } from './navigation/app-link';
 import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
 import { Button } from './ui/button';
 
+/** Whether the browser shows this element's focus as the keyboard's (false where it cannot tell). */
+function matchesFocusVisible(element: HTMLElement): boolean {
+  try {
+    return element.matches(':focus-visible');
+  } catch {
+    return false;
+  }
+}
+
 /**
  * SPEC section 2 and 4: shown until the visitor accepts or declines; the X counts as decline.
  * Nothing renders until mounted, so a prerendered page never flashes the banner at a
- * returning visitor; it is fixed to the bottom, so it takes no layout space either.
+ * returning visitor; it is fixed to the bottom, so it takes no layout space either. It comes
+ * first in the page's order (SiteLayout), before the skip link, as GOV.UK's does.
  */
 export function CookieBanner() {
   const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
@@ -39,12 +49,20 @@ export function CookieBanner() {
   if (!shown) return null;
 
   const decide = (value: CookieConsent) => {
-    // The banner goes with the button the keyboard is on: the keyboard goes to the page's content
-    // (where the reader is, without scrolling), not to the top of the document.
-    const hadFocus = banner.current?.contains(document.activeElement) ?? false;
+    // The banner goes with the button focus is on, so focus is moved, never dropped to the
+    // document. The banner is first in the page (issue 33): a keyboard user answered it before
+    // anything else, and goes on to what comes next, the skip link (shown where it is, at the
+    // top). A click goes to the page's content, where the reader is, without scrolling.
+    const active = document.activeElement;
+    const hadFocus = banner.current?.contains(active) ?? false;
+    const byKeyboard = hadFocus && active instanceof HTMLElement && matchesFocusVisible(active);
     writeCookieConsent(value);
     setChoice(value);
-    if (hadFocus) requestAnimationFrame(() => document.getElementById('main-content')?.focus({ preventScroll: true }));
+    if (!hadFocus) return;
+    requestAnimationFrame(() => {
+      const next = byKeyboard ? document.getElementById('skip-link') : null;
+      (next ?? document.getElementById('main-content'))?.focus({ preventScroll: true });
+    });
   };
 
   return (

@@ -7,12 +7,24 @@ import { Logo } from './logo';
 import { MobileNav } from './mobile-nav';
 import { primaryNavLinks } from './nav-links';
 
-/** SPEC section 2. Fixed height, and no layout that depends on JavaScript, so nothing shifts. */
+/**
+ * SPEC section 2. Fixed height, and no layout that depends on JavaScript, so nothing shifts.
+ * The skip link is its first stop: inside the header's landmark, because the cookie banner, with
+ * its privacy policy link, now comes before it in the page (issue 33), and a link outside every
+ * landmark that follows another link is not a skip link but stray content (axe's region rule).
+ */
 export function Header() {
   const { openHelp } = useHelpDialog();
 
   return (
     <header className="sticky top-0 z-30 h-16 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <a
+        id="skip-link"
+        href="#main-content"
+        className="sr-only z-50 rounded-md bg-navy-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to main content
+      </a>
       <div className="mx-auto flex h-full max-w-6xl items-center justify-between gap-4 px-4">
         <Logo />
         <nav aria-label="Main" className="hidden md:block">

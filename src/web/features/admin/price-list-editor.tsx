@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { ErrorSummary, TextField } from '../../components/form';
+import { ErrorSummary, focusErrorSummary, TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
@@ -78,7 +78,7 @@ function PriceListForm({ list }: { list: PriceList }) {
   // A failed save moves focus to the summary, so the admin hears what to fix and can jump to it.
   const [focusSummary, setFocusSummary] = useState(0);
   useEffect(() => {
-    if (focusSummary > 0) document.getElementById('price-list-errors')?.focus();
+    if (focusSummary > 0) focusErrorSummary('price-list-errors');
   }, [focusSummary]);
 
   const change = (damageType: AnyDamageType, band: LocationBand, field: PriceListField, value: string) => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, configure } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AssessmentView } from '../../../shared/api/assessments';
 import { site } from '../../../shared/site';
@@ -193,11 +193,18 @@ describe('assessment wizard', () => {
     fireEvent.click(continueButton());
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
     const summary = await screen.findByRole('alert', { name: /problems with your details/ });
+    // GOV.UK's pattern (issue 33): the summary above the fields takes focus, not the first field.
+    await waitFor(() => expect(summary).toHaveFocus());
     expect(summary).toHaveTextContent('Name must be at least 2 characters');
     expect(summary).toHaveTextContent('Please select at least one damage location');
     expect(summary).toHaveTextContent('Please provide more details about the damage');
     expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Name must be at least 2 characters');
+    // Its links lead to their fields; a second failed submit comes back to it.
+    fireEvent.click(within(summary).getByRole('link', { name: 'Name must be at least 2 characters' }));
+    await waitFor(() => expect(screen.getByLabelText('Full name')).toHaveFocus());
+    fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
+    await waitFor(() => expect(screen.getByRole('alert', { name: /problems with your details/ })).toHaveFocus());
     expect(FakeXhr.sent).toHaveLength(0);
   });
 

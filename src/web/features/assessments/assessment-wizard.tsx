@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { CustomerDetailsSchema, type CustomerDetails } from '../../../shared/customer-details';
+import { focusErrorSummary } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { DetailsFields, fieldId } from './details-fields';
 import { ErrorSummary } from './error-summary';
@@ -15,6 +16,7 @@ import { usePhotoSelection } from './use-photo-selection';
 import { useSubmitAssessment } from './use-submit-assessment';
 
 const stepHeading = 'text-2xl font-bold tracking-tight text-navy-900';
+const errorSummaryId = 'error-summary';
 const photoCount = (n: number) => `${n} ${n === 1 ? 'photo' : 'photos'}`;
 
 /** SPEC section 2's assessment wizard: photos, details, then a review to submit; success goes to /thank-you. */
@@ -44,6 +46,9 @@ export function AssessmentWizard() {
   const form = useForm<DetailsFormValues, unknown, CustomerDetails>({
     resolver: zodResolver(CustomerDetailsSchema),
     defaultValues: emptyDetails,
+    // A failed submit takes focus to the error summary above the fields, once it has rendered
+    // (below), not to the first invalid field, which the summary would then push out of sight.
+    shouldFocusError: false,
   });
   // Where focus goes when a step shows: its heading, or a field of that step (an Edit link, a
   // server error). Kept with the step it is for, so the step being left, whose focus effect may
@@ -92,7 +97,17 @@ export function AssessmentWizard() {
   };
 
   const errors = form.formState.errors;
-  const showSummary = form.formState.submitCount > 0 && Object.keys(errors).length > 0;
+  const submitCount = form.formState.submitCount;
+  const showSummary = submitCount > 0 && Object.keys(errors).length > 0;
+
+  // GOV.UK's error summary pattern (issue 33): each submit of the details that fails lands on the
+  // summary, rendered by now with the errors of that submit (react-hook-form counts the submit
+  // and sets its errors in one update). A server's refusal counts no submit: it focuses its field.
+  const summaryShown = useRef(showSummary);
+  summaryShown.current = showSummary;
+  useEffect(() => {
+    if (submitCount > 0 && summaryShown.current) focusErrorSummary(errorSummaryId);
+  }, [submitCount]);
   const canContinue = photos.length > 0 && unreadable === 0;
 
   return (
@@ -139,7 +154,7 @@ export function AssessmentWizard() {
                 We use these to prepare your quote and to send it to you. {photoCount(photos.length)} ready to send.
               </p>
             </div>
-            {showSummary ? <ErrorSummary form={form} errors={errors} /> : null}
+            {showSummary ? <ErrorSummary id={errorSummaryId} form={form} errors={errors} /> : null}
             {failure?.fieldErrors && !pending ? <UploadFailedPanel message={failure.message} hint={failure.hint} canRetry={false} onRetry={() => undefined} /> : null}
             <DetailsFields form={form} />
             <div className="flex flex-col gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:justify-between">

@@ -6,10 +6,10 @@ import type { DetailsFormValues } from './saved-details';
 const order = Object.keys(fieldLabels) as Array<keyof DetailsFormValues>;
 
 /** After a failed submit: every problem with the details, in the form's order. */
-export function ErrorSummary({ form, errors }: { form: DetailsForm; errors: FieldErrors<DetailsFormValues> }) {
+export function ErrorSummary({ id, form, errors }: { id?: string; form: DetailsForm; errors: FieldErrors<DetailsFormValues> }) {
   const problems = order.flatMap((name) => {
     const message = errors[name]?.message;
     return message ? [{ name, fieldId: fieldId(name), message }] : [];
   });
-  return <FormErrorSummary problems={problems} onSelect={(problem) => form.setFocus(problem.name)} />;
+  return <FormErrorSummary id={id} problems={problems} onSelect={(problem) => form.setFocus(problem.name)} />;
 }

@@ -19,7 +19,7 @@ export function addPhotos(current: readonly SelectedPhoto[], files: readonly Fil
   for (const file of files) {
     const problem = photoFileProblem(file);
     if (problem) {
-      problems.push(`${file.name}: ${problem}`);
+      problems.push(problem);
     } else if (photos.some((photo) => sameFile(photo.file, file))) {
       problems.push(`${file.name}: This photo is already added`);
     } else if (photos.length >= photoRules.maxFiles) {

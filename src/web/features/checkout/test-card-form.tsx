@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { TEST_CARDS, type PaymentIntentView } from '../../../shared/api/payments';
-import { ErrorSummary, TextField } from '../../components/form';
+import { ErrorSummary, focusErrorSummary, TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { useConfirmTestPayment } from './api/checkout-api';
 import { formatCardNumber, formatExpiry, normaliseCard, validateCard, type CardErrors } from './card-rules';
@@ -32,7 +32,6 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = useConfirmTestPayment();
   const form = useRef<HTMLFormElement>(null);
-  const summary = useRef<HTMLDivElement>(null);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +43,7 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
       // sits above this form, so when it was taken there that is the first problem; otherwise the
       // summary here, whose links lead to each field.
       const focused = document.activeElement;
-      if (focused === null || focused === document.body || form.current?.contains(focused)) summary.current?.focus();
+      if (focused === null || focused === document.body || form.current?.contains(focused)) focusErrorSummary('card-errors');
       return;
     }
     setBusy(true);
@@ -70,7 +69,7 @@ export function TestCardForm({ payLabel, ensureIntent, onOutcome }: Props) {
       <h3 id="card-form-title" className="text-lg font-semibold text-navy-900">
         Card details
       </h3>
-      <div ref={summary} id="card-errors" tabIndex={-1} className="empty:hidden">
+      <div id="card-errors" tabIndex={-1} className="empty:hidden">
         <ErrorSummary
           problems={problems}
           subject="your card details"

@@ -11,8 +11,8 @@ import { useMarkJobDoneWithPhotos } from './api/mark-job-done';
 export function afterPhotosProblem(files: readonly { name: string; type: string; size: number }[]): string | null {
   if (files.length > photoRules.maxFiles) return tooManyPhotosMessage;
   for (const [index, file] of files.entries()) {
-    const problem = photoFileProblem(file);
-    if (problem) return `${file.name || `Photo ${index + 1}`}: ${problem}`;
+    const problem = photoFileProblem(file, file.name || `Photo ${index + 1}`);
+    if (problem) return problem;
   }
   return null;
 }
