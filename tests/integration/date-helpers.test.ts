@@ -64,6 +64,13 @@ describe('the days tests book (tests/helpers/dates.ts)', () => {
     expect(problems).toEqual([]);
   }, 120_000);
 
+  it.runIf(process.env.TEST_NOW)('run on the clock TEST_NOW sets (tests/setup/test-now.ts)', () => {
+    const since = Date.now() - Date.parse(process.env.TEST_NOW!);
+    expect(since).toBeGreaterThanOrEqual(0);
+    expect(since).toBeLessThan(30 * 60_000);
+    expect(new Date() instanceof Date && Math.abs(new Date().getTime() - Date.now()) < 1000).toBe(true);
+  });
+
   it('read the clock when given no instant, as the integration and browser tests call them', () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-01-08T10:00:00Z')); // a Friday
