@@ -1,9 +1,13 @@
 // Issue 33's Done-when: the date-sensitive integration files pass with the clock set to a
 // Saturday, a Sunday, 24 December, the Friday before Easter and the last Sundays of March and
-// October. Runs them under each of those instants (TEST_NOW, tests/setup/test-now.ts: the clock
-// starts there and ticks), on PGlite: a PostgreSQL server's now() and the S3 stand-in's clock are
-// another process's and cannot be shifted. `node scripts/test-clocks.mjs [instant…] [-- file…]`.
+// October. Runs them under each of those instants: every Node process of the run loads
+// tests/setup/test-now.mjs first (NODE_OPTIONS=--import), so Date starts at the instant and ticks
+// on, in the test workers, PGlite and the S3 stand-in alike. On PGlite only: a PostgreSQL
+// server's now() is another program's clock. `node scripts/test-clocks.mjs [name|instant…] [-- file…]`.
 import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const preload = fileURLToPath(new URL('../tests/setup/test-now.mjs', import.meta.url));
 
 const instants = {
   saturday: '2026-12-05T07:30:00Z',
@@ -14,6 +18,7 @@ const instants = {
   clocksBack: '2027-10-31T00:30:00Z',
 };
 
+// The files whose days come from the clock (tests/helpers/dates.ts) or that move a booking's day.
 const dateFiles = [
   'date-helpers',
   'reschedule-assigned',
@@ -45,7 +50,10 @@ delete env.TEST_DATABASE_URL;
 const failed = [];
 for (const instant of chosen.length ? chosen : Object.values(instants)) {
   console.log(`\n=== TEST_NOW=${instant}`);
-  const run = spawnSync('npx', ['vitest', 'run', '--project', 'integration', ...files], { stdio: 'inherit', env: { ...env, TEST_NOW: instant } });
+  const target = Date.parse(instant);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(instant) || Number.isNaN(target)) throw new Error(`Not an instant or a name (${Object.keys(instants).join(', ')}): ${instant}`);
+  const shift = { TEST_NOW: instant, TEST_NOW_OFFSET_MS: String(target - Date.now()), NODE_OPTIONS: `${env.NODE_OPTIONS ?? ''} --import ${preload}`.trim() };
+  const run = spawnSync('npx', ['vitest', 'run', '--project', 'integration', ...files], { stdio: 'inherit', env: { ...env, ...shift } });
   if (run.status !== 0) failed.push(instant);
 }
 console.log(failed.length ? `\nFailed under: ${failed.join(', ')}` : '\nPassed under every clock.');
