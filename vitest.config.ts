@@ -17,7 +17,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
           environment: 'node',
-          setupFiles: ['tests/setup/unit.ts'],
+          setupFiles: ['tests/setup/test-now.ts', 'tests/setup/unit.ts'],
           // Unit files share their worker's module cache instead of each importing React,
           // jsdom's environment and the shared rules afresh: a third less CPU for this project
           // (docs/decisions/0006). Their tests restore what they stub (vi.unstubAllGlobals,
@@ -44,7 +44,7 @@ export default defineConfig({
           // they measure queues and timeouts of a process.
           isolate: false,
           globalSetup: ['tests/setup/integration-global.ts'],
-          setupFiles: ['tests/setup/integration.ts'],
+          setupFiles: ['tests/setup/test-now.ts', 'tests/setup/integration.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

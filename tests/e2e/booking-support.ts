@@ -2,9 +2,7 @@
 // an admin's approval through the API), a working day to book, and the calendar's navigation.
 import { request, type APIRequestContext, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
+import { workingDay } from '../helpers/dates';
 import { submitEnquiry } from './enquiry';
 import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports } from './support';
 
@@ -69,12 +67,8 @@ export async function approvedQuoteFor(customer: BrowserContext, admin: APIReque
   return { quoteId, totalCost };
 }
 
-/** The first working day (D15) at least `days` London days from today. */
-export function workingDayFrom(days: number): string {
-  let date = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(date)) date = addDays(date, 1);
-  return date;
-}
+/** The n-th working day (D15) from today whose slots can all be booked: distinct n, distinct days (tests/helpers/dates.ts). */
+export const workingDayFrom = (n: number): string => workingDay(n);
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 export const monthTitleOf = (date: string) => `${MONTHS[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`;

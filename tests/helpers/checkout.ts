@@ -4,18 +4,11 @@ import { eq } from 'drizzle-orm';
 import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
 import { appointments, outboxEmails, payments, payouts, quotes } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
 import type { TestApp } from './app';
 import type { StripeStandIn } from './stripe-server';
 
-/** The first working day (no weekend, no bank holiday) at least `days` days from today in London. */
-export function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day)) day = addDays(day, 1);
-  return day;
-}
+/** The n-th working day from the day after tomorrow (tests/helpers/dates.ts): distinct n, distinct days, all bookable. */
+export { workingDay } from './dates';
 
 export async function customerWithQuote(t: TestApp, overrides: Parameters<typeof createQuote>[1] = {}) {
   const db = t.database.db;

@@ -6,24 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageRecord, createRepairer, createUser, type CreatedUser } from '../../src/server/db/factories';
 import { appointments, jobNotifications, outboxEmails, payouts, payments, quotes, repairers } from '../../src/server/db/schema';
 import { repairerJobMessages, type RepairerJob } from '../../src/shared/api/repairer-jobs';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
-import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post } from '../helpers/checkout';
+import { workingDay as nthWorkingDay } from '../helpers/dates';
 
 let t: TestApp;
 let admin: string;
 
 /**
- * A working day `days` or more from now that no other call has answered: around weekends and
- * bank holidays several offsets would otherwise land on one day and fill its slots (today + 31,
- * 32 and 33 all met on 29 December 2026).
+ * The n-th bookable working day (tests/helpers/dates.ts), or the next one no other call has
+ * answered: some tests ask for the same n and must not fill one day's slots.
  */
 const usedDays = new Set<string>();
-function workingDay(days: number): string {
-  let day = addDays(londonDateOf(new Date()), days);
-  while (!isWorkingDay(day) || usedDays.has(day)) day = addDays(day, 1);
+function workingDay(n: number): string {
+  let day = nthWorkingDay(n);
+  for (let k = n + 1; usedDays.has(day); k++) day = nthWorkingDay(k);
   usedDays.add(day);
   return day;
 }

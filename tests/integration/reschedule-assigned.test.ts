@@ -6,8 +6,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { appointments, outboxEmails, quotes, slotCapacity } from '../../src/server/db/schema';
-import { isWorkingDay } from '../../src/shared/calendar';
-import { addDays } from '../../src/shared/calendar-date';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { appointmentRow, post, workingDay } from '../helpers/checkout';
@@ -96,9 +94,7 @@ describe('rescheduling a booking a technician has accepted', () => {
     try {
       for (let round = 0; round < 4; round++) {
         const tech = await technician(server);
-        const day = workingDay(60 + round * 3);
-        let to = addDays(day, 1);
-        while (!isWorkingDay(to)) to = addDays(to, 1);
+        const [day, to] = [workingDay(60 + round * 3), workingDay(61 + round * 3)];
         const job = await tech.offered(day, 'morning');
         const [moved, accepted] = await Promise.all([reschedule(server, job.appointmentId, job.cookie, to, 'afternoon'), tech.accept(job.offerId)]);
         expect([moved.statusCode, accepted.statusCode], `${moved.body} | ${accepted.body}`).toEqual([200, 200]);
@@ -114,9 +110,7 @@ describe('rescheduling a booking a technician has accepted', () => {
     try {
       for (let round = 0; round < 4; round++) {
         const tech = await technician(server);
-        const theirDay = workingDay(50 + round * 3);
-        let target = addDays(theirDay, 1);
-        while (!isWorkingDay(target)) target = addDays(target, 1);
+        const [theirDay, target] = [workingDay(50 + round * 3), workingDay(51 + round * 3)];
         const theirs = await tech.offered(theirDay, 'morning');
         expect((await tech.accept(theirs.offerId)).statusCode).toBe(200);
         const other = await tech.offered(target, 'morning');

@@ -43,6 +43,33 @@ describe('the address policy', () => {
     for (const address of ['8.8.8.8', '81.2.69.160', '2a00:1450:4009:81f::2004']) expect(isPublicAddress(address), address).toBe(true);
   });
 
+  it('judges every IPv6 form that carries an IPv4 address by the IPv4 address it carries (issue 33)', () => {
+    // As written, and as the URL parser writes them ([::127.0.0.1] becomes [::7f00:1], which
+    // ipaddr.js alone classes as public unicast).
+    const carrying = (v4: string, hex: string) => [`::${v4}`, `::${hex}`, `::ffff:${v4}`, `::ffff:${hex}`, `::ffff:0:${v4}`, `64:ff9b::${v4}`, `64:ff9b::${hex}`];
+    const refused = [
+      ...carrying('127.0.0.1', '7f00:1'),
+      ...carrying('10.0.0.1', 'a00:1'),
+      ...carrying('192.168.1.1', 'c0a8:101'),
+      ...carrying('169.254.169.254', 'a9fe:a9fe'),
+      ...carrying('0.0.0.0', '0:0'),
+      '::2',
+      '64:ff9b:1::a00:1', // NAT64's local-use prefix: where it carries the address is the network's choice
+      '2002:7f00:1::1', // 6to4 of 127.0.0.1
+      '2002:a00:1::', // 6to4 of 10.0.0.1
+      '2001:0:4136:e378:8000:63bf:f5ff:fffe', // Teredo, client 10.0.0.1 (stored inverted)
+      '2001:0:a00:1:8000:63bf:f7f6:f7f6', // Teredo, server 10.0.0.1
+    ];
+    for (const address of refused) expect(isPublicAddress(address), address).toBe(false);
+    for (const address of [...carrying('8.8.8.8', '808:808'), '2002:808:808::1', '2001:0:4136:e378:8000:63bf:f7f7:f7f7']) expect(isPublicAddress(address), address).toBe(true);
+    // Loopback carried in IPv6 is loopback, for the test policy's named hosts only.
+    const policy = policyAllowingLoopbackFor(['site.test']);
+    expect(policy.allows('::7f00:1', { hostname: 'site.test', port: 80 })).toBe(true);
+    expect(policy.allows('::ffff:7f00:1', { hostname: 'other.test', port: 80 })).toBe(false);
+    expect(policy.allows('::a00:1', { hostname: 'site.test', port: 80 })).toBe(false);
+    expect(policy.allows('::1', { hostname: 'site.test', port: 80 })).toBe(true);
+  });
+
   it('lets a test allow loopback for the hosts it names, and nothing private whatever it names', () => {
     const policy = policyAllowingLoopbackFor(['site.test', '127.0.0.1:8080']);
     expect(policy.allows('127.0.0.1', { hostname: 'site.test', port: 1234 })).toBe(true);
@@ -58,7 +85,8 @@ describe('the product fetcher', () => {
   it('refuses loopback, private and link-local literal addresses without connecting', async () => {
     const local = await site(pages({ '/': html('hello') }));
     const f = fetcher();
-    for (const url of [`http://127.0.0.1:${local.port}/`, `http://[::1]:${local.port}/`, `http://[::ffff:127.0.0.1]:${local.port}/`, 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://0x7f.1/', 'http://2130706433/']) {
+    const ipv6Spellings = ['::127.0.0.1', '::7f00:1', '::ffff:127.0.0.1', '::ffff:0:127.0.0.1', '64:ff9b::127.0.0.1', '2002:7f00:1::1'].map((host) => `http://[${host}]:${local.port}/`);
+    for (const url of [`http://127.0.0.1:${local.port}/`, `http://[::1]:${local.port}/`, ...ipv6Spellings, 'http://[::10.0.0.1]/', 'http://10.0.0.1/', 'http://169.254.169.254/latest/meta-data/', 'http://0x7f.1/', 'http://2130706433/']) {
       await expect(f.fetchPage(url, 'run'), url).rejects.toMatchObject({ reason: 'refused' });
     }
     await expect(f.fetchPage('file:///etc/passwd', 'run')).rejects.toMatchObject({ reason: 'refused', message: 'file:///etc/passwd is not an http or https address.' });
@@ -67,8 +95,8 @@ describe('the product fetcher', () => {
 
   it('refuses a name that resolves to a private or loopback address, checked on the address it connects to', async () => {
     const local = await site(pages({ '/': html('hello') }));
-    const f = fetcher({ resolve: mapTo({ 'intranet.test': '10.20.30.40', 'sneaky.test': '127.0.0.1', 'mapped.test': '::ffff:192.168.0.1' }) });
-    for (const name of ['intranet.test', 'sneaky.test', 'mapped.test']) {
+    const f = fetcher({ resolve: mapTo({ 'intranet.test': '10.20.30.40', 'sneaky.test': '127.0.0.1', 'mapped.test': '::ffff:192.168.0.1', 'compatible.test': '::7f00:1', 'nat64.test': '64:ff9b::a00:1' }) });
+    for (const name of ['intranet.test', 'sneaky.test', 'mapped.test', 'compatible.test', 'nat64.test']) {
       await expect(f.fetchPage(`http://${name}:${local.port}/`, 'run'), name).rejects.toMatchObject({ reason: 'refused', message: expect.stringContaining(`${name} resolves to an address the collector may not visit`) });
     }
     expect(local.requests).toEqual([]);

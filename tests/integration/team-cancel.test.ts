@@ -16,6 +16,7 @@ import { londonDateOf } from '../../src/shared/london-time';
 import { loadConfig } from '../../src/server/config/config';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { appointmentRow, heldBooking, paidBooking, paymentOf, post, quoteRow, workingDay } from '../helpers/checkout';
+import { nextSlotStart } from '../helpers/dates';
 import { technician } from '../helpers/technician';
 
 const teamCancel = (t: TestApp, appointmentId: number, reason: unknown, cookie: string) => post(t, `/api/admin/appointments/${appointmentId}/cancel`, { reason }, cookie);
@@ -61,7 +62,9 @@ describe('the team cancelling a paid booking', () => {
     expect(await read(tech.admin)).toMatchObject({ viewer: 'team', canChange: false });
 
     // Inside 24 hours, and once its time has passed, the customer is sent to the phone, truthfully.
-    await moveTo(t, booking.appointmentId, 1);
+    // (The next slot to begin, not tomorrow's morning: run before 8:00, that is more than 24 hours on.)
+    const soonest = nextSlotStart();
+    await t.database.db.update(appointments).set({ appointmentDate: soonest.date, timeSlot: soonest.slot }).where(eq(appointments.id, booking.appointmentId));
     const soon = await post(t, `/api/appointments/${booking.appointmentId}/cancel`, {}, booking.cookie);
     expect([soon.statusCode, soon.json().message]).toEqual([409, cancelMessages.phoneUs(company)]);
     await moveTo(t, booking.appointmentId, -3);

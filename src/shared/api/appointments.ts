@@ -3,7 +3,7 @@
 // src/shared/calendar.ts's two time slots; capacity is owned by the database (slot_capacity).
 import { controlCharacterCheck } from '../text-rules';
 import { z } from 'zod';
-import { RecordIdSchema } from './ids';
+import { RecordIdSchema, recordId } from './ids';
 import { appointmentLifecycle } from '../lifecycles/appointment';
 import { paymentLifecycle } from '../lifecycles/payment';
 import { payoutLifecycle } from '../lifecycles/payout';
@@ -59,7 +59,7 @@ export type MonthAvailabilityView = z.infer<typeof MonthAvailabilityViewSchema>;
  * appointmentDate is SPEC's ISO datetime (its London calendar day is used) or a plain YYYY-MM-DD.
  */
 export const CreateAppointmentBodySchema = z.object({
-  quoteId: z.coerce.number({ error: 'Please choose a quote to book' }).int().positive().max(2_147_483_647),
+  quoteId: recordId('Please choose a quote to book'),
   appointmentDate: z.string({ error: 'Please choose a date' }).min(10, 'Please choose a date').max(40),
   timeSlot: TimeSlotSchema,
   notes: z.string().trim().max(NOTES_MAX, `Please keep your notes to ${NOTES_MAX} characters or fewer`).optional().default(''),

@@ -3,6 +3,7 @@
 // D16). A job is a quote whose customer has a paid booking; each repairer it is sent to gets a
 // job notification that expires after 4 hours; the first to accept gets the job.
 import { z } from 'zod';
+import { recordId } from './ids';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
 import { specialisations } from '../damage';
 import { controlCharacterCheck, controlCharactersMessage } from '../text-rules';
@@ -59,7 +60,7 @@ export const NearbyRepairersSchema = z.array(NearbyRepairerSchema);
 
 /** POST /api/admin/quotes/{id}/send-to-repairer. */
 export const SendToRepairerBodySchema = z.object({
-  repairerId: z.coerce.number({ error: 'Please choose a repairer' }).int({ error: 'Please choose a repairer' }).positive({ error: 'Please choose a repairer' }),
+  repairerId: recordId('Please choose a repairer'),
 });
 
 /** SPEC section 3, Quote notification (admin view), with the decline reason and expiry. */

@@ -1,6 +1,7 @@
 // Growing the network (issue 13 item 2, D19): introduction e-mails to repairers, the admin's bulk
 // actions on the Repairer Network tab, unsubscribing, and the outreach e-mail figures.
 import { z } from 'zod';
+import { recordId } from './ids';
 
 export const outreachMessages = {
   notFound: 'We could not find that repairer.',
@@ -50,7 +51,7 @@ export const BULK_MAX_IDS = 200;
 export const BulkActionBodySchema = z.object({
   action: z.enum(bulkActions, { error: outreachMessages.action }),
   ids: z
-    .array(z.number({ error: outreachMessages.ids }).int(outreachMessages.ids).positive(outreachMessages.ids), { error: outreachMessages.ids })
+    .array(recordId(outreachMessages.ids), { error: outreachMessages.ids })
     .min(1, outreachMessages.ids)
     .max(BULK_MAX_IDS, outreachMessages.ids),
 });

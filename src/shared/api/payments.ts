@@ -1,6 +1,7 @@
 // Checkout (SPEC: Checkout; section 7's create-payment-intent; DECISIONS D13, D14; issue 11).
 // The server owns the money: every amount comes from the quote in integer pence.
 import { z } from 'zod';
+import { recordId } from './ids';
 
 /** SPEC section 8's 'Invalid Quote' text: checkout without a quote it can read, in the browser and from the server. */
 export const NO_QUOTE_MESSAGE = 'No quote found. Please start from the beginning.';
@@ -68,7 +69,7 @@ export function needsEarlyStartRequest(startsAt: Date, payableUntil: Date): bool
  * `amount` is what SPEC's client sends; it is ignored (and logged when it differs).
  */
 export const CreatePaymentIntentBodySchema = z.object({
-  quoteId: z.coerce.number({ error: NO_QUOTE_MESSAGE }).int().positive().max(2_147_483_647),
+  quoteId: recordId(NO_QUOTE_MESSAGE),
   amount: z.number().optional(),
   /** D14: the customer asks that the repair may start within the 14-day cancellation period. Needed for a slot inside 14 days. */
   startWithinCancellationPeriod: z.boolean().optional(),

@@ -2,7 +2,7 @@
 // the assigned repairer and admins read the same shape today; which quotes each may see is
 // decided on the server (CUSTOMER_VISIBLE_QUOTE_STATUSES).
 import { z } from 'zod';
-import { RecordIdSchema } from './ids';
+import { RecordIdSchema, recordId } from './ids';
 import { quoteLifecycle } from '../lifecycles/quote';
 import { QUOTE_ASSIGNMENT_STATUSES } from '../lifecycles/quote-assignment';
 
@@ -64,7 +64,7 @@ export type ModificationRequestView = z.infer<typeof ModificationRequestViewSche
 // --- SPEC's sample-quote call, admin only (D12: the customer's browser never creates a quote) ---
 /** POST /api/quotes: creates or replaces the pending draft for an assessment from these figures. */
 export const CreateQuoteBodySchema = z.object({
-  assessmentId: z.number().int().positive(),
+  assessmentId: recordId(),
   laborCost: z.union([z.string(), z.number()]),
   partsCost: z.union([z.string(), z.number()]),
   totalCost: z.union([z.string(), z.number()]).optional(),

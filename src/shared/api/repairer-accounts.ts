@@ -76,6 +76,12 @@ export const profileMessages = {
   stripeUnavailable: 'Stripe, which pays you, is not answering just now. Please try again in a few minutes.',
 } as const;
 
+/**
+ * A number field's text as the number a JSON body carries: '' (left empty) is undefined, and text
+ * that is not a number is NaN, which the body's schema refuses with the field's own sentence.
+ */
+export const numberFromField = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text.trim()));
+
 /** PUT /api/repairer/profile: what a repairer keeps up to date (issue 12 item 7). The postcode is geocoded on save. */
 export const ProfileBodySchema = z.object({
   businessName: z.string({ error: profileMessages.businessName }).refine(...controlCharacterCheck(controlCharactersMessage('Business name'))).trim().min(2, profileMessages.businessName).max(120, profileMessages.businessName),
@@ -83,7 +89,8 @@ export const ProfileBodySchema = z.object({
   phone: UkPhoneSchema,
   city: z.string({ error: 'Please enter your town or city' }).refine(...controlCharacterCheck(controlCharactersMessage('Town or city'))).trim().min(2, 'Please enter your town or city').max(100, 'Please enter your town or city'),
   postcode: UkPostcodeSchema,
-  serviceRadius: z.coerce.number({ error: profileMessages.radius }).int(profileMessages.radius).min(1, profileMessages.radius).max(100, profileMessages.radius),
+  // A JSON number (issue 33: z.coerce.number read `true` and `[1]` as 1); the forms read their text with numberFromField.
+  serviceRadius: z.number({ error: profileMessages.radius }).int(profileMessages.radius).min(1, profileMessages.radius).max(100, profileMessages.radius),
   specializations: z.array(z.enum(specialisations), { error: profileMessages.specialisations }).min(1, profileMessages.specialisations),
 });
 export type ProfileBody = z.infer<typeof ProfileBodySchema>;

@@ -28,6 +28,32 @@ export interface WebhookContext extends PaymentsContext {
 
 const refused = () => new DomainError(400, 'invalid_signature', 'The webhook signature could not be verified.');
 
+export const webhookEventMessage = 'The webhook event is not one Stripe sends: it was not applied.';
+
+/**
+ * What this route reads of an event, checked before anything is written: a signature proves who
+ * sent the bytes, not that they hold an event (issue 33: a signed event with no `data` answered
+ * 500). The objects it acts on must carry the fields it reads; the rest of Stripe's is kept.
+ */
+const StripeObjectSchema = z.looseObject({ id: z.string().min(1), metadata: z.record(z.string(), z.string()).nullish() });
+const EventSchema = z.looseObject({
+  id: z.string().min(1),
+  type: z.string().min(1),
+  created: z.number().int().nonnegative(),
+  data: z.looseObject({ object: StripeObjectSchema }),
+});
+const IntentSchema = StripeObjectSchema.extend({
+  amount_received: z.number().int().nonnegative(),
+  last_payment_error: z.looseObject({ message: z.string().nullish() }).nullish(),
+});
+const readsIntent = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+
+function isReadableEvent(event: unknown): boolean {
+  const envelope = EventSchema.safeParse(event);
+  if (!envelope.success) return false;
+  return !readsIntent.has(envelope.data.type) || IntentSchema.safeParse(envelope.data.data.object).success;
+}
+
 export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookContext): Promise<void> {
   await app.register(async (scope) => {
     // The signature covers the exact bytes Stripe sent: keep them, parse nothing.
@@ -43,6 +69,10 @@ export async function registerStripeWebhook(app: FastifyInstance, ctx: WebhookCo
       } catch (error) {
         request.log.warn({ err: error }, 'refused a Stripe webhook whose signature did not verify');
         throw refused();
+      }
+      if (!isReadableEvent(event)) {
+        request.log.warn({ eventId: (event as { id?: unknown }).id, type: (event as { type?: unknown }).type }, 'refused a signed Stripe webhook that holds no event this route can read');
+        throw new DomainError(400, 'invalid_event', webhookEventMessage);
       }
       // A reversal is weighed against what Stripe holds for its payout before the transaction: no
       // transaction stays open while Stripe is asked (a payout being sent answers 503: Stripe retries).

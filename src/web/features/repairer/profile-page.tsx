@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
-import { ProfileBodySchema, profileMessages, type ProfileView } from '../../../shared/api/repairer-accounts';
+import { numberFromField, ProfileBodySchema, profileMessages, type ProfileView } from '../../../shared/api/repairer-accounts';
 import type { Specialisation } from '../../../shared/damage';
 import { formatUkPhone } from '../../../shared/phone';
 import { useProfile, useSaveProfile, useStartPayouts } from './api/profile';
@@ -30,7 +30,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ProfileBodySchema.safeParse({ ...values, specializations: chosen });
+    const parsed = ProfileBodySchema.safeParse({ ...values, serviceRadius: numberFromField(values.serviceRadius), specializations: chosen });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
       return;

@@ -6,7 +6,7 @@ import { toast } from '../../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../../lib/api';
 import { focusById } from '../../../lib/focus';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
-import { NewRepairerBodySchema } from '../../../../shared/api/repairer-accounts';
+import { NewRepairerBodySchema, numberFromField } from '../../../../shared/api/repairer-accounts';
 import type { Specialisation } from '../../../../shared/damage';
 import { useAddRepairer } from './network-api';
 
@@ -45,7 +45,7 @@ export function AddRepairer() {
     event.preventDefault();
     // Empty optional fields are left out, not sent as blanks the rules would refuse.
     const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
-    const parsed = NewRepairerBodySchema.safeParse({ ...filled, specializations: chosen });
+    const parsed = NewRepairerBodySchema.safeParse({ ...filled, serviceRadius: numberFromField(values.serviceRadius), specializations: chosen });
     setRefusal(null);
     if (!parsed.success) return showErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
     setErrors({});
