@@ -26,7 +26,7 @@ import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
-import { chromium, request as playwrightRequest, type APIRequestContext } from 'playwright-core';
+import { chromium, request as playwrightRequest, type APIRequestContext, type APIResponse } from 'playwright-core';
 import { addDays, isWeekend } from '../src/shared/calendar-date';
 import { isBankHoliday } from '../src/shared/bank-holidays';
 import { londonDateOf } from '../src/shared/london-time';
@@ -185,7 +185,7 @@ async function customerData(origin: string, debuggingPort: number, account: { em
   const customer = browser.contexts()[0]!.request;
   const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: origin });
   try {
-    const ok = async <T>(what: string, answer: Promise<import('playwright-core').APIResponse>): Promise<T> => {
+    const ok = async <T>(what: string, answer: Promise<APIResponse>): Promise<T> => {
       const response = await answer;
       if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
       return (await response.json()) as T;
