@@ -33,12 +33,17 @@ describe('script budgets (gzipped, as the server sends it)', () => {
   // the settings parser, zod's error class.
   const loads = (row: (typeof rows)[number], text: string) => row.files.some((file) => readFileSync(join(distDir, file.file), 'utf8').includes(text));
 
-  it('no screen loads the settings parser or the phone metadata: the company details arrive as data', () => {
+  // The wizard still checks the customer's phone number with libphonenumber (D8, one schema with
+  // the server): the one screen allowed its metadata until that check is made smaller (0021).
+  const checksPhones = new Set(['/assessment']);
+
+  it('no screen loads the settings parser, nor the phone metadata but the wizard: the company details arrive as data', () => {
     for (const row of rows) {
-      expect(loads(row, 'country_calling_codes'), `${row.screen.path} loads libphonenumber's metadata`).toBe(false);
+      if (!checksPhones.has(row.screen.path)) expect(loads(row, 'country_calling_codes'), `${row.screen.path} loads libphonenumber's metadata`).toBe(false);
       expect(loads(row, 'must be a UK company number'), `${row.screen.path} loads the company settings parser`).toBe(false);
     }
   });
+  it.todo('/assessment checks phone numbers without libphonenumber\'s whole metadata (issue 36)');
 
   it('the public pages load no zod at all', () => {
     for (const row of rows.filter((r) => r.screen.kind === 'public')) expect(loads(row, '$ZodError'), row.screen.path).toBe(false);
