@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, type Plugin, type ViteDevServer } from 'vite';
@@ -31,6 +33,20 @@ function companyDetailsInDevelopment(): Plugin {
   };
 }
 
+/**
+ * `z`, every `…Schema` named in src/shared, and the shared helpers that schemas are built with:
+ * calls the bundler may drop when their result is unused (issue 36).
+ */
+function schemaBuilders(): string[] {
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
+    );
+  const names = new Set(['z', 'controlCharacterCheck', 'controlCharactersMessage']);
+  for (const file of files('src/shared')) for (const [, name] of readFileSync(file, 'utf8').matchAll(/\b([A-Za-z]\w*Schema)\b/g)) names.add(name!);
+  return [...names];
+}
+
 export default defineConfig({
   root: '.',
   publicDir: 'public',
@@ -45,10 +61,17 @@ export default defineConfig({
       // index.html boots the whole app (router, queries, dialogs); the prerendered public
       // pages boot public-entry.tsx, which hydrates them without any of that.
       input: { index: 'index.html', public: 'src/web/app/public-entry.tsx' },
+      // Issue 36: a schema is a chain of calls on zod's `z` or on another schema, which the
+      // bundler must otherwise keep in case it has an effect. They have none (src/shared is pure
+      // rules), so a screen that imports a message or a constant from a src/shared/api module
+      // no longer carries that module's schemas, and zod, with it.
+      treeshake: { manualPureFunctions: schemaBuilders(), propertyReadSideEffects: false },
       output: {
         // React on its own: shared by both entries and cached across deploys of the app code.
         manualChunks(id) {
           if (/[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/.test(id)) return 'react';
+          // zod on its own, so only the screens that validate in the browser (forms) load it (issue 36).
+          if (/[\\/]node_modules[\\/]zod[\\/]/.test(id)) return 'zod';
           return undefined;
         },
       },

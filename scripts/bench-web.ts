@@ -1,42 +1,61 @@
-// Issue 3's numbers: Lighthouse 12 (mobile emulation, simulated throttling) on every public page.
-//   npm run bench:web              build, then measure
+// Issues 3 and 36: Lighthouse 12 (mobile emulation, simulated throttling, Debian's Chromium) on
+// the home page and the customer's screens, against their budgets.
+//   npm run bench:web                 build, then measure
 //   npm run bench:web -- --no-build   measure the current dist/web
 //   npm run bench:web -- --dist=/tmp/web   measure a build kept elsewhere (implies --no-build)
-//   npm run bench:web -- --only=/,/services   measure some pages only
+//   npm run bench:web -- --only=/,/checkout   measure some screens only
+//   npm run bench:web -- --public     also measure every other public page (one run each)
 //   npm run bench:web -- --save=/tmp/lhr      also write each Lighthouse report (JSON) there
 // The server serves a snapshot of dist/web (copied to a temporary folder, which is its working
-// directory), so a rebuild elsewhere during the run cannot change what is measured.
-// Serves the built app with the real server (a child process on loopback, fresh DATA_DIR with
-// the demo data, so the D2 figure is live), drives Debian's Chromium over its debugging port,
-// and prints per page the four category scores, LCP, CLS, TBT and the JavaScript the page
-// loaded, gzip-compressed as the server sends it. The home page runs HOME_RUNS times and is
-// judged on the median run. Exits 0 when the home page meets every target, 1 when it does not,
-// 2 when the bench itself failed.
+// directory), so a rebuild elsewhere during the run cannot change what is measured. It is the
+// real server on loopback with a fresh DATA_DIR and the demo data; the bench makes the customer's
+// data through the API as a customer would: an enquiry with a photo (whose grant cookie the
+// browser then holds, D10), its quote approved by the demo admin, and a held slot three weeks
+// out, so /quote/{id} is Ready, /booking/{quoteId} shows the calendar and /checkout?quote_id=
+// the card form for a real hold. Each screen gets a warm-up run, then SCREEN_RUNS runs, and is
+// judged on the median; the table shows performance, LCP, CLS, TBT, the script Lighthouse saw
+// (gzip-compressed as the server sends it) and the script the build's manifest says the screen
+// loads (scripts/screen-scripts.ts, the figure the budget test checks). The load average is
+// printed with the figures: the machine's load moves the times, never the bytes.
+// Exits 0 when every screen meets its budget, 1 when one does not, 2 when the bench failed.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse from 'lighthouse';
+import { chromium, request as playwrightRequest, type APIRequestContext, type APIResponse } from 'playwright-core';
+import { addDays, isWeekend } from '../src/shared/calendar-date';
+import { isBankHoliday } from '../src/shared/bank-holidays';
+import { londonDateOf } from '../src/shared/london-time';
 import { publicPages } from '../src/web/entry-server';
+import { CUSTOMER_SCRIPT_BUDGET, PUBLIC_SCRIPT_BUDGET, screenScripts } from './screen-scripts';
 
-const HOME_RUNS = 3;
+const SCREEN_RUNS = 3;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
-const TARGETS = {
-  performance: 95,
-  accessibility: 100,
-  'best-practices': 100,
-  seo: 100,
-  lcpMs: 1800,
-  cls: 0.05,
-  tbtMs: 150,
-  jsGzipBytes: 90 * 1024,
-};
+
+interface Budget {
+  performance: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsGzipBytes: number;
+  /** The public pages are also held to full marks in the other three categories (issue 3). */
+  fullMarks: boolean;
+}
+/** Issue 3's targets for the public pages (TBT and script also issue 36's). */
+const PUBLIC_BUDGET: Budget = { performance: 95, lcpMs: 1800, cls: 0.05, tbtMs: 150, jsGzipBytes: PUBLIC_SCRIPT_BUDGET, fullMarks: true };
+/** Issue 36 item 4: every customer screen on a mid-range phone. */
+const CUSTOMER_BUDGET: Budget = { performance: 90, lcpMs: 2500, cls: 0.1, tbtMs: 200, jsGzipBytes: CUSTOMER_SCRIPT_BUDGET, fullMarks: false };
+
 const CHROME = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 interface Measure {
   path: string;
+  /** The machine's 1-minute load average when the run began. */
+  load: number;
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   cls: number;
@@ -83,7 +102,8 @@ async function main(): Promise<number> {
     false,
     siteDir,
   );
-  server.stdout?.resume();
+  const serverOutput: string[] = [];
+  server.stdout?.on('data', (chunk: Buffer) => serverOutput.push(chunk.toString()));
   await waitFor(`${origin}/readyz`, 90_000, 'the server');
 
   const debuggingPort = await freePort();
@@ -102,27 +122,99 @@ async function main(): Promise<number> {
   ], process.env, true);
   await waitFor(`http://127.0.0.1:${debuggingPort}/json/version`, 30_000, 'Chromium');
 
-  console.log(`Lighthouse 12 on ${publicPages.length} pages at ${origin} (load average ${loadavg()[0]!.toFixed(2)})\n`);
-  const homeRuns: Measure[] = [];
-  for (let run = 0; run < HOME_RUNS; run++) homeRuns.push(await measure(origin, '/', debuggingPort));
-  const home = median(homeRuns);
-  const rows = [home];
+  const admin = adminAccount(serverOutput.join(''));
+  const data = await customerData(origin, debuggingPort, admin);
+  const manifestBytes = new Map(screenScripts(join(siteDir, 'dist', 'web')).map((row) => [row.screen.path, row.gzipBytes]));
+  const screens: { path: string; pattern: string; budget: Budget }[] = [
+    { path: '/', pattern: '/', budget: PUBLIC_BUDGET },
+    { path: '/assessment', pattern: '/assessment', budget: CUSTOMER_BUDGET },
+    { path: `/quote/${data.assessmentId}`, pattern: '/quote/:id', budget: CUSTOMER_BUDGET },
+    { path: `/booking/${data.quoteId}`, pattern: '/booking/:quoteId', budget: CUSTOMER_BUDGET },
+    { path: `/checkout?quote_id=${data.quoteId}`, pattern: '/checkout', budget: CUSTOMER_BUDGET },
+  ];
   const only = option('only')?.split(',');
-  for (const page of publicPages.filter((p) => p.path !== '/' && (!only || only.includes(p.path)))) {
-    rows.push(await measure(origin, page.path, debuggingPort));
+  const chosen = screens.filter((screen) => !only || only.some((path) => screen.path === path || screen.pattern === path || screen.path.startsWith(`${path}/`) || screen.path.startsWith(`${path}?`)));
+
+  console.log(`Lighthouse 12 (mobile) at ${origin}: ${chosen.length} screens, a warm-up and ${SCREEN_RUNS} runs each (load average ${loadavg()[0]!.toFixed(2)})\n`);
+  const judged: { row: Measure; runs: Measure[]; budget: Budget; manifest: number | undefined }[] = [];
+  for (const screen of chosen) {
+    await measure(origin, screen.path, debuggingPort, 'warm-up');
+    const runs: Measure[] = [];
+    for (let run = 0; run < SCREEN_RUNS; run++) runs.push(await measure(origin, screen.path, debuggingPort));
+    judged.push({ row: median(runs), runs, budget: screen.budget, manifest: manifestBytes.get(screen.pattern) });
+  }
+  const others: Measure[] = [];
+  if (process.argv.includes('--public')) {
+    for (const page of publicPages.filter((p) => p.path !== '/')) others.push(await measure(origin, page.path, debuggingPort));
   }
 
-  printTable(rows);
-  console.log(`\nHome page runs (judged on the median by performance score):`);
-  for (const run of homeRuns) console.log(`  ${summary(run)}`);
-  for (const row of rows) {
+  printTable([...judged.map((j) => ({ ...j.row, manifest: j.manifest })), ...others.map((row) => ({ ...row, manifest: manifestBytes.get(row.path) }))]);
+  console.log(`\nRuns (each screen judged on its median by performance score):`);
+  for (const { runs } of judged) for (const run of runs) console.log(`  ${summary(run)}`);
+  for (const row of [...judged.map((j) => j.row), ...others]) {
     if (row.failedAudits.length) console.log(`\n${row.path}: audits below 1: ${row.failedAudits.join(', ')}`);
     if (row.warnings.length) console.log(`\n${row.path}: Lighthouse warnings: ${row.warnings.join(' | ')}`);
   }
-  return printVerdict(home) ? 0 : 1;
+  const verdicts = judged.map(({ row, budget }) => printVerdict(row, budget));
+  const passed = verdicts.every(Boolean);
+  console.log(`\n${passed ? 'PASS' : 'FAIL'}: ${passed ? 'every screen meets its budget' : 'a screen misses its budget'} (load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}).`);
+  return passed ? 0 : 1;
 }
 
-async function measure(origin: string, path: string, port: number): Promise<Measure> {
+/** The demo admin's e-mail and password, which the server prints once when it seeds the demo data. */
+function adminAccount(output: string): { email: string; password: string } {
+  const line = /^\s*Admin\s+(\S+@\S+)\s+(\S+)\s*$/m.exec(output);
+  if (!line) throw new Error('The server did not print the demo admin account (SEED_DEMO_DATA on a fresh DATA_DIR)');
+  return { email: line[1]!, password: line[2]! };
+}
+
+/** The first working day (D15) at least `days` London days from today: never a weekend or a bank holiday. */
+function workingDayFrom(days: number): string {
+  let date = addDays(londonDateOf(new Date()), days);
+  while (isWeekend(date) || isBankHoliday(date)) date = addDays(date, 1);
+  return date;
+}
+
+/**
+ * A customer's enquiry, sent from the measured browser's own profile so that it holds the grant
+ * cookie (D10), its quote approved by the admin, and a slot held for it: the data the quote,
+ * booking and checkout screens show.
+ */
+async function customerData(origin: string, debuggingPort: number, account: { email: string; password: string }) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  const customer = browser.contexts()[0]!.request;
+  const admin: APIRequestContext = await playwrightRequest.newContext({ baseURL: origin });
+  try {
+    const ok = async <T>(what: string, answer: Promise<APIResponse>): Promise<T> => {
+      const response = await answer;
+      if (!response.ok()) throw new Error(`${what}: ${response.status()} ${await response.text()}`);
+      return (await response.json()) as T;
+    };
+    const fields = {
+      name: 'Sam Patel', email: `bench-${Date.now()}@example.co.uk`, phone: '07700 900123', address: '12 Park Road', city: 'Bristol', county: 'Avon',
+      postcode: 'BS1 5TY', vehicleMake: 'Ford', vehicleModel: 'Focus', vehicleYear: '2019', damageType: 'scratch', damageLocations: 'driver_door',
+      damageDescription: 'A long scratch along the driver door, about 40 cm.',
+    };
+    const form = new FormData();
+    for (const [field, value] of Object.entries(fields)) form.append(field, value);
+    form.append('images', new File([readFileSync(resolve('tests/fixtures/images/sample.jpg'))], 'sample.jpg', { type: 'image/jpeg' }));
+    const assessment = await ok<{ id: number }>('the enquiry', customer.post(`${origin}/api/assessments`, { multipart: form, headers: { 'Idempotency-Key': randomUUID() } }));
+    await ok('the admin sign-in', admin.post('/api/auth/sign-in', { data: account }));
+    const draft = await ok<{ id: number; totalCost: string }>('the draft quote', admin.get(`/api/quotes/assessment/${assessment.id}`));
+    await ok('the approval', admin.post(`/api/admin/quotes/${draft.id}/approve`, { data: { adjustedAmount: draft.totalCost } }));
+    // Three weeks out: outside the 14-day cancellation period, so checkout shows the card form at once (D14).
+    const hold = await ok<{ id: number }>('the held slot', customer.post(`${origin}/api/appointments`, { data: { quoteId: draft.id, appointmentDate: workingDayFrom(21), timeSlot: 'morning' } }));
+    console.log(`Made enquiry ${assessment.id}, its approved quote ${draft.id} and held appointment ${hold.id}.`);
+    return { assessmentId: assessment.id, quoteId: draft.id };
+  } finally {
+    await admin.dispose();
+    // Only this connection: the browser itself stays for Lighthouse.
+    await browser.close().catch(() => undefined);
+  }
+}
+
+async function measure(origin: string, path: string, port: number, label = 'measured'): Promise<Measure> {
+  const load = loadavg()[0]!;
   const result = await lighthouse(`${origin}${path}`, {
     port,
     output: 'json',
@@ -133,9 +225,9 @@ async function measure(origin: string, path: string, port: number): Promise<Meas
   if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
   const { lhr } = result;
   const saveDir = option('save');
-  if (saveDir) {
+  if (saveDir && label !== 'warm-up') {
     mkdirSync(saveDir, { recursive: true });
-    writeFileSync(join(saveDir, `${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
+    writeFileSync(join(saveDir, `${path === '/' ? 'home' : path.slice(1).replace(/[/?=]/g, '-')}-${Date.now()}.json`), JSON.stringify(lhr));
   }
   if (lhr.runtimeError) throw new Error(`Lighthouse failed on ${path}: ${lhr.runtimeError.message}`);
   const audit = (id: string) => lhr.audits[id];
@@ -154,6 +246,7 @@ async function measure(origin: string, path: string, port: number): Promise<Meas
   );
   const measured: Measure = {
     path,
+    load,
     scores,
     lcpMs: numeric('largest-contentful-paint'),
     cls: numeric('cumulative-layout-shift'),
@@ -164,7 +257,7 @@ async function measure(origin: string, path: string, port: number): Promise<Meas
     failedAudits,
     warnings: lhr.runWarnings,
   };
-  process.stdout.write(`  measured ${summary(measured)}\n`);
+  process.stdout.write(`  ${label} ${summary(measured)}\n`);
   return measured;
 }
 
@@ -193,11 +286,11 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function summary(m: Measure): string {
   const s = m.scores;
-  return `${m.path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}, LCP ${Math.round(m.lcpMs)} ms, CLS ${m.cls.toFixed(3)}, TBT ${Math.round(m.tbtMs)} ms, JS ${kib(m.jsGzipBytes)} gzip`;
+  return `${m.path}: perf ${s.performance}, a11y ${s.accessibility}, bp ${s['best-practices']}, seo ${s.seo}, LCP ${Math.round(m.lcpMs)} ms, CLS ${m.cls.toFixed(3)}, TBT ${Math.round(m.tbtMs)} ms, JS ${kib(m.jsGzipBytes)} gzip (load ${m.load.toFixed(2)})`;
 }
 
-function printTable(rows: Measure[]) {
-  const header = ['Page', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'JS gzip', 'JS wire', 'Scripts'];
+function printTable(rows: (Measure & { manifest?: number })[]) {
+  const header = ['Screen', 'Perf', 'A11y', 'BP', 'SEO', 'LCP ms', 'CLS', 'TBT ms', 'JS gzip', 'JS wire', 'Scripts', 'Build says', 'Load'];
   const lines = rows.map((m) => [
     m.path,
     String(m.scores.performance),
@@ -210,6 +303,8 @@ function printTable(rows: Measure[]) {
     kib(m.jsGzipBytes),
     kib(m.jsTransferBytes),
     String(m.scripts),
+    m.manifest === undefined ? '' : kib(m.manifest),
+    m.load.toFixed(2),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
   const format = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
@@ -217,22 +312,24 @@ function printTable(rows: Measure[]) {
   for (const line of lines) console.log(format(line));
 }
 
-function printVerdict(home: Measure): boolean {
+function printVerdict(row: Measure, budget: Budget): boolean {
   const checks: [string, boolean, string][] = [
-    ['Performance ≥ 95', home.scores.performance >= TARGETS.performance, String(home.scores.performance)],
-    ['Accessibility 100', home.scores.accessibility >= TARGETS.accessibility, String(home.scores.accessibility)],
-    ['Best practices 100', home.scores['best-practices'] >= TARGETS['best-practices'], String(home.scores['best-practices'])],
-    ['SEO 100', home.scores.seo >= TARGETS.seo, String(home.scores.seo)],
-    ['LCP ≤ 1.8 s', home.lcpMs <= TARGETS.lcpMs, `${Math.round(home.lcpMs)} ms`],
-    ['CLS ≤ 0.05', home.cls <= TARGETS.cls, home.cls.toFixed(3)],
-    ['TBT ≤ 150 ms', home.tbtMs <= TARGETS.tbtMs, `${Math.round(home.tbtMs)} ms`],
-    ['JavaScript ≤ 90 KiB gzip', home.jsGzipBytes <= TARGETS.jsGzipBytes, `${home.jsGzipBytes} bytes (${kib(home.jsGzipBytes)})`],
+    [`Performance ≥ ${budget.performance}`, row.scores.performance >= budget.performance, String(row.scores.performance)],
+    ...(budget.fullMarks
+      ? ([
+          ['Accessibility 100', row.scores.accessibility >= 100, String(row.scores.accessibility)],
+          ['Best practices 100', row.scores['best-practices'] >= 100, String(row.scores['best-practices'])],
+          ['SEO 100', row.scores.seo >= 100, String(row.scores.seo)],
+        ] as [string, boolean, string][])
+      : []),
+    [`LCP ≤ ${budget.lcpMs / 1000} s`, row.lcpMs <= budget.lcpMs, `${Math.round(row.lcpMs)} ms`],
+    [`CLS ≤ ${budget.cls}`, row.cls <= budget.cls, row.cls.toFixed(3)],
+    [`TBT ≤ ${budget.tbtMs} ms`, row.tbtMs <= budget.tbtMs, `${Math.round(row.tbtMs)} ms`],
+    [`Script ≤ ${budget.jsGzipBytes / 1024} KiB gzip`, row.jsGzipBytes <= budget.jsGzipBytes, `${row.jsGzipBytes} bytes (${kib(row.jsGzipBytes)})`],
   ];
-  console.log('\nHome page against the targets:');
+  console.log(`\n${row.path} against its budget (median run, load average ${row.load.toFixed(2)}):`);
   for (const [name, pass, value] of checks) console.log(`  ${pass ? 'PASS' : 'FAIL'}  ${name.padEnd(26)} ${value}`);
-  const passed = checks.every(([, pass]) => pass);
-  console.log(`\n${passed ? 'PASS' : 'FAIL'}: home page ${passed ? 'meets' : 'misses'} the targets.`);
-  return passed;
+  return checks.every(([, pass]) => pass);
 }
 
 function option(name: string): string | undefined {

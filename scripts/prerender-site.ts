@@ -3,7 +3,7 @@
 // (public-entry.tsx) instead of the full app; robots.txt and sitemap.xml; and a gzip and
 // brotli copy of every text file, which the server sends to clients that accept them.
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import type { CompanyDetails } from '../src/shared/company';
 import { headFor, publicPages, renderPublicPage, robotsTxt, setCompanyDetailsForBuild, sitemapXml, withCompanyDetails } from '../src/web/entry-server';
@@ -62,8 +62,8 @@ export async function prerenderSite({ distDir, origin, company }: { distDir: str
   writeFileSync(join(distDir, 'index.html'), withCompanyDetails(template, company));
   writeFileSync(join(distDir, 'robots.txt'), robotsTxt(origin));
   writeFileSync(join(distDir, 'sitemap.xml'), sitemapXml(origin, publicPages.map((page) => page.path)));
-  // The manifest has done its job; it is not part of the site.
-  rmSync(join(distDir, '.vite'), { recursive: true, force: true });
+  // The manifest stays for the script budgets (scripts/screen-scripts.ts, issue 36); the server
+  // never serves it (src/server/plugins/web.ts: nothing under a dot folder).
   precompress(distDir);
   return { pages };
 }
@@ -125,6 +125,7 @@ function escapeText(text: string): string {
 /** file.gz and file.br beside every text file that compression makes smaller. */
 export function precompress(dir: string): void {
   for (const entry of readdirSync(dir)) {
+    if (entry.startsWith('.')) continue; // the manifest, the sources hash: not served
     const path = join(dir, entry);
     if (statSync(path).isDirectory()) {
       precompress(path);

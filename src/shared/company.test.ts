@@ -15,6 +15,8 @@ const problems = (settings: Record<string, string | undefined>): string[] => {
 
 describe('company settings', () => {
   it('default to the details the site has always shown (D1, D3)', () => {
+    // defaultCompanyDetails is written out as data for the browser (company-details.ts, issue 36):
+    // the parser must make exactly it of no settings.
     expect(read({})).toEqual(defaultCompanyDetails);
     expect(defaultCompanyDetails).toMatchObject({
       name: 'AutoRevive Ltd',

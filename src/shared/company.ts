@@ -5,48 +5,12 @@
 import { z } from 'zod';
 import { formatUkPhone, normaliseUkPhone } from './phone';
 import { normalisePostcode } from './postcode';
+import { supportHoursSentence, weekdays, type CompanyDetails, type RegisteredOffice, type SupportHoursRow, type Weekday } from './company-details';
 
-export const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
-export type Weekday = (typeof weekdays)[number];
-
-export interface SupportHoursRow {
-  /** As shown: 'Monday–Friday', 'Saturday'. */
-  days: string;
-  /** As shown: '8:00–18:00', or 'Closed'. */
-  hours: string;
-  dayOfWeek: Weekday[];
-  /** 24-hour 'HH:MM', null on a closed day. */
-  opens: string | null;
-  closes: string | null;
-}
-
-export interface RegisteredOffice {
-  /** The street lines, before the town. */
-  street: string[];
-  town: string;
-  postcode: string;
-}
-
-export interface CompanyDetails {
-  /** The registered company name, e.g. 'AutoRevive Ltd'. The brand (site.brand) is separate. */
-  name: string;
-  /** Companies House number, e.g. '01234567' or 'SC123456'. */
-  number: string;
-  /** Where it is registered, read from the number's prefix. */
-  registeredIn: 'England and Wales' | 'Scotland' | 'Northern Ireland';
-  registeredOffice: RegisteredOffice;
-  /** 'GB 123 4567 89', or null when the company is not registered for VAT. */
-  vatNumber: string | null;
-  /** As shown: '020 7946 0321'. */
-  supportPhone: string;
-  supportPhoneE164: string;
-  supportEmail: string;
-  supportHours: SupportHoursRow[];
-  /** 'Monday–Friday 8:00–18:00, Saturday 9:00–16:00, closed on Sunday'. */
-  supportHoursSentence: string;
-  /** Months after a job ends before its photos and personal details are erased (RETENTION_MONTHS; the privacy policy says so). */
-  retentionMonths: number;
-}
+// The details themselves, their defaults and how they are shown need no parser, so the browser
+// imports them from company-details.ts without zod or libphonenumber (issue 36); re-exported
+// here for the server and the build.
+export * from './company-details';
 
 /** The settings and what they hold when unset: the details shown before they were settings. */
 export const companySettingDefaults = {
@@ -119,24 +83,6 @@ export function parseSupportHours(text: string): { rows: SupportHoursRow[] } | {
     rows.push({ days, hours: `${opens.shown}–${closes.shown}`, dayOfWeek, opens: opens.iso, closes: closes.iso });
   }
   return { rows };
-}
-
-/** 'Monday–Friday 8:00–18:00, Saturday 9:00–16:00, closed on Sunday' (D3's wording). */
-export function supportHoursSentence(rows: readonly SupportHoursRow[]): string {
-  const open = rows.filter((row) => row.opens !== null).map((row) => `${row.days} ${row.hours}`);
-  const closed = rows.filter((row) => row.opens === null).map((row) => row.days);
-  const closedPart = closed.length === 0 ? [] : [`closed on ${closed.length === 1 ? closed[0] : `${closed.slice(0, -1).join(', ')} and ${closed.at(-1)}`}`];
-  return [...open, ...closedPart].join(', ');
-}
-
-/** 'Mon–Sat' when the open days run without a gap; undefined otherwise. */
-export function openDaysShort(rows: readonly SupportHoursRow[]): string | undefined {
-  const open = weekdays.map((day, index) => ({ day, index })).filter(({ day }) => rows.some((row) => row.opens !== null && row.dayOfWeek.includes(day)));
-  if (open.length === 0) return undefined;
-  const first = open[0]!;
-  const last = open.at(-1)!;
-  if (last.index - first.index + 1 !== open.length) return undefined;
-  return first === last ? first.day.slice(0, 3) : `${first.day.slice(0, 3)}–${last.day.slice(0, 3)}`;
 }
 
 function registeredIn(number: string): CompanyDetails['registeredIn'] {
@@ -248,22 +194,4 @@ export function readCompanySettings(source: Record<string, string | undefined>):
       return `${name} ${issue.message}${value !== undefined ? ` (it is "${value}")` : ''}`;
     }),
   };
-}
-
-export const defaultCompanyDetails: CompanyDetails = CompanySettingsSchema.parse({});
-
-/** '12 Harbour Yard, Bristol, BS1 5TY'. */
-export function registeredOfficeLine(company: CompanyDetails): string {
-  const office = company.registeredOffice;
-  return [...office.street, office.town, office.postcode].join(', ');
-}
-
-/**
- * What the Companies Act asks a company to show on its website, e-mails and order forms:
- * 'AutoRevive Ltd, registered in England and Wales, company number 00000000. Registered
- * office: 12 Harbour Yard, Bristol, BS1 5TY.' and the VAT number when it has one.
- */
-export function companyRegistration(company: CompanyDetails): string {
-  const vat = company.vatNumber ? ` VAT number ${company.vatNumber}.` : '';
-  return `${company.name}, registered in ${company.registeredIn}, company number ${company.number}. Registered office: ${registeredOfficeLine(company)}.${vat}`;
 }

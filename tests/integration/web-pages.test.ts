@@ -1,6 +1,6 @@
 // The server serving the prerendered public pages (issue 3): the real prerender step runs on a
 // small stand-in for `vite build`'s output, then the real app serves it.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -105,6 +105,9 @@ describe('prerendered public pages', () => {
     expect(rootHtml((await get('/contact/')).body)).toContain('Contact us');
     expect((await get('/pages/contact/index.html')).statusCode).toBe(404);
     expect((await get('/index.html')).statusCode).toBe(404);
+    // The build's manifest stays for the script budgets (issue 36), but is not part of the site.
+    expect(existsSync(join(distDir, '.vite', 'manifest.json'))).toBe(true);
+    expect((await get('/.vite/manifest.json')).statusCode).toBe(404);
   });
 
   it('sends brotli or gzip to clients that accept them, and plain HTML to the rest', async () => {

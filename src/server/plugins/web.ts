@@ -45,7 +45,8 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
       wildcard: false,
       preCompressed: true,
       // Pages are reached by their own paths (/services), never as files (/pages/services/index.html).
-      allowedPath: (pathName) => !pathName.endsWith('.html'),
+      // Nor is the build's manifest (dist/web/.vite, kept for the script budgets) part of the site.
+      allowedPath: (pathName) => !pathName.endsWith('.html') && !pathName.split('/').some((part) => part.startsWith('.')),
       setHeaders(res, path) {
         const immutable = path.includes(`${join(distDir, 'assets')}`);
         res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300');

@@ -122,6 +122,22 @@ export async function apiJson(method: HttpMethod, url: string, body?: unknown, s
   return schema ? parseResponse(schema, url, parsed) : parsed;
 }
 
+/**
+ * Issue 36: the customer's screens read the answer as its route's schema types it, without
+ * parsing it in the browser, so they load neither zod nor the schemas (their share of a
+ * phone's script budget; docs/decisions/0021-small-customer-screens.md). The server writes
+ * every answer through the route's declared schema (STYLE habit 5); the staff screens still
+ * parse theirs with the schema (getQueryFn's `schema`, apiJson's fourth argument).
+ */
+export function apiJsonAs<T>(method: HttpMethod, url: string, body?: unknown): Promise<T> {
+  return apiJson(method, url, body) as Promise<T>;
+}
+
+/** getQueryFn for a customer's screen: the answer typed as `T` (its route's schema's output), not parsed (see apiJsonAs). */
+export function typedQueryFn<T>(): QueryFunction<T> {
+  return getQueryFn({ on401: 'throw' }) as QueryFunction<T>;
+}
+
 type QueryKeyPart = string | number | Record<string, string | number | boolean | undefined>;
 
 /**

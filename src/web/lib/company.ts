@@ -1,4 +1,4 @@
-import { defaultCompanyDetails, type CompanyDetails } from '../../shared/company';
+import { defaultCompanyDetails, type CompanyDetails } from '../../shared/company-details';
 import { COMPANY_DETAILS_ELEMENT_ID } from '../../shared/company-html';
 
 // Issue 14 item 7: the company's details (name, number, registered office, VAT number,

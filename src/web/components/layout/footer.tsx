@@ -1,6 +1,6 @@
 import { AppLink } from '../navigation/app-link';
 import { site } from '../../../shared/site';
-import { companyRegistration, registeredOfficeLine } from '../../../shared/company';
+import { companyRegistration, registeredOfficeLine } from '../../../shared/company-details';
 import { company } from '../../lib/company';
 
 const linkClass = 'rounded-sm text-slate-100 underline-offset-4 hover:underline';

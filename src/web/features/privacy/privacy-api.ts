@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiJson } from '../../lib/api';
-import { ErasureResultSchema, type ErasureResult } from '../../../shared/api/privacy';
+import { apiJsonAs } from '../../lib/api';
+import { type ErasureResult } from '../../../shared/api/privacy';
 
 /** GET /api/assessments/{id}/export: a zip the browser downloads (the grant cookie goes with it). */
 export const exportUrl = (assessmentId: number) => `/api/assessments/${assessmentId}/export`;
@@ -8,6 +8,6 @@ export const exportUrl = (assessmentId: number) => `/api/assessments/${assessmen
 /** POST /api/assessments/{id}/erase with the reference typed to confirm. */
 export function useEraseData(assessmentId: number) {
   return useMutation<ErasureResult, Error, string>({
-    mutationFn: (confirmReference) => apiJson('POST', `/api/assessments/${assessmentId}/erase`, { confirmReference }, ErasureResultSchema),
+    mutationFn: (confirmReference) => apiJsonAs<ErasureResult>('POST', `/api/assessments/${assessmentId}/erase`, { confirmReference }),
   });
 }

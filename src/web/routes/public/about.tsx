@@ -1,6 +1,6 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
-import { openDaysShort } from '../../../shared/company';
+import { openDaysShort } from '../../../shared/company-details';
 import { company } from '../../lib/company';
 import { CallToAction } from '../../features/marketing/call-to-action';
 import { NetworkSize } from '../../features/marketing/network-size';

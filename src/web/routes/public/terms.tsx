@@ -1,6 +1,6 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
-import { registeredOfficeLine } from '../../../shared/company';
+import { registeredOfficeLine } from '../../../shared/company-details';
 import { company } from '../../lib/company';
 import { EmailLink, PhoneLink } from '../../features/marketing/contact-details';
 import { BackToHome, LegalBody, LegalContents, LegalSection } from '../../features/marketing/legal';

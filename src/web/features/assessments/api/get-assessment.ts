@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api';
-import { AssessmentViewSchema, type AssessmentView } from '../../../../shared/api/assessments';
+import { typedQueryFn } from '../../../lib/api';
+import { type AssessmentView } from '../../../../shared/api/assessments';
 
 export const assessmentQueryKey = (id: number | string) => ['/api/assessments', String(id)] as const;
 
@@ -22,7 +22,7 @@ export function useAssessment(id: string, { refetchInterval, enabled = true }: U
   return useQuery<AssessmentView>({
     queryKey: assessmentQueryKey(id),
     enabled,
-    queryFn: getQueryFn({ on401: 'throw', schema: AssessmentViewSchema }),
+    queryFn: typedQueryFn<AssessmentView>(),
     ...(refetchInterval ? { refetchInterval: (query) => refetchInterval(query.state.data) } : {}),
   });
 }

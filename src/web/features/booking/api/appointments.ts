@@ -1,11 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, getQueryFn, isApiError } from '../../../lib/api';
-import {
-  AppointmentViewSchema,
-  type AppointmentView,
-  type CreateAppointmentBody,
-  type RescheduleAppointmentBody,
-} from '../../../../shared/api/appointments';
+import { apiJsonAs, typedQueryFn, isApiError } from '../../../lib/api';
+import { type AppointmentView, type CreateAppointmentBody, type RescheduleAppointmentBody } from '../../../../shared/api/appointments';
 import { appointmentKey, heldAppointmentKey, invalidateAvailability, quoteKey } from './booking-query-keys';
 
 export type UseAppointmentOptions = {
@@ -18,7 +13,7 @@ export type UseAppointmentOptions = {
 export function useAppointment(id: number | string | null, { enabled = true, refetchInterval }: UseAppointmentOptions = {}) {
   return useQuery<AppointmentView>({
     queryKey: appointmentKey(id ?? ''),
-    queryFn: getQueryFn({ on401: 'throw', schema: AppointmentViewSchema }),
+    queryFn: typedQueryFn<AppointmentView>(),
     enabled: enabled && id !== null,
     staleTime: 0,
     ...(refetchInterval ? { refetchInterval: (query) => refetchInterval(query.state.data) } : {}),
@@ -29,7 +24,7 @@ export function useAppointment(id: number | string | null, { enabled = true, ref
 export function useCreateAppointment() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateAppointmentBody) => apiJson('POST', '/api/appointments', body, AppointmentViewSchema),
+    mutationFn: (body: CreateAppointmentBody) => apiJsonAs<AppointmentView>('POST', '/api/appointments', body),
     onSuccess: (appointment) => {
       queryClient.setQueryData(appointmentKey(appointment.id), appointment);
       // The new hold replaces any earlier one (the server lapses it); Back from checkout shows it.
@@ -50,7 +45,7 @@ export function useCreateAppointment() {
 export function useCancelAppointment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiJson('POST', `/api/appointments/${id}/cancel`, {}, AppointmentViewSchema),
+    mutationFn: () => apiJsonAs<AppointmentView>('POST', `/api/appointments/${id}/cancel`, {}),
     onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: appointmentKey(id) });
@@ -63,7 +58,7 @@ export function useCancelAppointment(id: number) {
 export function useRescheduleAppointment(id: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RescheduleAppointmentBody) => apiJson('POST', `/api/appointments/${id}/reschedule`, body, AppointmentViewSchema),
+    mutationFn: (body: RescheduleAppointmentBody) => apiJsonAs<AppointmentView>('POST', `/api/appointments/${id}/reschedule`, body),
     onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
     // Refused because the booking changed meanwhile (cancelled, now inside 24 hours): show it as it is.
     onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKey(id) }),

@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api';
-import {
-  AvailabilityViewSchema,
-  MonthAvailabilityViewSchema,
-  type AvailabilityView,
-  type MonthAvailabilityView,
-} from '../../../../shared/api/appointments';
+import { typedQueryFn } from '../../../lib/api';
+import { type AvailabilityView, type MonthAvailabilityView } from '../../../../shared/api/appointments';
 import { dayAvailabilityKey, monthAvailabilityKey } from './booking-query-keys';
 
 // Availability changes as other customers book: read it fresh each time it is shown.
@@ -15,7 +10,7 @@ const fresh = { staleTime: 0, gcTime: 0 } as const;
 export function useMonthAvailability(month: string, appointmentId?: number) {
   return useQuery<MonthAvailabilityView>({
     queryKey: monthAvailabilityKey(month, appointmentId),
-    queryFn: getQueryFn({ on401: 'throw', schema: MonthAvailabilityViewSchema }),
+    queryFn: typedQueryFn<MonthAvailabilityView>(),
     ...fresh,
   });
 }
@@ -24,7 +19,7 @@ export function useMonthAvailability(month: string, appointmentId?: number) {
 export function useDayAvailability(date: string | null, appointmentId?: number) {
   return useQuery<AvailabilityView>({
     queryKey: dayAvailabilityKey(date ?? '', appointmentId),
-    queryFn: getQueryFn({ on401: 'throw', schema: AvailabilityViewSchema }),
+    queryFn: typedQueryFn<AvailabilityView>(),
     enabled: date !== null,
     ...fresh,
   });

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api';
-import { HeldAppointmentViewSchema, type HeldAppointmentView } from '../../../../shared/api/appointments';
+import { typedQueryFn } from '../../../lib/api';
+import { type HeldAppointmentView } from '../../../../shared/api/appointments';
 import { heldAppointmentKey } from './booking-query-keys';
 
 /**
@@ -11,7 +11,7 @@ import { heldAppointmentKey } from './booking-query-keys';
 export function useHeldAppointment(quoteId: string | number, { enabled = true }: { enabled?: boolean } = {}) {
   return useQuery<HeldAppointmentView>({
     queryKey: heldAppointmentKey(quoteId),
-    queryFn: getQueryFn({ on401: 'throw', schema: HeldAppointmentViewSchema }),
+    queryFn: typedQueryFn<HeldAppointmentView>(),
     staleTime: 0,
     enabled,
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiJson, isApiError } from '../../../lib/api';
-import { ModificationRequestViewSchema, type ModificationRequestView } from '../../../../shared/api/quotes';
+import { apiJsonAs, isApiError } from '../../../lib/api';
+import { type ModificationRequestView } from '../../../../shared/api/quotes';
 
 export const modificationRequestsUrl = (quoteId: number) => `/api/quotes/${quoteId}/modification-requests`;
 
@@ -8,7 +8,7 @@ export const modificationRequestsUrl = (quoteId: number) => `/api/quotes/${quote
 export function useRequestModification(quoteId: number) {
   const queryClient = useQueryClient();
   return useMutation<ModificationRequestView, Error, { message: string }>({
-    mutationFn: (body) => apiJson('POST', modificationRequestsUrl(quoteId), body, ModificationRequestViewSchema),
+    mutationFn: (body) => apiJsonAs<ModificationRequestView>('POST', modificationRequestsUrl(quoteId), body),
     // 409: the quote was booked (in another tab) while this page was open: the page shows it as it is now.
     onError: (error) => {
       if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: ['/api/assessments'] });
