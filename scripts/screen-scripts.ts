@@ -60,7 +60,7 @@ const publicPage = (path: string, module: string): Screen => ({
  * Every screen with a budget: the public pages (one area page stands for the 16) and the
  * customer's screens. The customer screens' ceilings (KiB, the second argument) are where they
  * stood on issue 36's first changes, after the company details left their bundles; the issue's 130 KiB is still
- * to reach (docs/decisions/0021-small-customer-screens.md says what stands in the way).
+ * to reach (docs/decisions/0022-small-customer-screens.md says what stands in the way).
  */
 export const screens: readonly Screen[] = [
   publicPage('/', route('public/home')),

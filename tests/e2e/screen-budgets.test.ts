@@ -34,7 +34,7 @@ describe('script budgets (gzipped, as the server sends it)', () => {
   const loads = (row: (typeof rows)[number], text: string) => row.files.some((file) => readFileSync(join(distDir, file.file), 'utf8').includes(text));
 
   // The wizard still checks the customer's phone number with libphonenumber (D8, one schema with
-  // the server): the one screen allowed its metadata until that check is made smaller (0021).
+  // the server): the one screen allowed its metadata until that check is made smaller (0022).
   const checksPhones = new Set(['/assessment']);
 
   it('no screen loads the settings parser, nor the phone metadata but the wizard: the company details arrive as data', () => {

@@ -125,7 +125,7 @@ export async function apiJson(method: HttpMethod, url: string, body?: unknown, s
 /**
  * Issue 36: the customer's screens read the answer as its route's schema types it, without
  * parsing it in the browser, so they load neither zod nor the schemas (their share of a
- * phone's script budget; docs/decisions/0021-small-customer-screens.md). The server writes
+ * phone's script budget; docs/decisions/0022-small-customer-screens.md). The server writes
  * every answer through the route's declared schema (STYLE habit 5); the staff screens still
  * parse theirs with the schema (getQueryFn's `schema`, apiJson's fourth argument).
  */
