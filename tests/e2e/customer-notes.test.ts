@@ -122,5 +122,5 @@ describe.skipIf(!hasChromium)("the customer's notes and the quote page after boo
     expect(techErrors).toEqual([]);
     await technician.close();
     await customer.context.close();
-  });
+  }, 180_000);
 });
