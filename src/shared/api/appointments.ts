@@ -30,11 +30,6 @@ export const NOTES_MAX = 1000;
 const NotesSchema = z.string().trim().max(NOTES_MAX, `Please keep your notes to ${NOTES_MAX} characters or fewer`);
 /** How long a slot is held for payment (D13). */
 export const HOLD_MINUTES = 30;
-/**
- * D14: a repair marked done that its customer neither confirms nor reports a problem with is taken
- * as done this many hours later, and the technician's share released.
- */
-export const AUTO_RELEASE_HOURS = 72;
 /** Free cancellation and rescheduling up to this many hours before the slot starts (D14). */
 export const FREE_CHANGE_HOURS = 24;
 

@@ -2,7 +2,6 @@
 // the assigned repairer and admins read the same shape today; which quotes each may see is
 // decided on the server (CUSTOMER_VISIBLE_QUOTE_STATUSES).
 import { z } from 'zod';
-import { decimalStringToPence } from '../money';
 import { RecordIdSchema, recordId } from './ids';
 import { quoteLifecycle } from '../lifecycles/quote';
 import { QUOTE_ASSIGNMENT_STATUSES } from '../lifecycles/quote-assignment';
@@ -37,21 +36,6 @@ export const QuoteViewSchema = z.object({
   approvedAt: z.string().nullable(),
 });
 export type QuoteView = z.infer<typeof QuoteViewSchema>;
-
-/** A line item that is a part to order ("Replacement wing mirror part", "Parts: door trim"). */
-const PARTS_ITEM = /\bparts?\b/i;
-
-/**
- * Whether the repair has parts to order (issue 33): a parts cost, or a line item naming parts. Only
- * then do the quote page's timeline and the PDF count SPEC's 2–3 working days of parts ordering.
- */
-export function needsPartsOrdering(partsPence: number, itemNames: readonly string[]): boolean {
-  return partsPence > 0 || itemNames.some((name) => PARTS_ITEM.test(name));
-}
-
-export function quoteNeedsParts(quote: Pick<QuoteView, 'partsCost' | 'workDescription'>): boolean {
-  return needsPartsOrdering(decimalStringToPence(quote.partsCost) ?? 0, quote.workDescription.map((line) => line.item));
-}
 
 /** GET /api/quotes/assessment/{assessmentId} and GET /api/quotes/{id} answer a QuoteView. */
 export const AssessmentIdParamsSchema = z.object({ assessmentId: RecordIdSchema });

@@ -21,7 +21,8 @@ import { pagesAfterId } from '../../jobs/keyset-pages';
 import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
-import { AUTO_RELEASE_HOURS, completionMessages } from '../../../shared/api/appointments';
+import { completionMessages } from '../../../shared/api/appointments';
+import { AUTO_RELEASE_HOURS } from '../../../shared/aftercare';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
 
 export const RELEASE_AFTER_HOURS = AUTO_RELEASE_HOURS;

@@ -7,7 +7,7 @@ import { registeredOfficeLine, type CompanyDetails } from '../../../shared/compa
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
-import { needsPartsOrdering } from '../../../shared/api/quotes';
+import { needsPartsOrdering } from '../../../shared/quote-parts';
 import type { QuoteLineItem } from '../../../shared/price-list';
 import { VAT_RATE_PERCENT } from '../../../shared/pricing';
 import { site } from '../../../shared/site';

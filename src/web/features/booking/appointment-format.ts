@@ -1,4 +1,5 @@
-import { AUTO_RELEASE_HOURS, type AppointmentView } from '../../../shared/api/appointments';
+import { AUTO_RELEASE_HOURS } from '../../../shared/aftercare';
+import type { AppointmentView } from '../../../shared/api/appointments';
 import { slotWindows } from '../../../shared/calendar';
 import { BOOKED_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 

@@ -1,6 +1,7 @@
 import { COMPLETION_EXTRA_BUSINESS_DAYS, COMPLETION_EXTRA_BUSINESS_DAYS_WITHOUT_PARTS, estimatedCompletion } from '../../../shared/business-days';
 import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
-import { quoteNeedsParts, type QuoteView as Quote } from '../../../shared/api/quotes';
+import type { QuoteView as Quote } from '../../../shared/api/quotes';
+import { quoteNeedsParts } from '../../../shared/quote-parts';
 
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
