@@ -19,20 +19,29 @@ export function addBusinessDays(date: string, days: number): string {
 
 /** SPEC section 9: parts ordering takes 2–3 business days, so completion is estimatedDays+3 to +4. */
 export const COMPLETION_EXTRA_BUSINESS_DAYS = { earliest: 3, latest: 4 } as const;
+/**
+ * A repair with no parts to order (issue 33) starts at the first appointment, 1–2 working days
+ * away (the earliest slot is 24 hours ahead, SPEC's "appointments within 24–48 hours").
+ */
+export const COMPLETION_EXTRA_BUSINESS_DAYS_WITHOUT_PARTS = { earliest: 1, latest: 2 } as const;
 
 export interface CompletionWindow {
   earliestDate: string;
   latestDate: string;
 }
 
-/** The quote page's estimated completion: estimatedDays+3 to estimatedDays+4 business days after `fromDate`. */
-export function estimatedCompletion(fromDate: string, estimatedDays: number): CompletionWindow {
+/**
+ * The quote page's estimated completion: estimatedDays+3 to estimatedDays+4 business days after
+ * `fromDate` when parts must be ordered, estimatedDays+1 to +2 when none are.
+ */
+export function estimatedCompletion(fromDate: string, estimatedDays: number, { needsParts = true }: { needsParts?: boolean } = {}): CompletionWindow {
   if (!Number.isSafeInteger(estimatedDays) || estimatedDays < 1) {
     throw new RangeError(`Expected at least one estimated day, got ${estimatedDays}`);
   }
+  const extra = needsParts ? COMPLETION_EXTRA_BUSINESS_DAYS : COMPLETION_EXTRA_BUSINESS_DAYS_WITHOUT_PARTS;
   return {
-    earliestDate: addBusinessDays(fromDate, estimatedDays + COMPLETION_EXTRA_BUSINESS_DAYS.earliest),
-    latestDate: addBusinessDays(fromDate, estimatedDays + COMPLETION_EXTRA_BUSINESS_DAYS.latest),
+    earliestDate: addBusinessDays(fromDate, estimatedDays + extra.earliest),
+    latestDate: addBusinessDays(fromDate, estimatedDays + extra.latest),
   };
 }
 

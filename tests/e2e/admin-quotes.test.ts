@@ -115,7 +115,7 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     await card.waitFor({ state: 'detached' });
 
     await customerPage.reload();
-    await customerPage.getByText('Total Estimate').first().waitFor();
+    await customerPage.getByText('Total price').first().waitFor();
     const main = (await customerPage.getByRole('main').textContent()) ?? '';
     for (const text of ['£604.80', '£300.00', '£120.00', 'Smart repair of the driver door scratch']) expect(main).toContain(text);
 

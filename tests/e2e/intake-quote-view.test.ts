@@ -36,7 +36,7 @@ describe.skipIf(!hasChromium)('assessment intake', () => {
       await page.goto(`/quote/${id}`);
       await page.getByRole('heading', { level: 1, name: 'Your repair quote' }).waitFor();
       const main = (await page.getByRole('main').textContent()) ?? '';
-      for (const text of ['Ready', 'Total Estimate', '£2,418.00', '£650.00', 'Estimated completion: 4–5 working days', 'Friday 30 January 2099', '12 months']) {
+      for (const text of ['Ready', 'Total price', '£2,418.00', '£650.00', 'Estimated completion: 4–5 working days', 'Friday 30 January 2099', '12 months']) {
         expect(main).toContain(text);
       }
       expect(await page.getByRole('link', { name: 'Accept Quote & Book Appointment' }).getAttribute('href')).toBe('/booking/9');

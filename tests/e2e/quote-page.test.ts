@@ -104,7 +104,7 @@ describe.skipIf(!hasChromium)('the customer quote page', () => {
     await page.getByText('Quote Ready!', { exact: true }).waitFor();
     await page.getByText('Your repair quote has been generated.', { exact: true }).waitFor();
     const main = (await page.getByRole('main').textContent()) ?? '';
-    for (const text of ['Ready', 'Total Estimate', total, 'Labour', 'Parts and materials', 'VAT (20%)', 'Timeline', 'Valid until', '12 months']) expect(main).toContain(text);
+    for (const text of ['Ready', 'Total price', total, 'Labour', 'Parts and materials', 'VAT (20%)', 'Timeline', 'Valid until', '12 months']) expect(main).toContain(text);
     expect(await page.getByRole('link', { name: 'Accept Quote & Book Appointment' }).getAttribute('href')).toBe(`/booking/${quoteId}`);
     await axeAtBothSizes(page, 'ready');
 

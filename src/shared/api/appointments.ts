@@ -9,6 +9,7 @@ import { paymentLifecycle } from '../lifecycles/payment';
 import { payoutLifecycle } from '../lifecycles/payout';
 import { timeSlots, type TimeSlot, type UnbookableReason } from '../calendar';
 import { formatLondonDate } from '../london-time';
+import { addDays } from '../calendar-date';
 
 /** SPEC section 8's 'Quote Not Found' text on the booking page: the browser's toast and the server's 404 alike. */
 export const QUOTE_TO_BOOK_NOT_FOUND = "The quote you're trying to book could not be found.";
@@ -25,6 +26,8 @@ export const CalendarMonthSchema = z
 export const TimeSlotSchema = z.enum(timeSlots, { error: 'Please choose a morning or afternoon slot' });
 
 export const NOTES_MAX = 1000;
+/** The customer's notes for the technician ("Parked on the driveway, white gate"): at booking, and changed later. */
+const NotesSchema = z.string().trim().max(NOTES_MAX, `Please keep your notes to ${NOTES_MAX} characters or fewer`);
 /** How long a slot is held for payment (D13). */
 export const HOLD_MINUTES = 30;
 /** Free cancellation and rescheduling up to this many hours before the slot starts (D14). */
@@ -62,7 +65,7 @@ export const CreateAppointmentBodySchema = z.object({
   quoteId: recordId('Please choose a quote to book'),
   appointmentDate: z.string({ error: 'Please choose a date' }).min(10, 'Please choose a date').max(40),
   timeSlot: TimeSlotSchema,
-  notes: z.string().trim().max(NOTES_MAX, `Please keep your notes to ${NOTES_MAX} characters or fewer`).optional().default(''),
+  notes: NotesSchema.optional().default(''),
 });
 export type CreateAppointmentBody = z.input<typeof CreateAppointmentBodySchema>;
 
@@ -79,6 +82,23 @@ export const RescheduleAppointmentBodySchema = z.object({
 export type RescheduleAppointmentBody = z.infer<typeof RescheduleAppointmentBodySchema>;
 
 export const AppointmentIdParamsSchema = z.object({ id: RecordIdSchema });
+
+// --- The customer's notes for the technician (issue 33) ------------------------------------------
+/** PUT /api/appointments/{id}/notes, by the grant holder: the notes replaced (empty clears them). */
+export const UpdateAppointmentNotesBodySchema = z.object({ notes: NotesSchema.default('') });
+export type UpdateAppointmentNotesBody = z.input<typeof UpdateAppointmentNotesBodySchema>;
+
+/**
+ * The last London day the customer may change their notes online: two days before the
+ * appointment, so that from the day before (when the technician calls to confirm) the notes the
+ * technician read are the notes that stand.
+ */
+export const notesLastChangeDate = (appointmentDate: string) => addDays(appointmentDate, -2);
+
+export const appointmentNotesMessages = {
+  tooLate: (lastDate: string, supportPhone: string) =>
+    `It is too late to change your notes online: they could be changed until the end of ${formatLondonDate(lastDate)}. Please ring us on ${supportPhone} and we will pass the change to your technician.`,
+} as const;
 
 /**
  * An appointment as its grant holder, an admin or the assigned repairer reads it:
@@ -98,6 +118,12 @@ export const AppointmentViewSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   notes: z.string(),
+  /**
+   * The last London day (YYYY-MM-DD) the customer may change the notes (notesLastChangeDate), while
+   * they still may; null once they may not (too late, or the booking is over) and for every reader
+   * but the customer.
+   */
+  notesChangeableUntil: z.string().nullable(),
   /** The quote's total in pounds, a decimal string. */
   totalCost: z.string(),
   /** The enquiry's reference, e.g. 'AR-7K3Q-9XPM'. */

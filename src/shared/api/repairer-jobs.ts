@@ -119,6 +119,14 @@ export const RepairerJobSchema = z.object({
       appointmentDate: z.string(),
       timeSlot: z.string(),
       status: z.enum(appointmentLifecycle.statuses),
+      /** Whether the customer left notes for the technician: said before accepting, without their words. */
+      hasNotes: z.boolean(),
+      /**
+       * The customer's notes for the technician ("Parked on the driveway, white gate"), to the
+       * repairer who accepted the job and holds it only: free text may hold a name, a phone or an
+       * address (D11), so before accepting the field is absent, not empty.
+       */
+      notes: z.string().optional(),
       completedAt: z.string().nullable(),
       /** When the customer confirmed the repair was done (D14), or null. */
       confirmedAt: z.string().nullable(),

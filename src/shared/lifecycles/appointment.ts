@@ -30,6 +30,8 @@ export const appointmentLifecycle = defineLifecycle({
     unassign: { from: ['assigned'], to: 'confirmed', done: 'taken back from its technician' },
     // Another free slot, atomically, up to 24 hours before (D14); the status is kept.
     reschedule: { from: ['confirmed', 'assigned'], done: 'rescheduled' },
+    // The customer changes their notes for the technician, until the day before the appointment (issue 33); the status is kept.
+    editNotes: { from: ['held', 'confirmed', 'assigned'], done: 'given new notes' },
     // By the customer up to 24 hours before, refunded in full (D14); an unpaid hold too.
     cancel: { from: ['held', 'confirmed', 'assigned'], to: 'cancelled', done: 'cancelled' },
     // The assigned repairer marks the job done.

@@ -79,6 +79,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     startsAt: '2026-03-04T13:00:00.000Z',
     endsAt: '2026-03-04T17:00:00.000Z',
     notes: '',
+    notesChangeableUntil: '2026-03-02',
     totalCost: '2376.00',
     reference: 'AR-7K3Q-9XPM',
     paymentStatus: 'succeeded',

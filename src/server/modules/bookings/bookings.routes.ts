@@ -1,6 +1,6 @@
 // SPEC section 7's appointment calls (issue 11) and the admin's Availability screen. Public:
 // availability, which reveals no personal data. The grant holder: holding a slot, reading the
-// quote's hold, reading and rescheduling their appointment. Admins and the assigned repairer read it too; to anyone else
+// quote's hold, reading and rescheduling their appointment and changing its notes. Admins and the assigned repairer read it too; to anyone else
 // an appointment does not exist (404, like a missing id). Cancel and payment are checkout's.
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -19,6 +19,7 @@ import {
   AvailabilityViewSchema,
   MonthAvailabilityQuerySchema,
   MonthAvailabilityViewSchema,
+  UpdateAppointmentNotesBodySchema,
 } from '../../../shared/api/appointments';
 import { IdParamsSchema } from '../../../shared/api/assessments';
 import { isCalendarDate } from '../../../shared/calendar-date';
@@ -28,6 +29,7 @@ import { badRequest } from '../../plugins/errors';
 import type { RateLimit } from '../../plugins/rate-limit';
 import { dispatchEmails } from '../email/email.service';
 import { adminAvailabilityMonth, updateAvailability } from './admin-availability.service';
+import { updateNotes } from './appointment-notes';
 import { readAppointmentView } from './appointment-read';
 import { bookingDateMessages } from './booking-rules';
 import { heldAppointmentOfQuote } from './held-appointment';
@@ -108,6 +110,18 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: RescheduleAppointmentBodySchema } },
     async (request, reply) => {
       const { view, emails } = await reschedule(ctx, request.params.id, await request.viewer(), request.body, new Date());
+      await dispatchEmails(deps.jobs, emails);
+      reply.header('Cache-Control', 'private, no-store');
+      return view;
+    },
+  );
+
+  // The customer's notes for the technician, until two days before (issue 33): parsed after the access check.
+  app.put(
+    '/api/appointments/:id/notes',
+    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: UpdateAppointmentNotesBodySchema } },
+    async (request, reply) => {
+      const { view, emails } = await updateNotes(ctx, request.params.id, await request.viewer(), request.body, new Date());
       await dispatchEmails(deps.jobs, emails);
       reply.header('Cache-Control', 'private, no-store');
       return view;

@@ -8,6 +8,7 @@ import {
   CreateAppointmentBodySchema,
   FREE_CHANGE_HOURS,
   HOLD_MINUTES,
+  notesLastChangeDate,
   QUOTE_TO_BOOK_NOT_FOUND,
   RescheduleAppointmentBodySchema,
   type AppointmentView,
@@ -16,7 +17,7 @@ import {
 } from '../../../shared/api/appointments';
 import { slotEndsAt, slotStartsAt, timeSlots, type TimeSlot } from '../../../shared/calendar';
 import { daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
-import { appointmentLifecycle, conflictMessage } from '../../../shared/lifecycles';
+import { appointmentLifecycle, conflictMessage, nextStatus } from '../../../shared/lifecycles';
 import { isQuoteExpired } from '../../../shared/lifecycles/quote';
 import { formatLondonDate, londonDateOf } from '../../../shared/london-time';
 import { penceToDecimalString } from '../../../shared/money';
@@ -204,6 +205,8 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
   const { appointment } = record;
   const slot = appointment.timeSlot as TimeSlot;
   const changeable = appointment.status === 'confirmed' || appointment.status === 'assigned';
+  const lastNotesDate = notesLastChangeDate(appointment.appointmentDate);
+  const notesChangeable = access === 'customer' && nextStatus(appointmentLifecycle, appointment.status, 'editNotes') !== null && londonDateOf(now) <= lastNotesDate;
   return {
     id: appointment.id,
     quoteId: appointment.quoteId,
@@ -215,6 +218,7 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
     startsAt: slotStartsAt(appointment.appointmentDate, slot).toISOString(),
     endsAt: slotEndsAt(appointment.appointmentDate, slot).toISOString(),
     notes: appointment.notes,
+    notesChangeableUntil: notesChangeable ? lastNotesDate : null,
     totalCost: penceToDecimalString(record.totalPence),
     reference: record.reference,
     paymentStatus: record.paymentStatus,

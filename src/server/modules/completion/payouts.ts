@@ -22,9 +22,10 @@ import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutrig
 import { recordAudit, systemActor } from '../privacy/audit.repo';
 import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
 import { completionMessages } from '../../../shared/api/appointments';
+import { AUTO_RELEASE_HOURS } from '../../../shared/aftercare';
 import { conflict, DomainError, notFound } from '../../plugins/errors';
 
-export const RELEASE_AFTER_HOURS = 72;
+export const RELEASE_AFTER_HOURS = AUTO_RELEASE_HOURS;
 
 export interface PayoutContext {
   db: Db;

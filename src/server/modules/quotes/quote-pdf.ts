@@ -7,6 +7,7 @@ import { registeredOfficeLine, type CompanyDetails } from '../../../shared/compa
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
+import { needsPartsOrdering } from '../../../shared/quote-parts';
 import type { QuoteLineItem } from '../../../shared/price-list';
 import { VAT_RATE_PERCENT } from '../../../shared/pricing';
 import { site } from '../../../shared/site';
@@ -152,7 +153,9 @@ export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Pro
 
   detail('Valid until', formatLondonDate(view.validUntilDate));
   detail('Warranty', plural(view.warrantyMonths, 'month'));
-  detail('Estimated work', `${plural(view.estimatedDays, 'day')} on site, plus 2–3 working days to order parts`);
+  // Issue 33: parts ordering only for a repair with parts to order, as the quote page says.
+  const needsParts = needsPartsOrdering(view.partsPence, view.lineItems.map((item) => item.description));
+  detail('Estimated work', `${plural(view.estimatedDays, 'day')} on site${needsParts ? ', plus 2–3 working days to order parts' : ''}`);
   doc.moveDown();
 
   // D22 and D6: who does the work, and what happens to the money.

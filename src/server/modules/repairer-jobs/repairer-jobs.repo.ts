@@ -82,6 +82,8 @@ const selection = {
     appointmentDate: appointments.appointmentDate,
     timeSlot: appointments.timeSlot,
     status: appointments.status,
+    // The customer's notes for the technician: the service shows them only to the one who holds the job (D11).
+    notes: appointments.notes,
     completedAt: appointments.completedAt,
     customerConfirmedAt: appointments.customerConfirmedAt,
     problemReportedAt: appointments.problemReportedAt,
@@ -116,7 +118,7 @@ const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
     'city', a.city, 'county', a.county, 'postcode', a.postcode, 'vehicleYear', a.vehicle_year, 'vehicleMake', a.vehicle_make,
     'vehicleModel', a.vehicle_model, 'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description),
   'appointment', CASE WHEN ap.id IS NULL THEN NULL ELSE json_build_object('id', ap.id, 'appointmentDate', ap.appointment_date::text,
-    'timeSlot', ap.time_slot, 'status', ap.status, 'completedAt', ${epochMsSql('ap.completed_at')},
+    'timeSlot', ap.time_slot, 'status', ap.status, 'notes', ap.notes, 'completedAt', ${epochMsSql('ap.completed_at')},
     'customerConfirmedAt', ${epochMsSql('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMsSql('ap.problem_reported_at')}) END,
   'payout', ${payoutJsonSql('ap.id', 'n.repairer_id', 'n.status')},
   'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json)

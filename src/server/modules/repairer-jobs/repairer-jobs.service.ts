@@ -22,6 +22,7 @@ import { bookingFacts } from '../payments/booking-email-facts';
 import { lockQuote } from '../quotes/quotes.repo';
 import { toQuoteView } from '../quotes/quote-view';
 import { technicianAssignedEmail } from './repairer-jobs-emails';
+import { jobAcceptedEmail, type AcceptedJobFacts } from './technician-emails';
 import { assignQuote, clashingBookings, jobOfNotification, lockNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
 
 export interface RepairerJobsContext {
@@ -92,6 +93,9 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
           appointmentDate: appointment.appointmentDate,
           timeSlot: appointment.timeSlot,
           status: appointment.status,
+          hasNotes: appointment.notes.trim() !== '',
+          // D11 (issue 33): free text may hold a name, a phone or an address, so only once accepted.
+          ...(reveal ? { notes: appointment.notes } : {}),
           completedAt: appointment.completedAt?.toISOString() ?? null,
           confirmedAt: appointment.customerConfirmedAt?.toISOString() ?? null,
           problemReportedAt: appointment.problemReportedAt?.toISOString() ?? null,
@@ -149,6 +153,28 @@ function closedOfferError(record: JobRecord, now: Date): DomainError | null {
   return null;
 }
 
+/** The job as its accepted e-mail tells it, from the record read under the accept's locks. */
+function acceptedJobFacts(
+  config: AppConfig,
+  record: JobRecord,
+  appointment: NonNullable<JobRecord['appointment']>,
+  repairer: { email: string | null; contactName: string | null; businessName: string },
+): AcceptedJobFacts {
+  const a = record.assessment;
+  return {
+    repairer: { email: repairer.email!, contactName: repairer.contactName, businessName: repairer.businessName },
+    reference: a.reference,
+    damageType: a.damageType,
+    vehicle: `${a.vehicleYear} ${a.vehicleMake} ${a.vehicleModel}`,
+    appointmentDate: appointment.appointmentDate,
+    timeSlot: appointment.timeSlot,
+    customer: { name: a.name, phone: a.phone, address: a.address, city: a.city, postcode: a.postcode },
+    notes: appointment.notes,
+    dashboardUrl: `${config.publicUrl}/repairer`,
+    company: config.company,
+  };
+}
+
 /**
  * Accept: in one transaction the quote is assigned to this repairer only if nobody holds it
  * (a conditional UPDATE, and a unique index on accepted offers behind it), the offer is
@@ -188,7 +214,10 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     if (payment) await tx.update(payouts).set({ repairerId, updatedAt: now }).where(eq(payouts.paymentId, payment.id));
     await withdrawOpenOffers(tx, record.quote.id, id);
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
-    return [await queueEmail(tx, technicianAssignedEmail(facts, { businessName: repairer.businessName, phone: repairer.phone }))];
+    const emails = [await queueEmail(tx, technicianAssignedEmail(facts, { businessName: repairer.businessName, phone: repairer.phone }))];
+    // The technician's own copy of the job: now theirs, with the customer's details and notes (D11).
+    if (repairer.email) emails.push(await queueEmail(tx, jobAcceptedEmail(acceptedJobFacts(ctx.config, record, appointment, repairer))));
+    return emails;
   });
   return { job: toRepairerJob((await jobOfNotification(ctx.db, id))!, now), emails };
 }

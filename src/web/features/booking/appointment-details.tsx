@@ -3,7 +3,7 @@ import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { buttonClasses } from '../../components/ui/button';
 import { formatDecimalPounds } from '../quotes';
-import { appointmentStatusLabels, paymentLabel } from './appointment-format';
+import { appointmentStatusLabel, paymentLabel } from './appointment-format';
 
 const row = 'grid gap-1 py-2 sm:grid-cols-[12rem_1fr]';
 
@@ -18,7 +18,7 @@ function AddToCalendar({ appointment }: { appointment: AppointmentView }) {
 }
 
 /** The appointment's facts: date and window en-GB (D5), numbers, status and payment; then a paid booking's calendar file. */
-export function AppointmentDetails({ appointment, withPayment = true }: { appointment: AppointmentView; withPayment?: boolean }) {
+export function AppointmentDetails({ appointment, withPayment = true, withNotes = true }: { appointment: AppointmentView; withPayment?: boolean; withNotes?: boolean }) {
   return (
     <>
       <dl className="divide-y divide-slate-200">
@@ -40,7 +40,7 @@ export function AppointmentDetails({ appointment, withPayment = true }: { appoin
         </div>
         <div className={row}>
           <dt className="font-semibold text-slate-800">Status</dt>
-          <dd className="text-slate-900">{appointmentStatusLabels[appointment.status]}</dd>
+          <dd className="text-slate-900">{appointmentStatusLabel(appointment)}</dd>
         </div>
         {withPayment ? (
           <>
@@ -52,10 +52,12 @@ export function AppointmentDetails({ appointment, withPayment = true }: { appoin
               <dt className="font-semibold text-slate-800">Total</dt>
               <dd className="text-slate-900">{formatDecimalPounds(appointment.totalCost)}</dd>
             </div>
-            <div className={row}>
-              <dt className="font-semibold text-slate-800">Notes for the technician</dt>
-              <dd className="whitespace-pre-line text-slate-900">{appointment.notes || 'None'}</dd>
-            </div>
+            {withNotes ? (
+              <div className={row}>
+                <dt className="font-semibold text-slate-800">Notes for the technician</dt>
+                <dd className="break-words whitespace-pre-line text-slate-900">{appointment.notes || 'None'}</dd>
+              </div>
+            ) : null}
           </>
         ) : null}
       </dl>

@@ -1,3 +1,4 @@
+import { AUTO_RELEASE_HOURS } from '../../../shared/aftercare';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { slotWindows } from '../../../shared/calendar';
 import { BOOKED_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
@@ -13,6 +14,25 @@ export const appointmentStatusLabels: Record<Status, string> = {
   lapsed: 'Hold expired',
   cancelled: 'Cancelled',
 };
+
+/** The customer has confirmed the repair, or let the 72 hours after it was marked done pass (D14). */
+export function isRepairSettled(appointment: Pick<AppointmentView, 'status' | 'aftercare'>, now: Date = new Date()): boolean {
+  if (appointment.status !== 'completed') return false;
+  const { confirmedAt, problemReportedAt, completedAt } = appointment.aftercare;
+  if (confirmedAt) return true;
+  if (problemReportedAt || !completedAt) return false;
+  return now.getTime() >= new Date(completedAt).getTime() + AUTO_RELEASE_HOURS * 60 * 60 * 1000;
+}
+
+/**
+ * The booking's status in words. A repair the technician has marked done is not "Completed" until
+ * the customer confirms it (or 72 hours pass without a problem reported): before, it asks them to.
+ */
+export function appointmentStatusLabel(appointment: Pick<AppointmentView, 'status' | 'aftercare' | 'viewer'>, now: Date = new Date()): string {
+  if (appointment.status !== 'completed' || isRepairSettled(appointment, now)) return appointmentStatusLabels[appointment.status];
+  if (appointment.aftercare.problemReportedAt) return appointment.viewer === 'customer' ? 'Marked as done by your technician — you reported a problem' : 'Marked as done by the technician — the customer reported a problem';
+  return appointment.viewer === 'customer' ? 'Marked as done by your technician — please confirm' : 'Marked as done by the technician — waiting for the customer to confirm';
+}
 
 export const paymentStatusLabels: Record<PaymentStatus, string> = {
   requires_payment: 'Not paid yet',

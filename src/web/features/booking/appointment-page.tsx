@@ -12,6 +12,7 @@ import { AppointmentDetails } from './appointment-details';
 import { bookingToasts } from './booking-messages';
 import { BookingSkeleton } from './booking-skeleton';
 import { CancelDialog } from './cancel-dialog';
+import { NotesPanel } from './notes-panel';
 import { RecordNotFound } from './record-not-found';
 import { ReschedulePanel } from './reschedule-panel';
 import { DataErased, YourDataPanel } from '../privacy';
@@ -64,8 +65,10 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
         <h2 id="appointment-details" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
           Details
         </h2>
-        <AppointmentDetails appointment={appointment} />
+        {/* The customer reads and changes their notes in their own panel below. */}
+        <AppointmentDetails appointment={appointment} withNotes={!customer} />
       </section>
+      {customer ? <NotesPanel appointment={appointment} /> : null}
       {/* The customer's own actions (confirm the repair, report a problem, cancel, move) are theirs alone. */}
       {appointment.viewer === 'customer' ? (
         <>

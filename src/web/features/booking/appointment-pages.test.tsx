@@ -76,9 +76,64 @@ describe('appointment page', () => {
     stubAppointment(() => jsonResponse(appointmentView({ notes: 'On the drive' })));
     renderApp('/appointments/31');
     const details = await screen.findByRole('region', { name: 'Details' });
-    for (const text of ['Wednesday 4 March 2026', 'Afternoon, 13:00–17:00', 'Confirmed', 'Paid', '£2,376.00', 'On the drive']) expect(details).toHaveTextContent(text);
+    for (const text of ['Wednesday 4 March 2026', 'Afternoon, 13:00–17:00', 'Confirmed', 'Paid', '£2,376.00']) expect(details).toHaveTextContent(text);
+    // The customer's notes have their own panel, where they change them (issue 33).
+    expect(screen.getByRole('region', { name: 'Notes for your technician' })).toHaveTextContent('On the drive');
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+  });
+
+  it('lets the customer change their notes until two days before, and shows the refusal once too late (issue 33)', async () => {
+    let current = appointmentView({ notes: 'On the drive' });
+    const puts: unknown[] = [];
+    let refuse = false;
+    const tooLate = 'It is too late to change your notes online: they could be changed until the end of Monday 2 March 2026.';
+    stubAppointment(
+      () => jsonResponse(current),
+      (path, init) => {
+        if (path !== '/api/appointments/31/notes' || init?.method !== 'PUT') return null;
+        puts.push(JSON.parse(String(init.body)));
+        if (refuse) return (current = { ...current, notesChangeableUntil: null }), jsonResponse({ error: 'conflict', message: tooLate }, 409);
+        current = { ...current, notes: (JSON.parse(String(init.body)) as { notes: string }).notes };
+        return jsonResponse(current);
+      },
+    );
+    renderApp('/appointments/31');
+    const panel = await screen.findByRole('region', { name: 'Notes for your technician' });
+    expect(panel).toHaveTextContent('You can change them until the end of Monday 2 March 2026.');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Change notes' }));
+    const box = within(panel).getByLabelText('Notes for the technician');
+    await waitFor(() => expect(box).toHaveFocus());
+    fireEvent.change(box, { target: { value: '  White gate, code 4821  ' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save notes' }));
+    expect(await screen.findByText('Notes saved')).toBeInTheDocument();
+    expect(puts).toEqual([{ notes: 'White gate, code 4821' }]);
+    expect(panel).toHaveTextContent('White gate, code 4821');
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Notes for your technician' })).toHaveFocus());
+
+    refuse = true;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Change notes' }));
+    fireEvent.change(within(panel).getByLabelText('Notes for the technician'), { target: { value: 'Too late' } });
+    fireEvent.click(within(panel).getByRole('button', { name: 'Save notes' }));
+    expect(await within(panel).findByText(tooLate)).toBeInTheDocument();
+    expect(within(panel).getByLabelText('Notes for the technician')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('says the notes can no longer be changed online once it is too late, with the phone number', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ notes: 'On the drive', notesChangeableUntil: null, canChange: false })));
+    renderApp('/appointments/31');
+    const panel = await screen.findByRole('region', { name: 'Notes for your technician' });
+    expect(panel).toHaveTextContent(`It is too late to change them online. To change them, please ring us on ${company.supportPhone}`);
+    expect(within(panel).queryByRole('button', { name: 'Change notes' })).toBeNull();
+  });
+
+  it('says a repair marked as done is awaiting the customer, not Completed, until they confirm it (issue 33)', async () => {
+    const done = { technician: 'Shine Mobile Repairs', completedAt: new Date().toISOString(), confirmedAt: null, problemReportedAt: null, warranty: null, review: null, afterPhotoIds: [] };
+    stubAppointment(() => jsonResponse(appointmentView({ status: 'completed', canChange: false, notesChangeableUntil: null, aftercare: done })));
+    renderApp('/appointments/31');
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(details).toHaveTextContent('StatusMarked as done by your technician — please confirm');
+    expect(details).not.toHaveTextContent('Completed');
   });
 
   it("shows the team and the technician the booking without the customer's buttons, and only the team the customer's data (two reviews)", async () => {

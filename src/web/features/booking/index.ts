@@ -11,5 +11,5 @@ export { useHeldAppointment } from './api/get-held-appointment';
 export { appointmentKey, quoteKey } from './api/booking-query-keys';
 export { bookingToasts, consentLabel, consentRequired } from './booking-messages';
 export { asksForStartRequest, CancellationConsent, useConsentBox } from './cancellation-consent';
-export { isBooked } from './appointment-format';
+export { appointmentStatusLabel, isBooked, isRepairSettled } from './appointment-format';
 export { HoldCountdown, HoldLapsed } from './hold-countdown';

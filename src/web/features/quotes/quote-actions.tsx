@@ -5,26 +5,10 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { quotePdfUrl } from './api/quote-pdf';
 import { ModificationDialog } from './modification-dialog';
-import { useHeldAppointment } from '../booking';
 
 /** What an expired quote's 'Ask for a fresh quote' starts the message with. */
 export const freshQuoteMessage = (quote: Quote) =>
   `My quote ${quote.reference} expired on ${formatLondonDate(quote.validUntil)}. Please could you send me a fresh quote for the same repair?`;
-
-/** A booked quote: the way to its appointment (the server names the paid booking to its grant holder). */
-function BookedNotice({ quoteId }: { quoteId: number }) {
-  const booked = useHeldAppointment(quoteId).data?.bookedAppointmentId;
-  return (
-    <>
-      <p className="text-slate-800">You have booked and paid for this repair. Your confirmation e-mail also has the link to your appointment.</p>
-      {booked ? (
-        <Link to={`/appointments/${booked}`} className={`${buttonClasses('primary', 'lg')} py-2 text-center`}>
-          View your appointment
-        </Link>
-      ) : null}
-    </>
-  );
-}
 
 /**
  * Accept goes to booking (D13); an expired quote cannot be accepted and offers to ask for a
@@ -42,7 +26,7 @@ export function QuoteActions({ quote }: { quote: Quote }) {
   return (
     <section aria-labelledby="quote-next" className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-5">
       <h2 id="quote-next" className="text-xl font-bold text-navy-900">
-        Next step
+        {approved ? 'Next step' : 'Your quote'}
       </h2>
       {open ? (
         <Link to={`/booking/${quote.id}`} className={`${buttonClasses('primary', 'lg')} py-2 text-center`}>
@@ -58,9 +42,7 @@ export function QuoteActions({ quote }: { quote: Quote }) {
             Ask for a fresh quote
           </Button>
         </>
-      ) : (
-        <BookedNotice quoteId={quote.id} />
-      )}
+      ) : null}
       <div className="grid gap-3">
         {open ? (
           <Button variant="outline" onClick={openDialog('change')}>

@@ -3,7 +3,7 @@ import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
 
-/** Line items, the cost breakdown and the Total Estimate. Every amount is in the total: no hidden fees (D6). */
+/** Line items, the cost breakdown and the total price (issue 33: not an "estimate", it is what is charged). Every amount is in the total: no hidden fees (D6). */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
   const costs = [
     { label: 'Labour', value: quote.laborCost },
@@ -37,7 +37,7 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
           </div>
         ))}
         <div className={`${row} mt-2 border-t-2 border-navy-900 pt-3`}>
-          <dt className="text-lg font-bold text-navy-900">Total Estimate</dt>
+          <dt className="text-lg font-bold text-navy-900">Total price</dt>
           <dd className="text-2xl font-bold whitespace-nowrap text-navy-900">{formatDecimalPounds(quote.totalCost)}</dd>
         </div>
       </dl>

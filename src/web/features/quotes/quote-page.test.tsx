@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within, configure } from '@te
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { site } from '../../../shared/site';
 import { expectOneHeadingWhileLoading, jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
-import { assessmentView } from '../../test/fixtures';
+import { appointmentView, assessmentView } from '../../test/fixtures';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
@@ -62,7 +62,7 @@ describe('quote page', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1); // D12: no sample quote is posted
   });
 
-  it('shows the approved quote: Ready, items, Total Estimate, timeline, validity and warranty', async () => {
+  it('shows the approved quote: Ready, items, Total price, timeline, validity and warranty', async () => {
     stubFetch(() => jsonResponse({ ...assessment, quote, guidePrice: null }));
     renderApp('/quote/41');
     expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
@@ -71,7 +71,9 @@ describe('quote page', () => {
     expect(screen.getByText('Blend into wing').nextSibling).toHaveTextContent('£120.50');
     expect(screen.getByText('Labour').nextSibling).toHaveTextContent('£480.00');
     expect(screen.getByText('Parts and materials').nextSibling).toHaveTextContent('£1,170.00');
-    expect(screen.getByText('Total Estimate').nextSibling).toHaveTextContent('£2,376.00');
+    // Issue 33: what the customer pays is a price, not an estimate.
+    expect(screen.getByText('Total price').nextSibling).toHaveTextContent('£2,376.00');
+    expect(screen.queryByText(/Estimate\b/)).toBeNull();
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     expect(within(timeline).getByText('2–3 working days')).toBeInTheDocument();
     expect(within(timeline).getByText('2 days')).toBeInTheDocument();
@@ -160,6 +162,55 @@ describe('quote page', () => {
     expect(screen.queryByText(/We will be in touch/)).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Accept Quote & Book Appointment' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Request Quote Modification' })).not.toBeInTheDocument();
+  });
+
+  it('follows the booking once booked: says so with its day and links to it, with no "Ready" nor "if you book today" (issue 33)', async () => {
+    const booking = appointmentView({ id: 17, status: 'assigned', aftercare: { ...appointmentView().aftercare, technician: 'Shine Mobile Repairs' } });
+    stubFetch((url) =>
+      url.endsWith('/held-appointment')
+        ? jsonResponse({ appointment: null, bookedAppointmentId: 17 })
+        : url.endsWith('/api/appointments/17')
+          ? jsonResponse(booking)
+          : jsonResponse({ ...assessment, quote: { ...quote, status: 'booked', expired: true }, guidePrice: null }),
+    );
+    renderApp('/quote/41');
+    const panel = await screen.findByRole('region', { name: 'Your repair is booked' });
+    await waitFor(() => expect(panel).toHaveTextContent('You have booked and paid for this repair for Wednesday 4 March 2026, afternoon, 13:00–17:00.'));
+    expect(panel).toHaveTextContent('Shine Mobile Repairs will carry out your repair');
+    expect(within(panel).getByRole('link', { name: 'View your appointment' })).toHaveAttribute('href', '/appointments/17');
+    expect(screen.getByText('Booked')).toBeInTheDocument();
+    for (const gone of ['Ready', 'Expired', /if you book today/, 'Timeline', 'Valid until']) expect(screen.queryByText(gone)).toBeNull();
+  });
+
+  it('shows the repair as done with its warranty once marked done, asking to confirm until the customer does (issue 33)', async () => {
+    const aftercare = {
+      ...appointmentView().aftercare,
+      technician: 'Shine Mobile Repairs',
+      completedAt: new Date().toISOString(),
+      warranty: { startsDate: '2026-03-04', endsDate: '2027-03-04', months: 12 },
+    };
+    let booking = appointmentView({ id: 17, status: 'completed', aftercare });
+    stubFetch((url) =>
+      url.endsWith('/held-appointment')
+        ? jsonResponse({ appointment: null, bookedAppointmentId: 17 })
+        : url.endsWith('/api/appointments/17')
+          ? jsonResponse(booking)
+          : jsonResponse({ ...assessment, quote: { ...quote, status: 'booked' }, guidePrice: null }),
+    );
+    renderApp('/quote/41');
+    const marked = await screen.findByRole('region', { name: 'Your technician has marked the repair as done' });
+    expect(marked).toHaveTextContent('Status: Marked as done by your technician — please confirm');
+    expect(marked).toHaveTextContent('Your 12-month warranty on the workmanship runs until Thursday 4 March 2027.');
+    expect(within(marked).getByRole('link', { name: 'Confirm the repair' })).toHaveAttribute('href', '/appointments/17');
+    expect(screen.getByText('Marked as done')).toBeInTheDocument();
+    cleanup();
+
+    booking = { ...booking, aftercare: { ...aftercare, confirmedAt: new Date().toISOString() } };
+    renderApp('/quote/41');
+    const done = await screen.findByRole('region', { name: 'Your repair is done' });
+    expect(done).toHaveTextContent('Status: Completed');
+    expect(done).toHaveTextContent('runs until Thursday 4 March 2027');
+    expect(screen.getByText('Repair done')).toBeInTheDocument();
   });
 
   it('says an expired quote has expired, cannot accept it, and offers to ask for a fresh one with a prefilled message', async () => {

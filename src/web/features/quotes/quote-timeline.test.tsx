@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { QuoteView } from '../../../shared/api/quotes';
 import { QuoteTimeline } from './quote-timeline';
 
-const quote = { estimatedDays: 2 } as QuoteView;
+const quote = { estimatedDays: 2, partsCost: '120.00', workDescription: [{ item: 'Respray door', cost: 300 }] } as QuoteView;
 
 afterEach(cleanup);
 
@@ -22,6 +22,19 @@ describe('quote timeline', () => {
     // 23:30 UTC on Thursday 2 July 2026 is already Friday in London (BST): the count starts from Friday.
     render(<QuoteTimeline quote={{ ...quote, estimatedDays: 1 }} now={new Date('2026-07-02T23:30:00Z')} />);
     expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('between Thursday 9 July 2026 and Friday 10 July 2026');
+  });
+
+  it('shows parts ordering only for a repair with parts to order: a parts cost or a parts line (issue 33)', () => {
+    const now = new Date('2026-07-06T10:00:00Z'); // Monday 6 July 2026
+    render(<QuoteTimeline quote={{ ...quote, partsCost: '0.00' }} now={now} />);
+    expect(screen.queryByText('Parts ordering')).toBeNull();
+    expect(screen.getByText('Your appointment')).toBeInTheDocument();
+    // No parts: the appointment within 1–2 working days, then the 2 days of work.
+    expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('Estimated completion: 3–4 working days, so between Thursday 9 July 2026 and Friday 10 July 2026');
+    cleanup();
+    render(<QuoteTimeline quote={{ ...quote, partsCost: '0.00', workDescription: [{ item: 'Replacement parts: wing mirror', cost: 90 }] }} now={now} />);
+    expect(screen.getByText('Parts ordering')).toBeInTheDocument();
+    expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('5–6 working days');
   });
 
   it('promises no completion for an expired quote, which cannot be booked (a customer review)', () => {

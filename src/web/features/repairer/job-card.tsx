@@ -1,6 +1,7 @@
 import { cn } from '../../lib/cn';
 import { damageTypeLabel, formatDecimalPounds } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
+import { CustomerNotesLine } from './customer-notes';
 import { areaOf, earningsOf, isOpenOffer, offerEnded, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 function Badge({ job, now }: { job: RepairerJob; now: Date }) {
@@ -59,6 +60,7 @@ export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; no
         </span>
       </span>
       <span className="mt-2 line-clamp-2 block text-sm text-slate-700">{job.damageDescription}</span>
+      <CustomerNotesLine job={job} />
     </button>
   );
 }

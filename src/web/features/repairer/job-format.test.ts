@@ -9,6 +9,7 @@ const completed: Appointment = {
   appointmentDate: '2026-11-17',
   timeSlot: 'morning',
   status: 'completed',
+  hasNotes: false,
   completedAt: '2026-11-17T16:00:00.000Z',
   confirmedAt: null,
   problemReportedAt: null,

@@ -14,6 +14,7 @@ import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { PhoneLink } from '../../components/phone-link';
 import { areaOf, earningsOf, isOpenOffer, offerEnded, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 import { cn } from '../../lib/cn';
+import { CustomerNotes } from './customer-notes';
 import { focusById } from '../../lib/focus';
 
 /** The job panel's heading, where the keyboard goes once an answer or the mark-done form is done with. */
@@ -73,7 +74,7 @@ function Answer({ job }: { job: RepairerJob }) {
       { id: job.id },
       {
         onSuccess: () => {
-          toast({ title: 'Job accepted', description: `It is yours: ${whenOf(job)}. The customer's details are now shown.`, variant: 'success' });
+          toast({ title: 'Job accepted', description: `It is yours: ${whenOf(job)}. The customer's details and notes are now shown.`, variant: 'success' });
           focusById(jobTitleId(job.id));
         },
         onError: (error) => {
@@ -219,6 +220,7 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       <div className="mt-1">
         <Customer job={job} />
       </div>
+      <CustomerNotes job={job} />
 
       {job.status === 'accepted' && job.appointment ? (
         <MarkDone appointment={job.appointment} titleId={jobTitleId(job.id)} />

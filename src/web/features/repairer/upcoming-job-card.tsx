@@ -36,6 +36,12 @@ export function UpcomingJobCard({ job, selected, onSelect, children }: { job: Re
         </dd>
         <dt className="font-semibold text-slate-700">Address</dt>
         <dd className="break-words">{address}</dd>
+        {job.appointment?.notes ? (
+          <>
+            <dt className="font-semibold text-slate-700">Notes</dt>
+            <dd className="break-words whitespace-pre-line">{job.appointment.notes}</dd>
+          </>
+        ) : null}
       </dl>
       {children ? <div className="mt-3 flex flex-wrap gap-2">{children}</div> : null}
     </div>

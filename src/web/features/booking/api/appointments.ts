@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJsonAs, typedQueryFn, isApiError } from '../../../lib/api';
-import { type AppointmentView, type CreateAppointmentBody, type RescheduleAppointmentBody } from '../../../../shared/api/appointments';
+import { type AppointmentView, type CreateAppointmentBody, type RescheduleAppointmentBody, type UpdateAppointmentNotesBody } from '../../../../shared/api/appointments';
 import { appointmentKey, heldAppointmentKey, invalidateAvailability, quoteKey } from './booking-query-keys';
 
 export type UseAppointmentOptions = {
@@ -63,5 +63,16 @@ export function useRescheduleAppointment(id: number) {
     // Refused because the booking changed meanwhile (cancelled, now inside 24 hours): show it as it is.
     onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKey(id) }),
     onSettled: () => void invalidateAvailability(queryClient),
+  });
+}
+
+/** PUT /api/appointments/{id}/notes: the customer's notes for the technician, until two days before (issue 33). */
+export function useUpdateAppointmentNotes(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateAppointmentNotesBody) => apiJsonAs<AppointmentView>('PUT', `/api/appointments/${id}/notes`, body),
+    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
+    // Refused as too late, or the booking changed meanwhile: show it as it is now.
+    onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKey(id) }),
   });
 }
