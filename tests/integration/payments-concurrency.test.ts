@@ -43,9 +43,13 @@ async function doubleConfirms(t: TestApp, apps: FastifyInstance[], pairs: number
     const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);
     expect(started.statusCode, started.body).toBe(200);
     const { clientSecret } = started.json() as { clientSecret: string };
-    const responses = await Promise.all(
-      [0, 1].map((i) => apps[i % apps.length]!.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret, ...CARD }, headers: { cookie: booking.cookie } })),
-    );
+    // The second click a little after the first, by 0 to 9.5 ms across the rounds: the old window
+    // lay between the loser's read of the payment and its read of the appointment.
+    const confirm = (app: FastifyInstance) => app.inject({ method: 'POST', url: '/api/test-payments/confirm', payload: { clientSecret, ...CARD }, headers: { cookie: booking.cookie } });
+    const responses = await Promise.all([
+      confirm(apps[0]!),
+      new Promise((resolve) => setTimeout(resolve, (round % 20) / 2)).then(() => confirm(apps[1 % apps.length]!)),
+    ]);
     outcomes.push({
       appointmentId: booking.appointmentId,
       quoteId: booking.quote.id,
