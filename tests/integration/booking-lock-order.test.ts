@@ -67,9 +67,10 @@ describe.skipIf(!serverDatabaseAvailable())('a booking’s rows are locked quote
     expect((await paymentOf(t, booking.appointmentId)).map((p) => p.status)).toEqual(['succeeded']);
   });
 
-  it('a test-mode payment whose price changed after its checks is refunded, and the form says so (409)', async () => {
-    // The one window the card form's own price check cannot close: the price changes after that
-    // check and before settlement locks the quote. The holder stands for that change.
+  it('a test-mode payment whose price changes while it waits for the quote is refused before any money is taken (409)', async () => {
+    // The card form once checked the price unlocked, so a change between that check and the
+    // settlement's lock took the money and refunded it. Its checks now run under the booking's
+    // locks (issue 33): it waits for the holder, who stands for that change, and sees the new price.
     const booking = await heldBooking(t, workingDay(20));
     const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);
     const { clientSecret, amount } = started.json() as { clientSecret: string; amount: number };
@@ -81,13 +82,12 @@ describe.skipIf(!serverDatabaseAvailable())('a booking’s rows are locked quote
       (tx) => tx.execute(sql`UPDATE quotes SET total_pence = total_pence + 1000 WHERE id = ${booking.quote.id}`),
     );
     expect(paid.statusCode).toBe(409);
-    expect(paid.json().message).toBe(paymentMessages.refundedNotBooked);
+    expect(paid.json().message).toBe(paymentMessages.priceChanged);
     const [payment] = await paymentOf(t, booking.appointmentId);
-    expect(payment).toMatchObject({ status: 'refunded', amountPence: amount, refundedPence: amount });
-    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('cancelled');
-    expect((await quoteRow(t, booking.quote.id))).toMatchObject({ status: 'approved', totalPence: amount + 1000 });
-    const refundEmails = (await emailsTo(t, booking.assessment.email)).filter((e) => /refund/i.test(e.subject));
-    expect(refundEmails).toHaveLength(1);
+    expect(payment).toMatchObject({ status: 'requires_payment', amountPence: amount, refundedPence: 0 });
+    expect((await appointmentRow(t, booking.appointmentId)).status).toBe('held');
+    expect(await quoteRow(t, booking.quote.id)).toMatchObject({ status: 'approved', totalPence: amount + 1000 });
+    expect((await emailsTo(t, booking.assessment.email)).filter((e) => /refund/i.test(e.subject))).toEqual([]);
   });
 
   it('a customer’s cancellation refunds after a transaction holding its quote, without a deadlock', async () => {

@@ -1,6 +1,7 @@
 // Issue 12 (D16): finding repairers near the customer and offering them a paid booking. Nearby
 // is verified repairers within 30 miles (and their own radius) whose specialisations cover the
 // damage, nearest first; offers expire after 4 hours; a paid booking is offered automatically.
+import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
@@ -179,6 +180,28 @@ describe('sending a job', () => {
       expect(offers.map((o) => o.repairerId)).toContain(repairer.id);
       const [row] = await auto.database.db.select().from(quotes).where(eq(quotes.id, quote.id));
       expect(row!.assignmentStatus).toBe('sent');
+    } finally {
+      await auto.close();
+      vi.useFakeTimers({ toFake: ['Date'] });
+    }
+  });
+
+  it('logs a paid booking cancelled before dispatch ran as cancelled (info), not as one that found no repairer', async () => {
+    vi.useRealTimers();
+    let day = addDays(londonDateOf(new Date()), 35);
+    while (!isWorkingDay(day)) day = addDays(day, 1);
+    const lines: { level: number; msg: string; quoteId?: number; skipped?: string }[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(...String(chunk).split('\n').filter(Boolean).map((line) => JSON.parse(line))), done()) });
+    const auto = await createTestApp({ env: { LOG_LEVEL: 'info' }, logDestination: sink });
+    try {
+      await createRepairer(auto.database.db, { ...place(2) });
+      const { quote, appointmentId, cookie } = await paidBooking(auto, day);
+      // The customer cancels before the queued dispatch-booking job runs.
+      expect((await post(auto, `/api/appointments/${appointmentId}/cancel`, {}, cookie)).statusCode).toBe(200);
+      expect(await drainJobs(auto.app)).toMatchObject({ 'dispatch-booking': 1 });
+      expect(await auto.database.db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quote.id))).toEqual([]);
+      const told = lines.filter((line) => line.quoteId === quote.id && /dispatch|repairer/.test(line.msg));
+      expect(told.map(({ level, msg, skipped }) => ({ level, msg, skipped }))).toEqual([{ level: 30, msg: 'the booking was cancelled before dispatch ran; nothing offered', skipped: 'cancelled' }]);
     } finally {
       await auto.close();
       vi.useFakeTimers({ toFake: ['Date'] });

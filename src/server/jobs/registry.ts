@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/config';
 import type { Database, Db } from '../db/database';
 import type { FileStore } from '../modules/images/file-store';
 import type { Mailer } from '../modules/email/mailer';
-import type { JobQueue, QueuePolicy } from '../plugins/jobs';
+import type { JobQueue, QueuePolicy, WorkOptions } from '../plugins/jobs';
 import type { SiteFetcher } from '../modules/email-collection/site-fetcher';
 
 export interface RetryPolicy {
@@ -48,6 +48,13 @@ export interface JobDefinition<N extends string = string, P = unknown> {
    */
   runOnStart?: boolean;
   retry: RetryPolicy;
+  /**
+   * How this job's queue is worked in each process: how many are fetched at once and how many run
+   * at the same moment (plugins/jobs.ts, DEFAULT_WORK unless said). Whatever it says, a backlog is
+   * worked through without waiting between jobs; the pace of a paced job (introductions) is its
+   * own startAfter, never the worker's.
+   */
+  work?: Partial<WorkOptions>;
   /**
    * pg-boss's singletonKey. With the standard queue policy used here it only labels the job:
    * pg-boss dedupes by key only together with singletonSeconds (as runOnStart does), so a
@@ -136,7 +143,7 @@ export async function createJobs<const J extends readonly AnyJob[]>(
     async startWorkers() {
       if (!options.runWorkers) return;
       for (const definition of definitions) {
-        await queue.work<object>(definition.name, (data) => attempt(definition.name, data));
+        await queue.work<object>(definition.name, (data) => attempt(definition.name, data), definition.work);
         if (definition.schedule) await queue.schedule(definition.name, definition.schedule);
         if (definition.runOnStart) {
           // pg-boss keeps one job per name, key and time slot (its unique index on singleton_on):

@@ -3,7 +3,21 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/registry';
 import { dispatchEmails } from '../email/email.service';
-import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers } from './dispatch.service';
+import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers, type DispatchSkip } from './dispatch.service';
+
+/**
+ * What the log says of a paid booking offered to nobody because it changed before dispatch ran:
+ * these are the booking's own story, told at info; only a booking dispatch could not place waits
+ * on someone, and is a warning.
+ */
+export const DISPATCH_SKIPPED: Record<DispatchSkip, { level: 'info' | 'warn'; message: string }> = {
+  cancelled: { level: 'info', message: 'the booking was cancelled before dispatch ran; nothing offered' },
+  'enquiry-gone': { level: 'info', message: 'the booking\'s enquiry was deleted before dispatch ran; nothing offered' },
+  assigned: { level: 'info', message: 'the booking already had a technician when dispatch ran; nothing offered' },
+  'no-paid-booking': { level: 'info', message: 'the booking was no longer paid and confirmed when dispatch ran; nothing offered' },
+  'slot-begun': { level: 'info', message: 'the booking\'s slot had begun when dispatch ran; nothing offered' },
+  unplaceable: { level: 'warn', message: 'a paid booking\'s postcode could not be placed, so no repairer was offered it: it waits in the admin\'s jobs to dispatch' },
+};
 
 export const EXPIRE_JOB_OFFERS_JOB = 'expire-job-offers' as const;
 
@@ -11,9 +25,10 @@ export const dispatchBookingJob = defineJob({
   name: DISPATCH_BOOKING_JOB,
   payload: z.object({ quoteId: z.number().int().positive() }),
   handler: async ({ quoteId }, context) => {
-    const { repairersNotified, emails } = await dispatchPaidBooking(context, quoteId, new Date());
+    const { repairersNotified, emails, skipped } = await dispatchPaidBooking(context, quoteId, new Date());
     await dispatchEmails(context.jobs, emails);
-    if (repairersNotified === 0) context.log.warn({ quoteId }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
+    if (skipped) context.log[DISPATCH_SKIPPED[skipped].level]({ quoteId, skipped }, DISPATCH_SKIPPED[skipped].message);
+    else if (repairersNotified === 0) context.log.warn({ quoteId }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
     else context.log.info({ quoteId, repairersNotified }, 'paid booking offered to nearby repairers');
   },
   retry: { limit: 3, delaySeconds: 30, backoff: true },

@@ -20,6 +20,7 @@ import { queueEmail } from '../email/email.service';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
 import { lockQuote } from '../quotes/quotes.repo';
+import { findLatestAppointmentOfQuote } from '../bookings/appointments.repo';
 import { jobCancelledEmail, jobOfferEmail, type JobOfferFacts } from './dispatch-emails';
 import { issueInvitation } from '../repairer-accounts/invitations';
 import { unsubscribeLinks } from '../outreach/outreach-emails';
@@ -197,15 +198,32 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
   });
 }
 
-/** The automatic dispatch of a paid booking (AUTO_DISPATCH): as send-to-all, quietly skipping a job that is no longer dispatchable. */
-export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[] }> {
+/**
+ * Why the automatic dispatch offered a booking to nobody without looking for repairers: the
+ * booking changed between its payment and the job (issue 33: a booking cancelled meanwhile was
+ * logged as one that "found no repairer to offer it to").
+ */
+export type DispatchSkip = 'enquiry-gone' | 'cancelled' | 'no-paid-booking' | 'assigned' | 'slot-begun' | 'unplaceable';
+
+/** The automatic dispatch of a paid booking (AUTO_DISPATCH): as send-to-all, quietly skipping a job that is no longer dispatchable, and saying why. */
+export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[]; skipped?: DispatchSkip }> {
+  const skip = (skipped: DispatchSkip) => ({ repairersNotified: 0, emails: [], skipped });
+  const why = async (): Promise<DispatchSkip> => {
+    const job = await jobOfQuote(ctx.db, quoteId);
+    if (!job) return 'enquiry-gone';
+    if (job.quote.assignmentStatus === 'assigned' || job.appointment?.status === 'assigned') return 'assigned';
+    if (!job.appointment) return (await findLatestAppointmentOfQuote(ctx.db, quoteId))?.status === 'cancelled' ? 'cancelled' : 'no-paid-booking';
+    if (job.appointment.status !== 'confirmed') return 'no-paid-booking';
+    return 'slot-begun';
+  };
   const job = await jobOfQuote(ctx.db, quoteId);
-  if (!job || job.appointment?.status !== 'confirmed' || job.quote.assignmentStatus === 'assigned') return { repairersNotified: 0, emails: [] };
+  if (!job || job.appointment?.status !== 'confirmed' || job.quote.assignmentStatus === 'assigned') return skip(await why());
   try {
     return await sendToAllNearby(ctx, quoteId, now);
   } catch (error) {
-    // Cancelled or taken meanwhile, or a postcode nobody can place: the admin sees it as unassigned.
-    if (error instanceof DomainError && (error.statusCode === 409 || error.statusCode === 400)) return { repairersNotified: 0, emails: [] };
+    // Cancelled or taken meanwhile (409), or a postcode nobody can place (400): the admin sees it as unassigned.
+    if (error instanceof DomainError && error.statusCode === 400) return skip('unplaceable');
+    if (error instanceof DomainError && error.statusCode === 409) return skip(await why());
     throw error;
   }
 }

@@ -30,6 +30,12 @@ export interface EmailDeps {
   log: FastifyBaseLogger;
   /** Lock the e-mail's row while sending it (a PostgreSQL server, where instances may race). */
   lockWhileSending?: boolean;
+  /**
+   * The e-mails this process is sending now (one set per database). The outbox's queue runs several
+   * sends at once (email.jobs.ts), and two jobs for one e-mail can be among them: the second finds
+   * the e-mail here and leaves it to the first, as a second instance finds the row locked.
+   */
+  sending?: Set<number>;
 }
 
 /** Write the e-mail to the outbox inside the caller's transaction. Call `dispatch` after commit. */
@@ -57,10 +63,21 @@ function isPermanentRefusal(error: unknown): boolean {
  * an e-mail whose first job is still waiting to retry), and with several app instances they
  * can run at the same moment. On a PostgreSQL server the row is locked for the send: the
  * other worker skips it (SKIP LOCKED) and later finds it sent. PGlite is one process with one
- * connection, so there is no second instance to guard against, and a lock held across the SMTP
- * conversation would stall every request meanwhile.
+ * connection, so there is no second instance to guard against (the jobs running at once in this
+ * process are, by `sending`), and a lock held across the SMTP conversation would stall every
+ * request meanwhile.
  */
 export async function deliverEmail(deps: EmailDeps, id: number): Promise<void> {
+  if (deps.sending?.has(id)) return; // being sent by this process: that attempt records the outcome
+  deps.sending?.add(id);
+  try {
+    await deliverOnce(deps, id);
+  } finally {
+    deps.sending?.delete(id);
+  }
+}
+
+async function deliverOnce(deps: EmailDeps, id: number): Promise<void> {
   let retry: unknown;
   if (deps.lockWhileSending) {
     await deps.db.transaction(async (tx) => {
