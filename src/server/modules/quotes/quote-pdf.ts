@@ -154,7 +154,7 @@ export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Pro
   detail('Valid until', formatLondonDate(view.validUntilDate));
   detail('Warranty', plural(view.warrantyMonths, 'month'));
   // Issue 33: parts ordering only for a repair with parts to order, as the quote page says.
-  const needsParts = needsPartsOrdering(view.partsPence, view.lineItems.map((item) => item.description));
+  const needsParts = needsPartsOrdering(view.partsPence, view.lineItems.map((item) => ({ name: item.description, pence: item.costPence })));
   detail('Estimated work', `${plural(view.estimatedDays, 'day')} on site${needsParts ? ', plus 2–3 working days to order parts' : ''}`);
   doc.moveDown();
 

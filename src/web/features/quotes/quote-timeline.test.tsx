@@ -24,7 +24,7 @@ describe('quote timeline', () => {
     expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('between Thursday 9 July 2026 and Friday 10 July 2026');
   });
 
-  it('shows parts ordering only for a repair with parts to order: a parts cost or a parts line (issue 33)', () => {
+  it('shows parts ordering only for a repair with parts to order: a parts line, or a parts cost beyond the materials the technician brings (issue 33)', () => {
     const now = new Date('2026-07-06T10:00:00Z'); // Monday 6 July 2026
     render(<QuoteTimeline quote={{ ...quote, partsCost: '0.00' }} now={now} />);
     expect(screen.queryByText('Parts ordering')).toBeNull();
@@ -35,6 +35,14 @@ describe('quote timeline', () => {
     render(<QuoteTimeline quote={{ ...quote, partsCost: '0.00', workDescription: [{ item: 'Replacement parts: wing mirror', cost: 90 }] }} now={now} />);
     expect(screen.getByText('Parts ordering')).toBeInTheDocument();
     expect(screen.getByText(/Estimated completion/).parentElement).toHaveTextContent('5–6 working days');
+    cleanup();
+    // Materials the technician brings are in the parts cost (SPEC section 9), but nothing is ordered.
+    const materialsOnly = { ...quote, partsCost: '36.00', workDescription: [{ item: 'Scratch repair', cost: 180 }, { item: 'Paint, lacquer and consumables', cost: 36 }] };
+    render(<QuoteTimeline quote={materialsOnly} now={now} />);
+    expect(screen.queryByText('Parts ordering')).toBeNull();
+    cleanup();
+    render(<QuoteTimeline quote={{ ...materialsOnly, partsCost: '126.00' }} now={now} />);
+    expect(screen.getByText('Parts ordering')).toBeInTheDocument();
   });
 
   it('promises no completion for an expired quote, which cannot be booked (a customer review)', () => {

@@ -48,7 +48,7 @@ describe('jobs to dispatch', () => {
       return jsonResponse({ message: `Unexpected ${url}` }, 404);
     });
     renderApp('/admin');
-    const item = (await screen.findByRole('heading', { level: 3, name: /^AR-7K3Q-9XPM:/ }, { timeout: 5000 })).closest('li')!;
+    const item = (await screen.findByRole('heading', { level: 3, name: /^AR-7K3Q-9XPM:/ }, { timeout: 15_000 })).closest('li')!;
     const responses = within(item).getByRole('group', { name: 'Repairer responses' });
     expect(await within(responses).findAllByRole('listitem')).toHaveLength(3);
     expect(within(item).getByText('Offered to 3 · 1 declined · 2 waiting')).toBeInTheDocument();
