@@ -29,8 +29,8 @@ describe.skipIf(!hasChromium)('after the repair', () => {
     const page = customer.page;
     const errors = watchPageErrors(page);
     await page.goto(`/appointments/${appointmentId}`);
-    await page.getByRole('heading', { name: 'Your technician' }).waitFor();
-    expect(await page.getByRole('region', { name: 'Your technician' }).textContent()).toMatch(/Test Repairs \d+ will carry out your repair/);
+    await page.getByRole('heading', { name: 'Your technician', exact: true }).waitFor();
+    expect(await page.getByRole('region', { name: 'Your technician', exact: true }).textContent()).toMatch(/Test Repairs \d+ will carry out your repair/);
 
     // Marked done: what the server answers then.
     const real = (await (await customer.context.request.get(`/api/appointments/${appointmentId}`)).json()) as AppointmentView;
