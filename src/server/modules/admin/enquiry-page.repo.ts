@@ -6,6 +6,7 @@ import type { AuditEntry } from '../../../shared/api/privacy';
 import type { QuoteNotification } from '../../../shared/api/dispatch';
 import type { EnquiryEmail } from '../../../shared/api/admin-enquiry';
 import type { Db } from '../../db/database';
+import { notificationsWhere } from '../dispatch/dispatch.repo';
 import { appointments, auditLog, jobNotifications, outboxEmails, payments, payouts, repairers } from '../../db/schema';
 
 /** The audit lines one page shows at most: an enquiry's whole history is far shorter. */
@@ -24,23 +25,8 @@ export async function bookingsOfQuote(db: Db, quoteId: number) {
 }
 
 /** Every offer of the quote, across its bookings, newest first (dispatch's notificationsOfQuote keeps to the current booking's). */
-export async function offersOfQuote(db: Db, quoteId: number): Promise<QuoteNotification[]> {
-  const rows = await db
-    .select({ n: jobNotifications, repairerName: repairers.businessName })
-    .from(jobNotifications)
-    .innerJoin(repairers, eq(repairers.id, jobNotifications.repairerId))
-    .where(eq(jobNotifications.quoteId, quoteId))
-    .orderBy(desc(jobNotifications.sentAt), desc(jobNotifications.id));
-  return rows.map(({ n, repairerName }) => ({
-    id: n.id,
-    repairerId: n.repairerId,
-    repairerName,
-    status: n.status,
-    sentAt: n.sentAt.toISOString(),
-    expiresAt: n.expiresAt.toISOString(),
-    respondedAt: n.respondedAt?.toISOString() ?? null,
-    declineReason: n.declineReason,
-  }));
+export function offersOfQuote(db: Db, quoteId: number): Promise<QuoteNotification[]> {
+  return notificationsWhere(db, eq(jobNotifications.quoteId, quoteId));
 }
 
 /** The e-mails to the customer about this enquiry (outbox_emails.assessment_id), newest first. */

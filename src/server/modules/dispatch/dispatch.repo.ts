@@ -3,7 +3,7 @@
 // the exact great-circle distance (../shared/DEPENDENCY-NOTES.md: no extension, same SQL on
 // both engines). A repairer is offered only jobs within 30 miles AND within their own service
 // radius, when that is smaller.
-import { and, asc, between, desc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, between, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { NEARBY_RADIUS_MILES, type DispatchJob, type QuoteNotification, type RepairerView } from '../../../shared/api/dispatch';
 import { isSpecialisation, type Specialisation } from '../../../shared/damage';
 import type { Database, Db } from '../../db/database';
@@ -128,11 +128,16 @@ export async function insertOffer(db: Db, quoteId: number, repairerId: number, n
  */
 export async function notificationsOfQuote(db: Db, quoteId: number): Promise<QuoteNotification[]> {
   const currentBookingMade = sql`coalesce((SELECT max(b.created_at) FROM ${appointments} b WHERE b.quote_id = ${quoteId}), '-infinity'::timestamptz)`;
+  return notificationsWhere(db, and(eq(jobNotifications.quoteId, quoteId), gte(jobNotifications.sentAt, currentBookingMade)));
+}
+
+/** The offers `where` picks, each with its repairer's name, newest first: the one shape every offer list reads. */
+export async function notificationsWhere(db: Db, where: SQL | undefined): Promise<QuoteNotification[]> {
   const rows = await db
     .select({ n: jobNotifications, repairerName: repairers.businessName })
     .from(jobNotifications)
     .innerJoin(repairers, eq(repairers.id, jobNotifications.repairerId))
-    .where(and(eq(jobNotifications.quoteId, quoteId), gte(jobNotifications.sentAt, currentBookingMade)))
+    .where(where)
     .orderBy(desc(jobNotifications.sentAt), desc(jobNotifications.id));
   return rows.map(({ n, repairerName }) => ({
     id: n.id,

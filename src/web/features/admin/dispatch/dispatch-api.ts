@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiJson, getQueryFn } from '../../../lib/api';
+import { toast } from '../../../components/ui/use-toast';
+import { apiJson, getQueryFn, userMessageOf } from '../../../lib/api';
 import { AppointmentViewSchema } from '../../../../shared/api/appointments';
 import {
   DispatchJobsSchema,
@@ -55,6 +56,14 @@ export function useSendToAllNearby(quoteId: number) {
   const refresh = useRefreshDispatch(quoteId);
   return useMutation({
     mutationFn: () => apiJson('POST', `/api/admin/quotes/${quoteId}/send-to-repairers`, {}, SendToRepairersResultSchema),
+    // Said the same wherever the team sends it (Jobs to dispatch, the enquiry page).
+    onSuccess: ({ repairersNotified }) =>
+      toast({
+        title: 'Success',
+        description: repairersNotified === 0 ? 'No new repairers to send it to: everyone nearby already has it or declined it.' : `Sent to ${repairersNotified} nearby repairer${repairersNotified === 1 ? '' : 's'}.`,
+        variant: repairersNotified === 0 ? 'default' : 'success',
+      }),
+    onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairers: ${userMessageOf(error)}`, variant: 'destructive' }),
     onSettled: refresh,
   });
 }

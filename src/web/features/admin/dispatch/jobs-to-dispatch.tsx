@@ -1,8 +1,6 @@
 import { Link } from 'react-router';
 import { enquiryPath } from '../enquiry/enquiry-path';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { userMessageOf } from '../../../lib/api';
 import { damageTypeLabel } from '../../../lib/format';
 import { dayAndSlotLabel } from '../../../../shared/calendar';
 import type { DispatchJob } from '../../../../shared/api/dispatch';
@@ -19,16 +17,7 @@ function JobToDispatch({ job }: { job: DispatchJob }) {
   const now = new Date();
   const summary = responses.data ? offerSummary(responses.data, now) : { text: job.unassigned ? 'Unassigned' : `${job.openOffers} waiting`, unassigned: job.unassigned };
   const offeredTo = new Set((responses.data ?? []).filter((n) => ['sent', 'viewed'].includes(responseStatus(n, now))).map((n) => n.repairerId));
-  const onSendAll = () =>
-    sendAll.mutate(undefined, {
-      onSuccess: ({ repairersNotified }) =>
-        toast({
-          title: 'Success',
-          description: repairersNotified === 0 ? 'No new repairers to send it to: everyone nearby already has it or declined it.' : `Sent to ${repairersNotified} nearby repairer${repairersNotified === 1 ? '' : 's'}.`,
-          variant: repairersNotified === 0 ? 'default' : 'success',
-        }),
-      onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairers: ${userMessageOf(error)}`, variant: 'destructive' }),
-    });
+  const onSendAll = () => sendAll.mutate();
   return (
     <li className="rounded-xl border border-slate-300 bg-white p-4 shadow-sm">
       <div className="flex flex-wrap items-start justify-between gap-2">

@@ -6,8 +6,6 @@ import { dayAndSlotLabel } from '../../../../shared/calendar';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { PhotoGallery } from '../../../components/photo-gallery';
 import { Button } from '../../../components/ui/button';
-import { toast } from '../../../components/ui/use-toast';
-import { userMessageOf } from '../../../lib/api';
 import { formatDecimalPounds, formatWhen } from '../../../lib/format';
 import { invalidateAdminDesk } from '../api/admin-query-keys';
 import { CancelBookingDialog } from '../dispatch/cancel-booking-dialog';
@@ -27,16 +25,7 @@ function SendToAllNearby({ quoteId }: { quoteId: number }) {
       size="sm"
       pending={send.isPending}
       onClick={() =>
-        send.mutate(undefined, {
-          onSuccess: ({ repairersNotified }) =>
-            toast({
-              title: 'Success',
-              description: repairersNotified === 0 ? 'No new repairers to send it to: everyone nearby already has it or declined it.' : `Sent to ${repairersNotified} nearby repairer${repairersNotified === 1 ? '' : 's'}.`,
-              variant: repairersNotified === 0 ? 'default' : 'success',
-            }),
-          onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairers: ${userMessageOf(error)}`, variant: 'destructive' }),
-          onSettled: () => void invalidateAdminDesk(queryClient),
-        })
+        send.mutate(undefined, { onSettled: () => void invalidateAdminDesk(queryClient) })
       }
     >
       {send.isPending ? 'Sending…' : 'Send to all nearby'}
