@@ -61,6 +61,9 @@ export async function startSmtpServer(options: { failFirst?: number; delayMs?: n
   const deferred = new Set<string>();
   let delayMs = options.delayMs ?? 0;
   const server = new SMTPServer({
+    // The app's mailer keeps its connections open for reuse (mailer.ts, SMTP_POOL): a test that
+    // closes this server before the app would otherwise wait smtp-server's 30 s for them to go.
+    closeTimeout: 1000,
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,

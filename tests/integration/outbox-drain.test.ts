@@ -19,6 +19,7 @@ import { outboxEmails } from '../../src/server/db/schema';
 import { insertEmails, type OutboxEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails } from '../../src/server/modules/email/email.service';
 import { createMailer } from '../../src/server/modules/email/mailer';
+import { POLLING_INTERVAL_MS, startJobQueue } from '../../src/server/plugins/jobs';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { openServerDatabase } from '../helpers/database';
 import { startSmtpServer } from '../helpers/smtp';
@@ -162,4 +163,55 @@ describe.skipIf(!serverDatabaseAvailable())('the outbox on two instances of one 
     const left = await database.db.select().from(outboxEmails).where(inArray(outboxEmails.status, ['pending', 'failed']));
     expect(left).toEqual([]);
   }, BOUND_MS + 30_000);
+});
+
+describe('a queue worker (plugins/jobs.ts)', () => {
+  const silent = { error() {}, warn() {}, info() {}, debug() {}, trace() {}, fatal() {}, child: () => silent, level: 'silent' } as never;
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'pglite' });
+  });
+  afterAll(() => t?.close());
+
+  it('fails a job on its own (its batch-mates complete), runs several at once, and fetches again at once after a full batch', async () => {
+    const queue = await startJobQueue(t.database, silent, { runWorkers: true });
+    try {
+      await queue.declare('worker-test', { retryLimit: 1, retryDelay: 60, retryBackoff: false });
+      let running = 0;
+      let most = 0;
+      const ran: number[] = [];
+      for (let n = 0; n < 60; n++) await queue.send('worker-test', { n });
+      const startedAt = Date.now();
+      await queue.work<{ n: number }>(
+        'worker-test',
+        async ({ n }) => {
+          running++;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          running--;
+          ran.push(n);
+          if (n === 7) throw new Error('job 7 fails');
+        },
+        { batchSize: 5, concurrency: 3 },
+      );
+      const states = async () => (await t.database.executeSql(`SELECT data->>'n' AS n, state FROM pgboss.job WHERE name = 'worker-test' ORDER BY (data->>'n')::int`)).rows as { n: string; state: string }[];
+      for (;;) {
+        const rows = await states();
+        if (rows.every((row) => row.state === 'completed' || row.state === 'retry')) break;
+        if (Date.now() - startedAt > 60_000) throw new Error(`not done: ${JSON.stringify(rows)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Twelve full batches, back to back: waiting out the polling interval after each (pg-boss's
+      // worker) would take 11 s or more; these take well under 2 s even on a busy machine.
+      const elapsed = Date.now() - startedAt;
+      expect(elapsed).toBeLessThan(11 * POLLING_INTERVAL_MS);
+      expect(most).toBe(3);
+      expect([...ran].sort((a, b) => a - b)).toEqual(Array.from({ length: 60 }, (_, n) => n));
+      const rows = await states();
+      expect(rows.filter((row) => row.state === 'retry').map((row) => row.n)).toEqual(['7']);
+      expect(rows.filter((row) => row.state === 'completed')).toHaveLength(59);
+    } finally {
+      await queue.stop();
+    }
+  });
 });
