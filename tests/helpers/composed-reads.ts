@@ -12,14 +12,14 @@ import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
 import { appointments, assessments, auditLog, jobNotifications, outboxEmails, payments, payouts, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
-import { toRepairerView } from '../../src/server/modules/dispatch/dispatch.repo';
+import { toRepairerView } from '../../src/server/modules/booking/offer/dispatch.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
 import { enquiryBooking, enquiryQuoteExpired, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
 import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
 import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
 import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
-import { jobsQuery, type JobRecord } from '../../src/server/modules/repairer-jobs/repairer-jobs.repo';
+import { jobsQuery, type JobRecord } from '../../src/server/modules/booking/offer/repairer-jobs.repo';
 
 /** GET /api/assessments (admins), composed: a page, the newest first, with the total (readAssessmentsPageForAdmin). */
 export async function listAssessmentsForAdmin(db: Db, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {

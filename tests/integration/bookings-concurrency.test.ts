@@ -10,7 +10,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
 import { appointments, slotCapacity } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
-import { setSlotCapacity } from '../../src/server/modules/bookings/capacity.repo';
+import { setSlotCapacity } from '../../src/server/modules/booking/slots/capacity.repo';
 import { isSlotBookable, type TimeSlot } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';

@@ -7,7 +7,7 @@ import { createJobNotification, createQuote, createRepairer } from '../../src/se
 import { appointments, jobNotifications, outboxEmails } from '../../src/server/db/schema';
 import { jobDefinitions } from '../../src/server/jobs';
 import { RowsFailedError } from '../../src/server/jobs/row-failures';
-import { LAPSE_PAGE_SIZE } from '../../src/server/modules/bookings/bookings.service';
+import { LAPSE_PAGE_SIZE } from '../../src/server/modules/booking/hold/bookings.service';
 import { findEmail } from '../../src/server/modules/email/email.repo';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { createTestApp, type TestApp } from '../helpers/app';

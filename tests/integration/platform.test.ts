@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { expectedMigrationCount } from '../../src/server/db/migrate';
-import { badRequest, conflict } from '../../src/server/plugins/errors';
+import { badRequest, conflict } from '../../src/server/kernel/errors';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import { privacyMessages } from '../../src/shared/api/privacy';
 import { dueForRetention, eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
 import { customerReceiptEmail, teamNewAssessmentEmail } from '../../src/server/modules/assessments/assessment-emails';
-import { problemReportedEmail } from '../../src/server/modules/completion/completion-emails';
+import { problemReportedEmail } from '../../src/server/modules/booking/emails/completion-emails';
 import { teamModificationRequestEmail } from '../../src/server/modules/quotes/quote-emails';
 
 let t: TestApp;

@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { appointments, auditLog, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
 import { systemActor } from '../../src/server/modules/privacy/audit.repo';
-import { paymentMessages } from '../../src/server/modules/payments/payments.service';
+import { paymentMessages } from '../../src/server/modules/booking/pay/payments.service';
 import { eraseAssessment } from '../../src/server/modules/privacy/privacy.service';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { createUser } from '../../src/server/db/factories';

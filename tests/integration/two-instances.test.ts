@@ -22,7 +22,7 @@ import { openDatabase, type Database } from '../../src/server/db/database';
 import { createAssessmentRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessmentImages, outboxEmails, payments, payouts } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
-import { setSlotCapacity } from '../../src/server/modules/bookings/capacity.repo';
+import { setSlotCapacity } from '../../src/server/modules/booking/slots/capacity.repo';
 import { queueEmail } from '../../src/server/modules/email/email.service';
 import { S3FileStore } from '../../src/server/modules/images/s3-file-store';
 import { isSlotBookable } from '../../src/shared/calendar';

@@ -4,7 +4,7 @@
 // 409 with a sentence a person can act on; a missing row is a 404.
 import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { conflictMessage, lifecycles, type Lifecycle, type LifecycleEntity, type TransitionOf } from '../../shared/lifecycles';
-import { DomainError, notFound } from '../plugins/errors';
+import { DomainError, notFound } from '../kernel/errors';
 import type { Db } from './database';
 import { appointments, assessments, jobNotifications, jobRuns, outboxEmails, payments, payouts, quotes } from './schema';
 

@@ -1,11 +1,11 @@
 // Every background job the app runs, declared once (see ./registry). Add a job here and
 // enqueue it by name: jobs.enqueue('send-email', { id }).
 import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
-import { lapseExpiredHoldsJob } from '../modules/bookings/bookings.jobs';
-import { dispatchBookingJob, expireJobOffersJob } from '../modules/dispatch/dispatch.jobs';
-import { releasePayoutsJob } from '../modules/completion/completion.jobs';
+import { lapseExpiredHoldsJob } from '../modules/booking/hold/bookings.jobs';
+import { dispatchBookingJob, expireJobOffersJob } from '../modules/booking/offer/dispatch.jobs';
+import { releasePayoutsJob } from '../modules/booking/payout/payouts.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
-import { sendRemindersJob } from '../modules/payments/payments.jobs';
+import { sendRemindersJob } from '../modules/booking/emails/reminders.jobs';
 import { eraseAfterRetentionJob } from '../modules/privacy/privacy.jobs';
 import { importPlacesCityJob } from '../modules/places/places.jobs';
 import { collectEmailsJob } from '../modules/email-collection/email-collection.jobs';

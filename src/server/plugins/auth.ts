@@ -11,7 +11,7 @@ import { parseGrantCookie, resolveGrantedAssessments } from '../modules/access/g
 import { userForSession, type SessionUser } from '../modules/auth/auth.service';
 import { hashToken, looksLikeToken } from '../modules/auth/tokens';
 import { cookieNames, registerCookies, requestCookies } from './cookies';
-import { forbidden, unauthorised } from './errors';
+import { forbidden, unauthorised } from '../kernel/errors';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database';
 import { rateLimits } from '../db/schema';
-import { tooManyRequests } from './errors';
+import { tooManyRequests } from '../kernel/errors';
 
 export async function hitRateLimit(db: Db, key: string, windowSeconds: number): Promise<number> {
   const [row] = await db

@@ -11,7 +11,7 @@
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
-import { forbidden } from './errors';
+import { forbidden } from '../kernel/errors';
 
 const STRIPE_JS = 'https://js.stripe.com';
 // Only features browsers recognise: Chromium reports an unknown one (`bluetooth`) as an error in

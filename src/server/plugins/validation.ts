@@ -14,7 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { anyTextControlMessage, controlCharacterPaths } from '../../shared/text-rules';
-import { badRequest } from './errors';
+import { badRequest } from '../kernel/errors';
 
 type RouteSchema = Parameters<typeof validatorCompiler>[0];
 type Issue = Parameters<NonNullable<z.core.$ZodConfig['customError']>>[0];

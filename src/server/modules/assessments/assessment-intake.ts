@@ -8,7 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { photoRules, photoTooLargeMessage, tooManyPhotosMessage } from '../../../shared/customer-details';
-import { DomainError, badRequest, payloadTooLarge } from '../../plugins/errors';
+import { DomainError, badRequest, payloadTooLarge } from '../../kernel/errors';
 
 export interface ReceivedPhoto {
   path: string;

@@ -12,10 +12,10 @@ import type { SessionUser } from '../auth/auth.service';
 import { guideFor } from '../quotes/quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
 import { toQuoteView } from '../quotes/quote-view';
-import { notFound } from '../../plugins/errors';
+import { notFound } from '../../kernel/errors';
 import { customerRecordAccess, viewerOfRead, type Viewer } from '../access/access.policy';
 import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
-import { hasLiveOffer } from '../repairer-jobs/offers.repo';
+import { hasLiveOffer } from '../booking/offer/offers.repo';
 import { findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
 import { assessmentJsonSql, toAssessmentView, type AssessmentJson, type AssessmentViewRow } from './assessment-view';
 

@@ -16,7 +16,7 @@ import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } fr
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { setGrantCookie } from '../../plugins/cookies';
-import { badRequest, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../kernel/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { stopIdleTimeout } from '../../plugins/timeouts';
 import { uploadRoutes } from '../../plugins/uploads';

@@ -7,7 +7,7 @@ import { photoEmptyMessage, type CustomerDetails } from '../../../shared/custome
 import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
 import { assessments, customerGrants } from '../../db/schema';
-import { conflict, DomainError } from '../../plugins/errors';
+import { conflict, DomainError } from '../../kernel/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { createDraftQuote } from '../quotes/quote-desk.service';

@@ -5,7 +5,7 @@ import { MeResponseSchema, SignInSchema } from '../../../shared/api/auth';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies';
-import { unauthorised } from '../../plugins/errors';
+import { unauthorised } from '../../kernel/errors';
 import { signIn, signOut } from './auth.service';
 import { readKnownDevice, setKnownDevice } from './known-device';
 

@@ -1,7 +1,7 @@
 // D11: admins and repairers sign in with e-mail and password; sessions live in the database.
 import { signInMessages, type SessionUserView } from '../../../shared/api/auth';
 import type { Database, Db } from '../../db/database';
-import { tooManyRequests, unauthorised } from '../../plugins/errors';
+import { tooManyRequests, unauthorised } from '../../kernel/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
 import { needsRehash, type PasswordQueue } from './password-queue';
 import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';

@@ -5,7 +5,7 @@
 // replaced at the next successful sign-in.
 import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
-import { busy } from '../../plugins/errors';
+import { busy } from '../../kernel/errors';
 import { verifyPassword as verifyScrypt } from './password';
 
 export const ARGON2ID = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

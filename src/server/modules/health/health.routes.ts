@@ -4,7 +4,7 @@ import { AdminHealthSchema, HealthSchema, ReadinessSchema } from '../../../share
 import { migrationStatus } from '../../db/migrate';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { notFound, unauthorised } from '../../plugins/errors';
+import { notFound, unauthorised } from '../../kernel/errors';
 import { addMonitoringMetrics, adminHealth } from './monitoring';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();

@@ -1,7 +1,7 @@
 // D7: a photo the server cannot accept is the customer's to fix (another file, a smaller or
 // undamaged copy), so it is a domain error with a sentence they can act on, never a 500.
 import { photoTypeMessage } from '../../../shared/customer-details';
-import { DomainError } from '../../plugins/errors';
+import { DomainError } from '../../kernel/errors';
 
 export type ImageRejectionReason = 'unsupported_type' | 'too_large' | 'unreadable';
 

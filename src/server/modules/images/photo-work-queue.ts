@@ -4,7 +4,7 @@
 // work is served round-robin between visitors, so one visitor's flood delays another's single
 // photo by at most the photos already being decoded. Work for a client that has gone away is
 // dropped from the queue.
-import { DomainError, busy } from '../../plugins/errors';
+import { DomainError, busy } from '../../kernel/errors';
 
 export const photoQueueBusyMessage = "We're busy processing photos; please try again in a minute.";
 const RETRY_AFTER_SECONDS = 60;

@@ -10,7 +10,7 @@ import type { JobRunKind } from '../../../shared/lifecycles/job-run';
 import type { Db } from '../../db/database';
 import { jobRuns } from '../../db/schema';
 import { transition } from '../../db/transition';
-import { conflict } from '../../plugins/errors';
+import { conflict } from '../../kernel/errors';
 import { isUniqueViolation } from '../../db/errors';
 
 export type JobRunRow = typeof jobRuns.$inferSelect;

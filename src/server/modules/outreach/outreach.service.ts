@@ -10,7 +10,7 @@ import { repairerHasAccount } from '../auth/auth.repo';
 import type { Database, Db } from '../../db/database';
 import { coalescedRead, type CoalescedReadSpec } from '../../db/batch';
 import { outboxEmails, repairers, unsubscribes, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { insertEmails, type OutboxEmail } from '../email/email.repo';
 import { networkFigureOf } from '../repairers/network-figure';
 import { issueInvitations } from '../repairer-accounts/invitations';

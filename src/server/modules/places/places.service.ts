@@ -9,7 +9,7 @@ import type { Db } from '../../db/database';
 import { jobRuns } from '../../db/schema';
 import type { Enqueue } from '../../jobs';
 import type { JobContext } from '../../jobs/registry';
-import { notConfigured } from '../../plugins/errors';
+import { notConfigured } from '../../kernel/errors';
 import { continueOrEnd, failRun, findRun, jobRunView, startRun, type JobRunRow } from '../job-runs/job-runs.repo';
 import { placeRecord, SEARCH_TERMS, type SearchTerm } from './place-record';
 import { PlacesKeyRefusedError, PlacesSearchError, searchText } from './places-client';

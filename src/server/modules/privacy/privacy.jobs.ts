@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../jobs/registry';
 import { RowFailures } from '../../jobs/row-failures';
-import { DomainError } from '../../plugins/errors';
+import { DomainError } from '../../kernel/errors';
 import { deleteFilesOfGoneRecords } from '../images/file-store';
 import { systemActor } from './audit.repo';
 import { dueForRetention, eraseAssessment } from './privacy.service';

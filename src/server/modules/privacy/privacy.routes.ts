@@ -7,7 +7,7 @@ import { IdParamsSchema } from '../../../shared/api/assessments';
 import { AuditPageSchema, AuditQuerySchema, ErasureBodySchema, ErasureResultSchema, privacyMessages } from '../../../shared/api/privacy';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { badRequest, notFound } from '../../plugins/errors';
+import { badRequest, notFound } from '../../kernel/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { customerRecordAccess, type Viewer } from '../access/access.policy';
 import { findAssessment } from '../assessments/assessments.repo';

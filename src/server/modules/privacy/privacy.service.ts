@@ -22,7 +22,7 @@ import {
   warranties,
 } from '../../db/schema';
 import { transition, TransitionConflictError } from '../../db/transition';
-import { conflict, notFound } from '../../plugins/errors';
+import { conflict, notFound } from '../../kernel/errors';
 import { recordAudit, type Actor } from './audit.repo';
 import { withoutAccessTokens } from '../access/grants.service';
 

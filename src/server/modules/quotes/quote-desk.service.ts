@@ -11,12 +11,12 @@ import { MIN_CHARGE_PENCE, priceQuote, type PriceBreakdown } from '../../../shar
 import { priceAdjustment, type QuoteAdjustment } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
 import { refuseUnlessAllowed, transition } from '../../db/transition';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
 import { findAssessment } from '../assessments/assessments.repo';
-import { findLiveAppointmentOfQuote } from '../bookings/appointments.repo';
-import { findPaymentByAppointment } from '../payments/payments.repo';
+import { findLiveAppointmentOfQuote } from '../booking/appointments.repo';
+import { findPaymentByAppointment } from '../booking/pay/payments.repo';
 import { loadPriceList } from './price-list.repo';
 import {
   answerModificationRequests,

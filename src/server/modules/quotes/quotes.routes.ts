@@ -20,7 +20,7 @@ import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { badRequest, conflict, notFound } from '../../plugins/errors';
+import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { parseBody } from '../../plugins/validation';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import type { CustomerRecordAccess, Viewer } from '../access/access.policy';

@@ -1,7 +1,7 @@
 // A repairer's business details as their row's columns, placed on the map by the base postcode:
 // what a repairer saves on their profile and what the team enters when it adds a business by hand.
 import type { ProfileBody } from '../../../shared/api/repairer-accounts';
-import { badRequest } from '../../plugins/errors';
+import { badRequest } from '../../kernel/errors';
 import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
 
 type Details = Omit<ProfileBody, 'contactName' | 'phone'> & { contactName?: string | undefined; phone?: string | undefined };

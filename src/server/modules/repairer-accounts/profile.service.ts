@@ -12,12 +12,12 @@ import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
 import { dateOfEpochMs, epochMsSql } from '../../db/batch';
 import { repairers } from '../../db/schema';
-import { conflict, DomainError, forbidden, notFound } from '../../plugins/errors';
+import { conflict, DomainError, forbidden, notFound } from '../../kernel/errors';
 import type { SessionUser } from '../auth/auth.service';
 import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
-import { stripeClientFor, stripeFailure } from '../payments/stripe-provider';
-import { findRepairer, type RepairerRow } from '../dispatch/dispatch.repo';
+import { stripeClientFor, stripeFailure } from '../booking/pay/stripe-provider';
+import { findRepairer, type RepairerRow } from '../booking/offer/dispatch.repo';
 
 export interface ProfileContext {
   db: Db;

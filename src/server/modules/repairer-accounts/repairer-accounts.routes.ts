@@ -23,7 +23,7 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { setSessionCookie } from '../../plugins/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
-import { unauthorised } from '../../plugins/errors';
+import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';

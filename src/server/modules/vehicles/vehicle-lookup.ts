@@ -1,7 +1,7 @@
 // Turns a DVLA answer into what the assessment form fills in, and each failure into a
 // message a person can act on (STYLE habit 6).
 import { vehicleLookupMessages, type VehicleLookup } from '../../../shared/api/vehicles';
-import { badRequest, DomainError, notFound } from '../../plugins/errors';
+import { badRequest, DomainError, notFound } from '../../kernel/errors';
 import type { DvlaVehicle, VehicleEnquiry } from './dvla';
 
 // Kept here for the modules and tests that read them from the lookup.

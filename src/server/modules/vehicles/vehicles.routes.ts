@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { VehicleLookupBodySchema, VehicleLookupSchema, vehicleLookupMessages } from '../../../shared/api/vehicles';
 import type { ModuleDeps } from '../../module-deps';
-import { badRequest, notConfigured } from '../../plugins/errors';
+import { badRequest, notConfigured } from '../../kernel/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { createDvlaVehicleEnquiry } from './dvla';
 import { lookUpVehicle } from './vehicle-lookup';

@@ -1,0 +1,86 @@
+// POST /api/admin/payouts/{id}/refund-customer (D14: "payment held until the repair is completed
+// to the customer's satisfaction"; checkout promises "we will put it right or refund you"). After a
+// customer reports a problem, the team either releases the technician's held share, or, when it
+// cannot be put right, refunds the customer in full: in one transaction the held share is
+// cancelled (payout held → void), the payment refunded through the provider (last, so a refusal
+// rolls everything back; its key makes a retry safe), the admin's reason kept in the audit log,
+// and the customer and the technician told. The repair stays completed: it happened.
+import { and, eq } from 'drizzle-orm';
+import { completionMessages, type CustomerRefund } from '../../../../shared/api/appointments';
+import { penceToDecimalString } from '../../../../shared/money';
+import type { Db } from '../../../db/database';
+import { auditLog, payments, payouts } from '../../../db/schema';
+import { findRepairer } from '../offer/dispatch.repo';
+import { transition } from '../../../db/transition';
+import { conflict, DomainError, notFound } from '../../../kernel/errors';
+import type { SessionUser } from '../../auth/auth.service';
+import { repairerShareCancelledEmail } from '../emails/completion-emails';
+import type { OutboxEmail } from '../../email/email.repo';
+import { queueEmail } from '../../email/email.service';
+import { actorOf, recordAudit } from '../../privacy/audit.repo';
+import { bookingFacts } from '../emails/booking-email-facts';
+import { refundEmail } from '../emails/booking-emails';
+import { CardError } from '../pay/payment-provider';
+import { cardErrorToDomain, lockBooking, type PaymentsContext } from '../pay/payments.service';
+
+export async function refundAfterProblem(
+  ctx: PaymentsContext,
+  admin: SessionUser,
+  payoutId: number,
+  reason: string,
+): Promise<{ refund: CustomerRefund; emails: OutboxEmail[] }> {
+  return ctx.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({ paymentId: payouts.paymentId, quoteId: payments.quoteId, appointmentId: payments.appointmentId })
+      .from(payouts)
+      .innerJoin(payments, eq(payments.id, payouts.paymentId))
+      .where(eq(payouts.id, payoutId));
+    if (!found?.appointmentId) throw notFound(completionMessages.payoutNotFound);
+    // The one lock order (quote, appointment, payment), then the share: a release claiming it now is waited for.
+    const { appointment, payment } = await lockBooking(tx, { quoteId: found.quoteId, appointmentId: found.appointmentId });
+    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    if (!appointment || !payment || !payout) throw notFound(completionMessages.payoutNotFound);
+    if (appointment.status !== 'completed' || appointment.problemReportedAt === null) throw conflict(completionMessages.refundNotAfterProblem);
+    if (payment.status === 'refunded') throw conflict(completionMessages.refundAlreadyDone);
+    if (payout.status === 'sending') throw conflict(completionMessages.payoutSending);
+    if (payout.status !== 'held') throw conflict(completionMessages.refundPayoutNotHeld);
+    // Held again after a transfer was made (and reversed, in part or whole, at Stripe): money went
+    // to the technician, so refunding the customer in full here would pay twice. Both ways a
+    // transfer's share comes back to held record this audit line in the same transaction.
+    if (await wasTransferred(tx, payout.id)) throw conflict(completionMessages.refundPayoutTransferred);
+
+    await transition(tx, 'payout', 'void', payout.id);
+    const refund = await ctx.provider
+      .refund({ intentId: payment.providerRef, amountPence: payment.amountPence, idempotencyKey: `payment-${payment.id}-refund` })
+      .catch((error: unknown) => {
+        ctx.log.error({ err: error, paymentId: payment.id, payoutId }, 'the provider refused or failed a refund after a reported problem; nothing changed');
+        throw error instanceof CardError ? cardErrorToDomain(error) : new DomainError(502, 'refund_failed', refundFailed);
+      });
+    await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
+    const facts = await bookingFacts(tx, ctx.config, appointment.id, payment.provider === 'test');
+    await recordAudit(tx, actorOf(admin), 'payment_refunded', { kind: 'payment', id: payment.id }, { reference: facts.reference, amountPence: payment.amountPence, reason, after: 'problem reported', payoutId, appointmentId: appointment.id });
+
+    const emails = [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported'))];
+    const technician = payout.repairerId === null ? undefined : await findRepairer(tx, payout.repairerId);
+    if (technician?.email) {
+      const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
+      emails.push(await queueEmail(tx, repairerShareCancelledEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, dashboardUrl: `${ctx.config.publicUrl}/repairer`, company: ctx.config.company })));
+    }
+    return {
+      refund: { payoutId, appointmentId: appointment.id, refunded: penceToDecimalString(payment.amountPence), paymentStatus: 'refunded', payoutStatus: 'void' },
+      emails,
+    };
+  });
+}
+
+const refundFailed = 'The payment provider did not make the refund, so nothing has changed: the payment is still held. Please try again in a few minutes.';
+
+async function wasTransferred(tx: Db, payoutId: number): Promise<boolean> {
+  const [entry] = await tx
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payoutId), eq(auditLog.action, 'payout_withheld')))
+    .limit(1);
+  return entry !== undefined;
+}
+

@@ -1,0 +1,150 @@
+// Doing the job (issue 12; D6, D14): the assigned repairer marks it done on or after the day;
+// the customer confirms it (releasing the repairer's share) or reports a problem (holding it);
+// the warranty record is made at completion; the customer may then rate the repair.
+import { and, avg, eq } from 'drizzle-orm';
+import { completionMessages, type ReviewBody } from '../../../../shared/api/appointments';
+import { londonDateOf } from '../../../../shared/london-time';
+import { addMonths } from '../../../../shared/calendar-date';
+import type { AppConfig } from '../../../config/config';
+import type { Db } from '../../../db/database';
+import { appointments, assessmentImages, payments, payouts, repairerReviews, repairers, warranties } from '../../../db/schema';
+import { refuseUnlessAllowed, transition } from '../../../db/transition';
+import { conflict, notFound } from '../../../kernel/errors';
+import type { FileStore } from '../../images/file-store';
+import type { ProcessedImage } from '../../images/image-process';
+import { storePhotos } from '../../images/store-photos';
+import { customerRecordAccess, type Viewer } from '../../access/access.policy';
+import type { SessionUser } from '../../auth/auth.service';
+import { findAppointmentRecord, lockAppointment } from '../appointments.repo';
+import { bookingMessages } from '../hold/bookings.service';
+import type { OutboxEmail } from '../../email/email.repo';
+import { queueEmail } from '../../email/email.service';
+import { bookingFacts } from '../emails/booking-email-facts';
+import { findQuote } from '../../quotes/quotes.repo';
+import { problemReportedEmail, repairDoneEmail } from '../emails/completion-emails';
+import { RELEASE_AFTER_HOURS } from '../payout/payouts';
+
+export interface CompletionContext {
+  db: Db;
+  config: AppConfig;
+}
+
+async function payoutOf(tx: Db, appointmentId: number, options: { lock?: boolean } = {}) {
+  const query = tx
+    .select({ id: payouts.id, status: payouts.status })
+    .from(payouts)
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')));
+  const [row] = options.lock ? await query.for('update', { of: payouts }) : await query;
+  return row;
+}
+
+/**
+ * Whether this repairer may mark the job done now: 404 unless they hold it, 409 before its day or
+ * from a wrong state. The route asks first so that photos are not received or decoded for nothing;
+ * markJobDone asks again under the row lock.
+ */
+export async function checkCanMarkDone(db: Db, user: SessionUser, appointmentId: number, now: Date) {
+  const record = await findAppointmentRecord(db, appointmentId);
+  const repairerId = user.repairerId;
+  // Only the repairer who holds the job; to anyone else it does not exist.
+  if (!record || repairerId === null || record.assignedRepairerId !== repairerId) throw notFound(bookingMessages.appointmentNotFound);
+  if (record.appointment.status === 'assigned' && record.appointment.appointmentDate > londonDateOf(now)) throw conflict(completionMessages.tooEarly);
+  refuseUnlessAllowed('appointment', 'complete', record.appointment.status);
+  return { record, repairerId };
+}
+
+/**
+ * The assigned repairer marks the job done: completed, the 72 hours start, the warranty is recorded,
+ * the optional after photos (already processed) are stored as kind 'after', the customer is asked to
+ * confirm. The photos are stored first, then one transaction; stored files are removed again if
+ * it fails (no orphan files).
+ */
+export async function markJobDone(
+  ctx: CompletionContext,
+  user: SessionUser,
+  appointmentId: number,
+  now: Date,
+  photos: { store: FileStore; processed: ProcessedImage[] } = { store: undefined as never, processed: [] },
+): Promise<OutboxEmail[]> {
+  const writtenKeys: string[] = [];
+  try {
+    // The after photos first, outside the transaction (store-photos.ts; the route has checked the
+    // job is theirs and due): a slow store must not hold the appointment's lock.
+    const stored = photos.processed.length > 0 ? await storePhotos(photos.store, photos.processed, { kind: 'after', now, written: writtenKeys }) : [];
+    return await ctx.db.transaction(async (tx) => {
+    await lockAppointment(tx, appointmentId);
+    const { record, repairerId } = await checkCanMarkDone(tx, user, appointmentId, now);
+    const today = londonDateOf(now);
+    await transition(tx, 'appointment', 'complete', appointmentId, { set: { completedAt: now } });
+    if (stored.length > 0) await tx.insert(assessmentImages).values(stored.map((image) => ({ assessmentId: record.assessmentId, ...image })));
+    const payout = await payoutOf(tx, appointmentId);
+    if (payout) await tx.update(payouts).set({ releaseAfterAt: new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), updatedAt: now }).where(eq(payouts.id, payout.id));
+    const quote = await findQuote(tx, record.appointment.quoteId);
+    const months = quote?.warrantyMonths ?? 12;
+    const endsDate = addMonths(today, months);
+    await tx.insert(warranties).values({ appointmentId, repairerId: repairerId, startsDate: today, endsDate });
+    const [repairer] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, repairerId));
+    const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
+    return [await queueEmail(tx, repairDoneEmail(facts, repairer?.businessName ?? 'Your technician', { months, endsDate }))];
+    });
+  } catch (error) {
+    await Promise.all(writtenKeys.map((key) => photos.store.delete(key).catch(() => {})));
+    throw error;
+  }
+}
+
+/** The grant holder's own completed appointment, locked; anyone else gets 404, as for a missing id (D10). */
+async function customersCompleted(tx: Db, viewer: Viewer, appointmentId: number) {
+  const record = await findAppointmentRecord(tx, appointmentId);
+  if (!record || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: record.assessmentId }) !== 'customer') {
+    throw notFound(bookingMessages.appointmentNotFound);
+  }
+  const appointment = (await lockAppointment(tx, appointmentId))!;
+  if (appointment.status !== 'completed') throw conflict(completionMessages.notYetDone);
+  return { record, appointment };
+}
+
+/** The customer confirms the repair: the repairer's share is due now (the release job pays it). */
+export async function confirmCompletion(ctx: CompletionContext, viewer: Viewer, appointmentId: number, now: Date): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { appointment } = await customersCompleted(tx, viewer, appointmentId);
+    if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
+    if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
+    await tx.update(appointments).set({ customerConfirmedAt: now, updatedAt: now }).where(eq(appointments.id, appointmentId));
+  });
+}
+
+/** The customer reports a problem: the share is held (payout `hold`) and the team is told. */
+export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appointmentId: number, message: string, now: Date): Promise<OutboxEmail[]> {
+  return ctx.db.transaction(async (tx) => {
+    const { appointment } = await customersCompleted(tx, viewer, appointmentId);
+    if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
+    if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
+    await tx.update(appointments).set({ problemReportedAt: now, problemReport: message, updatedAt: now }).where(eq(appointments.id, appointmentId));
+    // Locked, so a release claiming this share at this moment (payouts.ts) is waited for. Only an
+    // owed share is held: one already claimed (`sending`) or released is being or was paid, and
+    // the report is kept and the team told all the same. If Stripe then refuses the transfer, the
+    // share is given back as held, since a problem was reported.
+    const payout = await payoutOf(tx, appointmentId, { lock: true });
+    if (payout?.status === 'owed') await transition(tx, 'payout', 'hold', payout.id);
+    const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
+    return [await queueEmail(tx, problemReportedEmail(facts, message, ctx.config.teamEmail, ctx.config.publicUrl))];
+  });
+}
+
+/** One review per completed repair; the repairer's rating becomes the mean of theirs, in the same transaction. */
+export async function reviewRepair(ctx: CompletionContext, viewer: Viewer, appointmentId: number, body: ReviewBody): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const { record } = await customersCompleted(tx, viewer, appointmentId);
+    const repairerId = record.assignedRepairerId;
+    if (repairerId === null) throw conflict(completionMessages.notYetDone);
+    // The repairer's row first: two of their customers reviewing at once take turns, so the
+    // second mean is taken after the first review has committed and counts it.
+    await tx.select({ id: repairers.id }).from(repairers).where(eq(repairers.id, repairerId)).for('update');
+    const inserted = await tx.insert(repairerReviews).values({ appointmentId, repairerId, rating: body.rating, comment: body.comment }).onConflictDoNothing().returning({ id: repairerReviews.id });
+    if (inserted.length === 0) throw conflict(completionMessages.alreadyReviewed);
+    const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
+    await tx.update(repairers).set({ ratingTenths: Math.round(Number(mean?.value ?? body.rating) * 10), updatedAt: new Date() }).where(eq(repairers.id, repairerId));
+  });
+}

@@ -1,0 +1,33 @@
+// The customer is told who is coming once a technician accepts their booking (issue 12), and
+// when the team has taken the job back from that technician to find another.
+import { slotInSentence } from '../../../../shared/calendar';
+import { formatLondonDate } from '../../../../shared/london-time';
+import { customerFooter } from '../../email/company-footer';
+import type { CustomerEmail } from '../../email/email.repo';
+import type { BookingEmailFacts } from './booking-emails';
+
+/** A customer's e-mail about who does their repair: its lines, then the link to their booking. */
+function aboutTheTechnician(kind: string, facts: BookingEmailFacts, subject: string, lines: string[]): CustomerEmail {
+  return {
+    kind,
+    toAddress: facts.customerEmail,
+    assessmentId: facts.assessmentId,
+    subject,
+    textBody: [`Hello ${facts.customerName},`, '', ...lines, '', 'See or change your booking:', facts.appointmentUrl, '', ...customerFooter(facts.company)].join('\n'),
+  };
+}
+
+export function technicianAssignedEmail(facts: BookingEmailFacts, technician: { businessName: string; phone: string | null }): CustomerEmail {
+  return aboutTheTechnician('technician-assigned', facts, `Your technician for ${formatLondonDate(facts.date)} – reference ${facts.reference}`, [
+    `${technician.businessName} will carry out your repair on ${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}.`,
+    'They will call you the day before to confirm, and arrive within your window.',
+  ]);
+}
+
+/** The technician who accepted the booking cannot come: the booking stands, another technician is being found. */
+export function technicianChangingEmail(facts: BookingEmailFacts, technician: { businessName: string }): CustomerEmail {
+  return aboutTheTechnician('technician-changing', facts, `We are finding you another technician – reference ${facts.reference}`, [
+    `${technician.businessName} can no longer carry out your repair on ${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}.`,
+    'Your booking and payment are unchanged: we are finding another technician for the same time, and will e-mail you as soon as one has accepted.',
+  ]);
+}

@@ -1,0 +1,20 @@
+// Holds that lapse unpaid give their places back: every minute, besides on every read that
+// meets one (bookings.service.ts).
+import { z } from 'zod';
+import { defineJob } from '../../../jobs/registry';
+import { lapseExpiredHolds } from './bookings.service';
+
+export const LAPSE_HOLDS_JOB = 'lapse-expired-holds' as const;
+
+export const lapseExpiredHoldsJob = defineJob({
+  name: LAPSE_HOLDS_JOB,
+  payload: z.object({}),
+  handler: async (_payload, context) => {
+    const log = context.log.child({ job: LAPSE_HOLDS_JOB });
+    const lapsed = await lapseExpiredHolds(context.db, new Date(), {}, log);
+    if (lapsed > 0) log.info({ lapsed }, 'unpaid holds lapsed and their places released');
+  },
+  schedule: '* * * * *',
+  runOnStart: true,
+  retry: { limit: 2, delaySeconds: 30, backoff: false },
+});

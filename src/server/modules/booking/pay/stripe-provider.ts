@@ -1,0 +1,79 @@
+// Stripe through its official SDK (stripe 23.1.0). D14: separate charges and transfers, so the
+// charge goes to the platform's own account; the repairer's share is transferred later
+// (issue 12). STRIPE_API_BASE points the SDK at a local stand-in in tests.
+import Stripe from 'stripe';
+import type { StripeConfig } from '../../../config/config';
+import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
+
+export function createStripeClient(config: StripeConfig): Stripe {
+  return new Stripe(config.secretKey, {
+    ...(config.apiBase ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol } : {}),
+    // Safe to retry: every call has an idempotency key.
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    appInfo: { name: 'AutoRevive' },
+  });
+}
+
+/**
+ * A failure of Stripe itself as this app's own error, or null for anything else. Stripe's SDK
+ * errors carry Stripe's HTTP status (401 for a refused key, 429, 400): passed on as they are, the
+ * error handler would answer the browser with that status and log nothing.
+ */
+export function stripeFailure(error: unknown): PaymentProviderError | null {
+  if (!(error instanceof Stripe.errors.StripeError)) return null;
+  const detail = {
+    type: error.rawType ?? error.type,
+    ...(error.statusCode ? { statusCode: error.statusCode } : {}),
+    ...(error.code ? { code: error.code } : {}),
+    ...(error.requestId ? { requestId: error.requestId } : {}),
+  };
+  return new PaymentProviderError(`Stripe failed (${detail.type}${error.statusCode ? ` ${error.statusCode}` : ''}): ${error.message}`, detail);
+}
+
+const clients = new WeakMap<StripeConfig, Stripe>();
+
+/** One client per Stripe configuration (an app's), made when first needed. */
+export function stripeClientFor(config: StripeConfig): Stripe {
+  let client = clients.get(config);
+  if (!client) clients.set(config, (client = createStripeClient(config)));
+  return client;
+}
+
+function mapStripeError(error: unknown): never {
+  if (error instanceof Stripe.errors.StripeCardError) {
+    throw new CardError(error.decline_code ?? error.code ?? 'card_declined', error.message);
+  }
+  throw stripeFailure(error) ?? error;
+}
+
+export function createStripeProvider(stripe: Stripe): PaymentProvider {
+  return {
+    name: 'stripe',
+    async createIntent(input) {
+      const intent = await stripe.paymentIntents
+        .create(
+          {
+            amount: input.amountPence,
+            currency: 'gbp',
+            description: input.description,
+            automatic_payment_methods: { enabled: true },
+            metadata: { appointment_id: String(input.appointmentId), quote_id: String(input.quoteId) },
+          },
+          { idempotencyKey: input.idempotencyKey },
+        )
+        .catch(mapStripeError);
+      if (!intent.client_secret) throw new Error(`Stripe answered payment intent ${intent.id} without a client secret`);
+      return { id: intent.id, clientSecret: intent.client_secret, amountPence: intent.amount };
+    },
+    async updateAmount(intentId, amountPence, idempotencyKey) {
+      await stripe.paymentIntents.update(intentId, { amount: amountPence }, { idempotencyKey }).catch(mapStripeError);
+    },
+    async refund(input) {
+      const refund = await stripe.refunds
+        .create({ payment_intent: input.intentId, amount: input.amountPence, reason: 'requested_by_customer' }, { idempotencyKey: input.idempotencyKey })
+        .catch(mapStripeError);
+      return { id: refund.id };
+    },
+  };
+}
