@@ -2,7 +2,7 @@
 // (CI sets it), else on PGlite.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
-import { hitRateLimit } from '../../src/server/plugins/rate-limit';
+import { hitRateLimit } from '../../src/server/kernel/rate-limits.repo';
 import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.service';
 import { eq } from 'drizzle-orm';
 import { assessments, customerGrants } from '../../src/server/db/schema';

@@ -4,7 +4,7 @@ import type { Database, Db } from '../../db/database';
 import { tooManyRequests, unauthorised } from '../../kernel/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
 import { needsRehash, type PasswordQueue } from './password-queue';
-import { clearRateLimit, hitRateLimit } from '../../plugins/rate-limit';
+import { clearRateLimit, hitRateLimit } from '../../kernel/rate-limits.repo';
 import { accountAddressKey, releaseSignInFailure, reserveSignInFailure } from './sign-in-failures';
 import { hashToken, newToken } from './tokens';
 import { isKnownDeviceOf, knownDeviceToken } from './known-device';

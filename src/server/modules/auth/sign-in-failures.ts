@@ -3,10 +3,8 @@
 // account). An attempt takes its place in the count BEFORE its password is checked, and gives
 // it back if the password was right: counted only after the check, every guess in flight at
 // once passed a check made before any of them was counted, and the limit held for none of them.
-import { and, eq, gt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rateLimits } from '../../db/schema';
-import { hitRateLimit } from '../../plugins/rate-limit';
+import { clearRateLimitAndPrefix, giveBackRateLimitHit, hitRateLimit } from '../../kernel/rate-limits.repo';
 
 const key = (email: string) => `sign-in-failures:${email}`;
 /** Attempts at one account from one address (SIGN_IN_LIMIT_PER_ACCOUNT), counted by auth.service. */
@@ -19,13 +17,10 @@ export async function reserveSignInFailure(db: Db, email: string, windowSeconds:
 
 /** Gives back an attempt's place: its password was right, or it was refused before any check. */
 export async function releaseSignInFailure(db: Db, email: string): Promise<void> {
-  await db
-    .update(rateLimits)
-    .set({ count: sql`${rateLimits.count} - 1` })
-    .where(and(eq(rateLimits.key, key(email)), gt(rateLimits.count, 0)));
+  await giveBackRateLimitHit(db, key(email));
 }
 
 /** The account's failed sign-ins are forgotten, from everywhere and from each address: its password was reset. */
 export async function forgetSignInFailures(db: Db, email: string): Promise<void> {
-  await db.delete(rateLimits).where(or(eq(rateLimits.key, key(email)), sql`starts_with(${rateLimits.key}, ${accountAddressKey(email, '')})`));
+  await clearRateLimitAndPrefix(db, key(email), accountAddressKey(email, ''));
 }
