@@ -22,6 +22,11 @@ export function grantHeldSql(assessmentId: string, hashes: string): string {
   return `EXISTS (SELECT 1 FROM customer_grants g WHERE g.assessment_id = ${assessmentId} AND g.token_hash = ANY(${hashes}))`;
 }
 
+/** How many grants open this assessment. */
+export async function countGrantsOf(db: Db, assessmentId: number): Promise<number> {
+  return db.$count(customerGrants, eq(customerGrants.assessmentId, assessmentId));
+}
+
 export async function findGrant(db: Db, tokenHash: string) {
   const [row] = await db.select().from(customerGrants).where(eq(customerGrants.tokenHash, tokenHash));
   return row;

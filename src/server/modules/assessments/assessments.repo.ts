@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { escapeLike } from '../../db/like';
 import { assessmentImages, assessments } from '../../db/schema';
@@ -36,6 +36,20 @@ export async function imagesOf(db: Db, assessmentIds: number[]): Promise<ImageRo
     .from(assessmentImages)
     .where(and(inArray(assessmentImages.assessmentId, assessmentIds), eq(assessmentImages.kind, 'damage')))
     .orderBy(assessmentImages.position);
+}
+
+/** The assessment's row locked for the rest of the transaction. */
+export async function lockAssessment(db: Db, id: number): Promise<void> {
+  await db.select({ id: assessments.id }).from(assessments).where(eq(assessments.id, id)).for('update');
+}
+
+/** Of these photo file keys, the ones some image row still names (display or thumbnail). */
+export async function referencedPhotoKeys(db: Db, keys: string[]): Promise<Set<string>> {
+  const rows = await db
+    .select({ display: assessmentImages.displayKey, thumb: assessmentImages.thumbKey })
+    .from(assessmentImages)
+    .where(or(inArray(assessmentImages.displayKey, keys), inArray(assessmentImages.thumbKey, keys)));
+  return new Set(rows.flatMap((row) => [row.display, row.thumb]));
 }
 
 export async function findImage(db: Db, imageId: number): Promise<ImageRow | undefined> {

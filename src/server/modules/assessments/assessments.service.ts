@@ -4,11 +4,10 @@ import type { CompanyDetails } from '../../../shared/company';
 import type { Geocoder } from '../geo/geocoder';
 import { randomBytes } from 'node:crypto';
 import { photoEmptyMessage, type CustomerDetails } from '../../../shared/customer-details';
-import { eq } from 'drizzle-orm';
 import type { Database, Db } from '../../db/database';
-import { assessments, customerGrants } from '../../db/schema';
 import { conflict, DomainError } from '../../kernel/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
+import { countGrantsOf } from '../access/grants.repo';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { createDraftQuote } from '../quotes/quote-desk.service';
 import type { Enqueue } from '../../jobs';
@@ -25,6 +24,7 @@ import {
   imagesOf,
   insertAssessment,
   insertImages,
+  lockAssessment,
   type AssessmentRow,
   type ImageRow,
 } from './assessments.repo';
@@ -126,8 +126,8 @@ async function replayFor(
   // Counted under the assessment's row lock, so retries sent together cannot all pass the count
   // before any of them has added its grant (an attack review: 25 at once minted 6).
   const grant = await db.transaction(async (tx) => {
-    await tx.select({ id: assessments.id }).from(assessments).where(eq(assessments.id, existing.id)).for('update');
-    const grants = await tx.$count(customerGrants, eq(customerGrants.assessmentId, existing.id));
+    await lockAssessment(tx, existing.id);
+    const grants = await countGrantsOf(tx, existing.id);
     if (grants > MAX_REPLAY_GRANTS || Date.now() - existing.createdAt.getTime() > REPLAY_GRANT_WINDOW_MS) {
       throw conflict('This submission was already received. Please open the link in the e-mail we sent you to see it.');
     }

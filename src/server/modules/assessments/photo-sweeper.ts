@@ -3,9 +3,8 @@
 // such files once they are old enough that no submission can still be writing them.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { assessmentImages } from '../../db/schema';
+import { referencedPhotoKeys } from './assessments.repo';
 import type { FileStore } from '../images/file-store';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 
@@ -34,11 +33,7 @@ async function removeUnreferenced(db: Db, store: FileStore, candidates: string[]
   let removed = 0;
   for (let i = 0; i < candidates.length; i += BATCH) {
     const batch = candidates.slice(i, i + BATCH);
-    const rows = await db
-      .select({ display: assessmentImages.displayKey, thumb: assessmentImages.thumbKey })
-      .from(assessmentImages)
-      .where(or(inArray(assessmentImages.displayKey, batch), inArray(assessmentImages.thumbKey, batch)));
-    const referenced = new Set(rows.flatMap((row) => [row.display, row.thumb]));
+    const referenced = await referencedPhotoKeys(db, batch);
     for (const key of batch) {
       if (referenced.has(key)) continue;
       // A photo's key is random (photos/<year>/<random hex>/…, store-photos.ts): it names no one.

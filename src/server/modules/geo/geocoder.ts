@@ -2,10 +2,9 @@
 // postcode at its district's centre from the outcodes table (loaded by migration 0008 from
 // uk-outcodes.csv beside this file): within a few miles, enough for D16's 30-mile radius, with
 // no outside service. Repairers and customers get coordinates when they are saved.
-import { eq, sql } from 'drizzle-orm';
 import { normalisePostcode, outcodeOf } from '../../../shared/postcode';
 import type { Db } from '../../db/database';
-import { outcodes, postcodeCache } from '../../db/schema';
+import { cachePostcode, findCachedPostcode, findOutcode } from './geo.repo';
 
 export interface Location {
   latitude: number;
@@ -28,7 +27,7 @@ export function outcodeGeocoder(db: Db): Geocoder {
     async locate(postcode) {
       const outcode = outcodeOf(postcode);
       if (outcode === null) return null;
-      const [row] = await db.select({ latitude: outcodes.latitude, longitude: outcodes.longitude }).from(outcodes).where(eq(outcodes.outcode, outcode));
+      const row = await findOutcode(db, outcode);
       return row ? { latitude: row.latitude, longitude: row.longitude, precision: 'district' } : null;
     },
   };
@@ -62,10 +61,7 @@ export function postcodesIoGeocoder(db: Db, options: PostcodesIoOptions): Geocod
     async locate(postcode) {
       const normalised = normalisePostcode(postcode);
       if (normalised === null) return null;
-      const [cached] = await db
-        .select()
-        .from(postcodeCache)
-        .where(sql`${postcodeCache.postcode} = ${normalised} AND ${postcodeCache.fetchedAt} > now() - make_interval(days => ${POSTCODE_CACHE_DAYS})`);
+      const cached = await findCachedPostcode(db, normalised, POSTCODE_CACHE_DAYS);
       if (cached) {
         return cached.latitude !== null && cached.longitude !== null ? { latitude: cached.latitude, longitude: cached.longitude, precision: 'postcode' } : fallback.locate(normalised);
       }
@@ -83,10 +79,7 @@ export function postcodesIoGeocoder(db: Db, options: PostcodesIoOptions): Geocod
         options.log?.warn({ err: error, postcode: normalised }, 'the postcodes API failed: using the district centre');
         return fallback.locate(normalised);
       }
-      await db
-        .insert(postcodeCache)
-        .values({ postcode: normalised, latitude: answer?.latitude ?? null, longitude: answer?.longitude ?? null, fetchedAt: new Date() })
-        .onConflictDoUpdate({ target: postcodeCache.postcode, set: { latitude: answer?.latitude ?? null, longitude: answer?.longitude ?? null, fetchedAt: new Date() } });
+      await cachePostcode(db, normalised, answer);
       return answer ? { ...answer, precision: 'postcode' } : fallback.locate(normalised);
     },
   };

@@ -1,9 +1,8 @@
 // `npm run geo:import -- file.csv`: an operator's fresher list of postcode-district centres, in
 // the shipped file's format (outcode,latitude,longitude, a header line first). The whole file is
 // checked before anything is written; one bad line stops it with the line's number.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { outcodes } from '../../db/schema';
+import { upsertOutcodes } from './geo.repo';
 
 export interface OutcodeRow {
   outcode: string;
@@ -46,13 +45,6 @@ export function parseOutcodeCsv(text: string): { rows: OutcodeRow[]; errors: str
 
 /** Upserts every row in one transaction: all or nothing. Answers how many were written. */
 export async function importOutcodes(db: Db, rows: OutcodeRow[]): Promise<number> {
-  await db.transaction(async (tx) => {
-    for (let i = 0; i < rows.length; i += 500) {
-      await tx
-        .insert(outcodes)
-        .values(rows.slice(i, i + 500))
-        .onConflictDoUpdate({ target: outcodes.outcode, set: { latitude: sql`excluded.latitude`, longitude: sql`excluded.longitude` } });
-    }
-  });
+  await db.transaction((tx) => upsertOutcodes(tx, rows));
   return rows.length;
 }
