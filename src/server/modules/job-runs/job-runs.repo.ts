@@ -64,6 +64,35 @@ export async function recordProgress(db: Db, id: number, progress: Progress): Pr
     .where(and(eq(jobRuns.id, id), eq(jobRuns.status, 'running')));
 }
 
+/** One item of a run: whether it failed, what to add to the detail's counters, and what to merge into the detail. */
+export interface ItemDone {
+  failed: boolean;
+  counts: Record<string, number>;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Counts item `index` of a running run, once: the update only applies while `processed` still
+ * equals the item's index, so an item delivered twice is counted once. The run's figures are added
+ * to in the same statement (safe against any other writer). Answers whether it was counted.
+ */
+export async function recordItemOnce(db: Db, id: number, index: number, item: ItemDone): Promise<boolean> {
+  const add = (key: string, n: number) => sql`jsonb_build_object(${key}::text, coalesce((${jobRuns.detail} ->> ${key}::text)::int, 0) + ${n}::int)`;
+  const detail = sql.join([sql`${jobRuns.detail}`, ...Object.entries(item.counts).map(([key, n]) => add(key, n)), sql`${JSON.stringify(item.detail)}::jsonb`], sql` || `);
+  const rows = await db
+    .update(jobRuns)
+    .set({
+      processed: sql`${jobRuns.processed} + 1`,
+      succeeded: sql`${jobRuns.succeeded} + ${item.failed ? 0 : 1}`,
+      failed: sql`${jobRuns.failed} + ${item.failed ? 1 : 0}`,
+      detail,
+      updatedAt: new Date(),
+    })
+    .where(and(eq(jobRuns.id, id), eq(jobRuns.status, 'running'), eq(jobRuns.processed, index)))
+    .returning({ id: jobRuns.id });
+  return rows.length > 0;
+}
+
 /** Asks the running run of `kind` to stop; it does so between two items. 409 when none runs. */
 export async function requestStop(db: Db, kind: JobRunKind): Promise<JobRunRow> {
   const [row] = await db

@@ -1,16 +1,14 @@
 // The import from Google Places (issue 13 item 3, D17) as a job run: one covered city per job
 // (its four searches, one per kind of mobile repair), each job queueing the next city, so a
 // restart loses at most the search in hand, and the admin can stop it between two searches.
-import { and, eq, sql } from 'drizzle-orm';
 import { cities, findCity, type City } from '../../../shared/cities';
 import { placesImportDetail, placesImportMessages, type PopulateFromPlacesBody, type PopulateFromPlacesResult } from '../../../shared/api/places-import';
 import type { GooglePlacesConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { jobRuns } from '../../db/schema';
 import type { Enqueue } from '../../jobs';
 import type { JobContext } from '../../jobs/registry';
 import { notConfigured } from '../../kernel/errors';
-import { continueOrEnd, failRun, findRun, jobRunView, startRun, type JobRunRow } from '../job-runs/job-runs.repo';
+import { continueOrEnd, failRun, findRun, jobRunView, recordItemOnce, startRun, type JobRunRow } from '../job-runs/job-runs.repo';
 import { placeRecord, SEARCH_TERMS, type SearchTerm } from './place-record';
 import { PlacesKeyRefusedError, PlacesSearchError, searchText } from './places-client';
 import { countRepairers, storePlace } from './places.repo';
@@ -66,23 +64,11 @@ interface SearchOutcome {
  * to in the same statement (safe against any other writer).
  */
 async function recordSearch(db: Db, runId: number, search: PlacesSearch, outcome: SearchOutcome): Promise<boolean> {
-  const add = (key: string, n: number) => sql`jsonb_build_object(${key}::text, coalesce((${jobRuns.detail} ->> ${key}::text)::int, 0) + ${n}::int)`;
-  const detail = sql`${jobRuns.detail} || ${add('added', outcome.added)} || ${add('updated', outcome.updated)} || ${add('skipped', outcome.skipped)} || ${JSON.stringify({
-    lastQuery: search.textQuery,
-    ...(outcome.error ? { lastError: `${search.textQuery}: ${outcome.error}` } : {}),
-  })}::jsonb`;
-  const rows = await db
-    .update(jobRuns)
-    .set({
-      processed: sql`${jobRuns.processed} + 1`,
-      succeeded: sql`${jobRuns.succeeded} + ${outcome.error ? 0 : 1}`,
-      failed: sql`${jobRuns.failed} + ${outcome.error ? 1 : 0}`,
-      detail,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(jobRuns.id, runId), eq(jobRuns.status, 'running'), eq(jobRuns.processed, search.index)))
-    .returning({ id: jobRuns.id });
-  return rows.length > 0;
+  return recordItemOnce(db, runId, search.index, {
+    failed: Boolean(outcome.error),
+    counts: { added: outcome.added, updated: outcome.updated, skipped: outcome.skipped },
+    detail: { lastQuery: search.textQuery, ...(outcome.error ? { lastError: `${search.textQuery}: ${outcome.error}` } : {}) },
+  });
 }
 
 async function runSearch(context: JobContext, apiKey: string, search: PlacesSearch): Promise<SearchOutcome> {
