@@ -16,6 +16,12 @@ export async function insertUser(db: Db, user: NewUser): Promise<User> {
   return row!;
 }
 
+/** A new account, unless its address is already one's (then undefined). */
+export async function insertUserUnlessTaken(db: Db, user: NewUser): Promise<User | undefined> {
+  const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+  return row;
+}
+
 export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash }).where(eq(users.id, id));
 }

@@ -1,12 +1,11 @@
 // Join links: a single-use link by which a business in the network creates its repairer account
 // (issue 12), sent in an invitation, an introduction (issue 13) or a job offer to a business
 // without an account. Its own module, as invitations, outreach and dispatch all issue them.
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import { INVITATION_DAYS } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { repairerInvitations } from '../../db/schema';
 import { hashToken, newToken } from '../auth/tokens';
+import { insertInvitations, spendInvitationsToOtherAddresses } from './invitations.repo';
 
 /**
  * A new single-use join link for the repairer; its token is only in the returned link. Earlier
@@ -24,14 +23,13 @@ export async function issueInvitations(tx: Db, config: AppConfig, people: { repa
   const expiresAt = new Date(now.getTime() + INVITATION_DAYS * 24 * 60 * 60 * 1000);
   for (let i = 0; i < people.length; i += 500) {
     const chunk = people.slice(i, i + 500);
-    const elsewhere = chunk.map(({ repairerId, address }) => and(eq(repairerInvitations.repairerId, repairerId), ne(repairerInvitations.email, address.toLowerCase())));
-    await tx.update(repairerInvitations).set({ usedAt: now }).where(and(isNull(repairerInvitations.usedAt), or(...elsewhere)));
+    await spendInvitationsToOtherAddresses(tx, chunk, now);
     const rows = chunk.map(({ repairerId, address }) => {
       const token = newToken();
       links.set(repairerId, { link: `${config.publicUrl}/join/${token}`, expiresAt });
       return { repairerId, email: address.toLowerCase(), tokenHash: hashToken(token), expiresAt };
     });
-    await tx.insert(repairerInvitations).values(rows);
+    await insertInvitations(tx, rows);
   }
   return links;
 }

@@ -2,7 +2,6 @@
 // the map when saved, so nearby search finds them), service radius and specialisations; and,
 // with Stripe configured, their Connect payout account (D14), which they must finish before
 // accepting paid jobs (repairer-jobs checks stripe_onboarded_at).
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import { profileMessages, type ProfileBody, type ProfileView } from '../../../shared/api/repairer-accounts';
@@ -10,14 +9,12 @@ import { isSpecialisation } from '../../../shared/damage';
 import { penceToDecimalString } from '../../../shared/money';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
-import { dateOfEpochMs, epochMsSql } from '../../db/batch';
-import { repairers } from '../../db/schema';
 import { conflict, DomainError, forbidden, notFound } from '../../kernel/errors';
 import type { SessionUser } from '../auth/auth.service';
 import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
 import { stripeClientFor, stripeFailure } from '../booking/pay/stripe-provider';
-import { findRepairer, type RepairerRow } from '../booking/offer/dispatch.repo';
+import { findRepairer, markStripeOnboarded, readOwnProfile, saveRepairerDetails, setStripeAccount, type OwnProfileRow, type RepairerRow } from '../repairers/repairers.repo';
 
 export interface ProfileContext {
   db: Db;
@@ -38,51 +35,20 @@ async function ownRepairer(ctx: ProfileContext, user: SessionUser): Promise<Repa
   return row;
 }
 
-/** What the repairer's shares add up to, in pence (D14). */
-interface EarningsPence {
-  paidPence: number;
-  toComePence: number;
-  heldPence: number;
-}
-
-/** What the profile shows of the repairer's row, and their shares added up. */
-type ProfileRow = Pick<
-  RepairerRow,
-  'id' | 'businessName' | 'contactName' | 'email' | 'phone' | 'city' | 'postcode' | 'serviceRadiusMiles' | 'specialisations' | 'isVerified' | 'ratingTenths' | 'stripeAccountId' | 'stripeOnboardedAt'
-> & { earnings: EarningsPence };
-
-// GET /api/repairer/profile reads the repairer's row in one prepared statement, as one JSON value
-// (issue 9: by drizzle, built on every call with every column parsed, p99 30 ms on PGlite), with
-// their shares added up: every payout that names them (set when they accept the job), whatever
-// its age; a cancelled booking's (void) counts in none.
-const OWN_PROFILE_SQL = `SELECT json_build_object('id', r.id, 'businessName', r.business_name, 'contactName', r.contact_name, 'email', r.email,
-    'phone', r.phone, 'city', r.city, 'postcode', r.postcode, 'serviceRadiusMiles', r.service_radius_miles,
-    'specialisations', r.specialisations, 'isVerified', r.is_verified, 'ratingTenths', r.rating_tenths,
-    'stripeAccountId', r.stripe_account_id, 'stripeOnboardedAtMs', ${epochMsSql('r.stripe_onboarded_at')},
-    'earnings', (SELECT json_build_object(
-        'paidPence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status = 'released'), 0),
-        'toComePence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status IN ('owed', 'sending')), 0),
-        'heldPence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status = 'held'), 0))
-      FROM payouts po WHERE po.repairer_id = r.id)) AS repairer
-  FROM repairers r WHERE r.id = $1`;
-
-async function ownProfileRow(ctx: ProfileContext, user: SessionUser): Promise<ProfileRow> {
+async function ownProfileRow(ctx: ProfileContext, user: SessionUser): Promise<OwnProfileRow> {
   if (user.role !== 'repairer' || user.repairerId === null) throw forbidden('Only repairers have a profile.');
-  const [row] = await ctx.database
-    .statement<{ repairer: Omit<ProfileRow, 'stripeOnboardedAt'> & { stripeOnboardedAtMs: number | null } }>('read_own_profile', OWN_PROFILE_SQL)
-    .run([user.repairerId]);
+  const row = await readOwnProfile(ctx.database, user.repairerId);
   if (!row) throw notFound('We could not find your business.');
-  const { stripeOnboardedAtMs, ...repairer } = row.repairer;
-  return { ...repairer, stripeOnboardedAt: dateOfEpochMs(stripeOnboardedAtMs) };
+  return row;
 }
 
-function payoutState(ctx: ProfileContext, row: ProfileRow): ProfileView['payouts'] {
+function payoutState(ctx: ProfileContext, row: OwnProfileRow): ProfileView['payouts'] {
   if (!ctx.config.stripe) return 'test-mode';
   if (!row.stripeAccountId) return 'not-started';
   return row.stripeOnboardedAt ? 'ready' : 'incomplete';
 }
 
-function view(ctx: ProfileContext, row: ProfileRow): ProfileView {
+function view(ctx: ProfileContext, row: OwnProfileRow): ProfileView {
   return {
     businessName: row.businessName,
     contactName: row.contactName,
@@ -101,7 +67,7 @@ function view(ctx: ProfileContext, row: ProfileRow): ProfileView {
 
 /** GET: with an unfinished Stripe account, Stripe is asked whether it is finished now (the repairer just came back from it). */
 export async function readProfile(ctx: ProfileContext, user: SessionUser, now: Date): Promise<ProfileView> {
-  let row: ProfileRow = await ownProfileRow(ctx, user);
+  let row: OwnProfileRow = await ownProfileRow(ctx, user);
   const stripe = stripeOf(ctx);
   if (stripe && row.stripeAccountId && !row.stripeOnboardedAt) {
     // Stripe down or refusing: the profile still opens, showing the account as unfinished.
@@ -112,7 +78,7 @@ export async function readProfile(ctx: ProfileContext, user: SessionUser, now: D
       return null;
     });
     if (account?.details_submitted && account.payouts_enabled) {
-      await ctx.db.update(repairers).set({ stripeOnboardedAt: now, updatedAt: now }).where(eq(repairers.id, row.id));
+      await markStripeOnboarded(ctx.db, row.id, now);
       row = { ...row, stripeOnboardedAt: now };
     }
   }
@@ -121,10 +87,7 @@ export async function readProfile(ctx: ProfileContext, user: SessionUser, now: D
 
 export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: ProfileBody, now: Date): Promise<ProfileView> {
   const row = await ownRepairer(ctx, user);
-  await ctx.db
-    .update(repairers)
-    .set({ ...(await placedProfileColumns(ctx.geocoder, body)), updatedAt: now })
-    .where(eq(repairers.id, row.id));
+  await saveRepairerDetails(ctx.db, row.id, await placedProfileColumns(ctx.geocoder, body), now);
   return view(ctx, await ownProfileRow(ctx, user));
 }
 
@@ -149,7 +112,7 @@ async function onboardingLink(ctx: ProfileContext, stripe: Stripe, row: Repairer
       { type: 'express', country: 'GB', ...(row.email ? { email: row.email } : {}), business_profile: { name: row.businessName }, capabilities: { transfers: { requested: true } }, metadata: { repairer_id: String(row.id) } },
       { idempotencyKey: `repairer-${row.id}-account` },
     );
-    [row] = (await ctx.db.update(repairers).set({ stripeAccountId: account.id, updatedAt: new Date() }).where(eq(repairers.id, row.id)).returning()) as [RepairerRow];
+    row = await setStripeAccount(ctx.db, row.id, account.id);
   }
   const back = `${ctx.config.publicUrl}/repairer/profile`;
   const link = await stripe.accountLinks.create({ account: row.stripeAccountId!, refresh_url: back, return_url: back, type: 'account_onboarding' });

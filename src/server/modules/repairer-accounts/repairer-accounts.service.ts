@@ -1,20 +1,28 @@
 // Repairer accounts (issue 12 item 7, D11): invitations to create a sign-in, verification and the
 // admin's list of the network. Invitation tokens are stored only as SHA-256 (as sessions and
 // grants are); using one is a guarded UPDATE, so two racing requests make one account.
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { repairerAccountMessages, type InvitationView, type NetworkRepairer, type NewRepairerBody } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { repairerInvitations, repairers, users } from '../../db/schema';
 import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { insertSession, repairerHasAccount } from '../auth/auth.repo';
+import { insertSession, insertUserUnlessTaken, repairerHasAccount } from '../auth/auth.repo';
 import type { PasswordQueue } from '../auth/password-queue';
 import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 import { hashToken, newToken } from '../auth/tokens';
-import { findRepairer } from '../booking/offer/dispatch.repo';
+import {
+  findBusinessWithEmail,
+  findRepairer,
+  findBusinessByNameAndPostcode,
+  insertRepairer,
+  lockRepairerAddress,
+  markAddressGivenAtSignUp,
+  oneAddAtATime,
+  setVerified,
+} from '../repairers/repairers.repo';
+import { findLiveInvitation, spendInvitationsOf } from './invitations.repo';
 import { issueInvitation } from './invitations';
 import { withdrawOpenOffersOfRepairer } from '../booking/offer/dispatch.service';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
@@ -56,15 +64,8 @@ export async function inviteRepairer(db: Db, config: AppConfig, secret: string, 
  * review: whoever read the old address could still make the business's account).
  */
 async function liveInvitation(db: Db, token: string, now: Date) {
-  const [row] = await db
-    .select({ invitation: repairerInvitations, businessName: repairers.businessName, contactName: repairers.contactName })
-    .from(repairerInvitations)
-    .innerJoin(repairers, eq(repairers.id, repairerInvitations.repairerId))
-    .where(and(eq(repairerInvitations.tokenHash, hashToken(token)), isNull(repairerInvitations.usedAt), gt(repairerInvitations.expiresAt, now), sentToPresentAddress));
-  return row;
+  return findLiveInvitation(db, hashToken(token), now);
 }
-
-const sentToPresentAddress = sql`lower(${repairerInvitations.email}) = lower(${repairers.email})`;
 
 /** What the join page shows; one sentence for unknown, used and expired links alike. */
 export async function readInvitation(db: Db, token: string, now: Date): Promise<InvitationView> {
@@ -86,23 +87,15 @@ export async function acceptInvitation(
   return db.transaction(async (tx) => {
     // All the repairer's unused links are spent in one statement (one lock order, so two links
     // used at once cannot deadlock); this link must be one of them and still within its date.
-    const spent = await tx
-      .update(repairerInvitations)
-      .set({ usedAt: now })
-      .where(and(eq(repairerInvitations.repairerId, found.invitation.repairerId), isNull(repairerInvitations.usedAt)))
-      .returning({ id: repairerInvitations.id, expiresAt: repairerInvitations.expiresAt });
+    const spent = await spendInvitationsOf(tx, found.invitation.repairerId, now);
     if (!spent.some((link) => link.id === found.invitation.id && link.expiresAt > now)) throw notFound(repairerAccountMessages.badLink);
     // The address, locked, is still the one the link went to; from now on it is theirs (a person gave
     // it by signing up with it), so no collection run replaces it.
-    const [business] = await tx.select({ email: repairers.email }).from(repairers).where(eq(repairers.id, found.invitation.repairerId)).for('update');
+    const business = await lockRepairerAddress(tx, found.invitation.repairerId);
     if (business?.email?.toLowerCase() !== found.invitation.email.toLowerCase()) throw notFound(repairerAccountMessages.badLink);
-    await tx.update(repairers).set({ emailSource: 'signup', updatedAt: now }).where(eq(repairers.id, found.invitation.repairerId));
+    await markAddressGivenAtSignUp(tx, found.invitation.repairerId, now);
     if (await repairerHasAccount(tx, found.invitation.repairerId)) throw conflict(repairerAccountMessages.hasAccount);
-    const [user] = await tx
-      .insert(users)
-      .values({ email: found.invitation.email, name: found.contactName ?? found.businessName, role: 'repairer', repairerId: found.invitation.repairerId, passwordHash })
-      .onConflictDoNothing()
-      .returning();
+    const user = await insertUserUnlessTaken(tx, { email: found.invitation.email, name: found.contactName ?? found.businessName, role: 'repairer', repairerId: found.invitation.repairerId, passwordHash });
     if (!user) throw conflict(repairerAccountMessages.emailTaken);
     const sessionToken = newToken();
     await insertSession(tx, { idHash: hashToken(sessionToken), userId: user.id, expiresAt: new Date(now.getTime() + input.ttlHours * 3_600_000), userAgent: input.userAgent?.slice(0, 300) ?? null });
@@ -122,36 +115,26 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
   const email = body.email?.toLowerCase() ?? null;
   const id = await database.db.transaction(async (tx) => {
     // One add at a time per business and per address: two admins adding the same one at once make
-    // one row (an attack review found the same e-mail added twice at once). Name first, then the
-    // e-mail, always in that order, so two adds never wait for each other in a circle.
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer:${body.businessName.toLowerCase()}:${body.postcode}`}))`);
-    if (email) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`repairer-email:${email}`}))`);
-    const [same] = await tx
-      .select({ businessName: repairers.businessName, postcode: repairers.postcode })
-      .from(repairers)
-      .where(and(sql`lower(${repairers.businessName}) = ${body.businessName.toLowerCase()}`, sql`replace(upper(${repairers.postcode}), ' ', '') = ${body.postcode.replace(/\s+/g, '').toUpperCase()}`))
-      .limit(1);
+    // one row (an attack review found the same e-mail added twice at once).
+    await oneAddAtATime(tx, body, email);
+    const same = await findBusinessByNameAndPostcode(tx, body);
     if (same) throw conflict(repairerAccountMessages.alreadyHeld(same.businessName, same.postcode));
     if (email) {
-      const [held] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(sql`lower(${repairers.email}) = ${email}`).limit(1);
+      const held = await findBusinessWithEmail(tx, email);
       if (held) throw conflict(repairerAccountMessages.emailHeld(held.businessName));
     }
-    const [row] = await tx
-      .insert(repairers)
-      .values({ ...columns, email, emailSource: email ? 'manual' : null, isVerified: false })
-      .returning({ id: repairers.id });
-    await recordAudit(tx, actor, 'repairer_added', { kind: 'repairer', id: row!.id }, { businessName: body.businessName, postcode: body.postcode });
-    return row!.id;
+    const added = await insertRepairer(tx, { ...columns, email, emailSource: email ? 'manual' : null, isVerified: false });
+    await recordAudit(tx, actor, 'repairer_added', { kind: 'repairer', id: added }, { businessName: body.businessName, postcode: body.postcode });
+    return added;
   });
   return (await networkPage(database, 1, id)).rows[0]!;
 }
 
 export async function setVerification(database: Database, repairerId: number, isVerified: boolean, actor: Actor): Promise<NetworkRepairer> {
   const changed = await database.db.transaction(async (tx) => {
-    const [before] = await tx.select({ isVerified: repairers.isVerified }).from(repairers).where(eq(repairers.id, repairerId)).for('update');
-    if (!before) throw notFound(repairerAccountMessages.notFound);
-    if (before.isVerified === isVerified) return false;
-    await tx.update(repairers).set({ isVerified, updatedAt: new Date() }).where(eq(repairers.id, repairerId));
+    const flipped = await setVerified(tx, repairerId, isVerified);
+    if (flipped === undefined) throw notFound(repairerAccountMessages.notFound);
+    if (!flipped) return false;
     await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id: repairerId });
     return true;
   });
