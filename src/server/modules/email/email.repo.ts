@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, max, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { outboxEmails, unsubscribes } from '../../db/schema';
 import { transition } from '../../db/transition';
@@ -72,6 +72,20 @@ export async function findStalePending(db: Db, olderThan: Date): Promise<OutboxE
 /** The recipient refused for good (an SMTP 5xx for the address or the message): counted as bounced. */
 export async function markBounced(db: Db, id: number, at: Date): Promise<void> {
   await db.update(outboxEmails).set({ bouncedAt: at }).where(eq(outboxEmails.id, id));
+}
+
+/** When the latest e-mail of `kind` still waiting is due (null: none waits). */
+export async function latestPendingSendAfter(db: Db, kind: string) {
+  const [latest] = await db
+    .select({ at: max(outboxEmails.sendAfter) })
+    .from(outboxEmails)
+    .where(and(eq(outboxEmails.kind, kind), eq(outboxEmails.status, 'pending')));
+  return latest?.at ?? null;
+}
+
+/** Keeps the address as unsubscribed (D19): nothing is written to it again. Twice is fine. */
+export async function addUnsubscribedAddress(db: Db, email: string): Promise<void> {
+  await db.insert(unsubscribes).values({ email: email.trim().toLowerCase() }).onConflictDoNothing();
 }
 
 export async function isUnsubscribed(db: Db, email: string): Promise<boolean> {
