@@ -9,7 +9,7 @@ import { repairers } from '../../src/server/db/schema';
 import { requestStop } from '../../src/server/modules/job-runs/job-runs.repo';
 import { placeRecord } from '../../src/server/modules/places/place-record';
 import { PLACES_FIELD_MASK } from '../../src/server/modules/places/places-client';
-import { storePlace } from '../../src/server/modules/places/places.repo';
+import { storePlace } from '../../src/server/modules/places/store-place';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { placesImportMessages } from '../../src/shared/api/places-import';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';

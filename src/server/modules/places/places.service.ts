@@ -11,7 +11,8 @@ import { notConfigured } from '../../kernel/errors';
 import { continueOrEnd, failRun, findRun, jobRunView, recordItemOnce, startRun, type JobRunRow } from '../job-runs/job-runs.repo';
 import { placeRecord, SEARCH_TERMS, type SearchTerm } from './place-record';
 import { PlacesKeyRefusedError, PlacesSearchError, searchText } from './places-client';
-import { countRepairers, storePlace } from './places.repo';
+import { countRepairers } from '../repairers/place-listings.repo';
+import { storePlace } from './store-place';
 
 export const PLACES_IMPORT_JOB = 'import-places-city' as const;
 

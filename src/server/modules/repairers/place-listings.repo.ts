@@ -1,13 +1,33 @@
-// Storing one Places result (D17: businesses already held are updated, never duplicated).
-// Each step is one statement, so two chunks storing the same business at once cannot make two
-// rows: the place id is unique (insert … on conflict do nothing, then update), and a business
-// matched by phone, website or name and postcode is claimed with "where google_place_id is null".
+// Storing one Places result (D17: businesses already held are updated, never duplicated), for
+// the Places import (places/store-place.ts). Each step is one statement, so two chunks storing the
+// same business at once cannot make two rows: the place id is unique (insert … on conflict do
+// nothing, then update), and a business matched by phone, website or name and postcode is
+// claimed with "where google_place_id is null".
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Specialisation } from '../../../shared/damage';
 import type { Db } from '../../db/database';
 import { repairers } from '../../db/schema';
-import { nameKey, websiteKey, type PlaceRecord } from './place-record';
 import { isUniqueViolation } from '../../db/errors';
+
+/** A business as Google Places lists it (places/place-record.ts's PlaceRecord). */
+export interface PlaceListing {
+  placeId: string;
+  businessName: string;
+  address: string;
+  postcode: string;
+  /** E.164, or null. */
+  phone: string | null;
+  website: string | null;
+  ratingTenths: number | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+/** The listing's name (letters and digits only) and website (without scheme, www., query or trailing slash; null without one), as place-record.ts normalises them. */
+export interface ListingKeys {
+  name: string;
+  website: string | null;
+}
 
 export type StoreOutcome = 'added' | 'updated';
 
@@ -24,7 +44,7 @@ const heldColumns = {
   hasAccount: sql<boolean>`exists (select 1 from users where users.repairer_id = ${sql.raw('"repairers"."id"')})`,
 };
 
-// The same normalisations as place-record.ts, in SQL, for rows entered by hand or by sign-up.
+// The same normalisations as places/place-record.ts (ListingKeys), in SQL, for rows entered by hand or by sign-up.
 const websiteKeySql = sql`rtrim(regexp_replace(regexp_replace(lower(trim(${repairers.website})), ${'^https?://(www\\.)?'}, ''), ${'[?#].*$'}, ''), '/')`;
 const nameKeySql = sql`regexp_replace(lower(${repairers.businessName}), ${'[^a-z0-9]+'}, '', 'g')`;
 
@@ -34,10 +54,10 @@ async function findByPlaceId(db: Db, placeId: string): Promise<Held | undefined>
 }
 
 /** A business held without a place id that has the same phone, website, or name and postcode. */
-async function findSameBusiness(db: Db, record: PlaceRecord): Promise<Held | undefined> {
-  const same: SQL[] = [and(eq(nameKeySql, nameKey(record.businessName)), eq(repairers.postcode, record.postcode))!];
+async function findSameBusiness(db: Db, record: PlaceListing, keys: ListingKeys): Promise<Held | undefined> {
+  const same: SQL[] = [and(eq(nameKeySql, keys.name), eq(repairers.postcode, record.postcode))!];
   if (record.phone) same.push(eq(repairers.phone, record.phone));
-  if (record.website) same.push(eq(websiteKeySql, websiteKey(record.website)));
+  if (keys.website !== null) same.push(eq(websiteKeySql, keys.website));
   const [row] = await db
     .select(heldColumns)
     .from(repairers)
@@ -52,7 +72,7 @@ function union(held: string[], found: readonly Specialisation[]): string[] {
 }
 
 /** Google's figures always; the business's own details only for a repairer without an account. */
-function changes(record: PlaceRecord, held: Held, specialisations: readonly Specialisation[]) {
+function changes(record: PlaceListing, held: Held, specialisations: readonly Specialisation[]) {
   const google = {
     googlePlaceId: record.placeId,
     ratingTenths: record.ratingTenths ?? sql`${repairers.ratingTenths}`,
@@ -83,14 +103,19 @@ function changes(record: PlaceRecord, held: Held, specialisations: readonly Spec
  * website, or name and postcode), or adds it unverified and with no e-mail address (its
  * emailSource stays null until e-mail collection finds one).
  */
-export async function storePlace(db: Db, record: PlaceRecord, found: { city: string; county: string; specialisations: readonly Specialisation[] }): Promise<StoreOutcome> {
+export async function storePlaceListing(
+  db: Db,
+  record: PlaceListing,
+  keys: ListingKeys,
+  found: { city: string; county: string; specialisations: readonly Specialisation[] },
+): Promise<StoreOutcome> {
   for (let attempt = 0; attempt < 4; attempt++) {
     const byId = await findByPlaceId(db, record.placeId);
     if (byId) {
       await db.update(repairers).set(changes(record, byId, found.specialisations)).where(eq(repairers.id, byId.id));
       return 'updated';
     }
-    const same = await findSameBusiness(db, record);
+    const same = await findSameBusiness(db, record, keys);
     if (same) {
       try {
         const claimed = await db
