@@ -1,79 +1,11 @@
-// Queries for e-mail collection: who is waiting for an address, the tab's figures, and each try's
-// result (email_collection_results) with the address stored on the repairer.
-import { and, desc, eq, gte, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import type { EmailCollectionResult, EmailCollectionStatus } from '../../../shared/api/email-collection';
+// Queries for e-mail collection's own table: each try's result (email_collection_results), with
+// the address stored on the repairer through repairers/collected-addresses.repo.ts.
+import { desc, eq } from 'drizzle-orm';
+import type { EmailCollectionResult } from '../../../shared/api/email-collection';
 import type { Db } from '../../db/database';
-import { emailCollectionResults, repairers, users } from '../../db/schema';
+import { emailCollectionResults, repairers } from '../../db/schema';
+import { storeCollectedAddress, type CollectionTarget } from '../repairers/collected-addresses.repo';
 import type { SiteOutcome } from './collector';
-
-/** Addresses a forced run may replace: only those collected from a website before, never one a person gave. */
-export const COLLECTED_SOURCES = ['website', 'ai_collected'] as const;
-
-/**
- * Who a run tries: a website and no address; with force, also those whose address was collected
- * before. Nobody who unsubscribed is tried again, and nobody with an account: its address is the
- * one they sign in with and are written to (an attack review: a forced run replaced it with
- * whatever their website showed, and their job offers went there).
- */
-export function eligible(force: boolean): SQL {
-  const hasWebsite = and(isNotNull(repairers.website), ne(repairers.website, ''), isNull(repairers.unsubscribedAt))!;
-  const needsAddress = force ? or(isNull(repairers.email), inArray(repairers.emailSource, [...COLLECTED_SOURCES]))! : isNull(repairers.email);
-  const noAccount = sql`NOT EXISTS (SELECT 1 FROM ${users} u WHERE u.repairer_id = ${repairers.id})`;
-  return and(hasWebsite, needsAddress, noAccount)!;
-}
-
-/** The network's figures; whether a model is set is the route's (it reads the settings). */
-export async function collectionStatus(db: Db): Promise<Omit<EmailCollectionStatus, 'model'>> {
-  const [row] = await db
-    .select({
-      totalRepairers: sql<number>`count(*)::int`,
-      withEmails: sql<number>`(count(*) filter (where ${repairers.email} is not null))::int`,
-      collectedByAI: sql<number>`(count(*) filter (where ${repairers.email} is not null and ${repairers.emailSource} = 'ai_collected'))::int`,
-      needsCollection: sql<number>`(count(*) filter (where ${eligible(false)}))::int`,
-    })
-    .from(repairers);
-  const { totalRepairers, withEmails, collectedByAI, needsCollection } = row!;
-  const completionRate = totalRepairers === 0 ? 0 : Math.round((withEmails / totalRepairers) * 1000) / 10;
-  return { completionRate, withEmails, totalRepairers, collectedByAI, needsCollection };
-}
-
-export async function countEligible(db: Db, force: boolean): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(repairers).where(eligible(force));
-  return row!.n;
-}
-
-export interface CollectionTarget {
-  id: number;
-  businessName: string;
-  website: string;
-}
-
-/**
- * The next repairers of a run: eligible and not yet tried since the run started; never-tried
- * first, then those tried longest ago, so repeated batches do not keep retrying the same failures.
- */
-export async function nextTargets(db: Db, options: { force: boolean; since: Date; limit: number }): Promise<CollectionTarget[]> {
-  const rows = await db
-    .select({ id: repairers.id, businessName: repairers.businessName, website: repairers.website })
-    .from(repairers)
-    .where(
-      and(
-        eligible(options.force),
-        notExists(
-          db
-            .select({ one: sql`1` })
-            .from(emailCollectionResults)
-            .where(and(eq(emailCollectionResults.repairerId, sql.raw('"repairers"."id"')), gte(emailCollectionResults.createdAt, options.since))),
-        ),
-      ),
-    )
-    .orderBy(
-      sql`(select max(r.created_at) from email_collection_results r where r.repairer_id = ${sql.raw('"repairers"."id"')}) asc nulls first`,
-      repairers.id,
-    )
-    .limit(options.limit);
-  return rows.map((r) => ({ ...r, website: r.website! }));
-}
 
 /** One try's result; on success the address is stored unless someone gave one meanwhile. */
 export async function recordOutcome(db: Db, target: CollectionTarget, outcome: SiteOutcome, force: boolean): Promise<void> {
@@ -85,12 +17,7 @@ export async function recordOutcome(db: Db, target: CollectionTarget, outcome: S
       sourceUrl: outcome.success ? outcome.sourceUrl : null,
       error: outcome.success ? null : outcome.error.slice(0, 1000),
     });
-    if (outcome.success) {
-      await tx
-        .update(repairers)
-        .set({ email: outcome.email, emailSource: outcome.source, emailSourceUrl: outcome.sourceUrl, emailCollectedAt: new Date(), updatedAt: new Date() })
-        .where(and(eq(repairers.id, target.id), eligible(force)));
-    }
+    if (outcome.success) await storeCollectedAddress(tx, target.id, outcome, force);
   });
 }
 

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/api/email-collection';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { collectionStatus, recentResults } from './email-collection.repo';
+import { collectionStatus } from '../repairers/collected-addresses.repo';
+import { recentResults } from './email-collection.repo';
 import { startCollection } from './email-collection.service';
 
 export const emailCollectionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

@@ -11,7 +11,8 @@ import type { Db } from '../../db/database';
 import type { Enqueue } from '../../jobs';
 import { continueOrEnd, failRun, findRun, latestRun, recordProgress, startRun } from '../job-runs/job-runs.repo';
 import { collectFromSite } from './collector';
-import { collectionStatus, countEligible, nextTargets, recordOutcome, type CollectionTarget } from './email-collection.repo';
+import { collectionStatus, countEligible, nextTargets, type CollectionTarget } from '../repairers/collected-addresses.repo';
+import { recordOutcome } from './email-collection.repo';
 import type { SiteFetcher } from './site-fetcher';
 
 export const COLLECT_EMAILS_JOB = 'collect-emails';
