@@ -37,6 +37,7 @@ import { placesRoutes } from './modules/places/places.routes';
 import { emailCollectionRoutes } from './modules/email-collection/email-collection.routes';
 import { createSiteFetcher } from './modules/email-collection/create-site-fetcher';
 import type { Resolver } from './modules/email-collection/address-policy';
+import { createStripeClient } from './modules/booking/pay/stripe-provider';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
@@ -142,9 +143,11 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const geocoder = createGeocoder(database.db, config, app.log);
   const siteFetcher = createSiteFetcher(config.collector, options.resolveHost);
   const appSecret = await loadAppSecret(config);
-  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, siteFetcher, appSecret, log: app.log }, { runWorkers: config.runWorkers });
+  // One Stripe client for the app (issue 34): payments, their webhook, payouts and Connect onboarding share it.
+  const stripe = config.stripe ? createStripeClient(config.stripe) : undefined;
+  const jobs = await createAppJobs(queue, { config, database, db: database.db, mailer, store, geocoder, siteFetcher, appSecret, stripe, log: app.log }, { runWorkers: config.runWorkers });
   const passwords = new PasswordQueue({ concurrency: config.passwordHashConcurrency, queue: config.passwordHashQueue });
-  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords, siteFetcher, appSecret };
+  const deps: AppDeps = { config, database, jobs, mailer, store, geocoder, passwords, siteFetcher, appSecret, stripe };
   app.decorate('deps', deps);
   app.addHook('onClose', async () => {
     await queue.stop();

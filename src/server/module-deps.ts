@@ -1,4 +1,5 @@
 // What every domain module receives from the app factory. Modules import this, never app.ts.
+import type Stripe from 'stripe';
 import type { AppConfig } from './config/config';
 import type { Database } from './db/database';
 import type { Mailer } from './modules/email/mailer';
@@ -22,4 +23,6 @@ export interface ModuleDeps {
   siteFetcher: SiteFetcher;
   /** The app's signing key (config/app-secret.ts), read once at start: unsubscribe links and known-device cookies. */
   appSecret: string;
+  /** The one Stripe client (STRIPE_SECRET_KEY, STRIPE_API_BASE), built by buildApp; undefined in test mode (no Stripe settings). */
+  stripe: Stripe | undefined;
 }

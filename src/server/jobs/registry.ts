@@ -1,6 +1,7 @@
 // The job registry (docs/decisions/0004-lifecycles.md): each background job is declared once
 // with its name, payload schema, handler, schedule and retry policy. Enqueueing is typed by
 // the job's name; payloads are checked when sent and when run.
+import type Stripe from 'stripe';
 import type { Geocoder } from '../modules/geo/geocoder';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
@@ -32,6 +33,8 @@ export interface JobContext {
   siteFetcher: SiteFetcher;
   /** Signs unsubscribe links in the e-mails a job writes (D19). */
   appSecret: string;
+  /** The app's one Stripe client (ModuleDeps.stripe); undefined in test mode. */
+  stripe?: Stripe | undefined;
   log: FastifyBaseLogger;
   jobs: JobEnqueuer;
 }

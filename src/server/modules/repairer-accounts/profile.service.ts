@@ -13,7 +13,7 @@ import { conflict, DomainError, forbidden, notFound } from '../../kernel/errors'
 import type { SessionUser } from '../auth/auth.service';
 import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
-import { stripeClientFor, stripeFailure } from '../booking/pay/stripe-provider';
+import { stripeFailure } from '../booking/pay/stripe-provider';
 import { findRepairer, markStripeOnboarded, readOwnProfile, saveRepairerDetails, setStripeAccount, type OwnProfileRow, type RepairerRow } from '../repairers/repairers.repo';
 
 export interface ProfileContext {
@@ -22,11 +22,9 @@ export interface ProfileContext {
   config: AppConfig;
   geocoder: Geocoder;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
-  /** Tests pass the SDK pointed at their stand-in; otherwise one is made from the config. */
-  stripe?: Stripe;
+  /** The app's Stripe client (ModuleDeps.stripe): undefined in test mode. */
+  stripe: Stripe | undefined;
 }
-
-const stripeOf = (ctx: ProfileContext) => ctx.stripe ?? (ctx.config.stripe ? stripeClientFor(ctx.config.stripe) : undefined);
 
 async function ownRepairer(ctx: ProfileContext, user: SessionUser): Promise<RepairerRow> {
   if (user.role !== 'repairer' || user.repairerId === null) throw forbidden('Only repairers have a profile.');
@@ -68,7 +66,7 @@ function view(ctx: ProfileContext, row: OwnProfileRow): ProfileView {
 /** GET: with an unfinished Stripe account, Stripe is asked whether it is finished now (the repairer just came back from it). */
 export async function readProfile(ctx: ProfileContext, user: SessionUser, now: Date): Promise<ProfileView> {
   let row: OwnProfileRow = await ownProfileRow(ctx, user);
-  const stripe = stripeOf(ctx);
+  const stripe = ctx.stripe;
   if (stripe && row.stripeAccountId && !row.stripeOnboardedAt) {
     // Stripe down or refusing: the profile still opens, showing the account as unfinished.
     const account = await stripe.accounts.retrieve(row.stripeAccountId).catch((error: unknown) => {
@@ -93,7 +91,7 @@ export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: 
 
 /** Stripe Connect onboarding: the Express account is made once (idempotency key), then a fresh account link each time. */
 export async function startStripeOnboarding(ctx: ProfileContext, user: SessionUser): Promise<{ url: string }> {
-  const stripe = stripeOf(ctx);
+  const stripe = ctx.stripe;
   if (!stripe) throw conflict(profileMessages.testMode);
   const row = await ownRepairer(ctx, user);
   try {

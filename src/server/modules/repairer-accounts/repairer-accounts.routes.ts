@@ -67,7 +67,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
     }),
   );
 
-  const profileCtx: ProfileContext = { db, database, config, geocoder: deps.geocoder, log: app.log };
+  const profileCtx: ProfileContext = { db, database, config, geocoder: deps.geocoder, log: app.log, stripe: deps.stripe };
   await app.register(
     roleGroup(['repairer'], async (repairer) => {
       const user = async (request: FastifyRequest) => {

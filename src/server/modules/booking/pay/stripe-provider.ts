@@ -5,6 +5,7 @@ import Stripe from 'stripe';
 import type { StripeConfig } from '../../../config/config';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 
+/** The Stripe SDK for these settings: buildApp makes the app's one (ModuleDeps.stripe). */
 export function createStripeClient(config: StripeConfig): Stripe {
   return new Stripe(config.secretKey, {
     ...(config.apiBase ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol } : {}),
@@ -29,15 +30,6 @@ export function stripeFailure(error: unknown): PaymentProviderError | null {
     ...(error.requestId ? { requestId: error.requestId } : {}),
   };
   return new PaymentProviderError(`Stripe failed (${detail.type}${error.statusCode ? ` ${error.statusCode}` : ''}): ${error.message}`, detail);
-}
-
-const clients = new WeakMap<StripeConfig, Stripe>();
-
-/** One client per Stripe configuration (an app's), made when first needed. */
-export function stripeClientFor(config: StripeConfig): Stripe {
-  let client = clients.get(config);
-  if (!client) clients.set(config, (client = createStripeClient(config)));
-  return client;
 }
 
 function mapStripeError(error: unknown): never {

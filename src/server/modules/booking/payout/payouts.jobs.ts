@@ -12,7 +12,7 @@ export const releasePayoutsJob = defineJob({
   handler: async (_payload, context) => {
     // The job's name on every line, as the registry's own (a refused transfer's warning included).
     const log = context.log.child({ job: RELEASE_PAYOUTS_JOB });
-    const released = await releaseDuePayouts({ db: context.db, config: context.config, log, jobs: context.jobs }, new Date());
+    const released = await releaseDuePayouts({ db: context.db, config: context.config, log, jobs: context.jobs, stripe: context.stripe }, new Date());
     if (released > 0) log.info({ released }, 'payouts released');
   },
   schedule: '*/15 * * * *',

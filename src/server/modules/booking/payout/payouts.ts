@@ -20,7 +20,7 @@ import { transition, type TransitionOptions } from '../../../db/transition';
 import { pagesAfterId } from '../../../jobs/keyset-pages';
 import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
 import { recordAudit, systemActor } from '../../privacy/audit.repo';
-import { stripeClientFor, stripeFailure } from '../pay/stripe-provider';
+import { stripeFailure } from '../pay/stripe-provider';
 import { completionMessages } from '../../../../shared/api/appointments';
 import { AUTO_RELEASE_HOURS } from '../../../../shared/aftercare';
 import { conflict, DomainError, notFound } from '../../../kernel/errors';
@@ -31,8 +31,8 @@ export interface PayoutContext {
   db: Db;
   config: AppConfig;
   log: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error?(obj: object, msg: string): void };
-  /** Tests pass the SDK pointed at their stand-in; otherwise one is made from the config. */
-  stripe?: Stripe;
+  /** The app's Stripe client (ModuleDeps.stripe, JobContext.stripe; tests pass one pointed at their stand-in): required when Stripe is configured. */
+  stripe?: Stripe | undefined;
   /** How many payouts a run reads at a time (PAYOUT_PAGE_SIZE); tests lower it to page through a few rows. */
   pageSize?: number;
   /** Sends the repairer's payment e-mail at once; without it the outbox's sweep sends it within minutes. */
@@ -77,7 +77,9 @@ async function abandonedSends(db: Db, now: Date, after: number, pageSize: number
 }
 
 function stripeOf(ctx: PayoutContext): Stripe | undefined {
-  return ctx.stripe ?? (ctx.config.stripe ? stripeClientFor(ctx.config.stripe) : undefined);
+  // Without its client a run would take Stripe's settings for test mode and pay through the ledger.
+  if (ctx.config.stripe && !ctx.stripe) throw new Error('Stripe is configured but the payout run was given no Stripe client (ModuleDeps.stripe)');
+  return ctx.stripe;
 }
 
 /** What the repairer's "you have been paid" e-mail says of the job (null: no address to send it to). */

@@ -84,7 +84,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
 
       // A held payout (a reported problem, or a transfer reversed at Stripe), released once the team has looked at it.
       admin.post('/api/admin/payouts/:id/release', { schema: { params: PayoutIdParamsSchema, response: { 200: ReleasedPayoutSchema } } }, async (request) => {
-        await releaseHeldPayout({ db: ctx.db, config: deps.config, log: request.log, jobs: deps.jobs }, request.params.id, new Date());
+        await releaseHeldPayout({ db: ctx.db, config: deps.config, log: request.log, jobs: deps.jobs, stripe: deps.stripe }, request.params.id, new Date());
         const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, request.params.id));
         return { id: row!.id, status: row!.status, amount: penceToDecimalString(row!.amountPence), releasedAt: row!.releasedAt?.toISOString() ?? null, providerRef: row!.providerRef };
       });

@@ -14,14 +14,14 @@ import { dispatchEmails } from '../../email/email.service';
 import { cancelAppointment, teamCancelBooking } from '../cancel/appointment-cancel';
 import { refundAfterProblem } from '../cancel/problem-refund';
 import { createPaymentIntent, paymentMessages, type PaymentsContext } from '../pay/payments.service';
-import { createStripeClient, createStripeProvider } from '../pay/stripe-provider';
+import { createStripeProvider } from '../pay/stripe-provider';
 import { registerStripeWebhook } from '../pay/stripe-webhook';
 import { createTestProvider } from '../pay/test-provider';
 import { confirmTestPayment } from '../pay/test-payments';
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config } = deps;
-  const stripe = config.stripe ? createStripeClient(config.stripe) : null;
+  const stripe = deps.stripe ?? null;
   const ctx: PaymentsContext = { db: deps.database.db, config, provider: stripe ? createStripeProvider(stripe) : createTestProvider(), log: app.log };
 
   app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, async () => ({
