@@ -12,7 +12,7 @@ import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
 import { appointments, assessments, auditLog, jobNotifications, outboxEmails, payments, payouts, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
-import { toRepairerView } from '../../src/server/modules/booking/offer/dispatch.repo';
+import { toRepairerView } from '../../src/server/modules/repairers/repairers.repo';
 import { cardsFor } from '../../src/server/modules/admin/admin-desk';
 import { enquiryBooking, enquiryQuoteExpired, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';

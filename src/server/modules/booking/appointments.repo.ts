@@ -64,6 +64,23 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
   return row;
 }
 
+/** The quote the appointment books, or undefined for no such appointment. */
+export async function quoteIdOfAppointment(db: Db, id: number): Promise<number | undefined> {
+  const [found] = await db.select({ quoteId: appointments.quoteId }).from(appointments).where(eq(appointments.id, id));
+  return found?.quoteId;
+}
+
+/** When the customer reported a problem with the repair (null: they have not). */
+export async function problemReportedAtOf(db: Db, id: number): Promise<Date | null> {
+  const [appointment] = await db.select({ problemReportedAt: appointments.problemReportedAt }).from(appointments).where(eq(appointments.id, id));
+  return appointment?.problemReportedAt ?? null;
+}
+
+/** The appointment's reminder is to be sent again (it moved to a new slot). */
+export async function clearReminderSent(db: Db, id: number): Promise<void> {
+  await db.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, id));
+}
+
 /** The row locked for the rest of the transaction. */
 export async function lockAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');

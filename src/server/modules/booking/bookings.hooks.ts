@@ -6,9 +6,8 @@ import { needsEarlyStartRequest, RESCHEDULE_START_WITHIN } from '../../../shared
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { eq } from 'drizzle-orm';
-import { appointments } from '../../db/schema';
-import { findRepairer, lockRepairer } from './offer/dispatch.repo';
+import { findRepairer, lockRepairer } from '../repairers/repairers.repo';
+import { clearReminderSent } from './appointments.repo';
 import { jobMovedEmail } from './emails/dispatch-emails';
 import { clashingBookings } from './offer/repairer-jobs.repo';
 import type { OutboxEmail } from '../email/email.repo';
@@ -61,7 +60,7 @@ export async function checkEarlyStartOnReschedule(
  */
 export async function onAppointmentRescheduled(tx: Db, event: AppointmentRescheduled, config: AppConfig): Promise<OutboxEmail[]> {
   // A new slot gets its own reminder 24 hours before it.
-  await tx.update(appointments).set({ reminderSentAt: null }).where(eq(appointments.id, event.appointmentId));
+  await clearReminderSent(tx, event.appointmentId);
   const facts = await bookingFacts(tx, config, event.appointmentId, config.stripe === undefined);
   const emails = [await queueEmail(tx, rescheduleEmail(facts, event.from, Math.floor(Date.now() / 1000), { startRequested: event.startRequested }))];
   // The technician who accepted it is told the new time (technicianFreeAt let it move).

@@ -1,5 +1,6 @@
 // The audit log (issue 14): one line per accountable change, written with the change in the same
 // transaction (a change that rolls back leaves no line), read by admins newest first.
+import { and, eq } from 'drizzle-orm';
 import type { AuditEntry, AuditPage } from '../../../shared/api/privacy';
 import type { AuditAction, AuditActorRole } from '../../../shared/audit';
 import type { Database, Db } from '../../db/database';
@@ -29,6 +30,16 @@ export async function recordAudit(
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   await db.insert(auditLog).values({ actorRole: actor.role, actorUserId: actor.userId, actorEmail: actor.email, action, entity: entity.kind, entityId: entity.id, detail });
+}
+
+/** Whether any audit line records `action` on the entity. */
+export async function hasAuditLine(db: Db, entity: { kind: string; id: number }, action: AuditAction): Promise<boolean> {
+  const [entry] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity.kind), eq(auditLog.entityId, entity.id), eq(auditLog.action, action)))
+    .limit(1);
+  return entry !== undefined;
 }
 
 // The admin's audit log page in one prepared statement returning one JSON value (issue 9): the

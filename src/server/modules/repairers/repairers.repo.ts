@@ -99,6 +99,22 @@ export async function setStripeAccount(db: Db, id: number, accountId: string): P
   return row;
 }
 
+/** The repairer's business name, if there is such a repairer. */
+export async function repairerBusinessName(db: Db, id: number): Promise<string | undefined> {
+  const [repairer] = await db.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, id));
+  return repairer?.businessName;
+}
+
+/** The repairer's row locked (reading nothing of it): their customers' reviews take turns. */
+export async function lockRepairerForRating(tx: Db, id: number): Promise<void> {
+  await tx.select({ id: repairers.id }).from(repairers).where(eq(repairers.id, id)).for('update');
+}
+
+/** The repairer's rating, out of 5 in tenths (the mean of their reviews). */
+export async function setRating(tx: Db, id: number, ratingTenths: number): Promise<void> {
+  await tx.update(repairers).set({ ratingTenths, updatedAt: new Date() }).where(eq(repairers.id, id));
+}
+
 /** The repairer's address, read under their row's lock. */
 export async function lockRepairerAddress(tx: Db, id: number): Promise<{ email: string | null } | undefined> {
   const [business] = await tx.select({ email: repairers.email }).from(repairers).where(eq(repairers.id, id)).for('update');

@@ -8,7 +8,7 @@ import { transition, refuseUnlessAllowed } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
 import type { Viewer } from '../../access/access.policy';
-import { findRepairer } from '../offer/dispatch.repo';
+import { findRepairer } from '../../repairers/repairers.repo';
 import type { OutboxEmail } from '../../email/email.repo';
 import { queueEmail } from '../../email/email.service';
 import { lockQuote } from '../../quotes/quotes.repo';

@@ -5,19 +5,18 @@
 // cancelled (payout held → void), the payment refunded through the provider (last, so a refusal
 // rolls everything back; its key makes a retry safe), the admin's reason kept in the audit log,
 // and the customer and the technician told. The repair stays completed: it happened.
-import { and, eq } from 'drizzle-orm';
 import { completionMessages, type CustomerRefund } from '../../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../../shared/money';
 import type { Db } from '../../../db/database';
-import { auditLog, payments, payouts } from '../../../db/schema';
-import { findRepairer } from '../offer/dispatch.repo';
+import { findRepairer } from '../../repairers/repairers.repo';
+import { lockPayout, paymentOfPayout } from '../payout/payouts.repo';
 import { transition } from '../../../db/transition';
 import { conflict, DomainError, notFound } from '../../../kernel/errors';
 import type { SessionUser } from '../../auth/auth.service';
 import { repairerShareCancelledEmail } from '../emails/completion-emails';
 import type { OutboxEmail } from '../../email/email.repo';
 import { queueEmail } from '../../email/email.service';
-import { actorOf, recordAudit } from '../../privacy/audit.repo';
+import { actorOf, hasAuditLine, recordAudit } from '../../privacy/audit.repo';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { refundEmail } from '../emails/booking-emails';
 import { CardError } from '../pay/payment-provider';
@@ -30,15 +29,11 @@ export async function refundAfterProblem(
   reason: string,
 ): Promise<{ refund: CustomerRefund; emails: OutboxEmail[] }> {
   return ctx.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select({ paymentId: payouts.paymentId, quoteId: payments.quoteId, appointmentId: payments.appointmentId })
-      .from(payouts)
-      .innerJoin(payments, eq(payments.id, payouts.paymentId))
-      .where(eq(payouts.id, payoutId));
+    const found = await paymentOfPayout(tx, payoutId);
     if (!found?.appointmentId) throw notFound(completionMessages.payoutNotFound);
     // The one lock order (quote, appointment, payment), then the share: a release claiming it now is waited for.
     const { appointment, payment } = await lockBooking(tx, { quoteId: found.quoteId, appointmentId: found.appointmentId });
-    const [payout] = await tx.select().from(payouts).where(eq(payouts.id, payoutId)).for('update');
+    const payout = await lockPayout(tx, payoutId);
     if (!appointment || !payment || !payout) throw notFound(completionMessages.payoutNotFound);
     if (appointment.status !== 'completed' || appointment.problemReportedAt === null) throw conflict(completionMessages.refundNotAfterProblem);
     if (payment.status === 'refunded') throw conflict(completionMessages.refundAlreadyDone);
@@ -75,12 +70,7 @@ export async function refundAfterProblem(
 
 const refundFailed = 'The payment provider did not make the refund, so nothing has changed: the payment is still held. Please try again in a few minutes.';
 
-async function wasTransferred(tx: Db, payoutId: number): Promise<boolean> {
-  const [entry] = await tx
-    .select({ id: auditLog.id })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, 'payout'), eq(auditLog.entityId, payoutId), eq(auditLog.action, 'payout_withheld')))
-    .limit(1);
-  return entry !== undefined;
+function wasTransferred(tx: Db, payoutId: number): Promise<boolean> {
+  return hasAuditLine(tx, { kind: 'payout', id: payoutId }, 'payout_withheld');
 }
 

@@ -1,13 +1,11 @@
 // Doing the job (issue 12; D6, D14): the assigned repairer marks it done on or after the day;
 // the customer confirms it (releasing the repairer's share) or reports a problem (holding it);
 // the warranty record is made at completion; the customer may then rate the repair.
-import { and, avg, eq } from 'drizzle-orm';
 import { completionMessages, type ReviewBody } from '../../../../shared/api/appointments';
 import { londonDateOf } from '../../../../shared/london-time';
 import { addMonths } from '../../../../shared/calendar-date';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
-import { appointments, assessmentImages, payments, payouts, repairerReviews, repairers, warranties } from '../../../db/schema';
 import { refuseUnlessAllowed, transition } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
 import type { FileStore } from '../../images/file-store';
@@ -23,20 +21,13 @@ import { bookingFacts } from '../emails/booking-email-facts';
 import { findQuote } from '../../quotes/quotes.repo';
 import { problemReportedEmail, repairDoneEmail } from '../emails/completion-emails';
 import { RELEASE_AFTER_HOURS } from '../payout/payouts';
+import { payoutOfAppointment, setReleaseAfter } from '../payout/payouts.repo';
+import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers/repairers.repo';
+import { insertAfterPhotos, insertReview, insertWarranty, markCustomerConfirmed, markProblemReported, meanRatingOf } from './completion.repo';
 
 export interface CompletionContext {
   db: Db;
   config: AppConfig;
-}
-
-async function payoutOf(tx: Db, appointmentId: number, options: { lock?: boolean } = {}) {
-  const query = tx
-    .select({ id: payouts.id, status: payouts.status })
-    .from(payouts)
-    .innerJoin(payments, eq(payments.id, payouts.paymentId))
-    .where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')));
-  const [row] = options.lock ? await query.for('update', { of: payouts }) : await query;
-  return row;
 }
 
 /**
@@ -77,16 +68,16 @@ export async function markJobDone(
     const { record, repairerId } = await checkCanMarkDone(tx, user, appointmentId, now);
     const today = londonDateOf(now);
     await transition(tx, 'appointment', 'complete', appointmentId, { set: { completedAt: now } });
-    if (stored.length > 0) await tx.insert(assessmentImages).values(stored.map((image) => ({ assessmentId: record.assessmentId, ...image })));
-    const payout = await payoutOf(tx, appointmentId);
-    if (payout) await tx.update(payouts).set({ releaseAfterAt: new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), updatedAt: now }).where(eq(payouts.id, payout.id));
+    if (stored.length > 0) await insertAfterPhotos(tx, stored.map((image) => ({ assessmentId: record.assessmentId, ...image })));
+    const payout = await payoutOfAppointment(tx, appointmentId);
+    if (payout) await setReleaseAfter(tx, payout.id, new Date(now.getTime() + RELEASE_AFTER_HOURS * 60 * 60 * 1000), now);
     const quote = await findQuote(tx, record.appointment.quoteId);
     const months = quote?.warrantyMonths ?? 12;
     const endsDate = addMonths(today, months);
-    await tx.insert(warranties).values({ appointmentId, repairerId: repairerId, startsDate: today, endsDate });
-    const [repairer] = await tx.select({ businessName: repairers.businessName }).from(repairers).where(eq(repairers.id, repairerId));
+    await insertWarranty(tx, { appointmentId, repairerId: repairerId, startsDate: today, endsDate });
+    const businessName = await repairerBusinessName(tx, repairerId);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
-    return [await queueEmail(tx, repairDoneEmail(facts, repairer?.businessName ?? 'Your technician', { months, endsDate }))];
+    return [await queueEmail(tx, repairDoneEmail(facts, businessName ?? 'Your technician', { months, endsDate }))];
     });
   } catch (error) {
     await Promise.all(writtenKeys.map((key) => photos.store.delete(key).catch(() => {})));
@@ -111,7 +102,7 @@ export async function confirmCompletion(ctx: CompletionContext, viewer: Viewer, 
     const { appointment } = await customersCompleted(tx, viewer, appointmentId);
     if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
     if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
-    await tx.update(appointments).set({ customerConfirmedAt: now, updatedAt: now }).where(eq(appointments.id, appointmentId));
+    await markCustomerConfirmed(tx, appointmentId, now);
   });
 }
 
@@ -121,12 +112,12 @@ export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appo
     const { appointment } = await customersCompleted(tx, viewer, appointmentId);
     if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
     if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
-    await tx.update(appointments).set({ problemReportedAt: now, problemReport: message, updatedAt: now }).where(eq(appointments.id, appointmentId));
+    await markProblemReported(tx, appointmentId, message, now);
     // Locked, so a release claiming this share at this moment (payouts.ts) is waited for. Only an
     // owed share is held: one already claimed (`sending`) or released is being or was paid, and
     // the report is kept and the team told all the same. If Stripe then refuses the transfer, the
     // share is given back as held, since a problem was reported.
-    const payout = await payoutOf(tx, appointmentId, { lock: true });
+    const payout = await payoutOfAppointment(tx, appointmentId, { lock: true });
     if (payout?.status === 'owed') await transition(tx, 'payout', 'hold', payout.id);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
     return [await queueEmail(tx, problemReportedEmail(facts, message, ctx.config.teamEmail, ctx.config.publicUrl))];
@@ -141,10 +132,9 @@ export async function reviewRepair(ctx: CompletionContext, viewer: Viewer, appoi
     if (repairerId === null) throw conflict(completionMessages.notYetDone);
     // The repairer's row first: two of their customers reviewing at once take turns, so the
     // second mean is taken after the first review has committed and counts it.
-    await tx.select({ id: repairers.id }).from(repairers).where(eq(repairers.id, repairerId)).for('update');
-    const inserted = await tx.insert(repairerReviews).values({ appointmentId, repairerId, rating: body.rating, comment: body.comment }).onConflictDoNothing().returning({ id: repairerReviews.id });
-    if (inserted.length === 0) throw conflict(completionMessages.alreadyReviewed);
-    const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
-    await tx.update(repairers).set({ ratingTenths: Math.round(Number(mean?.value ?? body.rating) * 10), updatedAt: new Date() }).where(eq(repairers.id, repairerId));
+    await lockRepairerForRating(tx, repairerId);
+    if (!(await insertReview(tx, { appointmentId, repairerId, rating: body.rating, comment: body.comment }))) throw conflict(completionMessages.alreadyReviewed);
+    const mean = await meanRatingOf(tx, repairerId);
+    await setRating(tx, repairerId, Math.round(Number(mean ?? body.rating) * 10));
   });
 }

@@ -1,99 +1,12 @@
-// The dispatch module owns job_notifications (D16) and reads repairers near a point. Nearby is
-// one statement: a latitude/longitude box that the btree repairers_location_idx prunes, then
-// the exact great-circle distance (../shared/DEPENDENCY-NOTES.md: no extension, same SQL on
-// both engines). A repairer is offered only jobs within 30 miles AND within their own service
-// radius, when that is smaller.
-import { and, asc, between, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import { NEARBY_RADIUS_MILES, type DispatchJob, type QuoteNotification, type RepairerView } from '../../../../shared/api/dispatch';
-import { isSpecialisation, type Specialisation } from '../../../../shared/damage';
+// The dispatch module owns job_notifications (D16): offers made, answered and expired, and the
+// jobs waiting for them. Repairers near a point are the repairers module's (repairers/nearby.repo.ts).
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { UPCOMING_JOBS_SHOWN, type DispatchJob, type QuoteNotification, type UpcomingJobs } from '../../../../shared/api/dispatch';
+import { londonDateOf } from '../../../../shared/london-time';
 import type { Database, Db } from '../../../db/database';
 import { appointments, assessments, jobNotifications, quotes, repairers } from '../../../db/schema';
 
-const EARTH_RADIUS_MILES = 3958.8;
-const MILES_PER_DEGREE_LATITUDE = 69.0;
-
-export type RepairerRow = typeof repairers.$inferSelect;
 export type JobNotificationRow = typeof jobNotifications.$inferSelect;
-
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
-/** The box around a point that holds every place within `miles` (a little more near the poles' edge). */
-export function boundingBox(point: Point, miles: number) {
-  const dLat = miles / MILES_PER_DEGREE_LATITUDE;
-  const dLng = miles / (MILES_PER_DEGREE_LATITUDE * Math.max(Math.cos((point.latitude * Math.PI) / 180), 0.01));
-  return { minLat: point.latitude - dLat, maxLat: point.latitude + dLat, minLng: point.longitude - dLng, maxLng: point.longitude + dLng };
-}
-
-/** Haversine distance in miles, the same formula as the SQL (tests compare the two). */
-export function milesBetween(a: Point, b: Point): number {
-  const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.latitude - a.latitude) / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(rad(b.longitude - a.longitude) / 2) ** 2;
-  return 2 * EARTH_RADIUS_MILES * Math.asin(Math.sqrt(h));
-}
-
-const distanceFrom = (point: Point) =>
-  sql<number>`(${sql.raw(String(EARTH_RADIUS_MILES))} * 2 * asin(sqrt(power(sin(radians(${repairers.latitude} - ${point.latitude}::float8) / 2), 2) + cos(radians(${point.latitude}::float8)) * cos(radians(${repairers.latitude})) * power(sin(radians(${repairers.longitude} - ${point.longitude}::float8) / 2), 2))))`;
-
-export interface NearbyQuery {
-  point: Point;
-  specialisation: Specialisation;
-  radiusMiles?: number;
-  limit?: number;
-}
-
-/** Verified repairers within the radius whose specialisations cover the damage, nearest first. */
-export async function nearbyRepairers(db: Db, query: NearbyQuery): Promise<(RepairerRow & { distance: number })[]> {
-  const radius = query.radiusMiles ?? NEARBY_RADIUS_MILES;
-  const box = boundingBox(query.point, radius);
-  const distance = distanceFrom(query.point);
-  const rows = await db
-    .select({ repairer: repairers, distance })
-    .from(repairers)
-    .where(
-      and(
-        eq(repairers.isVerified, true),
-        between(repairers.latitude, box.minLat, box.maxLat),
-        between(repairers.longitude, box.minLng, box.maxLng),
-        sql`${repairers.specialisations} @> ${JSON.stringify([query.specialisation])}::jsonb`,
-        lte(distance, sql`least(${radius}::float8, ${repairers.serviceRadiusMiles}::float8)`),
-      ),
-    )
-    .orderBy(asc(distance), asc(repairers.id))
-    .limit(query.limit ?? 100);
-  return rows.map((row) => ({ ...row.repairer, distance: Number(row.distance) }));
-}
-
-export function toRepairerView(row: RepairerRow): RepairerView {
-  return {
-    id: row.id,
-    businessName: row.businessName,
-    contactName: row.contactName,
-    email: row.email,
-    phone: row.phone,
-    city: row.city,
-    county: row.county,
-    postcode: row.postcode,
-    specializations: row.specialisations.filter(isSpecialisation),
-    serviceRadius: row.serviceRadiusMiles,
-    rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
-    isVerified: row.isVerified,
-    emailSource: row.emailSource,
-  };
-}
-
-export async function findRepairer(db: Db, id: number): Promise<RepairerRow | undefined> {
-  const [row] = await db.select().from(repairers).where(eq(repairers.id, id));
-  return row;
-}
-
-/** The repairer's row locked for the rest of the transaction: one repairer's accepts take turns. */
-export async function lockRepairer(db: Db, id: number): Promise<RepairerRow | undefined> {
-  const [row] = await db.select().from(repairers).where(eq(repairers.id, id)).for('update');
-  return row;
-}
 
 /** The quote, its assessment and its live appointment: what dispatch needs to know about a job. */
 export async function jobOfQuote(db: Db, quoteId: number) {
@@ -162,6 +75,32 @@ export async function overdueOfferIds(db: Db, now: Date, limit = 500): Promise<n
   return rows.map((row) => row.id);
 }
 
+/** The repairers who declined an offer of the quote. */
+export async function declinedRepairerIds(db: Db, quoteId: number): Promise<Set<number>> {
+  const rows = await db
+    .select({ repairerId: jobNotifications.repairerId })
+    .from(jobNotifications)
+    .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'declined')));
+  return new Set(rows.map((row) => row.repairerId));
+}
+
+/** The quote's accepted offer, if a repairer holds the job. */
+export async function acceptedOfferOfQuote(db: Db, quoteId: number): Promise<{ id: number; repairerId: number } | undefined> {
+  const [accepted] = await db
+    .select({ id: jobNotifications.id, repairerId: jobNotifications.repairerId })
+    .from(jobNotifications)
+    .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'accepted')));
+  return accepted;
+}
+
+/** The open (sent or viewed) offers the repairer holds. */
+export async function openOfferIdsOfRepairer(db: Db, repairerId: number): Promise<{ id: number }[]> {
+  return db
+    .select({ id: jobNotifications.id })
+    .from(jobNotifications)
+    .where(and(eq(jobNotifications.repairerId, repairerId), inArray(jobNotifications.status, ['sent', 'viewed'])));
+}
+
 export async function openOfferIdsOfQuote(db: Db, quoteId: number): Promise<number[]> {
   const rows = await db
     .select({ id: jobNotifications.id })
@@ -190,4 +129,24 @@ export async function readJobsToDispatch(database: Database, now: Date): Promise
     .statement<{ overdue: boolean; jobs: Omit<DispatchJob, 'unassigned'>[] }>('read_jobs_to_dispatch', READ_JOBS_TO_DISPATCH_SQL)
     .run([now.toISOString()]);
   return { overdue: row!.overdue, jobs: row!.jobs.map((job) => ({ ...job, unassigned: job.openOffers === 0 })) };
+}
+
+// One prepared statement (issue 9's habit for the admin's lists): every assigned booking, soonest
+// first (those before London's today ($1), not marked done, come first: the team must look at
+// them), the first $2 of them, and how many there are.
+const READ_UPCOMING_JOBS_SQL = `SELECT
+  (SELECT count(*)::int FROM appointments ap WHERE ap.status = 'assigned') AS total,
+  (SELECT coalesce(json_agg(job ORDER BY job."appointmentDate", job."timeSlot" DESC, job."appointmentId"), '[]'::json) FROM (
+    SELECT q.id AS "quoteId", a.id AS "assessmentId", a.reference, ap.id AS "appointmentId", ap.appointment_date::text AS "appointmentDate",
+      ap.time_slot AS "timeSlot", a.damage_type AS "damageType", a.city, a.postcode,
+      json_build_object('repairerId', r.id, 'businessName', r.business_name, 'phone', r.phone) AS technician,
+      ap.appointment_date < $1::date AS overdue
+    FROM appointments ap JOIN quotes q ON q.id = ap.quote_id JOIN assessments a ON a.id = q.assessment_id JOIN repairers r ON r.id = q.assigned_repairer_id
+    WHERE ap.status = 'assigned'
+    ORDER BY ap.appointment_date, ap.time_slot DESC, ap.id LIMIT $2) job) AS jobs`;
+
+/** The booked work not yet done, with who is doing it ('morning' sorts before 'afternoon' descending). */
+export async function readUpcomingJobs(database: Database, now: Date): Promise<UpcomingJobs> {
+  const [row] = await database.statement<UpcomingJobs>('read_upcoming_jobs', READ_UPCOMING_JOBS_SQL).run([londonDateOf(now), UPCOMING_JOBS_SHOWN]);
+  return row!;
 }

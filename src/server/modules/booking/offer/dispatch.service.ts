@@ -3,7 +3,6 @@
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
 import type { CompanyDetails } from '../../../../shared/company';
-import { and, eq, inArray } from 'drizzle-orm';
 import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../../shared/damage';
 import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
@@ -11,7 +10,6 @@ import { hasSlotBegun } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
 import { repairerHasAccount } from '../../auth/auth.repo';
 import type { Db } from '../../../db/database';
-import { jobNotifications } from '../../../db/schema';
 import { TransitionConflictError, transition } from '../../../db/transition';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
 import type { Enqueue } from '../../../jobs';
@@ -24,17 +22,17 @@ import { findLatestAppointmentOfQuote } from '../appointments.repo';
 import { jobCancelledEmail, jobOfferEmail, type JobOfferFacts } from '../emails/dispatch-emails';
 import { issueInvitation } from '../../repairer-accounts/invitations';
 import { unsubscribeLinks } from '../../outreach/outreach-emails';
+import { findRepairer, toRepairerView, type RepairerRow } from '../../repairers/repairers.repo';
+import { nearbyRepairers, type Point } from '../../repairers/nearby.repo';
 import {
-  findRepairer,
+  acceptedOfferOfQuote,
+  declinedRepairerIds,
   insertOffer,
   jobOfQuote,
-  nearbyRepairers,
   notificationsOfQuote,
   openOfferIdsOfQuote,
+  openOfferIdsOfRepairer,
   overdueOfferIds,
-  toRepairerView,
-  type Point,
-  type RepairerRow,
 } from './dispatch.repo';
 
 export const DISPATCH_BOOKING_JOB = 'dispatch-booking' as const;
@@ -178,14 +176,7 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
   return ctx.db.transaction(async (tx) => {
     const job = await lockedJob(tx, quoteId, now);
     const nearby = await nearbyRepairers(tx, { point, specialisation: specialisationOf(job.assessment.damageType) });
-    const declined = new Set(
-      (
-        await tx
-          .select({ repairerId: jobNotifications.repairerId })
-          .from(jobNotifications)
-          .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'declined')))
-      ).map((row) => row.repairerId),
-    );
+    const declined = await declinedRepairerIds(tx, quoteId);
     const takenBack = new Set((await notificationsOfQuote(tx, quoteId)).filter(cancelledAfterAccepting).map((n) => n.repairerId));
     const { offered, emails } = await offer(
       tx,
@@ -257,10 +248,7 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
 
 /** Every open offer a repairer holds is withdrawn (expired): they are no longer verified. Answers how many. */
 export async function withdrawOpenOffersOfRepairer(tx: Db, repairerId: number): Promise<number> {
-  const open = await tx
-    .select({ id: jobNotifications.id })
-    .from(jobNotifications)
-    .where(and(eq(jobNotifications.repairerId, repairerId), inArray(jobNotifications.status, ['sent', 'viewed'])));
+  const open = await openOfferIdsOfRepairer(tx, repairerId);
   let withdrawn = 0;
   for (const { id } of open) {
     try {
@@ -295,10 +283,7 @@ export async function withdrawOpenOffers(tx: Db, quoteId: number, exceptId?: num
  */
 export async function releaseJobOfCancelledBooking(tx: Db, quoteId: number, appointment: { appointmentDate: string; timeSlot: string; company: CompanyDetails }): Promise<OutboxEmail[]> {
   await withdrawOpenOffers(tx, quoteId);
-  const [accepted] = await tx
-    .select({ id: jobNotifications.id, repairerId: jobNotifications.repairerId })
-    .from(jobNotifications)
-    .where(and(eq(jobNotifications.quoteId, quoteId), eq(jobNotifications.status, 'accepted')));
+  const accepted = await acceptedOfferOfQuote(tx, quoteId);
   await transition(tx, 'quoteAssignment', 'release', quoteId, { set: { assignedRepairerId: null } });
   if (!accepted) return [];
   await transition(tx, 'jobNotification', 'cancel', accepted.id);

@@ -1,20 +1,20 @@
 // The repairer's side of a job (issue 12; D11, D14, D16): reading offers (viewing one marks it
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
 import { hasSlotBegun } from '../../../../shared/calendar';
-import { and, eq } from 'drizzle-orm';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../../shared/api/repairer-jobs';
 import { penceToDecimalString } from '../../../../shared/money';
 import { postcodeDistrict } from '../../../../shared/postcode';
 import type { AppConfig } from '../../../config/config';
 import { dateOfEpochMs } from '../../../db/batch';
 import type { Database, Db } from '../../../db/database';
-import { payments, payouts } from '../../../db/schema';
 import { TransitionConflictError, transition } from '../../../db/transition';
 import type { DomainError} from '../../../kernel/errors';
 import { conflict, forbidden, notFound } from '../../../kernel/errors';
 import type { SessionUser } from '../../auth/auth.service';
 import { withdrawOpenOffers } from './dispatch.service';
-import { lockRepairer } from './dispatch.repo';
+import { lockRepairer } from '../../repairers/repairers.repo';
+import { succeededPaymentIdOf } from '../pay/payments.repo';
+import { assignPayoutOfPayment } from '../payout/payouts.repo';
 import { whenInSentence } from '../emails/dispatch-emails';
 import type { OutboxEmail } from '../../email/email.repo';
 import { queueEmail } from '../../email/email.service';
@@ -210,8 +210,8 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     await transition(tx, 'jobNotification', 'accept', id, { set: { respondedAt: now } });
     await transition(tx, 'appointment', 'assign', appointment.id);
     // D14: the share owed since payment is now this repairer's.
-    const [payment] = await tx.select({ id: payments.id }).from(payments).where(and(eq(payments.appointmentId, appointment.id), eq(payments.status, 'succeeded')));
-    if (payment) await tx.update(payouts).set({ repairerId, updatedAt: now }).where(eq(payouts.paymentId, payment.id));
+    const paymentId = await succeededPaymentIdOf(tx, appointment.id);
+    if (paymentId !== undefined) await assignPayoutOfPayment(tx, paymentId, repairerId, now);
     await withdrawOpenOffers(tx, record.quote.id, id);
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
     const emails = [await queueEmail(tx, technicianAssignedEmail(facts, { businessName: repairer.businessName, phone: repairer.phone }))];

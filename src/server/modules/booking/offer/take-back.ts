@@ -9,13 +9,10 @@
 // payment to nobody (owed still, to whoever accepts next: D14). The admin's reason is kept in the
 // audit log and sent to the technician; the customer is told their booking stands and another
 // technician is being found. The slot's place, the payment and the time are untouched.
-import { and, eq } from 'drizzle-orm';
-import { takeBackMessages, UPCOMING_JOBS_SHOWN, type TakeBackResult, type UpcomingJobs } from '../../../../shared/api/dispatch';
-import { londonDateOf } from '../../../../shared/london-time';
+import { takeBackMessages, type TakeBackResult } from '../../../../shared/api/dispatch';
 import { hasSlotBegun } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
-import type { Database, Db } from '../../../db/database';
-import { appointments, jobNotifications, payouts } from '../../../db/schema';
+import type { Db } from '../../../db/database';
 import { transition } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
 import type { SessionUser } from '../../auth/auth.service';
@@ -26,27 +23,10 @@ import { lockBooking } from '../pay/payments.service';
 import { actorOf, recordAudit } from '../../privacy/audit.repo';
 import { technicianChangingEmail } from '../emails/repairer-jobs-emails';
 import { jobTakenBackEmail } from '../emails/dispatch-emails';
-import { findRepairer } from './dispatch.repo';
-
-// One prepared statement (issue 9's habit for the admin's lists): every assigned booking, soonest
-// first (those before London's today ($1), not marked done, come first: the team must look at
-// them), the first $2 of them, and how many there are.
-const READ_UPCOMING_JOBS_SQL = `SELECT
-  (SELECT count(*)::int FROM appointments ap WHERE ap.status = 'assigned') AS total,
-  (SELECT coalesce(json_agg(job ORDER BY job."appointmentDate", job."timeSlot" DESC, job."appointmentId"), '[]'::json) FROM (
-    SELECT q.id AS "quoteId", a.id AS "assessmentId", a.reference, ap.id AS "appointmentId", ap.appointment_date::text AS "appointmentDate",
-      ap.time_slot AS "timeSlot", a.damage_type AS "damageType", a.city, a.postcode,
-      json_build_object('repairerId', r.id, 'businessName', r.business_name, 'phone', r.phone) AS technician,
-      ap.appointment_date < $1::date AS overdue
-    FROM appointments ap JOIN quotes q ON q.id = ap.quote_id JOIN assessments a ON a.id = q.assessment_id JOIN repairers r ON r.id = q.assigned_repairer_id
-    WHERE ap.status = 'assigned'
-    ORDER BY ap.appointment_date, ap.time_slot DESC, ap.id LIMIT $2) job) AS jobs`;
-
-/** The booked work not yet done, with who is doing it ('morning' sorts before 'afternoon' descending). */
-export async function readUpcomingJobs(database: Database, now: Date): Promise<UpcomingJobs> {
-  const [row] = await database.statement<UpcomingJobs>('read_upcoming_jobs', READ_UPCOMING_JOBS_SQL).run([londonDateOf(now), UPCOMING_JOBS_SHOWN]);
-  return row!;
-}
+import { findRepairer } from '../../repairers/repairers.repo';
+import { quoteIdOfAppointment } from '../appointments.repo';
+import { unassignOwedPayoutOfPayment } from '../payout/payouts.repo';
+import { acceptedOfferOfQuote } from './dispatch.repo';
 
 export async function takeBackJob(
   ctx: { db: Db; config: AppConfig },
@@ -56,9 +36,9 @@ export async function takeBackJob(
   now: Date,
 ): Promise<{ result: TakeBackResult; emails: OutboxEmail[] }> {
   return ctx.db.transaction(async (tx) => {
-    const [found] = await tx.select({ quoteId: appointments.quoteId }).from(appointments).where(eq(appointments.id, appointmentId));
-    if (!found) throw notFound(takeBackMessages.notFound);
-    const { quote, appointment, payment } = await lockBooking(tx, { quoteId: found.quoteId, appointmentId });
+    const quoteId = await quoteIdOfAppointment(tx, appointmentId);
+    if (quoteId === undefined) throw notFound(takeBackMessages.notFound);
+    const { quote, appointment, payment } = await lockBooking(tx, { quoteId, appointmentId });
     if (!quote || !appointment) throw notFound(takeBackMessages.notFound);
     if (appointment.status === 'confirmed') throw conflict(takeBackMessages.noTechnician);
     // Its slot has begun: "another technician for the same time" would be a promise nobody can keep (a code review).
@@ -69,14 +49,11 @@ export async function takeBackJob(
     // Any other state (completed, cancelled…) answers 409 with the lifecycle's sentence, changing nothing.
     await transition(tx, 'appointment', 'unassign', appointment.id);
     if (repairerId === null) throw new Error(`Appointment ${appointment.id} was assigned with no technician on its quote.`);
-    const [accepted] = await tx
-      .select({ id: jobNotifications.id })
-      .from(jobNotifications)
-      .where(and(eq(jobNotifications.quoteId, quote.id), eq(jobNotifications.status, 'accepted')));
+    const accepted = await acceptedOfferOfQuote(tx, quote.id);
     if (accepted) await transition(tx, 'jobNotification', 'cancel', accepted.id);
     await transition(tx, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } });
     // D14: the share owed since payment waits for whoever accepts next.
-    if (payment) await tx.update(payouts).set({ repairerId: null, updatedAt: new Date() }).where(and(eq(payouts.paymentId, payment.id), eq(payouts.status, 'owed')));
+    if (payment) await unassignOwedPayoutOfPayment(tx, payment.id);
     const technician = await findRepairer(tx, repairerId);
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
     await recordAudit(tx, actorOf(admin), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { reference: facts.reference, repairerId, technician: technician?.businessName ?? null, reason, quoteId: quote.id });

@@ -27,6 +27,12 @@ export async function findPaymentByProviderRef(db: Db, provider: PaymentProvider
 }
 
 /** The row locked for the rest of the transaction: a webhook and a test confirmation take turns. */
+/** The id of the appointment's succeeded payment, if it was paid. */
+export async function succeededPaymentIdOf(db: Db, appointmentId: number): Promise<number | undefined> {
+  const [payment] = await db.select({ id: payments.id }).from(payments).where(and(eq(payments.appointmentId, appointmentId), eq(payments.status, 'succeeded')));
+  return payment?.id;
+}
+
 export async function lockPayment(db: Db, id: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
   return row;

@@ -3,35 +3,17 @@
 // (`sending`, with a stamp) in one committed statement, Stripe is asked with no transaction
 // open, and what Stripe answered is recorded afterwards (payouts.ts). A claim whose sender died,
 // or got no answer, is taken over by a later run, which asks Stripe what it already did first.
-import { and, eq, isNull, lte, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import type { Db } from '../../../db/database';
-import { appointments, payouts } from '../../../db/schema';
+import { payouts } from '../../../db/schema';
 import { transition, TransitionConflictError } from '../../../db/transition';
-
-/**
- * How long a sender's claim on a payout stands before another run takes it over: far longer than
- * one Stripe call can take (20 s timeout, 2 retries), so a run still waiting for Stripe is not
- * overtaken; if it were, the idempotency key still makes both calls one transfer.
- */
-export const SENDING_LEASE_MINUTES = 10;
-
-export interface Payable {
-  id: number;
-  amountPence: number;
-  repairerId: number | null;
-  appointmentId: number | null;
-  stripeAccountId: string | null;
-}
+import { problemReportedAtOf } from '../appointments.repo';
+import { abandonedClaim, letGoOfClaim, type Payable } from './payouts.repo';
 
 export type ClaimFrom = 'owed' | 'held' | 'sending';
 
 export const isConflict = (error: unknown) => error instanceof TransitionConflictError;
-
-/** A `sending` claim nobody is acting on: let go after Stripe gave no answer, or older than the lease (its sender died). */
-export function abandonedClaim(now: Date) {
-  return or(isNull(payouts.sendingAt), lte(payouts.sendingAt, new Date(now.getTime() - SENDING_LEASE_MINUTES * 60 * 1000)));
-}
 
 /**
  * Stripe said no and did nothing (a 4xx that is not about the idempotency key or a request
@@ -149,15 +131,11 @@ export async function afterNoTransfer(
           if (isConflict(conflictError)) return; // taken over by another run meanwhile: it is theirs now
           throw conflictError;
         }
-        const [appointment] =
-          due.appointmentId === null ? [] : await tx.select({ problemReportedAt: appointments.problemReportedAt }).from(appointments).where(eq(appointments.id, due.appointmentId));
-        if (from === 'held' || appointment?.problemReportedAt) await transition(tx, 'payout', 'hold', due.id);
+        const problemReportedAt = due.appointmentId === null ? null : await problemReportedAtOf(tx, due.appointmentId);
+        if (from === 'held' || problemReportedAt) await transition(tx, 'payout', 'hold', due.id);
       });
     } else {
-      await db
-        .update(payouts)
-        .set({ sendingAt: null, updatedAt: new Date() })
-        .where(and(eq(payouts.id, due.id), eq(payouts.status, 'sending'), mine));
+      await letGoOfClaim(db, due.id, stamp);
     }
   } catch (recordError) {
     log.warn({ payoutId: due.id, err: recordError }, 'a payout Stripe did not pay could not be given back: the next run after the lease takes it over and asks Stripe');

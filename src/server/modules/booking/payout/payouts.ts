@@ -7,18 +7,18 @@
 // so no retry pays twice, however long after; a transfer reversed there since does not pay it,
 // and the job holds such a payout for an admin rather than paying again. Without Stripe the
 // released row is itself the ledger entry. docs/decisions/0013-completion-and-payouts.md.
-import { and, eq, gt, isNotNull, isNull, lte, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
-import { appointments, assessments, payments, payouts, repairers } from '../../../db/schema';
+import { payouts } from '../../../db/schema';
 import type { Enqueue } from '../../../jobs';
 import { dispatchEmails, queueEmail } from '../../email/email.service';
 import { repairerPaidEmail } from '../emails/completion-emails';
-import { withJobAndTechnician } from './payout-rows';
 import { transition, type TransitionOptions } from '../../../db/transition';
 import { pagesAfterId } from '../../../jobs/keyset-pages';
-import { abandonedClaim, afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type Payable, type TransferFound } from './payout-sending';
+import { afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type TransferFound } from './payout-sending';
+import { abandonedSends, duePayouts, paidEmailFacts, payableWithStatus, payoutProviderRef, payoutStatus, payoutWithAppointment, type Payable } from './payouts.repo';
 import { recordAudit, systemActor } from '../../privacy/audit.repo';
 import { stripeFailure } from '../pay/stripe-provider';
 import { completionMessages } from '../../../../shared/api/appointments';
@@ -42,40 +42,6 @@ export interface PayoutContext {
 /** A run reads due payouts a page at a time, so memory stays bounded however long the backlog. */
 export const PAYOUT_PAGE_SIZE = 200;
 
-/** The next page of payouts due now, after id `after`: owed, with a repairer, the job completed, and confirmed or 72 hours on, with no problem reported. */
-async function duePayouts(db: Db, now: Date, after: number, pageSize: number): Promise<Payable[]> {
-  return db
-    .select({ id: payouts.id, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: appointments.id, stripeAccountId: repairers.stripeAccountId })
-    .from(payouts)
-    .innerJoin(payments, eq(payments.id, payouts.paymentId))
-    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
-    .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
-    .where(
-      and(
-        gt(payouts.id, after),
-        eq(payouts.status, 'owed'),
-        isNotNull(payouts.repairerId),
-        eq(appointments.status, 'completed'),
-        isNull(appointments.problemReportedAt),
-        or(isNotNull(appointments.customerConfirmedAt), lte(payouts.releaseAfterAt, now)),
-      ),
-    )
-    .orderBy(payouts.id)
-    .limit(pageSize);
-}
-
-/** The next page, after id `after`, of payouts claimed for a transfer that nobody is finishing: a crash, a lost instance, Stripe not answering. */
-async function abandonedSends(db: Db, now: Date, after: number, pageSize: number): Promise<Payable[]> {
-  return db
-    .select({ id: payouts.id, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: payments.appointmentId, stripeAccountId: repairers.stripeAccountId })
-    .from(payouts)
-    .innerJoin(payments, eq(payments.id, payouts.paymentId))
-    .innerJoin(repairers, eq(repairers.id, payouts.repairerId))
-    .where(and(gt(payouts.id, after), eq(payouts.status, 'sending'), abandonedClaim(now)))
-    .orderBy(payouts.id)
-    .limit(pageSize);
-}
-
 function stripeOf(ctx: PayoutContext): Stripe | undefined {
   // Without its client a run would take Stripe's settings for test mode and pay through the ledger.
   if (ctx.config.stripe && !ctx.stripe) throw new Error('Stripe is configured but the payout run was given no Stripe client (ModuleDeps.stripe)');
@@ -84,22 +50,7 @@ function stripeOf(ctx: PayoutContext): Stripe | undefined {
 
 /** What the repairer's "you have been paid" e-mail says of the job (null: no address to send it to). */
 async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, providerRef: string, topUpPence: number | null) {
-  const [row] = await withJobAndTechnician(
-    tx
-      .select({
-        amountPence: payouts.amountPence,
-        email: repairers.email,
-        contactName: repairers.contactName,
-        businessName: repairers.businessName,
-        damageType: assessments.damageType,
-        city: assessments.city,
-        postcode: assessments.postcode,
-        appointmentDate: appointments.appointmentDate,
-        timeSlot: appointments.timeSlot,
-      })
-      .from(payouts)
-      .$dynamic(),
-  ).where(eq(payouts.id, payoutId));
+  const row = await paidEmailFacts(tx, payoutId);
   if (!row?.email) return null;
   const { email, contactName, businessName, ...job } = row;
   return repairerPaidEmail({ ...job, repairer: { email, contactName, businessName }, providerRef, topUpPence, dashboardUrl: `${config.publicUrl}/repairer`, company: config.company });
@@ -195,10 +146,10 @@ async function payOne(ctx: PayoutContext, stripe: Stripe | undefined, due: Payab
   } catch (error) {
     if (!isConflict(error)) throw error;
     // A run that took over recorded it first: the same transfer, found at Stripe or replayed for the key.
-    const [row] = await ctx.db.select({ providerRef: payouts.providerRef }).from(payouts).where(eq(payouts.id, due.id));
-    if (row?.providerRef !== transfer.id) {
+    const recorded = await payoutProviderRef(ctx.db, due.id);
+    if (recorded !== transfer.id) {
       const loud = ctx.log.error ?? ctx.log.warn;
-      loud.call(ctx.log, { payoutId: due.id, transferId: transfer.id, recorded: row?.providerRef }, 'a payout was recorded with another transfer than the one this run got: check both at Stripe');
+      loud.call(ctx.log, { payoutId: due.id, transferId: transfer.id, recorded }, 'a payout was recorded with another transfer than the one this run got: check both at Stripe');
     }
     return false;
   }
@@ -281,11 +232,7 @@ export async function reversalToHold(
     log.info({ transferId: transfer.id }, 'Stripe reported a reversed transfer that pays no payout');
     return null;
   }
-  const [row] = await db
-    .select({ status: payouts.status, amountPence: payouts.amountPence, appointmentId: payments.appointmentId })
-    .from(payouts)
-    .innerJoin(payments, eq(payments.id, payouts.paymentId))
-    .where(eq(payouts.id, payoutId));
+  const row = await payoutWithAppointment(db, payoutId);
   if (!row || transfer.transfer_group !== transferGroupOf(row.appointmentId)) {
     log.warn({ transferId: transfer.id, payoutId }, "Stripe reported a reversed transfer naming a payout that is not this site's: nothing changed");
     return null;
@@ -334,12 +281,7 @@ export async function holdAfterReversalReported(tx: Db, log: { warn(obj: object,
  * does not answer (the payout stays `sending` and the release job finishes it).
  */
 export async function releaseHeldPayout(ctx: PayoutContext, payoutId: number, now: Date): Promise<void> {
-  const [row] = await ctx.db
-    .select({ id: payouts.id, status: payouts.status, amountPence: payouts.amountPence, repairerId: payouts.repairerId, appointmentId: payments.appointmentId, stripeAccountId: repairers.stripeAccountId })
-    .from(payouts)
-    .innerJoin(payments, eq(payments.id, payouts.paymentId))
-    .leftJoin(repairers, eq(repairers.id, payouts.repairerId))
-    .where(eq(payouts.id, payoutId));
+  const row = await payableWithStatus(ctx.db, payoutId);
   if (!row) throw notFound(completionMessages.payoutNotFound);
   if (row.status === 'sending') throw conflict(completionMessages.payoutSending);
   if (row.status !== 'held' || row.repairerId === null) throw conflict(completionMessages.payoutNotHeld);
@@ -357,7 +299,7 @@ export async function releaseHeldPayout(ctx: PayoutContext, payoutId: number, no
   });
   if (!paid) {
     // Another admin's release got there first.
-    const [current] = await ctx.db.select({ status: payouts.status }).from(payouts).where(eq(payouts.id, payoutId));
-    throw conflict(current?.status === 'sending' ? completionMessages.payoutSending : completionMessages.payoutNotHeld);
+    const current = await payoutStatus(ctx.db, payoutId);
+    throw conflict(current === 'sending' ? completionMessages.payoutSending : completionMessages.payoutNotHeld);
   }
 }

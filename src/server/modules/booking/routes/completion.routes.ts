@@ -3,13 +3,12 @@
 // rates it. Customer bodies are parsed only after the access check, as bookings' are.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
 import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../../shared/money';
-import { payouts } from '../../../db/schema';
 import { releaseHeldPayout } from '../payout/payouts';
 import { reportedProblems } from '../complete/reported-problems';
 import { payoutsInQuestion } from '../payout/payouts-in-question';
+import { findPayout } from '../payout/payouts.repo';
 import type { ModuleDeps } from '../../../module-deps';
 import { uploadRoutes } from '../../../plugins/uploads';
 import { roleGroup } from '../../../plugins/auth';
@@ -85,7 +84,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       // A held payout (a reported problem, or a transfer reversed at Stripe), released once the team has looked at it.
       admin.post('/api/admin/payouts/:id/release', { schema: { params: PayoutIdParamsSchema, response: { 200: ReleasedPayoutSchema } } }, async (request) => {
         await releaseHeldPayout({ db: ctx.db, config: deps.config, log: request.log, jobs: deps.jobs, stripe: deps.stripe }, request.params.id, new Date());
-        const [row] = await ctx.db.select().from(payouts).where(eq(payouts.id, request.params.id));
+        const row = await findPayout(ctx.db, request.params.id);
         return { id: row!.id, status: row!.status, amount: penceToDecimalString(row!.amountPence), releasedAt: row!.releasedAt?.toISOString() ?? null, providerRef: row!.providerRef };
       });
     }),

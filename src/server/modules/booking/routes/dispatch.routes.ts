@@ -22,8 +22,8 @@ import { roleGroup } from '../../../plugins/auth';
 import { notFound, unauthorised } from '../../../kernel/errors';
 import { dispatchEmails } from '../../email/email.service';
 import { findQuote } from '../../quotes/quotes.repo';
-import { readJobsToDispatch } from '../offer/dispatch.repo';
-import { readUpcomingJobs, takeBackJob } from '../offer/take-back';
+import { readJobsToDispatch, readUpcomingJobs } from '../offer/dispatch.repo';
+import { takeBackJob } from '../offer/take-back';
 import { expireOverdueOffers, findNearby, notificationsOfQuote, sendToAllNearby, sendToRepairer, type DispatchContext } from '../offer/dispatch.service';
 import { dispatchMessages } from '../../../../shared/api/dispatch';
 
