@@ -21,7 +21,7 @@ import { emailStats } from '../../src/server/modules/outreach/outreach.service';
 import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach/outreach-emails';
 import { loadPriceList, readPriceList, replacePriceList } from '../../src/server/modules/quotes/price-list.repo';
 import { defaultPriceList } from '../../src/shared/price-list';
-import { networkPage, readNetworkPage } from '../../src/server/modules/repairer-accounts/network-page';
+import { networkPage, readNetworkPage } from '../../src/server/modules/repairers/network-page.repo';
 import type { NetworkQuery } from '../../src/shared/api/repairer-accounts';
 import { findImageFor, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';

@@ -27,7 +27,7 @@ import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
 import { dispatchEmails } from '../email/email.service';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
-import { readNetworkPage } from './network-page';
+import { readNetworkPage } from '../repairers/network-page.repo';
 import { sendShared } from '../../plugins/serializer';
 
 export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

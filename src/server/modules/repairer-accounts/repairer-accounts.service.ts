@@ -31,7 +31,7 @@ import { queueEmail } from '../email/email.service';
 import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
-import { networkPage } from './network-page';
+import { networkPage } from '../repairers/network-page.repo';
 import { unsubscribeLinks } from '../outreach/outreach-emails';
 
 

@@ -3,10 +3,9 @@
 // seconds per process, and dropped at once by whatever changes it in this process; another
 // instance is at most 5 seconds behind, so nothing has to be shared between instances.
 import type { Database } from '../../db/database';
+import { countVerifiedRepairers } from './repairers.repo';
 
 export const NETWORK_FIGURE_TTL_MS = 5_000;
-
-const COUNT_SQL = `SELECT count(*)::int AS count FROM repairers WHERE is_verified`;
 
 export interface NetworkFigure {
   /** The verified repairers, at most NETWORK_FIGURE_TTL_MS old. */
@@ -26,10 +25,7 @@ export function networkFigureOf(database: Database, now: () => number = Date.now
       get() {
         if (cached && now() - cached.at < NETWORK_FIGURE_TTL_MS) return cached.value;
         const entry = {
-          value: database
-            .statement<{ count: number }>('verified_repairer_count', COUNT_SQL)
-            .run([])
-            .then(([row]) => row?.count ?? 0),
+          value: countVerifiedRepairers(database),
           at: now(),
         };
         cached = entry;

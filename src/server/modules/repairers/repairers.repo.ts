@@ -13,6 +13,14 @@ import { repairers } from '../../db/schema';
 export type RepairerRow = typeof repairers.$inferSelect;
 export type NewRepairerRow = typeof repairers.$inferInsert;
 
+const VERIFIED_COUNT_SQL = `SELECT count(*)::int AS count FROM repairers WHERE is_verified`;
+
+/** D2's network figure: how many repairers are verified (network-figure.ts keeps it for a few seconds). */
+export async function countVerifiedRepairers(database: Database): Promise<number> {
+  const [row] = await database.statement<{ count: number }>('verified_repairer_count', VERIFIED_COUNT_SQL).run([]);
+  return row?.count ?? 0;
+}
+
 export async function findRepairer(db: Db, id: number): Promise<RepairerRow | undefined> {
   const [row] = await db.select().from(repairers).where(eq(repairers.id, id));
   return row;
