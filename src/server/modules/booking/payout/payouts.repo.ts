@@ -3,12 +3,22 @@
 // and stuck payouts, and the share's changes as a job is accepted, taken back, completed and
 // refunded. Status changes go through the payout lifecycle (db/transition.ts).
 import { and, asc, desc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { PAYOUTS_IN_QUESTION_SHOWN } from '../../../../shared/api/appointments';
 import type { Db } from '../../../db/database';
-import { appointments, assessments, auditLog, payments, payouts, repairers } from '../../../db/schema';
-import { withJobAndTechnician } from './payout-rows';
+import { appointments, assessments, auditLog, payments, payouts, quotes, repairers } from '../../../db/schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;
+
+/** A select from payouts (made `$dynamic()`), joined to its payment, appointment, quote, enquiry and repairer: the one join path of the admin's payout lists and the paid e-mail. */
+function withJobAndTechnician<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(payments, eq(payments.id, payouts.paymentId))
+    .innerJoin(appointments, eq(appointments.id, payments.appointmentId))
+    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+    .innerJoin(repairers, eq(repairers.id, payouts.repairerId));
+}
 
 /** What a release pays: the share, its repairer and their connected account, and its appointment. */
 export interface Payable {
