@@ -121,6 +121,6 @@ const failed = timings.find((t) => t.status === 'failed');
 if (failed) finish(`${failed.title} failed`);
 // The browser tests run last, with the machine to themselves: started beside the unit and
 // integration lane on 2 cores, the suite took longer and timing tests failed on both sides
-// (docs/decisions/0006, fourth round).
+// (docs/notes/0006-test-suite-history.md, fourth round).
 if (!(await browserLane())) finish('Browser tests failed');
 finish();

@@ -14,7 +14,7 @@ import { takeBackMessages, type QuoteNotification } from '../../src/shared/api/d
 const opened = browserAndAdminForFile();
 
 // One signed-in admin page for the file: each test loads /admin afresh in it, rather than starting
-// a context and signing in again (docs/decisions/0006, seventh round).
+// a context and signing in again (docs/notes/0006-test-suite-history.md, seventh round).
 let adminSession: Promise<{ context: BrowserContext; page: Page }> | null = null;
 function adminPage(): Promise<Page> {
   adminSession ??= signedInContext(opened.browser, inject('accounts').admin).then(async (context) => ({ context, page: await context.newPage() }));

@@ -34,7 +34,7 @@ afterAll(async () => {
 /**
  * The admin, signed in through the form once for the file (desktop), on the dashboard the first
  * time; the phone test resizes the same page and loads the price list afresh in it rather than
- * starting a context and signing in again (docs/decisions/0006, seventh round).
+ * starting a context and signing in again (docs/notes/0006-test-suite-history.md, seventh round).
  */
 function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
   signedIn ??= signInAsAdmin();

@@ -13,7 +13,8 @@ import { baseUrl, expectNoAxeViolations, hasChromium, launchBrowser, mailTo, new
 
 let browser: Browser;
 // The phone's page: a visitor opens the join links in it signed out, and the repairer then signs
-// in in it, rather than each starting a context and a page (docs/decisions/0006, seventh round).
+// in in it, rather than each starting a context and a page (docs/notes/0006-test-suite-history.md,
+// seventh round).
 let phone: Promise<{ context: BrowserContext; page: Page }> | null = null;
 function phonePage(): Promise<{ context: BrowserContext; page: Page }> {
   phone ??= newConsentedContext(browser, 'mobile').then(async (context) => ({ context, page: await context.newPage() }));

@@ -59,8 +59,8 @@ export async function newConsentedContext(browser: Browser, viewport: keyof type
  * One consented page per width, shared by a file's tests that each begin by loading the page they
  * are about (never by relying on where the previous test left it): a new page starts renderer
  * processes of its own, where a reused one runs the app and axe with the code it has already
- * compiled (docs/decisions/0006, sixth round). Not for a test about a first visit, a signed-in
- * session, the HTTP cache or routes: give those a context of their own.
+ * compiled (docs/notes/0006-test-suite-history.md, sixth round). Not for a test about a first
+ * visit, a signed-in session, the HTTP cache or routes: give those a context of their own.
  */
 export function sharedConsentedPages(browser: () => Browser) {
   const pages = new Map<keyof typeof viewports, Promise<{ context: BrowserContext; page: Page }>>();

@@ -4,8 +4,8 @@
 // The build: CHROME_PATH when it is set; otherwise Debian's headless shell
 // (chromium-headless-shell, the same Blink and V8 as Debian's chromium without the desktop
 // browser around them, which is what Playwright's own headless runs use), then Debian's chromium.
-// The browser tests need about a third less CPU on the headless shell (docs/decisions/0006,
-// eleventh round).
+// The browser tests need about a third less CPU on the headless shell
+// (docs/notes/0006-test-suite-history.md, eleventh round).
 import { existsSync } from 'node:fs';
 
 export const chromiumCandidates = ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];

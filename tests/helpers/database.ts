@@ -62,12 +62,13 @@ export async function openImage(imagePath: string): Promise<Database> {
   return wrapPglite(client);
 }
 
-// Reused image databases (docs/decisions/0006, fifth round). Opening a PGlite from the image costs
-// 0.6–1.2 s of CPU, and the integration files opened 56 of them a run: a third of the project's
-// CPU. Files in a worker share this module (isolate: false), so a database a file has closed is
-// put back as the image had it (every table emptied, the image's rows and sequences restored)
-// and lent to the next file. Session state is dropped too. A database whose schema a test
-// changed (its catalogue's fingerprint differs) or whose reset fails is closed instead, never lent.
+// Reused image databases (docs/notes/0006-test-suite-history.md, fifth round). Opening a PGlite
+// from the image costs 0.6–1.2 s of CPU, and the integration files opened 56 of them a run: a
+// third of the project's CPU. Files in a worker share this module (isolate: false), so a
+// database a file has closed is put back as the image had it (every table emptied, the image's
+// rows and sequences restored) and lent to the next file. Session state is dropped too. A
+// database whose schema a test changed (its catalogue's fingerprint differs) or whose reset fails
+// is closed instead, never lent.
 
 /** What the image holds besides its schema: the rows of its seeded tables and every sequence's value. */
 interface ImageState {

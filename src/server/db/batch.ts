@@ -76,8 +76,8 @@ export function createBatcher<In, Out>({ run, maxSize = DEFAULT_MAX_BATCH, maxIn
 /**
  * Batches of one kind in flight at once. PGlite runs one statement at a time, so a second batch
  * would only wait for its lock; on a server, 1, 2 and the pool's 10 measured the same within
- * the bench's noise (docs/decisions/0007, third round), and one leaves the pool's other
- * connections to every other route while making the batches as large as they can be.
+ * the bench's noise (docs/notes/0007-api-history.md, third round), and one leaves the pool's
+ * other connections to every other route while making the batches as large as they can be.
  */
 export const BATCHES_IN_FLIGHT = 1;
 

@@ -5,8 +5,8 @@
 // destination (sonic-boom) with its `minLength`: sonic-boom measures the byte length of the
 // whole block it is gathering on every line it is given, so the cost of a line grew with the
 // block, 2.8 µs a line on the event loop for 4 KB blocks (and more for larger ones), against
-// 0.1 µs here (docs/decisions/0007, seventh round). sonic-boom still does the writing: whole
-// blocks, asynchronously, with pino's handling of a closed pipe and of exit.
+// 0.1 µs here (docs/notes/0007-api-history.md, seventh round). sonic-boom still does the
+// writing: whole blocks, asynchronously, with pino's handling of a closed pipe and of exit.
 import pino, { type DestinationStream } from 'pino';
 
 /** What a gathered block is handed to: pino's destination (sonic-boom), or a test's. */

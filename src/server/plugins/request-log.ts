@@ -5,8 +5,8 @@
 // The line goes through a logger of its own, on the same destination and in the same format as
 // the app's, without the app's redaction: its fields are fixed here and none is personal, while
 // redaction (every personal field name, at any depth, log-redaction.ts) cost a fifth of the
-// time of a request for GET /api/site (docs/decisions/0007, fourth round). Every other line,
-// errors included, still goes through the app's redacting logger.
+// time of a request for GET /api/site (docs/notes/0007-api-history.md, fourth round). Every
+// other line, errors included, still goes through the app's redacting logger.
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyChildLoggerFactory } from 'fastify/types/logger';
 import pino, { type Bindings, type ChildLoggerOptions, type DestinationStream, type LogFn } from 'pino';
@@ -31,9 +31,10 @@ export function routeLabel(request: FastifyRequest): string {
 /**
  * Fastify makes a child logger for every request (`request.log`, bound to its reqId). Made from
  * the app's redacting logger, its binding goes through the redactor: 2.3 µs a request against
- * 0.6 µs without redaction (docs/decisions/0007, fifth round), and most requests never write
- * through it (their one line is the request line's own logger above). So `request.log` is this
- * stand-in, which makes the real child, redacting as before, the first time it is used.
+ * 0.6 µs without redaction (docs/notes/0007-api-history.md, fifth round), and most requests
+ * never write through it (their one line is the request line's own logger above). So
+ * `request.log` is this stand-in, which makes the real child, redacting as before, the first
+ * time it is used.
  */
 class LazyChildLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;

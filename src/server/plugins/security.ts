@@ -7,7 +7,7 @@
 // only mean something to an HTML page (Permissions-Policy, Cross-Origin-Opener-Policy,
 // Origin-Agent-Cluster, X-DNS-Prefetch-Control, X-Download-Options, X-XSS-Protection,
 // X-Permitted-Cross-Domain-Policies) and the pages' long CSP were 700 bytes on every API answer
-// for nothing (docs/decisions/0007, sixth round).
+// for nothing (docs/notes/0007-api-history.md, sixth round).
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';

@@ -12,9 +12,9 @@ import { Semaphore } from './semaphore';
 export const DEFAULT_MAX_INPUT_PIXELS = 50_000_000;
 export const DISPLAY_MAX_EDGE = 2048;
 export const THUMB_MAX_EDGE = 400;
-const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
+export const JPEG_OPTIONS = { quality: 82, mozjpeg: true } as const;
 // JPEG has no transparency: see-through areas of a PNG or WebP become white, not black.
-const FLATTEN_BACKGROUND = '#ffffff';
+export const FLATTEN_BACKGROUND = '#ffffff';
 
 export interface ProcessedVariant {
   data: Buffer;

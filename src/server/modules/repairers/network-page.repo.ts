@@ -1,5 +1,5 @@
 // SPEC's Repairer Network tab (GET /api/repairers) in one prepared statement (issue 9;
-// docs/decisions/0007-a-fast-api.md, ninth round): the total the search and filters match and a
+// docs/notes/0007-api-history.md, ninth round): the total the search and filters match and a
 // page of 50 by business name, each repairer as one JSON value with whether they have an account
 // or a pending invitation. Built by drizzle it was two statements whose text changed with each
 // filter, parsed and planned on every call, with every column of every row parsed by the driver:

@@ -1,5 +1,5 @@
 // The booking calendar's reads (GET /api/appointments/available and …/available-month) in one
-// prepared statement (issue 9; docs/decisions/0007-a-fast-api.md, ninth round). Built by drizzle,
+// prepared statement (issue 9; docs/notes/0007-api-history.md, ninth round). Built by drizzle,
 // each read was three statements parsed and planned on every call: the address's rate-limit
 // count, the expired holds of those days, and their slot rows (PGlite: 316 req/s, p99 66 ms).
 // Now one statement counts the hit (the same upsert as plugins/rate-limit.ts), says whether any
@@ -7,7 +7,8 @@
 // does the read lapse it and read the rows again, as before (lapseExpiredHolds).
 // The hit is the statement's only write, and losing the last hits after a crash is harmless, so
 // its transaction commits without waiting for the WAL to reach the disk (`lossy`:
-// synchronous_commit off for this transaction alone; docs/decisions/0007, twelfth round).
+// synchronous_commit off for this transaction alone; docs/notes/0007-api-history.md, twelfth
+// round).
 // Waiting, every read of one address queued on its rate-limit row until the previous commit was
 // flushed: the calendar month's p99 over 25 ms on the server.
 import type { Database } from '../../../db/database';
