@@ -22,8 +22,12 @@ function firstIssues(issues: readonly z.core.$ZodIssue[]): Map<string, z.core.$Z
   return first;
 }
 
-/** What the schema makes of the form's values: its data to send, or each field's first problem and the first problem of all. */
-export function checkWith<S extends z.ZodType>(schema: S, values: z.input<S>): Checked<z.output<S>> {
+/**
+ * What the schema makes of the form's values (as typed: a blank number field may be undefined or
+ * NaN, for the schema to refuse with its sentence): the data to send, or each field's first
+ * problem and the first problem of all.
+ */
+export function checkWith<S extends z.ZodType>(schema: S, values: unknown): Checked<z.output<S>> {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { ok: true, data: parsed.data };
   const problems = Object.fromEntries([...firstIssues(parsed.error.issues)].map(([path, issue]) => [path, issue.message]));
