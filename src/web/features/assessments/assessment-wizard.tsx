@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
 import { CustomerDetailsSchema, type CustomerDetails } from '../../../shared/customer-details';
 import { focusErrorSummary } from '../../components/form';
 import { Button } from '../../components/ui/button';
+import { schemaResolver } from '../../lib/schema-check';
 import { DetailsFields, fieldId } from './details-fields';
 import { ErrorSummary } from './error-summary';
 import { PhotoUpload } from './photo-upload';
@@ -44,7 +44,7 @@ export function AssessmentWizard() {
     else void navigate(`${location.pathname}${location.search}`, { state: { wizardStep: next, from: step } });
   };
   const form = useForm<DetailsFormValues, unknown, CustomerDetails>({
-    resolver: zodResolver(CustomerDetailsSchema),
+    resolver: schemaResolver(CustomerDetailsSchema),
     defaultValues: emptyDetails,
     // A failed submit takes focus to the error summary above the fields, once it has rendered
     // (below), not to the first invalid field, which the summary would then push out of sight.

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import type { FieldErrors, UseFormReturn } from 'react-hook-form';
-import type { CustomerDetails } from '../../../shared/customer-details';
+import type { FieldErrors } from 'react-hook-form';
 import {
   ALLOY_WHEEL,
   allDamageLocationLabels,
@@ -13,10 +12,10 @@ import {
   wheelLocations,
 } from '../../../shared/damage';
 import { FieldError, FieldGroup, TextAreaField, TextField } from '../../components/form';
+import type { DetailsForm } from './details-form';
 import type { DetailsFormValues } from './saved-details';
 import { VehicleLookupField } from './vehicle-lookup';
 
-export type DetailsForm = UseFormReturn<DetailsFormValues, unknown, CustomerDetails>;
 type FieldName = keyof DetailsFormValues;
 
 /** Every field's label, in the order the form shows them (the error summary uses it too). */

@@ -1,6 +1,7 @@
 import type { FieldErrors } from 'react-hook-form';
 import { ErrorSummary as FormErrorSummary } from '../../components/form';
-import { fieldId, fieldLabels, type DetailsForm } from './details-fields';
+import type { DetailsForm } from './details-form';
+import { fieldId, fieldLabels } from './details-fields';
 import type { DetailsFormValues } from './saved-details';
 
 const order = Object.keys(fieldLabels) as Array<keyof DetailsFormValues>;

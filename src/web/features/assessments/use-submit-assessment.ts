@@ -7,7 +7,8 @@ import { isApiError } from '../../lib/api';
 import { useCreateAssessment, type UploadProgress } from './api/create-assessment';
 import { UploadNetworkError } from './api/upload-request';
 import type { SelectedPhoto } from './use-photo-selection';
-import { fieldLabels, type DetailsForm } from './details-fields';
+import type { DetailsForm } from './details-form';
+import { fieldLabels } from './details-fields';
 import { attemptFingerprint, createKeyKeeper } from './idempotency-key';
 import { clearSavedDetails, type DetailsFormValues } from './saved-details';
 

@@ -6,7 +6,7 @@ import { Label } from '../../components/ui/label';
 import { userMessageOf } from '../../lib/api';
 import { useSiteInfo } from './api/get-site-info';
 import { useLookupVehicle, type VehicleLookup } from './api/lookup-vehicle';
-import type { DetailsForm } from './details-fields';
+import type { DetailsForm } from './details-form';
 
 /** 'Found: 2019 Ford (Blue). Please add the model.' with whatever parts DVLA knew. */
 export function foundMessage({ make, year, colour }: VehicleLookup): string {

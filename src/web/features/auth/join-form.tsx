@@ -6,6 +6,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { SupportContact } from '../../components/support-contact';
 import { AppLink } from '../../components/navigation/app-link';
 import { userMessageOf } from '../../lib/api';
+import { checkWith } from '../../lib/schema-check';
 import { AcceptInvitationBodySchema, PASSWORD_MIN, repairerAccountMessages } from '../../../shared/api/repairer-accounts';
 import { useAcceptInvitation, useInvitation } from './api/invitation';
 
@@ -44,10 +45,10 @@ export function JoinForm({ token }: { token: string }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = AcceptInvitationBodySchema.safeParse({ password });
-    if (!parsed.success) return setError(parsed.error.issues[0]!.message);
+    const checked = checkWith(AcceptInvitationBodySchema, { password });
+    if (!checked.ok) return setError(checked.first);
     setError(null);
-    accept.mutate(parsed.data.password, { onSuccess: () => navigate('/repairer', { replace: true }), onError: (failure) => setError(userMessageOf(failure)) });
+    accept.mutate(checked.data.password, { onSuccess: () => navigate('/repairer', { replace: true }), onError: (failure) => setError(userMessageOf(failure)) });
   };
 
   return (

@@ -1,10 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { SignInSchema, signInMessages, type SignInInput } from '../../../shared/api/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/form';
 import { isApiError } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-check';
 import { useSignIn } from './api/sign-in';
 import { homePathFor } from './roles';
 import { safeNextPath } from './safe-next-path';
@@ -28,7 +28,7 @@ export function SignInForm() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<SignInValues>({ resolver: zodResolver(SignInSchema), defaultValues: { email: '', password: '' } });
+  } = useForm<SignInValues>({ resolver: schemaResolver(SignInSchema), defaultValues: { email: '', password: '' } });
 
   const onSubmit = handleSubmit((values) => {
     signIn.mutate(values, {

@@ -2,7 +2,7 @@ import type { AppointmentView } from '../../../shared/api/appointments';
 import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { buttonClasses } from '../../components/ui/button';
-import { formatDecimalPounds } from '../quotes';
+import { formatDecimalPounds } from '../../lib/format';
 import { appointmentStatusLabel, paymentLabel } from './appointment-format';
 
 const row = 'grid gap-1 py-2 sm:grid-cols-[12rem_1fr]';

@@ -5,7 +5,7 @@ import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
 import { TextAreaField } from '../../components/form';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { formatDecimalPounds } from '../quotes';
+import { formatDecimalPounds } from '../../lib/format';
 import { checkoutLinkOf, heldSlotLabel } from './held-slot-notice';
 import type { SlotPickerState } from './slot-picker-state';
 

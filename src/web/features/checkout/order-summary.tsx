@@ -1,6 +1,6 @@
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { decimalStringToPence, formatPence } from '../../../shared/money';
-import { formatDecimalPounds } from '../quotes';
+import { formatDecimalPounds } from '../../lib/format';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
 

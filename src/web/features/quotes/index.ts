@@ -1,4 +1,3 @@
 // The quotes feature's public face: what routes and other features may use.
 export { QuoteForAssessment } from './quote-page';
 export { QuoteNotFound } from './quote-not-found';
-export { formatDecimalPounds } from './quote-money';

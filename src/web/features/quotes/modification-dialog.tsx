@@ -1,4 +1,3 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Dialog } from 'radix-ui';
 import { useEffect, type RefObject } from 'react';
 import { useForm } from 'react-hook-form';
@@ -7,6 +6,7 @@ import { TextAreaField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';
+import { schemaResolver } from '../../lib/schema-check';
 import { useRequestModification } from './api/request-modification';
 
 type FormValues = { message: string };
@@ -26,7 +26,7 @@ const messageId = 'quote-modification-message';
 
 /** D21: the customer says what they would like changed; the team is told and answers within 24 hours. */
 export function ModificationDialog({ quoteId, open, onOpenChange, initialMessage = '', title, returnFocus }: ModificationDialogProps) {
-  const form = useForm<FormValues>({ resolver: zodResolver(ModificationRequestBodySchema), defaultValues: { message: initialMessage } });
+  const form = useForm<FormValues>({ resolver: schemaResolver(ModificationRequestBodySchema), defaultValues: { message: initialMessage } });
   const mutation = useRequestModification(quoteId);
   const { register, handleSubmit, reset, watch, formState } = form;
   const length = watch('message').length;

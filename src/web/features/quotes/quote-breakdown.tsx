@@ -1,4 +1,5 @@
-import { formatDecimalPounds, formatPounds, isNonZero } from './quote-money';
+import { formatDecimalPounds } from '../../lib/format';
+import { formatPounds, isNonZero } from './quote-money';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';

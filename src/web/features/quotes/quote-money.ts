@@ -1,8 +1,7 @@
 import { decimalStringToPence, formatPence, poundsToPence } from '../../../shared/money';
 
-// D5: the API's decimal strings ('480.00') and item costs (pounds) shown as pounds sterling.
-
-export { formatDecimalPounds } from '../../lib/format';
+// D5: item costs (pounds) shown as pounds sterling; the API's decimal strings ('480.00') are
+// lib/format's formatDecimalPounds.
 
 export function formatPounds(value: number): string {
   return Number.isFinite(value) ? formatPence(poundsToPence(value)) : '—';

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
+import { checkWith } from '../../lib/schema-check';
 import { numberFromField, ProfileBodySchema, profileMessages, type ProfileView } from '../../../shared/api/repairer-accounts';
 import type { Specialisation } from '../../../shared/damage';
 import { formatUkPhone } from '../../../shared/phone';
@@ -30,13 +31,13 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = ProfileBodySchema.safeParse({ ...values, serviceRadius: numberFromField(values.serviceRadius), specializations: chosen });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+    const checked = checkWith(ProfileBodySchema, { ...values, serviceRadius: numberFromField(values.serviceRadius), specializations: chosen });
+    if (!checked.ok) {
+      setErrors(checked.problems);
       return;
     }
     setErrors({});
-    save.mutate(parsed.data, {
+    save.mutate(checked.data, {
       onSuccess: () => toast({ title: 'Profile saved', description: profileMessages.saved, variant: 'success' }),
       onError: (error) => {
         if (isApiError(error)) setErrors(error.fieldErrors);

@@ -8,6 +8,7 @@ import { ConfirmDialogContent } from '../../../components/ui/confirm-dialog';
 import { DialogFormActions } from '../../../components/ui/dialog-form-actions';
 import { userMessageOf } from '../../../lib/api';
 import { focusById } from '../../../lib/focus';
+import { checkWith } from '../../../lib/schema-check';
 
 interface ReasonDialogProps<Result> {
   /** The button that opens it. */
@@ -44,13 +45,13 @@ export function ReasonDialog<Result>({ trigger, title, description, field, schem
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const parsed = schema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? null);
+    const checked = checkWith(schema, { reason });
+    if (!checked.ok) {
+      setError(checked.first);
       focusById(field.id);
       return;
     }
-    mutation.mutate(parsed.data, {
+    mutation.mutate(checked.data, {
       onSuccess: (result) => {
         done.current = true;
         close();

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../../lib/api';
 import { focusById } from '../../../lib/focus';
+import { checkWith } from '../../../lib/schema-check';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { NewRepairerBodySchema, numberFromField } from '../../../../shared/api/repairer-accounts';
 import type { Specialisation } from '../../../../shared/damage';
@@ -45,11 +46,11 @@ export function AddRepairer() {
     event.preventDefault();
     // Empty optional fields are left out, not sent as blanks the rules would refuse.
     const filled = Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
-    const parsed = NewRepairerBodySchema.safeParse({ ...filled, serviceRadius: numberFromField(values.serviceRadius), specializations: chosen });
+    const checked = checkWith(NewRepairerBodySchema, { ...filled, serviceRadius: numberFromField(values.serviceRadius), specializations: chosen });
     setRefusal(null);
-    if (!parsed.success) return showErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+    if (!checked.ok) return showErrors(checked.problems);
     setErrors({});
-    add.mutate(parsed.data, {
+    add.mutate(checked.data, {
       onSuccess: (row) => {
         toast({ title: 'Repairer added', description: `${row.businessName} is in the network, Pending Verification. Verify them, then invite them to create their account.`, variant: 'success' });
         setValues(empty);
