@@ -42,10 +42,13 @@ function schemaBuilders(): string[] {
     readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
       entry.isDirectory() ? files(join(dir, entry.name)) : entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [join(dir, entry.name)] : [],
     );
-  const names = new Set(['z', 'controlCharacterCheck', 'controlCharactersMessage']);
+  const names = new Set(['z', 'recordId', 'controlCharacterCheck', 'controlCharactersMessage']);
   for (const file of files('src/shared')) for (const [, name] of readFileSync(file, 'utf8').matchAll(/\b([A-Za-z]\w*Schema)\b/g)) names.add(name!);
   return [...names];
 }
+
+/** A TypeScript module of src/web or src/shared. */
+const ownModule = /[\\/]src[\\/](?:web|shared)[\\/].*\.tsx?$/;
 
 export default defineConfig({
   root: '.',
@@ -65,7 +68,10 @@ export default defineConfig({
       // bundler must otherwise keep in case it has an effect. They have none (src/shared is pure
       // rules), so a screen that imports a message or a constant from a src/shared/api module
       // no longer carries that module's schemas, and zod, with it.
-      treeshake: { manualPureFunctions: schemaBuilders(), propertyReadSideEffects: false },
+      // And our own modules have no effect on import (main.tsx's stylesheet aside): a module whose
+      // exports a screen does not use stays out of that screen's chunks, so a feature's index or a
+      // re-export no longer pulls every module behind it into the screens that import one name.
+      treeshake: { manualPureFunctions: schemaBuilders(), propertyReadSideEffects: false, moduleSideEffects: (id) => !ownModule.test(id) },
       output: {
         // React on its own: shared by both entries and cached across deploys of the app code.
         manualChunks(id) {
