@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = [
   'repairer_verified',
   'repairer_unverified',
   'repairer_added',
+  'availability_changed',
   'data_exported',
   'data_erased',
 ] as const;
@@ -28,6 +29,7 @@ export const auditActionLabels: Record<AuditAction, string> = {
   repairer_verified: 'Verified a repairer',
   repairer_unverified: 'Withdrew a repairer’s verification',
   repairer_added: 'Added a repairer to the network',
+  availability_changed: 'Changed a technician’s availability',
   data_exported: 'Downloaded a customer’s data',
   data_erased: 'Erased a customer’s personal data',
 };

@@ -17,6 +17,7 @@ import { privacyCases } from './privacy.cases';
 import { placesCases } from './places.cases';
 import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
+import { repairerAvailabilityCases } from './repairer-availability.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
 import { siteCases } from './site.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -42,6 +43,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   quotes: quoteCases,
   repairerAccounts: repairerAccountCases,
   repairerProfile: repairerProfileCases,
+  repairerAvailability: repairerAvailabilityCases,
   repairerJobs: repairerJobCases,
   site: siteCases,
   vehicles: vehicleCases,

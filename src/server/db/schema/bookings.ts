@@ -66,6 +66,10 @@ export const appointments = pgTable(
     uniqueIndex('appointments_quote_live_key')
       .on(t.quoteId)
       .where(sql`${t.status} IN (${sql.raw(LIVE_APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
+    // Issue 35: the live bookings of a slot (who is booked then, and which technician holds what).
+    index('appointments_live_slot_idx')
+      .on(t.appointmentDate, t.timeSlot)
+      .where(sql`${t.status} IN (${sql.raw(LIVE_APPOINTMENT_STATUSES.map((s) => `'${s}'`).join(', '))})`),
     // The lapse sweep: holds by expiry.
     index('appointments_held_expiry_idx')
       .on(t.holdExpiresAt)

@@ -1,7 +1,7 @@
 // Repairers: the network of independent technicians (SPEC section 3, Repairer) and what
 // the network-growth work learns about them.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 export const repairers = pgTable(
@@ -35,6 +35,11 @@ export const repairers = pgTable(
     // Stripe Connect onboarding finished (details submitted, transfers possible): required
     // before accepting paid jobs when Stripe is configured (issue 12).
     stripeOnboardedAt: timestamp('stripe_onboarded_at', { withTimezone: true }),
+    // Issue 35: the weekday halves they work, one bit each (src/server/modules/repairer-availability/
+    // weekly-halves.ts: bit 2 × (ISO weekday − 1), + 1 for the afternoon); 1023 is Monday–Friday, both.
+    weeklyHalves: smallint('weekly_halves').notNull().default(1023),
+    // How many jobs they take in one slot (1–10, shared/api/repairer-availability.ts).
+    jobsPerSlot: smallint('jobs_per_slot').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,7 +49,26 @@ export const repairers = pgTable(
     // Nearby search (D16): a latitude/longitude box prunes through this btree before the exact
     // distance (../shared/DEPENDENCY-NOTES.md: 1–2 ms on the server, 3–6 ms on PGlite for 20,000).
     index('repairers_location_idx').on(t.latitude, t.longitude),
+    check('repairers_weekly_halves_check', sql`${t.weeklyHalves} BETWEEN 0 AND 16383`),
+    check('repairers_jobs_per_slot_check', sql`${t.jobsPerSlot} BETWEEN 1 AND 10`),
   ],
+);
+
+// Issue 35: a technician's time off, a period of whole London days (first and last day
+// included). Periods of one technician never overlap: the PUT that replaces them checks, with
+// the technician's row locked, so two saves take turns.
+export const repairerTimeOff = pgTable(
+  'repairer_time_off',
+  {
+    id: serial('id').primaryKey(),
+    repairerId: integer('repairer_id')
+      .notNull()
+      .references(() => repairers.id, { onDelete: 'cascade' }),
+    fromDate: date('from_date').notNull(),
+    toDate: date('to_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('repairer_time_off_repairer_idx').on(t.repairerId, t.toDate), check('repairer_time_off_order_check', sql`${t.fromDate} <= ${t.toDate}`)],
 );
 
 export const emailCollectionResults = pgTable('email_collection_results', {

@@ -56,6 +56,10 @@ export function AuditLogScreen() {
                       {typeof entry.detail.reason === 'string' && entry.detail.reason.includes(' ') ? (
                         <span className="mt-1 block text-sm whitespace-pre-line text-slate-700">Reason: {entry.detail.reason}</span>
                       ) : null}
+                      {/* What a change of availability changed, in words (issue 35). */}
+                      {Array.isArray(entry.detail.changes) && entry.detail.changes.length > 0 ? (
+                        <span className="mt-1 block text-sm text-slate-700">{entry.detail.changes.filter((change) => typeof change === 'string').join('; ')}</span>
+                      ) : null}
                     </td>
                     <td className="px-3 py-2">{describe(entry)}</td>
                   </tr>
