@@ -73,7 +73,8 @@ export async function openImage(imagePath: string): Promise<Database> {
 /** What the image holds besides its schema: the rows of its seeded tables and every sequence's value. */
 interface ImageState {
   tables: string[];
-  seeded: { table: string; columns: string; rows: string }[];
+  /** Each seeded table's rows as inserted again, and a digest of its contents (ROW_DIGEST) to tell whether a file changed them. */
+  seeded: { table: string; columns: string; rows: string; digest: string }[];
   sequences: { name: string; value: string | null }[];
   fingerprint: string;
 }
@@ -97,6 +98,9 @@ const FINGERPRINT_SQL = `SELECT md5(string_agg(part, ',' ORDER BY part)) AS fing
   UNION ALL SELECT format('s %s', array_to_string(setconfig, ';')) FROM pg_db_role_setting
 ) parts`;
 
+/** A digest of a table's rows whatever their order on disk (`t` is the table's alias). */
+const ROW_DIGEST = `md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), ''))`;
+
 async function fingerprintOf(database: Database): Promise<string> {
   const { rows } = await database.executeSql(FINGERPRINT_SQL, []);
   return String(rows[0]!.fingerprint);
@@ -119,31 +123,61 @@ async function readImageState(database: Database): Promise<ImageState> {
       [table],
     );
     const columns = String(columnRows[0]!.columns);
-    const { rows: data } = await database.executeSql(`SELECT json_agg(t)::text AS rows FROM ${table} t`, []);
-    seeded.push({ table, columns, rows: String(data[0]!.rows) });
+    const { rows: data } = await database.executeSql(`SELECT json_agg(t)::text AS rows, ${ROW_DIGEST} AS digest FROM ${table} t`, []);
+    seeded.push({ table, columns, rows: String(data[0]!.rows), digest: String(data[0]!.digest) });
   }
   const { rows: sequenceRows } = await database.executeSql(`SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences WHERE schemaname IN ${APP_SCHEMAS}`, []);
   const sequences = sequenceRows.map((row) => ({ name: String(row.name), value: row.value === null ? null : String(row.value) }));
   return { tables, seeded, sequences, fingerprint: await fingerprintOf(database) };
 }
 
-/** Puts a lent database back as the image had it; false when it cannot be (its schema changed). */
+/**
+ * Puts a lent database back as the image had it; false when it cannot be (its schema changed).
+ *
+ * Only what the file changed is put back (0006, issue 36): a TRUNCATE makes every table and index
+ * it names a new file, which costs PGlite about 6 ms of CPU a table whether it held rows or not, so
+ * truncating all 33 tables and inserting the image's 2,975 outcodes again cost about 0.2 s of CPU
+ * for every app a test closed. Now only the tables that hold rows are truncated, a seeded table
+ * only when its rows' digest differs from the image's (its rows are then inserted again), and a
+ * sequence is set only when it moved. tests/integration/test-database-pool.test.ts checks the
+ * outcome: every table's rows and every sequence as the image has them.
+ */
 async function resetToImage(database: Database, state: ImageState): Promise<boolean> {
   await database.executeSql(`DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all(); RESET ALL;`);
   // The image has no job queues: each app's pg-boss makes the ones it uses (a table each).
   await database.executeSql(`TRUNCATE pgboss.job`);
   await database.executeSql(`SELECT pgboss.delete_queue(name) FROM pgboss.queue`, []);
   if ((await fingerprintOf(database)) !== state.fingerprint) return false;
-  await database.executeSql(`TRUNCATE ${state.tables.join(', ')} RESTART IDENTITY CASCADE`);
-  for (const { table, columns, rows } of state.seeded) {
-    // json_populate_recordset gives each value its column's type, so the rows come back as they were.
-    await database.executeSql(`INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(null::${table}, $1::json)`, [rows]);
+  const seededByTable = new Map(state.seeded.map((entry) => [entry.table, entry]));
+  // Which tables differ from the image: a seeded one by its rows' digest, any other by holding a row.
+  const probes = state.tables.map((table, i) => {
+    const seeded = seededByTable.get(table);
+    return seeded ? `SELECT ${i} AS i FROM (SELECT ${ROW_DIGEST} AS digest FROM ${table} t) d WHERE digest <> ${quoteLiteral(seeded.digest)}` : `SELECT ${i} AS i WHERE EXISTS (SELECT FROM ${table})`;
+  });
+  const { rows: differing } = await database.executeSql(probes.join(' UNION ALL '), []);
+  const changed = differing.map((row) => state.tables[Number(row.i)]!);
+  if (changed.length > 0) {
+    await database.executeSql(`TRUNCATE ${changed.join(', ')} CASCADE`);
+    // Every seeded table is now as the image has it or empty (changed, or emptied by the CASCADE
+    // through a reference): an empty one gets the image's rows again.
+    const seededTables = [...seededByTable.keys()];
+    const { rows: empty } = await database.executeSql(seededTables.map((table, i) => `SELECT ${i} AS i WHERE NOT EXISTS (SELECT FROM ${table})`).join(' UNION ALL '), []);
+    for (const row of empty) {
+      const { table, columns, rows } = seededByTable.get(seededTables[Number(row.i)]!)!;
+      // json_populate_recordset gives each value its column's type, so the rows come back as they were.
+      await database.executeSql(`INSERT INTO ${table} (${columns}) OVERRIDING SYSTEM VALUE SELECT ${columns} FROM json_populate_recordset(null::${table}, $1::json)`, [rows]);
+    }
   }
+  const { rows: current } = await database.executeSql(`SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences WHERE schemaname IN ${APP_SCHEMAS}`, []);
+  const now = new Map(current.map((row) => [String(row.name), row.value === null ? null : String(row.value)]));
   for (const { name, value } of state.sequences) {
+    if (now.has(name) && now.get(name) === value) continue;
     await database.executeSql(value === null ? `SELECT setval($1::regclass, (SELECT seqstart FROM pg_sequence WHERE seqrelid = $1::regclass), false)` : `SELECT setval($1::regclass, $2::bigint, true)`, value === null ? [name] : [name, value]);
   }
   return true;
 }
+
+const quoteLiteral = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 const idleByImage = new Map<string, Pooled[]>();
 /** A worker keeps at most this many for later files (each holds PGlite's memory, about 100 MB). */
