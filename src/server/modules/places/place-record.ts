@@ -5,20 +5,11 @@ import { match } from 'postcode';
 import { normaliseUkPhone } from '../../../shared/phone';
 import { normalisePostcode } from '../../../shared/postcode';
 import type { Specialisation } from '../../../shared/damage';
+import type { PlaceListing } from '../repairers/place-listings.repo';
 import type { Place } from './places-client';
 
-export interface PlaceRecord {
-  placeId: string;
-  businessName: string;
-  address: string;
-  postcode: string;
-  /** E.164, or null when Google has no valid UK number. */
-  phone: string | null;
-  website: string | null;
-  ratingTenths: number | null;
-  latitude: number | null;
-  longitude: number | null;
-}
+/** One Places result as the repairers table's owner stores it (repairers/place-listings.repo.ts). */
+export type PlaceRecord = PlaceListing;
 
 export type SkipReason = 'closed' | 'no_postcode' | 'no_name';
 

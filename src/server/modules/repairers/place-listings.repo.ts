@@ -9,13 +9,13 @@ import type { Db } from '../../db/database';
 import { repairers } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 
-/** A business as Google Places lists it (places/place-record.ts's PlaceRecord). */
+/** A business as Google Places lists it, normalised by places/place-record.ts. */
 export interface PlaceListing {
   placeId: string;
   businessName: string;
   address: string;
   postcode: string;
-  /** E.164, or null. */
+  /** E.164, or null when Google has no valid UK number. */
   phone: string | null;
   website: string | null;
   ratingTenths: number | null;
