@@ -1,5 +1,5 @@
 // Dispatch's background work (D16): offering a paid booking to nearby repairers when
-// AUTO_DISPATCH is on, and expiring offers after their 4 hours (every 5 minutes, and on read).
+// AUTO_DISPATCH is on, and expiring offers at their deadline (every 5 minutes, and on read).
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/registry';
 import { dispatchEmails } from '../../email/email.service';
@@ -40,7 +40,7 @@ export const expireJobOffersJob = defineJob({
   handler: async (_payload, context) => {
     const log = context.log.child({ job: EXPIRE_JOB_OFFERS_JOB });
     const expired = await expireOverdueOffers(context.db, new Date(), log);
-    if (expired > 0) log.info({ expired }, 'job offers expired after 4 hours');
+    if (expired > 0) log.info({ expired }, 'job offers expired at their deadline');
   },
   schedule: '*/5 * * * *',
   runOnStart: true,
