@@ -17,6 +17,7 @@ import { quoteRoutes } from './modules/quotes/quotes.routes';
 import { bookingRoutes } from './modules/booking/routes/bookings.routes';
 import { paymentRoutes } from './modules/booking/routes/payments.routes';
 import { dispatchRoutes } from './modules/booking/routes/dispatch.routes';
+import { unassignedBookingRoutes } from './modules/booking/routes/unassigned.routes';
 import { repairerJobRoutes } from './modules/booking/routes/repairer-jobs.routes';
 import { completionRoutes } from './modules/booking/routes/completion.routes';
 import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-accounts.routes';
@@ -72,6 +73,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   adminRoutes,
   enquiryPageRoutes,
   dispatchRoutes,
+  unassignedBookingRoutes,
   repairerJobRoutes,
   completionRoutes,
   repairerAccountRoutes,

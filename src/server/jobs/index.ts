@@ -4,6 +4,7 @@ import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
 import { lapseExpiredHoldsJob } from '../modules/booking/hold/bookings.jobs';
 import { dispatchBookingJob, expireJobOffersJob } from '../modules/booking/offer/dispatch.jobs';
 import { releasePayoutsJob } from '../modules/booking/payout/payouts.jobs';
+import { followUpUnassignedJob } from '../modules/booking/unassigned/unassigned.jobs';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
 import { sendRemindersJob } from '../modules/booking/emails/reminders.jobs';
 import { eraseAfterRetentionJob } from '../modules/privacy/privacy.jobs';
@@ -12,7 +13,7 @@ import { collectEmailsJob } from '../modules/email-collection/email-collection.j
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, followUpUnassignedJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

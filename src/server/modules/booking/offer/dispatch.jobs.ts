@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { defineJob } from '../../../jobs/registry';
 import { dispatchEmails } from '../../email/email.service';
+import { FOLLOW_UP_UNASSIGNED_JOB } from '../unassigned/unassigned.jobs';
 import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers, type DispatchSkip } from './dispatch.service';
 
 /**
@@ -30,6 +31,8 @@ export const dispatchBookingJob = defineJob({
     if (skipped) context.log[DISPATCH_SKIPPED[skipped].level]({ quoteId, skipped }, DISPATCH_SKIPPED[skipped].message);
     else if (repairersNotified === 0) context.log.warn({ quoteId }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
     else context.log.info({ quoteId, repairersNotified }, 'paid booking offered to nearby repairers');
+    // Nobody to offer it to (or no place for its postcode): the team hears of it now (docs/decisions/0027).
+    if (repairersNotified === 0 && (!skipped || skipped === 'unplaceable')) await context.jobs.enqueue(FOLLOW_UP_UNASSIGNED_JOB, { quoteId });
   },
   retry: { limit: 3, delaySeconds: 30, backoff: true },
 });
