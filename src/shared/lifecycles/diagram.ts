@@ -2,6 +2,7 @@
 // it; a unit test fails when the committed file and this disagree).
 import { terminalStatuses, type Lifecycle, type TransitionSpec } from './lifecycle';
 import { lifecycles } from './index';
+import { unassignedPathSection } from './unassigned-path';
 
 export function stateDiagram(lifecycle: Lifecycle): string {
   const lines = ['stateDiagram-v2', `    [*] --> ${lifecycle.initial}`];
@@ -44,6 +45,7 @@ export function lifecyclesDocument(): string {
     'database CHECKs each status column against the same lists. Why it is shaped this way: docs/decisions/0004-lifecycles.md.',
     '',
     ...sections,
+    unassignedPathSection,
   ]
     .join('\n')
     .replace(/\n*$/, '\n');
