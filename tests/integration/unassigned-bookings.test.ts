@@ -111,6 +111,29 @@ describe('the team hears of a booking nobody took', () => {
     expect(await emailsOfKind('booking-unassigned-team')).toHaveLength(2);
   });
 
+  it('hears at once when the last open offer is declined', async () => {
+    // The queue stamps its jobs with the real clock, so this one runs on it.
+    vi.useRealTimers();
+    try {
+      const db = t.database.db;
+      const business = await createRepairer(db, { businessName: 'Only One', ...place(2) });
+      const user = await createUser(db, { role: 'repairer', repairerId: business.id });
+      const cookie = await signInAs(t.app, user.email, user.password);
+      const { quote } = await paidBooking(t, workingDay(10));
+      await post(t, `/api/admin/quotes/${quote.id}/send-to-repairers`, {}, admin);
+      const [offer] = await db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quote.id));
+      const declined = await post(t, `/api/repairer/notifications/${offer!.id}/decline`, { reason: 'Booked on another job that day.' }, cookie);
+      expect(declined.statusCode).toBe(200);
+      expect(await drainJobs(t.app)).toMatchObject({ [FOLLOW_UP_UNASSIGNED_JOB]: 1 });
+      const told = await emailsOfKind('booking-unassigned-team');
+      expect(told).toHaveLength(1);
+      expect(told[0]!.textBody).toContain('(1 declined)');
+      expect(told[0]!.textBody).toContain('No technician who could still take it');
+    } finally {
+      vi.useFakeTimers({ toFake: ['Date'] });
+    }
+  });
+
   it('is the team\'s list only', async () => {
     expect((await teamList('')).status).toBe(401);
     expect((await teamList(repairerCookie)).status).toBe(403);
