@@ -8,7 +8,7 @@ import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { loadAppSecret } from './config/app-secret';
-import { createAppJobs } from './jobs';
+import { createAppJobs, type AppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes } from './modules/access/access.routes';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -24,6 +24,8 @@ import { repairerAvailabilityRoutes } from './modules/repairer-availability/avai
 import { outreachRoutes } from './modules/outreach/outreach.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { userForSession } from './modules/auth/auth.service';
+import { resolveGrantedAssessments } from './modules/access/grants.service';
 import { emailRoutes } from './modules/email/email.routes';
 import { createMailer, type Mailer } from './modules/email/mailer';
 import type { FileStore } from './modules/images/file-store';
@@ -38,7 +40,7 @@ import { placesRoutes } from './modules/places/places.routes';
 import { emailCollectionRoutes } from './modules/email-collection/email-collection.routes';
 import { createSiteFetcher } from './modules/email-collection/create-site-fetcher';
 import type { Resolver } from './modules/email-collection/address-policy';
-import { createStripeClient } from './modules/booking/pay/stripe-provider';
+import { createStripeClient } from './kernel/stripe';
 import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
 import type { DescribedRoute } from './modules/api-docs/openapi';
 import { siteRoutes } from './modules/site/site.routes';
@@ -57,7 +59,8 @@ import { registerBodyTimeout, timeoutOptions } from './plugins/timeouts';
 import { registerWeb } from './plugins/web';
 
 /** The app's dependencies: the same object every module receives (module-deps.ts). */
-export type AppDeps = ModuleDeps;
+/** What buildApp holds: the modules' deps, with the whole job registry (tests drain and run it). */
+export type AppDeps = Omit<ModuleDeps, 'jobs'> & { jobs: AppJobs };
 
 /** The domain modules, in the order their routes are registered. Each receives ModuleDeps. */
 const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
@@ -162,7 +165,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandler(app);
   registerBodyTimeout(app, config);
   await registerSecurity(app, config);
-  await registerAuth(app, config, database);
+  await registerAuth(app, config, {
+    userForSession: (token) => userForSession(database, token),
+    grantedAssessments: (tokens) => resolveGrantedAssessments(database, tokens),
+  });
   await jobs.startWorkers();
 
   // Domain modules

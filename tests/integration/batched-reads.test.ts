@@ -9,7 +9,7 @@ import { keptAnswersOf } from '../../src/server/db/kept-answers';
 import { assessments, customerGrants } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import { readAssessment } from '../../src/server/modules/assessments/assessment-reads';
-import { hashToken, newToken } from '../../src/server/modules/auth/tokens';
+import { hashToken, newToken } from '../../src/server/kernel/tokens';
 import { readQuoteView } from '../../src/server/modules/quotes/quote-read';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 

@@ -11,7 +11,7 @@ import { appointments, assessmentImages, payments, payouts, repairers, warrantie
 import { completionMessages } from '../../src/shared/api/appointments';
 import { photoEmptyMessage, tooManyPhotosMessage } from '../../src/shared/customer-details';
 import { releaseHeldPayout } from '../../src/server/modules/booking/payout/payouts';
-import { createStripeClient } from '../../src/server/modules/booking/pay/stripe-provider';
+import { createStripeClient } from '../../src/server/kernel/stripe';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { startStripeStandIn } from '../helpers/stripe-server';
 import { paidBooking, post, workingDay } from '../helpers/checkout';

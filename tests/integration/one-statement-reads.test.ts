@@ -30,7 +30,7 @@ import { readAssessment, viewsOf } from '../../src/server/modules/assessments/as
 import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
 import { findAssessment, imagesOf } from '../../src/server/modules/assessments/assessments.repo';
 import { enquiryOfQuote } from '../../src/server/modules/assessments/assessment-view';
-import { hashToken } from '../../src/server/modules/auth/tokens';
+import { hashToken } from '../../src/server/kernel/tokens';
 import { toSessionUser, type SessionUser } from '../../src/server/modules/auth/auth.service';
 import { readQuoteView } from '../../src/server/modules/quotes/quote-read';
 import { toQuoteView } from '../../src/server/modules/quotes/quote-view';

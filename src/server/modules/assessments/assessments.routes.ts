@@ -15,7 +15,7 @@ import { pageAsked, PageQuerySchema } from '../../../shared/api/quotes';
 import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { setGrantCookie } from '../../plugins/cookies';
+import { setGrantCookie } from '../../kernel/cookies';
 import { badRequest, notFound } from '../../kernel/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { stopIdleTimeout } from '../../plugins/timeouts';

@@ -10,7 +10,7 @@ import { accessLinkPath, createGrant } from '../access/grants.service';
 import { countGrantsOf } from '../access/grants.repo';
 import { dispatchEmails, queueEmail } from '../email/email.service';
 import { createDraftQuote } from '../quotes/quote-desk.service';
-import type { Enqueue } from '../../jobs';
+import type { Enqueue } from '../../kernel/jobs';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
 import { processImageFile, type ProcessedImage } from '../images/image-process';

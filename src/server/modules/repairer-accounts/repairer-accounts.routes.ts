@@ -21,7 +21,7 @@ import { MeResponseSchema } from '../../../shared/api/auth';
 import { actorOf } from '../privacy/audit.repo';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { setSessionCookie } from '../../plugins/cookies';
+import { setSessionCookie } from '../../kernel/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';

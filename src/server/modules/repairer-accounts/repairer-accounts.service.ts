@@ -8,10 +8,10 @@ import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { insertSession, insertUserUnlessTaken, repairerHasAccount } from '../auth/auth.repo';
-import type { PasswordQueue } from '../auth/password-queue';
+import type { PasswordHasher } from '../../kernel/ports';
 import { toSessionUser, type SessionUser } from '../auth/auth.service';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../../kernel/tokens';
 import {
   findBusinessWithEmail,
   findRepairer,
@@ -77,7 +77,7 @@ export async function readInvitation(db: Db, token: string, now: Date): Promise<
 /** The repairer sets a password: the account is made and signed in; the link, and every other unused one of theirs, is spent in the same transaction. */
 export async function acceptInvitation(
   db: Db,
-  passwords: PasswordQueue,
+  passwords: PasswordHasher,
   input: { token: string; password: string; ttlHours: number; userAgent?: string | undefined },
   now: Date,
 ): Promise<{ sessionToken: string; user: SessionUser }> {

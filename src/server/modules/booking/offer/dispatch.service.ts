@@ -12,7 +12,7 @@ import { repairerHasAccount } from '../../auth/auth.repo';
 import type { Db } from '../../../db/database';
 import { TransitionConflictError, transition } from '../../../db/transition';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import type { Enqueue } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { queueEmail } from '../../email/email.service';
 import { isUnsubscribed, type OutboxEmail } from '../../email/email.repo';
@@ -35,7 +35,8 @@ import {
   overdueOfferIds,
 } from './dispatch.repo';
 
-export const DISPATCH_BOOKING_JOB = 'dispatch-booking' as const;
+import { DISPATCH_BOOKING_JOB } from '../../../kernel/jobs';
+export { DISPATCH_BOOKING_JOB };
 
 export interface DispatchContext {
   db: Db;

@@ -2,19 +2,7 @@
 // charge goes to the platform's own account; the repairer's share is transferred later
 // (issue 12). STRIPE_API_BASE points the SDK at a local stand-in in tests.
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../../config/config';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
-
-/** The Stripe SDK for these settings: buildApp makes the app's one (ModuleDeps.stripe). */
-export function createStripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
-    ...(config.apiBase ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol } : {}),
-    // Safe to retry: every call has an idempotency key.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'AutoRevive' },
-  });
-}
 
 /**
  * A failure of Stripe itself as this app's own error, or null for anything else. Stripe's SDK

@@ -12,7 +12,7 @@ import type Stripe from 'stripe';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import { payouts } from '../../../db/schema';
-import type { Enqueue } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { dispatchEmails, queueEmail } from '../../email/email.service';
 import { repairerPaidEmail } from '../emails/completion-emails';
 import { transition, type TransitionOptions } from '../../../db/transition';
