@@ -20,9 +20,11 @@ import { dispatchRoutes } from './modules/booking/routes/dispatch.routes';
 import { repairerJobRoutes } from './modules/booking/routes/repairer-jobs.routes';
 import { completionRoutes } from './modules/booking/routes/completion.routes';
 import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-accounts.routes';
+import { withdrawOpenOffersOfRepairer } from './modules/booking/offer/dispatch.service';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability/availability.routes';
 import { outreachRoutes } from './modules/outreach/outreach.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
+import { quoteReadsForAssessments } from './modules/quotes/assessment-reads';
 import { authRoutes } from './modules/auth/auth.routes';
 import { userForSession } from './modules/auth/auth.service';
 import { resolveGrantedAssessments } from './modules/access/grants.service';
@@ -68,7 +70,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   siteRoutes,
   authRoutes,
   accessRoutes,
-  assessmentRoutes,
+  assessmentRoutes(quoteReadsForAssessments),
   quoteRoutes,
   bookingRoutes,
   paymentRoutes,
@@ -77,7 +79,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   dispatchRoutes,
   repairerJobRoutes,
   completionRoutes,
-  repairerAccountRoutes,
+  repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
   repairerAvailabilityRoutes,
   outreachRoutes,
   emailRoutes,

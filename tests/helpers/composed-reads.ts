@@ -17,7 +17,13 @@ import { cardsFor } from '../../src/server/modules/admin/admin-desk';
 import { enquiryBooking, enquiryQuoteExpired, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
 import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
-import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
+import { viewsOf } from '../../src/server/modules/quotes/assessment-reads';
+import { photoNotFoundMessage } from '../../src/server/modules/assessments/image-read';
+import { findImage, type ImageRow } from '../../src/server/modules/assessments/assessments.repo';
+import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
+import { assignedRepairerOf } from '../../src/server/modules/quotes/quotes.service';
+import { hasLiveOffer } from '../../src/server/modules/booking/offer/offers.repo';
+import { notFound } from '../../src/server/kernel/errors';
 import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
 import { jobsQuery, type JobRecord } from '../../src/server/modules/booking/offer/repairer-jobs.repo';
 
@@ -272,4 +278,15 @@ export async function emailStatsComposed(db: Db): Promise<Omit<EmailStats, 'mail
     db.select({ unsubscribed: sql<number>`count(*)`.mapWith(Number) }).from(repairers).where(isNotNull(repairers.unsubscribedAt)),
   ]);
   return { sent: mail?.sent ?? 0, queued: mail?.queued ?? 0, kept: mail?.kept ?? 0, failed: mail?.failed ?? 0, bounced: mail?.bounced ?? 0, unsubscribed: people?.unsubscribed ?? 0 };
+}
+
+/** GET /api/images/{id}, composed: the photo's row if this viewer may see its assessment (readImage answers the same in one statement). */
+export async function findImageFor(db: Db, imageId: number, viewer: Viewer): Promise<ImageRow> {
+  const image = await findImage(db, imageId);
+  if (!image) throw notFound(photoNotFoundMessage);
+  const access = customerRecordAccess(viewer, { assessmentId: image.assessmentId, assignedRepairerId: await assignedRepairerOf(db, image.assessmentId) });
+  if (access !== 'none') return image;
+  // D11: a repairer who has been offered the job sees its damage photos before accepting.
+  if (image.kind === 'damage' && viewer.user?.role === 'repairer' && viewer.user.repairerId !== null && (await hasLiveOffer(db, image.assessmentId, viewer.user.repairerId))) return image;
+  throw notFound(photoNotFoundMessage);
 }

@@ -11,7 +11,7 @@ import { findEmail } from '../../src/server/modules/email/email.repo';
 import { createMailer } from '../../src/server/modules/email/mailer';
 import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
 import { invitationEmail } from '../../src/server/modules/repairer-accounts/repairer-accounts-emails';
-import { unsubscribeLinks } from '../../src/server/modules/outreach/outreach-emails';
+import { unsubscribeLinks } from '../../src/server/modules/repairers/unsubscribe';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';

@@ -10,7 +10,7 @@ import { createAssessmentRecord, createImageRecord, createQuote, createUser } fr
 import { keptAnswersOf, stampSql } from '../../src/server/db/kept-answers';
 import { assessmentImages, assessments, customerGrants, priceListEntries, quoteItems, quotes } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
-import { readAssessmentBody } from '../../src/server/modules/assessments/assessment-reads';
+import { readAssessmentBody } from '../../src/server/modules/quotes/assessment-reads';
 import { hashToken } from '../../src/server/kernel/tokens';
 import { readQuoteBody } from '../../src/server/modules/quotes/quote-read';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';

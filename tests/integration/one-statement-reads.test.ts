@@ -23,10 +23,11 @@ import { loadPriceList, readPriceList, replacePriceList } from '../../src/server
 import { defaultPriceList } from '../../src/shared/price-list';
 import { networkPage, readNetworkPage } from '../../src/server/modules/repairers/network-page.repo';
 import type { NetworkQuery } from '../../src/shared/api/repairer-accounts';
-import { findImageFor, readAssessmentsPageForAdmin, readImage } from '../../src/server/modules/assessments/assessment-reads';
+import { readAssessmentsPageForAdmin } from '../../src/server/modules/quotes/assessment-reads';
+import { readImage } from '../../src/server/modules/assessments/image-read';
 import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
 import { createGrant } from '../../src/server/modules/access/grants.service';
-import { readAssessment, viewsOf } from '../../src/server/modules/assessments/assessment-reads';
+import { readAssessment, viewsOf } from '../../src/server/modules/quotes/assessment-reads';
 import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
 import { findAssessment, imagesOf } from '../../src/server/modules/assessments/assessments.repo';
 import { enquiryOfQuote } from '../../src/server/modules/assessments/assessment-view';
@@ -37,7 +38,7 @@ import { toQuoteView } from '../../src/server/modules/quotes/quote-view';
 import { findQuote, itemsOf } from '../../src/server/modules/quotes/quotes.repo';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../src/shared/lifecycles/quote';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { auditPageComposed, deskList, emailStatsComposed, enquiryListComposed, networkPageComposed, readOutboxComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin } from '../helpers/composed-reads';
+import { auditPageComposed, deskList, emailStatsComposed, enquiryListComposed, networkPageComposed, readOutboxComposed, jobsOfRepairer, jobsToDispatch, listAssessmentsForAdmin, findImageFor } from '../helpers/composed-reads';
 
 let t: TestApp;
 beforeAll(async () => {

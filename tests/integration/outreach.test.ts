@@ -10,7 +10,7 @@ import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, repairers, unsubscribes } from '../../src/server/db/schema';
 import { NOT_SENT_UNSUBSCRIBED } from '../../src/server/modules/email/email.service';
 import { loadAppSecret } from '../../src/server/config/app-secret';
-import { unsubscribeToken } from '../../src/server/modules/outreach/unsubscribe-token';
+import { unsubscribeToken } from '../../src/server/modules/repairers/unsubscribe';
 import { outreachMessages } from '../../src/shared/api/outreach';
 import { companyRegistration, registeredOfficeLine } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';

@@ -4,7 +4,7 @@ import { enquiryBooking, enquiryQuoteExpired, type AdminQuoteCard, type AdminSta
 import { penceToDecimalString } from '../../../shared/money';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
-import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../assessments/assessment-reads';
+import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../quotes/assessment-reads';
 import { ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessmentsByIds } from '../assessments/assessments.repo';
 import { toModificationRequestView } from '../quotes/quote-view';
 import { modificationRequestsOf, type DeskFilter, type QuoteRow } from '../quotes/quotes.repo';

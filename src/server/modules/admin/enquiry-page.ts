@@ -7,7 +7,7 @@ import { adminEnquiryMessages, type AdminEnquiry, type EnquiryBooking } from '..
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
 import { notFound } from '../../kernel/errors';
-import { viewsOf } from '../assessments/assessment-reads';
+import { viewsOf } from '../quotes/assessment-reads';
 import { findAssessment } from '../assessments/assessments.repo';
 import { findAppointmentRecord } from '../booking/appointments.repo';
 import { lapseHolds, toAppointmentView } from '../booking/hold/bookings.service';

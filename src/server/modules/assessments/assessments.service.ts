@@ -9,8 +9,8 @@ import { conflict, DomainError } from '../../kernel/errors';
 import { accessLinkPath, createGrant } from '../access/grants.service';
 import { countGrantsOf } from '../access/grants.repo';
 import { dispatchEmails, queueEmail } from '../email/email.service';
-import { createDraftQuote } from '../quotes/quote-desk.service';
 import type { Enqueue } from '../../kernel/jobs';
+import type { QuoteReads } from './quote-reads';
 import type { FileStore } from '../images/file-store';
 import { ImageRejectedError } from '../images/image-errors';
 import { processImageFile, type ProcessedImage } from '../images/image-process';
@@ -38,6 +38,8 @@ export interface IntakeDeps {
   company: CompanyDetails;
   /** Where the customer is (issue 12): looked up before the transaction, never inside it. */
   geocoder?: Geocoder;
+  /** D12: the draft quote from the price list (the quotes module's, handed in by buildApp). */
+  createDraftQuote: QuoteReads['createDraftQuote'];
 }
 
 export interface CreatedAssessment {
@@ -84,7 +86,7 @@ export async function createAssessment(
       });
       const grant = await createGrant(tx, assessment.id);
       // D12: the draft quote from the price list, in the same transaction as the submission.
-      await createDraftQuote(tx, assessment);
+      await deps.createDraftQuote(tx, assessment);
       const rows = stored.map((image) => ({ assessmentId: assessment.id, ...image }));
       const images = await insertImages(tx, rows);
       const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;

@@ -23,9 +23,10 @@ import {
   type Claimed,
 } from '../repairers/introductions.repo';
 import { issueInvitations } from '../repairer-accounts/invitations';
-import { INTRO_EMAIL_KIND, introEmail, unsubscribeLinks } from './outreach-emails';
+import { INTRO_EMAIL_KIND, introEmail } from './outreach-emails';
+import { unsubscribeLinks } from '../repairers/unsubscribe';
 import { oneIntroductionRunAtATime, readEmailStats, type OutboxFigures } from './outreach.repo';
-import { repairerOfToken } from './unsubscribe-token';
+import { repairerOfToken } from '../repairers/unsubscribe';
 import { recordAudit, type Actor } from '../privacy/audit.repo';
 
 export interface OutreachContext {

@@ -13,7 +13,7 @@ import { conflict, DomainError, forbidden, notFound } from '../../kernel/errors'
 import type { SessionUser } from '../auth/auth.service';
 import type { Geocoder } from '../geo/geocoder';
 import { placedProfileColumns } from './profile-columns';
-import { stripeFailure } from '../booking/pay/stripe-provider';
+import { stripeFailure } from '../../kernel/stripe';
 import { findRepairer, markStripeOnboarded, readOwnProfile, saveRepairerDetails, setStripeAccount, type OwnProfileRow, type RepairerRow } from '../repairers/repairers.repo';
 
 export interface ProfileContext {

@@ -7,7 +7,7 @@ import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
 import { signature } from '../email/company-footer';
 import type { NewOutboxEmail } from '../email/email.repo';
-import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../outreach/outreach-emails';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../repairers/unsubscribe';
 
 export function invitationEmail(facts: {
   to: string;

@@ -24,7 +24,6 @@ import {
 } from '../repairers/repairers.repo';
 import { findLiveInvitation, spendInvitationsOf } from './invitations.repo';
 import { issueInvitation } from './invitations';
-import { withdrawOpenOffersOfRepairer } from '../booking/offer/dispatch.service';
 import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
 import { outreachMessages } from '../../../shared/api/outreach';
 import { queueEmail } from '../email/email.service';
@@ -32,7 +31,7 @@ import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
 import { networkPage } from '../repairers/network-page.repo';
-import { unsubscribeLinks } from '../outreach/outreach-emails';
+import { unsubscribeLinks } from '../repairers/unsubscribe';
 
 
 /**
@@ -130,7 +129,16 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
   return (await networkPage(database, 1, id)).rows[0]!;
 }
 
-export async function setVerification(database: Database, repairerId: number, isVerified: boolean, actor: Actor): Promise<NetworkRepairer> {
+/** Withdraws a repairer's open job offers (the booking module's, handed in by buildApp: the booking builds on this module). */
+export type WithdrawOpenOffersOfRepairer = (db: Db, repairerId: number) => Promise<unknown>;
+
+export async function setVerification(
+  database: Database,
+  repairerId: number,
+  isVerified: boolean,
+  actor: Actor,
+  withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer,
+): Promise<NetworkRepairer> {
   const changed = await database.db.transaction(async (tx) => {
     const flipped = await setVerified(tx, repairerId, isVerified);
     if (flipped === undefined) throw notFound(repairerAccountMessages.notFound);

@@ -11,7 +11,7 @@ import { postcodeDistrict } from '../../../../shared/postcode';
 import type { CompanyDetails } from '../../../../shared/company';
 import { signature } from '../../email/company-footer';
 import type { NewOutboxEmail } from '../../email/email.repo';
-import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../../outreach/outreach-emails';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../../repairers/unsubscribe';
 
 export interface JobOfferFacts {
   repairer: { email: string; contactName: string | null; businessName: string };

@@ -21,7 +21,7 @@ import { lockQuote } from '../../quotes/quotes.repo';
 import { findLatestAppointmentOfQuote } from '../appointments.repo';
 import { jobCancelledEmail, jobOfferEmail, type JobOfferFacts } from '../emails/dispatch-emails';
 import { issueInvitation } from '../../repairer-accounts/invitations';
-import { unsubscribeLinks } from '../../outreach/outreach-emails';
+import { unsubscribeLinks } from '../../repairers/unsubscribe';
 import { findRepairer, toRepairerView, type RepairerRow } from '../../repairers/repairers.repo';
 import { nearbyRepairers, type Point } from '../../repairers/nearby.repo';
 import {

@@ -2,23 +2,11 @@
 // charge goes to the platform's own account; the repairer's share is transferred later
 // (issue 12). STRIPE_API_BASE points the SDK at a local stand-in in tests.
 import Stripe from 'stripe';
-import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { stripeFailure } from '../../../kernel/stripe';
+import { CardError, type PaymentProvider } from './payment-provider';
 
-/**
- * A failure of Stripe itself as this app's own error, or null for anything else. Stripe's SDK
- * errors carry Stripe's HTTP status (401 for a refused key, 429, 400): passed on as they are, the
- * error handler would answer the browser with that status and log nothing.
- */
-export function stripeFailure(error: unknown): PaymentProviderError | null {
-  if (!(error instanceof Stripe.errors.StripeError)) return null;
-  const detail = {
-    type: error.rawType ?? error.type,
-    ...(error.statusCode ? { statusCode: error.statusCode } : {}),
-    ...(error.code ? { code: error.code } : {}),
-    ...(error.requestId ? { requestId: error.requestId } : {}),
-  };
-  return new PaymentProviderError(`Stripe failed (${detail.type}${error.statusCode ? ` ${error.statusCode}` : ''}): ${error.message}`, detail);
-}
+export { stripeFailure };
+
 
 function mapStripeError(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) {
