@@ -6,26 +6,21 @@ import { and, asc, count, desc, eq, isNotNull, isNull, not, or, sql, type SQL } 
 import type { OutboxEmail as OutboxEmailView } from '../../src/shared/api/email';
 import type { AuditEntry, AuditPage } from '../../src/shared/api/privacy';
 import type { EmailStats } from '../../src/shared/api/outreach';
-import { latestEmails } from '../../src/server/modules/email/email.repo';
-import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach/outreach-emails';
+import { latestEmails } from '../../src/server/modules/email';
+import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach';
 import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
 import { appointments, assessments, auditLog, jobNotifications, outboxEmails, payments, payouts, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
-import { toRepairerView } from '../../src/server/modules/repairers/repairers.repo';
-import { cardsFor } from '../../src/server/modules/admin/admin-desk';
+import { toRepairerView } from '../../src/server/modules/repairers';
+import { cardsFor } from '../../src/server/modules/admin';
 import { enquiryBooking, enquiryQuoteExpired, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
-import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
-import { viewsOf } from '../../src/server/modules/quotes/assessment-reads';
-import { photoNotFoundMessage } from '../../src/server/modules/assessments/image-read';
-import { findImage, type ImageRow } from '../../src/server/modules/assessments/assessments.repo';
-import { customerRecordAccess, type Viewer } from '../../src/server/modules/access/access.policy';
-import { assignedRepairerOf } from '../../src/server/modules/quotes/quotes.service';
-import { hasLiveOffer } from '../../src/server/modules/booking/offer/offers.repo';
+import { assignedRepairerOf, quotesOf, viewsOf, type DeskFilter } from '../../src/server/modules/quotes';
+import { findImage, photoNotFoundMessage, type ImageRow } from '../../src/server/modules/assessments';
+import { customerRecordAccess, type Viewer } from '../../src/server/modules/access';
+import { hasLiveOffer, jobsQuery, type JobRecord } from '../../src/server/modules/booking';
 import { notFound } from '../../src/server/kernel/errors';
-import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
-import { jobsQuery, type JobRecord } from '../../src/server/modules/booking/offer/repairer-jobs.repo';
 
 /** GET /api/assessments (admins), composed: a page, the newest first, with the total (readAssessmentsPageForAdmin). */
 export async function listAssessmentsForAdmin(db: Db, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {

@@ -10,7 +10,7 @@ import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessmentImages, payments, payouts, repairers, warranties } from '../../src/server/db/schema';
 import { completionMessages } from '../../src/shared/api/appointments';
 import { photoEmptyMessage, tooManyPhotosMessage } from '../../src/shared/customer-details';
-import { releaseHeldPayout } from '../../src/server/modules/booking/payout/payouts';
+import { releaseHeldPayout } from '../../src/server/modules/booking';
 import { createStripeClient } from '../../src/server/kernel/stripe';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { startStripeStandIn } from '../helpers/stripe-server';

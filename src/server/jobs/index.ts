@@ -1,14 +1,11 @@
 // Every background job the app runs, declared once (see ./registry). Add a job here and
 // enqueue it by name: jobs.enqueue('send-email', { id }).
-import { sweepOrphanPhotosJob } from '../modules/assessments/assessments.jobs';
-import { lapseExpiredHoldsJob } from '../modules/booking/hold/bookings.jobs';
-import { dispatchBookingJob, expireJobOffersJob } from '../modules/booking/offer/dispatch.jobs';
-import { releasePayoutsJob } from '../modules/booking/payout/payouts.jobs';
-import { sendEmailJob, sweepOutboxJob } from '../modules/email/email.jobs';
-import { sendRemindersJob } from '../modules/booking/emails/reminders.jobs';
-import { eraseAfterRetentionJob } from '../modules/privacy/privacy.jobs';
-import { importPlacesCityJob } from '../modules/places/places.jobs';
-import { collectEmailsJob } from '../modules/email-collection/email-collection.jobs';
+import { sweepOrphanPhotosJob } from '../modules/assessments';
+import { dispatchBookingJob, expireJobOffersJob, lapseExpiredHoldsJob, releasePayoutsJob, sendRemindersJob } from '../modules/booking';
+import { sendEmailJob, sweepOutboxJob } from '../modules/email';
+import { eraseAfterRetentionJob } from '../modules/privacy';
+import { importPlacesCityJob } from '../modules/places';
+import { collectEmailsJob } from '../modules/email-collection';
 import type { JobQueue } from '../plugins/jobs';
 import type { Enqueue, JobName as KernelJobName, JobPayloads } from '../kernel/jobs';
 import { createJobs, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';

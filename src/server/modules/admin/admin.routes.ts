@@ -18,21 +18,15 @@ import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { findAssessment, deleteAssessment } from '../assessments/assessments.repo';
-import { releaseHoldOfQuote } from '../booking/slots/capacity.repo';
-import { accessLinkPath, createGrant } from '../access/grants.service';
-import { dispatchEmails, queueEmail } from '../email/email.service';
-import { actorOf, recordAudit } from '../privacy/audit.repo';
-import type { OutboxEmail } from '../email/email.repo';
-import { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
-import { quoteBeingPaid } from '../booking/pay/being-paid';
-import { quoteReadyEmail } from '../quotes/quote-emails';
-import { loadPriceList, readPriceList, replacePriceList } from '../quotes/price-list.repo';
-import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
-import { removeUnpaidPaymentsOfQuote } from '../booking/pay/payments.repo';
+import { deleteAssessment, findAssessment } from '../assessments';
+import { quoteBeingPaid, releaseHoldOfQuote, removeUnpaidPaymentsOfQuote } from '../booking';
+import { accessLinkPath, createGrant } from '../access';
+import { dispatchEmails, queueEmail, type OutboxEmail } from '../email';
+import { actorOf, recordAudit } from '../privacy';
+import { approveQuote, findQuote, loadPriceList, lockQuote, quoteReadyEmail, readPriceList, refuseWhileBeingPaid, replacePriceList, resetQuoteToPriceList, reviseQuote, seenTotalPence, type QuoteRow } from '../quotes';
 import type { Db } from '../../db/database';
 import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk';
-import { deleteFilesOfGoneRecords } from '../images/file-store';
+import { deleteFilesOfGoneRecords } from '../images';
 import { sendShared } from '../../plugins/serializer';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

@@ -1,21 +1,16 @@
 // Issue 4: an assessment is stored with all its photos or not at all (no half-written
 // records, no orphan files); a retried submission with the same idempotency key creates one.
 import type { CompanyDetails } from '../../../shared/company';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { randomBytes } from 'node:crypto';
 import { photoEmptyMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { Database, Db } from '../../db/database';
 import { conflict, DomainError } from '../../kernel/errors';
-import { accessLinkPath, createGrant } from '../access/grants.service';
-import { countGrantsOf } from '../access/grants.repo';
-import { dispatchEmails, queueEmail } from '../email/email.service';
+import { accessLinkPath, countGrantsOf, createGrant } from '../access';
+import { dispatchEmails, queueEmail } from '../email';
 import type { Enqueue } from '../../kernel/jobs';
 import type { QuoteReads } from './quote-reads';
-import type { FileStore } from '../images/file-store';
-import { ImageRejectedError } from '../images/image-errors';
-import { processImageFile, type ProcessedImage } from '../images/image-process';
-import { clientGone } from '../images/photo-work-queue';
-import { storePhotos } from '../images/store-photos';
+import { clientGone, ImageRejectedError, processImageFile, storePhotos, type FileStore, type ProcessedImage } from '../images';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import { isUniqueViolation } from '../../db/errors';

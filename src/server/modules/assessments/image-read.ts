@@ -3,10 +3,9 @@
 import { assessmentMessages } from '../../../shared/api/assessments';
 import { batchedRead, batchedReadSql } from '../../db/batch';
 import type { Database } from '../../db/database';
-import { grantHeldSql } from '../access/grants.repo';
+import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../access';
 import type { SessionUser } from '../../kernel/viewer';
 import { notFound } from '../../kernel/errors';
-import { customerRecordAccess, viewerOfRead } from '../access/access.policy';
 import type { ImageRow } from './assessments.repo';
 
 export const photoNotFoundMessage = assessmentMessages.photoNotFound;

@@ -9,9 +9,9 @@ import { collectEmailsMessages, COLLECTION_BATCH } from '../../../shared/api/ema
 import type { CollectorConfig, LlmConfig } from '../../config/config';
 import type { Db } from '../../db/database';
 import type { Enqueue } from '../../kernel/jobs';
-import { continueOrEnd, failRun, findRun, latestRun, recordProgress, startRun } from '../job-runs/job-runs.repo';
+import { continueOrEnd, failRun, findRun, latestRun, recordProgress, startRun } from '../job-runs';
 import { collectFromSite } from './collector';
-import { collectionStatus, countEligible, nextTargets, type CollectionTarget } from '../repairers/collected-addresses.repo';
+import { collectionStatus, countEligible, nextTargets, type CollectionTarget } from '../repairers';
 import { recordOutcome } from './email-collection.repo';
 import type { PageFetcher } from '../../kernel/ports';
 

@@ -5,8 +5,8 @@
 import { formatLondonDate } from '../../../shared/london-time';
 import { companyRegistration, registeredOfficeLine, type CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
-import type { NewOutboxEmail } from '../email/email.repo';
-import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../repairers/unsubscribe';
+import type { NewOutboxEmail } from '../email';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../repairers';
 
 export const INTRO_EMAIL_KIND = 'repairer-intro';
 

@@ -8,10 +8,10 @@ import type { Db } from '../../db/database';
 import type { Enqueue } from '../../kernel/jobs';
 import type { JobContext } from '../../kernel/jobs';
 import { notConfigured } from '../../kernel/errors';
-import { continueOrEnd, failRun, findRun, jobRunView, recordItemOnce, startRun, type JobRunRow } from '../job-runs/job-runs.repo';
+import { continueOrEnd, failRun, findRun, jobRunView, recordItemOnce, startRun, type JobRunRow } from '../job-runs';
 import { placeRecord, SEARCH_TERMS, type SearchTerm } from './place-record';
 import { PlacesKeyRefusedError, PlacesSearchError, searchText } from './places-client';
-import { countRepairers } from '../repairers/place-listings.repo';
+import { countRepairers } from '../repairers';
 import { storePlace } from './store-place';
 
 import { PLACES_IMPORT_JOB } from '../../kernel/jobs';

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { defineJob } from '../../kernel/jobs';
 import { RowFailures } from '../../jobs/row-failures';
 import { DomainError } from '../../kernel/errors';
-import { deleteFilesOfGoneRecords } from '../images/file-store';
+import { deleteFilesOfGoneRecords } from '../images';
 import { systemActor } from './audit.repo';
 import { dueForRetention, eraseAssessment } from './privacy.service';
 

@@ -10,17 +10,14 @@ import { batchedRead, batchedReadSql, coalescedRead, epochMsSql, type CoalescedR
 import type { Database, Db } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
-import { grantHeldSql } from '../access/grants.repo';
-import type { SessionUser } from '../auth/auth.service';
+import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../access';
+import type { SessionUser } from '../auth';
 import { createDraftQuote, guideFor } from './quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from './quote-read';
 import { toQuoteView } from './quote-view';
 import { notFound } from '../../kernel/errors';
-import { customerRecordAccess, viewerOfRead } from '../access/access.policy';
 import { quotesForAssessments, type QuoteAudience } from './quotes.service';
-import type { QuoteReads } from '../assessments/quote-reads';
-import { imagesOf, type AssessmentRow } from '../assessments/assessments.repo';
-import { assessmentJsonSql, toAssessmentView, type AssessmentJson, type AssessmentViewRow } from '../assessments/assessment-view';
+import { assessmentJsonSql, imagesOf, toAssessmentView, type AssessmentJson, type AssessmentRow, type AssessmentViewRow, type QuoteReads } from '../assessments';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
 

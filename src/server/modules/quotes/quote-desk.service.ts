@@ -14,7 +14,7 @@ import { refuseUnlessAllowed, transition } from '../../db/transition';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
-import { findAssessment } from '../assessments/assessments.repo';
+import { findAssessment } from '../assessments';
 import { loadPriceList } from './price-list.repo';
 import {
   answerModificationRequests,

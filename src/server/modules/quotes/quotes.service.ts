@@ -7,7 +7,7 @@ import { guideFor } from './quote-desk.service';
 import { loadPriceList } from './price-list.repo';
 import { assignedRepairerOf, quotesOf, type QuoteWithItems } from './quotes.repo';
 
-import type { QuoteAudience } from '../assessments/quote-reads';
+import type { QuoteAudience } from '../assessments';
 
 export type { QuoteAudience };
 

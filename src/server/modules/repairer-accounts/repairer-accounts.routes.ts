@@ -18,16 +18,16 @@ import {
   VerificationBodySchema,
 } from '../../../shared/api/repairer-accounts';
 import { MeResponseSchema } from '../../../shared/api/auth';
-import { actorOf } from '../privacy/audit.repo';
+import { actorOf } from '../privacy';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { setSessionCookie } from '../../kernel/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
-import { dispatchEmails } from '../email/email.service';
+import { dispatchEmails } from '../email';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification, type WithdrawOpenOffersOfRepairer } from './repairer-accounts.service';
-import { readNetworkPage } from '../repairers/network-page.repo';
+import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
 
 /** `booking`: what the booking module, which builds on this one, does when a repairer is unverified (buildApp hands it in). */

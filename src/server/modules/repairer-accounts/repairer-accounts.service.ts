@@ -4,34 +4,20 @@
 import { repairerAccountMessages, type InvitationView, type NetworkRepairer, type NewRepairerBody } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { placedProfileColumns } from './profile-columns';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { insertSession, insertUserUnlessTaken, repairerHasAccount } from '../auth/auth.repo';
+import { insertSession, insertUserUnlessTaken, repairerHasAccount, toSessionUser, type SessionUser } from '../auth';
 import type { PasswordHasher } from '../../kernel/ports';
-import { toSessionUser, type SessionUser } from '../auth/auth.service';
-import { recordAudit, type Actor } from '../privacy/audit.repo';
+import { recordAudit, type Actor } from '../privacy';
 import { hashToken, newToken } from '../../kernel/tokens';
-import {
-  findBusinessWithEmail,
-  findRepairer,
-  findBusinessByNameAndPostcode,
-  insertRepairer,
-  lockRepairerAddress,
-  markAddressGivenAtSignUp,
-  oneAddAtATime,
-  setVerified,
-} from '../repairers/repairers.repo';
+import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairerAddress, markAddressGivenAtSignUp, networkFigureOf, networkPage, oneAddAtATime, setVerified, unsubscribeLinks } from '../repairers';
 import { findLiveInvitation, spendInvitationsOf } from './invitations.repo';
 import { issueInvitation } from './invitations';
-import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
+import { isUnsubscribed, queueEmail, type OutboxEmail } from '../email';
 import { outreachMessages } from '../../../shared/api/outreach';
-import { queueEmail } from '../email/email.service';
-import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
-import { networkPage } from '../repairers/network-page.repo';
-import { unsubscribeLinks } from '../repairers/unsubscribe';
 
 
 /**

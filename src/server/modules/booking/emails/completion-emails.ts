@@ -3,10 +3,9 @@
 import type { CompanyDetails } from '../../../../shared/company';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
-import { customerFooter } from '../../email/company-footer';
+import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../../email';
 import { slotLabelOf } from '../../../../shared/calendar';
 import { dashboardClose, jobInWords, repairerGreeting } from './dispatch-emails';
-import type { CustomerEmail, NewOutboxEmail } from '../../email/email.repo';
 import type { BookingEmailFacts } from './booking-emails';
 import { AUTO_RELEASE_HOURS as RELEASE_AFTER_HOURS } from '../../../../shared/aftercare';
 

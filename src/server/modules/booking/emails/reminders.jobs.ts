@@ -7,7 +7,7 @@ import { addDays } from '../../../../shared/calendar-date';
 import { londonDateOf } from '../../../../shared/london-time';
 import { defineJob, type JobContext } from '../../../kernel/jobs';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import { dispatchEmails, queueEmail } from '../../email/email.service';
+import { dispatchEmails, queueEmail } from '../../email';
 import { reminderEmail } from './booking-emails';
 import { bookingFacts } from './booking-email-facts';
 import { claimReminder, reminderCandidates } from '../pay/payments.repo';

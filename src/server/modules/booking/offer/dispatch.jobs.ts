@@ -2,7 +2,7 @@
 // AUTO_DISPATCH is on, and expiring offers after their 4 hours (every 5 minutes, and on read).
 import { z } from 'zod';
 import { defineJob } from '../../../kernel/jobs';
-import { dispatchEmails } from '../../email/email.service';
+import { dispatchEmails } from '../../email';
 import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers, type DispatchSkip } from './dispatch.service';
 
 /**

@@ -11,8 +11,7 @@ import type Stripe from 'stripe';
 import { z } from 'zod';
 import type { Enqueue } from '../../../kernel/jobs';
 import { DomainError } from '../../../kernel/errors';
-import { dispatchEmails } from '../../email/email.service';
-import type { OutboxEmail } from '../../email/email.repo';
+import { dispatchEmails, type OutboxEmail } from '../../email';
 import { findPaymentByProviderRef, recordStripeEvent, updatePayment } from './payments.repo';
 import { recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
 
