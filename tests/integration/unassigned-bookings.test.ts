@@ -8,7 +8,7 @@ import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, jobNotifications, outboxEmails, payments, payouts, repairers, slotCapacity } from '../../src/server/db/schema';
 import type { UnassignedBooking } from '../../src/shared/api/unassigned-bookings';
 import { slotStartsAt } from '../../src/shared/calendar';
-import { FOLLOW_UP_UNASSIGNED_JOB } from '../../src/server/modules/booking/unassigned/unassigned.jobs';
+import { FOLLOW_UP_UNASSIGNED_JOB } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { appointmentRow, paidBooking, paymentOf, post } from '../helpers/checkout';
 import { workingDay } from '../helpers/dates';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, repairers } from '../../src/server/db/schema';
 import { slotStartsAt } from '../../src/shared/calendar';
-import { tellCustomersOfUnassigned, tellTeamOfUnassigned } from '../../src/server/modules/booking/unassigned/unassigned.service';
+import { tellCustomersOfUnassigned, tellTeamOfUnassigned } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post } from '../helpers/checkout';
 import { workingDay } from '../helpers/dates';

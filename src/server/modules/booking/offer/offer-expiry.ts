@@ -4,7 +4,7 @@
 // every offer expired 4 hours after it was sent, so one sent at 20:38 expired at 00:38.
 import { isTimeSlot, slotStartsAt } from '../../../../shared/calendar';
 import { offerDeadline } from '../../../../shared/offer-deadline';
-import { decodeWeeklyPattern } from '../../repairer-availability/weekly-halves';
+import { decodeWeeklyPattern } from '../../repairer-availability';
 
 /** The deadline of an offer sent at `sentAt` to this technician for this booking's slot. */
 export function offerExpiresAt(technician: { weeklyHalves: number }, booking: { appointmentDate: string; timeSlot: string }, sentAt: Date): Date {

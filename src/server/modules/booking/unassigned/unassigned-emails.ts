@@ -6,8 +6,7 @@ import { slotInSentence } from '../../../../shared/calendar';
 import { allDamageTypeLabels, isAnyDamageType } from '../../../../shared/damage';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
-import { customerFooter } from '../../email/company-footer';
-import type { CustomerEmail, NewOutboxEmail } from '../../email/email.repo';
+import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../../email';
 import type { BookingEmailFacts } from '../emails/booking-emails';
 
 const whenOf = (date: string, slot: string) => `${formatLondonDate(date)}, ${slot === 'morning' || slot === 'afternoon' ? slotInSentence(slot) : slot}`;

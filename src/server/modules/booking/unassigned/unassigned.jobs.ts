@@ -3,10 +3,10 @@
 // found nobody to offer a booking to. Idempotent: each message is claimed on the booking's row in
 // the transaction that queues it (team_told_unassigned_at, customer_told_unassigned_at).
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/registry';
+import { defineJob, FOLLOW_UP_UNASSIGNED_JOB } from '../../../kernel/jobs';
 import { tellCustomersOfUnassigned, tellTeamOfUnassigned } from './unassigned.service';
 
-export const FOLLOW_UP_UNASSIGNED_JOB = 'follow-up-unassigned-bookings' as const;
+export { FOLLOW_UP_UNASSIGNED_JOB };
 
 export const followUpUnassignedJob = defineJob({
   name: FOLLOW_UP_UNASSIGNED_JOB,

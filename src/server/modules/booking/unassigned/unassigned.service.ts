@@ -12,11 +12,10 @@ import { isAnyDamageType, specialisationForAnyDamage } from '../../../../shared/
 import { londonDateOf } from '../../../../shared/london-time';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
-import type { Enqueue } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import { dispatchEmails, queueEmail } from '../../email/email.service';
-import type { OutboxEmail } from '../../email/email.repo';
-import type { Geocoder } from '../../geo/geocoder';
+import { dispatchEmails, queueEmail, type OutboxEmail } from '../../email';
+import type { Geocoder } from '../../../kernel/ports';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { declinedRepairerIds } from '../offer/dispatch.repo';
 import { eligibleTechnicians } from '../slots/eligibility.repo';
