@@ -92,14 +92,14 @@ export const bookingProcess = defineProcess({
     transitions: ['appointment.reschedule'],
     locks: ['quote', 'appointment', 'payment'],
     thenLocks: ['repairer'],
-    emails: ['reschedule', 'job-moved'],
+    emails: ['booking-rescheduled', 'job-moved'],
     timers: ['freeChange', 'reminder'],
   },
   'edit-notes': {
     summary: 'The customer changes their notes for the technician, until the day before.',
     actors: ['customer'],
     transitions: ['appointment.editNotes'],
-    locks: ['appointment'],
+    locks: ['quote', 'appointment'],
     emails: ['job-notes-changed'],
   },
 
@@ -110,7 +110,7 @@ export const bookingProcess = defineProcess({
     actors: ['customer'],
     transitions: ['appointment.lapse', 'payment.fail', 'payment.succeed', 'appointment.confirm', 'appointment.reinstate', 'appointment.cancel', 'payment.refund', 'quote.book'],
     locks: ['quote', 'appointment', 'payment'],
-    emails: ['booking-confirmation', 'refund'],
+    emails: ['booking-confirmed', 'booking-refunded'],
     jobs: ['dispatch-booking'],
   },
   'settle-payment': {
@@ -118,10 +118,11 @@ export const bookingProcess = defineProcess({
     actors: ['system'],
     transitions: ['payment.succeed', 'appointment.confirm', 'appointment.reinstate', 'appointment.lapse', 'appointment.cancel', 'payment.refund', 'quote.book'],
     locks: ['quote', 'appointment', 'payment'],
-    emails: ['booking-confirmation', 'refund'],
+    emails: ['booking-confirmed', 'booking-refunded'],
     jobs: ['dispatch-booking'],
   },
   'payment-failed': { summary: 'Stripe reports a refused card: the payment is marked failed; the customer may retry.', actors: ['system'], transitions: ['payment.fail'], locks: ['payment'] },
+  'record-stripe-event': { summary: 'A signed Stripe event this site does not act on is recorded, once.', actors: ['system'], transitions: [], locks: [] },
   'transfer-reversed': {
     summary: 'Stripe reports a transfer reversed: a released payout Stripe now holds less of goes back on hold.',
     actors: ['system'],
@@ -136,7 +137,7 @@ export const bookingProcess = defineProcess({
     actors: ['system', 'admin'],
     transitions: ['quoteAssignment.offer'],
     locks: ['quote'],
-    emails: ['job-offer', 'repairer-invitation'],
+    emails: ['job-offer'],
     timers: ['offerExpiry'],
   },
   'view-offer': { summary: 'The repairer opens an offer.', actors: ['repairer'], transitions: ['jobNotification.view'], locks: [] },
@@ -165,7 +166,7 @@ export const bookingProcess = defineProcess({
     actors: ['customer'],
     transitions: ['appointment.cancel', 'payout.void', 'quote.reopen', 'quoteAssignment.release', 'jobNotification.cancel', 'jobNotification.expire', 'payment.refund'],
     locks: ['quote', 'appointment', 'payment'],
-    emails: ['cancellation', 'refund', 'job-cancelled'],
+    emails: ['booking-cancelled', 'booking-refunded', 'job-cancelled'],
     timers: ['freeChange'],
   },
   'team-cancel-booking': {
@@ -173,7 +174,7 @@ export const bookingProcess = defineProcess({
     actors: ['admin'],
     transitions: ['appointment.cancel', 'payout.void', 'quote.reopen', 'quoteAssignment.release', 'jobNotification.cancel', 'jobNotification.expire', 'payment.refund'],
     locks: ['quote', 'appointment', 'payment'],
-    emails: ['cancellation', 'refund', 'job-cancelled'],
+    emails: ['booking-cancelled', 'booking-refunded', 'job-cancelled'],
   },
 
   // Done, and paid out.
@@ -200,7 +201,7 @@ export const bookingProcess = defineProcess({
     transitions: ['payout.void', 'payment.refund'],
     locks: ['quote', 'appointment', 'payment'],
     thenLocks: ['payout'],
-    emails: ['refund', 'repairer-share-cancelled'],
+    emails: ['booking-refunded', 'repairer-share-cancelled'],
   },
   'claim-payout': { summary: 'A release claims a share before asking Stripe (or takes over one whose sender died).', actors: ['system', 'admin'], transitions: ['payout.send', 'payout.resume'], locks: [], thenLocks: ['payout'] },
   'release-payout': {
@@ -214,7 +215,7 @@ export const bookingProcess = defineProcess({
     timers: ['autoRelease'],
   },
   'withhold-payout': { summary: 'A share whose earlier transfer was reversed at Stripe is held back for an admin, not paid again.', actors: ['system'], transitions: ['payout.withhold'], locks: [], thenLocks: ['payout'] },
-  'send-reminders': { summary: 'The customer is reminded a day before.', actors: ['system'], transitions: [], locks: [], emails: ['appointment-reminder'], jobs: ['send-appointment-reminders'], timers: ['reminder'] },
+  'send-reminders': { summary: 'The customer is reminded a day before.', actors: ['system'], transitions: [], locks: [], emails: ['booking-reminder'], jobs: ['send-appointment-reminders'], timers: ['reminder'] },
 });
 
 export type StepName = keyof typeof bookingProcess;
