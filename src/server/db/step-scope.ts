@@ -1,5 +1,5 @@
 // Which step of the booking process is running (src/server/modules/booking/process/run-step.ts),
-// so that transition() can refuse a change the running step does not declare. Kept here, below
+// so that `transition` can refuse a change the running step does not declare. Kept here, below
 // the modules, as a predicate: the database layer knows nothing of the process itself.
 import { AsyncLocalStorage } from 'node:async_hooks';
 
@@ -12,7 +12,7 @@ export interface StepGuard {
 
 const running = new AsyncLocalStorage<StepGuard>();
 
-/** Runs `body` as `guard`'s step: every transition() inside it is checked against the step's declaration. */
+/** Runs `body` as `guard`'s step: every `transition` inside it is checked against the step's declaration. */
 export function withinStep<T>(guard: StepGuard, body: () => Promise<T>): Promise<T> {
   return running.run(guard, body);
 }

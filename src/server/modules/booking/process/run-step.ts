@@ -1,6 +1,6 @@
 // One way to run a step of the booking process (issue 34 item 3; docs/decisions/0023). A step is
 // declared once in src/shared/lifecycles/booking-process.ts; runStep runs it:
-// - in one transaction, inside which transition() refuses any change the step does not declare;
+// - in one transaction, inside which `transition` refuses any change the step does not declare;
 // - `step.lock` takes the booking's rows the step declares, always in the one lock order (quote →
 //   appointment → payment, then the offer), so no call site writes that order out again;
 // - the e-mails it writes to the outbox commit with it (`step.queue`, or `step.send` for ones a
