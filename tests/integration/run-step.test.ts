@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { transition } from '../../src/server/db/transition';
 import { UndeclaredTransitionError } from '../../src/server/db/step-scope';
-import { runStep } from '../../src/server/modules/booking/process/run-step';
+import { runStep } from '../../src/server/modules/booking';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { appointmentRow, heldBooking, workingDay } from '../helpers/checkout';
 

@@ -8,13 +8,13 @@
 import { completionMessages, type CustomerRefund } from '../../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../../shared/money';
 import type { Db } from '../../../db/database';
-import { findRepairer } from '../../repairers/repairers.repo';
+import { findRepairer } from '../../repairers';
 import { lockPayout, paymentOfPayout } from '../payout/payouts.repo';
 import { transition } from '../../../db/transition';
 import { conflict, DomainError, notFound } from '../../../kernel/errors';
-import type { SessionUser } from '../../auth/auth.service';
+import type { SessionUser } from '../../auth';
 import { repairerShareCancelledEmail } from '../emails/completion-emails';
-import { actorOf, hasAuditLine, recordAudit } from '../../privacy/audit.repo';
+import { actorOf, hasAuditLine, recordAudit } from '../../privacy';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { refundEmail } from '../emails/booking-emails';
 import { CardError } from '../pay/payment-provider';

@@ -24,7 +24,7 @@ import { penceToDecimalString } from '../../../../shared/money';
 import type { CompanyDetails } from '../../../../shared/company';
 import type { AppConfig } from '../../../config/config';
 import type { Database, Db } from '../../../db/database';
-import type { Enqueue } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { runStep } from '../process/run-step';
 import { appointments } from '../../../db/schema';
 import { transition, TransitionConflictError } from '../../../db/transition';
@@ -33,9 +33,9 @@ import { pagesAfterId } from '../../../jobs/keyset-pages';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
-import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access/access.policy';
-import { findAssessment } from '../../assessments/assessments.repo';
-import { findQuote, lockQuote } from '../../quotes/quotes.repo';
+import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
+import { findAssessment } from '../../assessments';
+import { findQuote, lockQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,

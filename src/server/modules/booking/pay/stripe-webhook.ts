@@ -8,7 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { AppJobs } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { DomainError } from '../../../kernel/errors';
 import type { PaymentsContext } from './payments.service';
 import { applyStripeEvent, isReadableEvent, webhookEventMessage } from './stripe-events';
@@ -22,7 +22,7 @@ export const WebhookAnswerSchema = z.object({ received: z.literal(true) });
 export interface WebhookContext extends PaymentsContext {
   stripe: Stripe;
   webhookSecret: string;
-  jobs: AppJobs;
+  jobs: Enqueue;
 }
 
 const refused = () => new DomainError(400, 'invalid_signature', 'The webhook signature could not be verified.');

@@ -4,9 +4,9 @@
 // (run-step.ts: its e-mails and the booking's dispatch go once it commits).
 import type { TestPaymentConfirmBody, TestPaymentResult } from '../../../../shared/api/payments';
 import { conflict, notFound, type DomainError } from '../../../kernel/errors';
-import { customerRecordAccess, type Viewer } from '../../access/access.policy';
+import { customerRecordAccess, type Viewer } from '../../access';
 import { lapseHolds } from '../hold/bookings.service';
-import { findQuote } from '../../quotes/quotes.repo';
+import { findQuote } from '../../quotes';
 import { CardError } from './payment-provider';
 import { findPaymentByClientSecret } from './payments.repo';
 import { runStep } from '../process/run-step';

@@ -13,12 +13,10 @@
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import { withinStep } from '../../../db/step-scope';
-import type { Enqueue, JobName, JobPayload } from '../../../jobs';
-import type { EnqueueOptions } from '../../../jobs/registry';
+import type { Enqueue, EnqueueOptions, JobName, JobPayload } from '../../../kernel/jobs';
 import { bookingProcess, isProcessEntity, stepMakes, type StepName } from '../../../../shared/lifecycles/booking-process';
-import type { NewOutboxEmail, OutboxEmail } from '../../email/email.repo';
-import { dispatchEmails, queueEmail } from '../../email/email.service';
-import { lockQuote } from '../../quotes/quotes.repo';
+import { dispatchEmails, queueEmail, type NewOutboxEmail, type OutboxEmail } from '../../email';
+import { lockQuote } from '../../quotes';
 import { lockAppointment } from '../appointments.repo';
 import { lockNotification } from '../offer/repairer-jobs.repo';
 import { lockPaymentOfAppointment } from '../pay/payments.repo';

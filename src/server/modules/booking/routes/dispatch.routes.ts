@@ -20,7 +20,7 @@ import { AppointmentIdParamsSchema } from '../../../../shared/api/appointments';
 import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { notFound, unauthorised } from '../../../kernel/errors';
-import { findQuote } from '../../quotes/quotes.repo';
+import { findQuote } from '../../quotes';
 import { readJobsToDispatch, readUpcomingJobs } from '../offer/dispatch.repo';
 import { takeBackJob } from '../offer/take-back';
 import { expireOverdueOffers, findNearby, notificationsOfQuote, sendToAllNearby, sendToRepairer, type DispatchContext } from '../offer/dispatch.service';
