@@ -64,6 +64,13 @@ function defineProcess<const N extends string>(steps: Record<N, StepSpec>): Reco
   return steps;
 }
 
+/** What a cancellation does, whoever makes it: refund in full, void the share, reopen the quote, release the job and tell its technician. */
+const cancelAndRefund = {
+  transitions: ['appointment.cancel', 'payout.void', 'quote.reopen', 'quoteAssignment.release', 'jobNotification.cancel', 'jobNotification.expire', 'payment.refund'],
+  locks: ['quote', 'appointment', 'payment'],
+  emails: ['booking-cancelled', 'booking-refunded', 'job-cancelled'],
+} as const satisfies Pick<StepSpec, 'transitions' | 'locks' | 'emails'>;
+
 export const bookingProcess = defineProcess({
   // The quote, on the admin's desk.
   'approve-quote': { summary: 'An admin approves a pending quote; the customer is e-mailed it.', actors: ['admin'], transitions: ['quote.approve'], locks: [], emails: ['quote-ready'], timers: ['quoteValidity'] },
@@ -164,17 +171,13 @@ export const bookingProcess = defineProcess({
   'cancel-booking': {
     summary: 'The customer cancels up to 24 hours before: refunded in full, the share void, the quote reopened, the technician told.',
     actors: ['customer'],
-    transitions: ['appointment.cancel', 'payout.void', 'quote.reopen', 'quoteAssignment.release', 'jobNotification.cancel', 'jobNotification.expire', 'payment.refund'],
-    locks: ['quote', 'appointment', 'payment'],
-    emails: ['booking-cancelled', 'booking-refunded', 'job-cancelled'],
+    ...cancelAndRefund,
     timers: ['freeChange'],
   },
   'team-cancel-booking': {
     summary: 'The team cancels a paid booking nobody will do, whenever it is, and refunds it in full.',
     actors: ['admin'],
-    transitions: ['appointment.cancel', 'payout.void', 'quote.reopen', 'quoteAssignment.release', 'jobNotification.cancel', 'jobNotification.expire', 'payment.refund'],
-    locks: ['quote', 'appointment', 'payment'],
-    emails: ['booking-cancelled', 'booking-refunded', 'job-cancelled'],
+    ...cancelAndRefund,
   },
 
   // Done, and paid out.
