@@ -23,6 +23,7 @@ import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-acco
 import { repairerAvailabilityRoutes } from './modules/repairer-availability/availability.routes';
 import { outreachRoutes } from './modules/outreach/outreach.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
+import { coverageRoutes } from './modules/coverage';
 import { authRoutes } from './modules/auth/auth.routes';
 import { emailRoutes } from './modules/email/email.routes';
 import { createMailer, type Mailer } from './modules/email/mailer';
@@ -66,6 +67,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   authRoutes,
   accessRoutes,
   assessmentRoutes,
+  coverageRoutes,
   quoteRoutes,
   bookingRoutes,
   paymentRoutes,

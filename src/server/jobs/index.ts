@@ -9,10 +9,11 @@ import { sendRemindersJob } from '../modules/booking/emails/reminders.jobs';
 import { eraseAfterRetentionJob } from '../modules/privacy/privacy.jobs';
 import { importPlacesCityJob } from '../modules/places/places.jobs';
 import { collectEmailsJob } from '../modules/email-collection/email-collection.jobs';
+import { tellCoveredCustomersJob } from '../modules/coverage/coverage.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob, tellCoveredCustomersJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

@@ -29,6 +29,7 @@ import { dispatchEmails } from '../email/email.service';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
 import { readNetworkPage } from '../repairers/network-page.repo';
 import { sendShared } from '../../plugins/serializer';
+import { TELL_COVERED_CUSTOMERS_JOB } from '../coverage';
 
 export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config, database } = deps;
@@ -62,7 +63,12 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
       admin.post(
         '/api/admin/repairers/:id/verification',
         { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
-        async (request) => setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session())),
+        async (request) => {
+          const repairer = await setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session()));
+          // Issue 35: customers waiting for a technician near them are told once one is verified.
+          if (request.body.isVerified) await deps.jobs.enqueue(TELL_COVERED_CUSTOMERS_JOB, {});
+          return repairer;
+        },
       );
     }),
   );

@@ -18,6 +18,7 @@ import { leaveLiveState, takePlace } from '../slots/capacity.repo';
 import type { OutboxEmail } from '../../email/email.repo';
 import { queueEmail } from '../../email/email.service';
 import { findAssessment } from '../../assessments/assessments.repo';
+import { requireCoverage } from '../../coverage';
 import { findQuote, lockQuote } from '../../quotes/quotes.repo';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
@@ -97,6 +98,7 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   }
   if (quote.status === 'booked') throw alreadyPaid();
   if (quote.status !== 'approved') throw notFound(paymentMessages.noQuote);
+  await requireCoverage(ctx.db, quote.assessmentId);
 
   const appointment = await findLiveAppointmentOfQuote(ctx.db, quote.id);
   if (!appointment) {
