@@ -2,6 +2,8 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { site } from '../../../shared/site';
 import { company } from '../../lib/company';
 import { buttonClasses } from '../../components/ui/button';
+import { useAssessment } from '../../features/assessments';
+import { UncoveredNotice } from '../../features/coverage';
 
 // The reference is the server's (e.g. AR-7K3Q-9XPM), never made up here: SPEC's client-side
 // reference from the clock would match nothing in our records.
@@ -23,6 +25,17 @@ const nextSteps = [
   { title: 'Your quote arrives by e-mail', text: `It comes ${site.quoteTurnaround}, with a private link to view it.` },
   { title: 'Accept and book', text: 'Choose a date and time, and a vetted technician comes to you.' },
 ];
+
+/** Issue 35: said at once when no technician covers the customer yet (read with their new grant). */
+function CoverageOf({ id }: { id: string }) {
+  const { data: assessment } = useAssessment(id);
+  if (!assessment || assessment.coverage.covered) return null;
+  return (
+    <div className="mt-6">
+      <UncoveredNotice assessment={assessment} />
+    </div>
+  );
+}
 
 export default function ThankYouPage() {
   const { reference, id } = useSubmission();
@@ -49,6 +62,8 @@ export default function ThankYouPage() {
           Your reference number is in the e-mail we sent you when your assessment arrived.
         </p>
       )}
+
+      {id ? <CoverageOf id={id} /> : null}
 
       <section aria-labelledby="next-steps" className="mt-10">
         <h2 id="next-steps" className="text-2xl font-bold tracking-tight text-navy-900">
