@@ -1,9 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { site } from '../../../shared/site';
 import { company } from '../../lib/company';
 import { buttonClasses } from '../../components/ui/button';
-import { useAssessment } from '../../features/assessments';
-import { UncoveredNotice } from '../../features/coverage';
 
 // The reference is the server's (e.g. AR-7K3Q-9XPM), never made up here: SPEC's client-side
 // reference from the clock would match nothing in our records.
@@ -26,16 +25,9 @@ const nextSteps = [
   { title: 'Accept and book', text: 'Choose a date and time, and a vetted technician comes to you.' },
 ];
 
-/** Issue 35: said at once when no technician covers the customer yet (read with their new grant). */
-function CoverageOf({ id }: { id: string }) {
-  const { data: assessment } = useAssessment(id);
-  if (!assessment || assessment.coverage.covered) return null;
-  return (
-    <div className="mt-6">
-      <UncoveredNotice assessment={assessment} />
-    </div>
-  );
-}
+// Issue 35: whether a technician covers the customer, read after the page shows (its own chunk:
+// the thank-you screen's script budget, docs/decisions/0022).
+const CoverageOf = lazy(() => import('./thank-you-coverage'));
 
 export default function ThankYouPage() {
   const { reference, id } = useSubmission();
@@ -63,7 +55,11 @@ export default function ThankYouPage() {
         </p>
       )}
 
-      {id ? <CoverageOf id={id} /> : null}
+      {id ? (
+        <Suspense fallback={null}>
+          <CoverageOf id={id} />
+        </Suspense>
+      ) : null}
 
       <section aria-labelledby="next-steps" className="mt-10">
         <h2 id="next-steps" className="text-2xl font-bold tracking-tight text-navy-900">
