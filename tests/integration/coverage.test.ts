@@ -45,6 +45,18 @@ async function customer(damageType = 'scratch') {
   return { assessment, quote, cookie: `ar_access=${grant.token}` };
 }
 
+/**
+ * A technician the team has unverified, so the tests can verify them again through the API: the
+ * factory's verified repairer has everything verification asks for (its vetting checks, once
+ * issue 35 item 5 lands), which an unverified one built from scratch would not.
+ */
+async function unverifiedTechnician(where: Partial<NewRepairer>) {
+  const technician = await createRepairer(db(), where);
+  const unverified = await post(t, `/api/admin/repairers/${technician.id}/verification`, { isVerified: false }, admin);
+  expect(unverified.statusCode, unverified.body).toBe(200);
+  return technician;
+}
+
 const read = (id: number, cookie: string) => t.app.inject({ url: `/api/assessments/${id}`, headers: { cookie } });
 const coveredFor = async (id: number, cookie: string) => {
   const response = await read(id, cookie);
@@ -89,7 +101,7 @@ describe('coverage on GET /api/assessments/{id}', () => {
   });
 
   it('turns true the moment a covering technician is verified, and false when they are unverified (the kept answer follows)', async () => {
-    const technician = await createRepairer(db(), { ...north(4), isVerified: false });
+    const technician = await unverifiedTechnician(north(4));
     const { assessment, cookie } = await customer();
     expect(await coveredFor(assessment.id, cookie)).toEqual({ covered: false });
     expect(await coveredFor(assessment.id, cookie)).toEqual({ covered: false });
@@ -184,7 +196,7 @@ describe('"Tell me when you do"', () => {
     const invernessGrant = await createGrant(db(), inverness.id);
     expect((await ask(assessment.id, cookie)).statusCode).toBe(201);
     expect((await ask(inverness.id, `ar_access=${invernessGrant.token}`)).statusCode).toBe(201);
-    const technician = await createRepairer(db(), { ...north(6), isVerified: false });
+    const technician = await unverifiedTechnician(north(6));
 
     await drainJobs(t.app);
     expect(await noticesTo(assessment.email)).toEqual([]);
