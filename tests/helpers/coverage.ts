@@ -4,7 +4,7 @@
 // near the customer are still the nearest and are offered the job first.
 import { createAssessmentRecord, createRepairer } from '../../src/server/db/factories';
 import type { Db } from '../../src/server/db/database';
-import { coverageOfAssessment } from '../../src/server/modules/assessments/assessments.repo';
+import { coverageOfAssessment } from '../../src/server/modules/assessments';
 import { specialisationForAnyDamage, isAnyDamageType } from '../../src/shared/damage';
 
 /** Where the checkout helpers' customers live: SW1A's district centre, as the embedded geocoder places SW1A 2AA. */

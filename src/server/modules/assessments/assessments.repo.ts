@@ -2,7 +2,7 @@ import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { escapeLike } from '../../db/like';
 import { assessmentImages, assessments } from '../../db/schema';
-import { coveredSql } from '../repairers/coverage.repo';
+import { coveredSql } from '../repairers';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;

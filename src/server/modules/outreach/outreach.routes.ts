@@ -14,10 +14,10 @@ import {
 } from '../../../shared/api/outreach';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { dispatchEmails } from '../email/email.service';
+import { dispatchEmails } from '../email';
 import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
-import { actorOf } from '../privacy/audit.repo';
-import { TELL_COVERED_CUSTOMERS_JOB } from '../coverage';
+import { actorOf } from '../privacy';
+import { TELL_COVERED_CUSTOMERS_JOB } from '../../kernel/jobs';
 
 export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: deps.appSecret };

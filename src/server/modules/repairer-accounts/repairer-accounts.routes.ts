@@ -18,20 +18,21 @@ import {
   VerificationBodySchema,
 } from '../../../shared/api/repairer-accounts';
 import { MeResponseSchema } from '../../../shared/api/auth';
-import { actorOf } from '../privacy/audit.repo';
+import { actorOf } from '../privacy';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { setSessionCookie } from '../../plugins/cookies';
+import { setSessionCookie } from '../../kernel/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
-import { dispatchEmails } from '../email/email.service';
-import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
-import { readNetworkPage } from '../repairers/network-page.repo';
+import { dispatchEmails } from '../email';
+import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification, type WithdrawOpenOffersOfRepairer } from './repairer-accounts.service';
+import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
-import { TELL_COVERED_CUSTOMERS_JOB } from '../coverage';
+import { TELL_COVERED_CUSTOMERS_JOB } from '../../kernel/jobs';
 
-export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+/** `booking`: what the booking module, which builds on this one, does when a repairer is unverified (buildApp hands it in). */
+export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer }): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
   const { config, database } = deps;
   const db = database.db;
   // Signs the unsubscribe links in invitations, as in introductions (outreach.routes.ts).
@@ -64,7 +65,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
         '/api/admin/repairers/:id/verification',
         { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
         async (request) => {
-          const repairer = await setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session()));
+          const repairer = await setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session()), booking.withdrawOpenOffersOfRepairer);
           // Issue 35: customers waiting for a technician near them are told once one is verified.
           if (request.body.isVerified) await deps.jobs.enqueue(TELL_COVERED_CUSTOMERS_JOB, {});
           return repairer;
