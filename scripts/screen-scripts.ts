@@ -71,7 +71,9 @@ export const screens: readonly Screen[] = [
   publicPage('/terms', route('public/terms')),
   publicPage('/areas/bristol', 'src/web/features/marketing/area-page.tsx'),
   customer('/assessment', 220, route('customer/assessment')),
-  customer('/thank-you', 133, route('customer/thank-you')),
+  // Issue 35 added 1 KiB: the uncovered notice is fetched after the page shows (its own chunk, 6 KiB
+  // kept off the screen), but the dynamic import brings Vite's preload helper (0.8 KiB): +1.
+  customer('/thank-you', 134, route('customer/thank-you')),
   // Issue 33 added 1 KiB to the booking feature's shared chunk (the customer's notes panel, the
   // status that waits for the customer's confirmation, the quote page's booking panel): +2 each.
   customer('/quote/:id', 212, route('customer/quote')),

@@ -18,6 +18,7 @@ import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
 import { outreachRoutes } from './modules/outreach';
 import { assessmentRoutes } from './modules/assessments';
+import { coverageRoutes } from './modules/coverage';
 import { authRoutes, PasswordQueue, userForSession } from './modules/auth';
 import { createMailer, emailRoutes, type Mailer } from './modules/email';
 import { closeHeicWorkers, createFileStore, type FileStore } from './modules/images';
@@ -55,6 +56,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   authRoutes,
   accessRoutes,
   assessmentRoutes(quoteReadsForAssessments),
+  coverageRoutes,
   quoteRoutes,
   bookingRoutes,
   paymentRoutes,

@@ -1,10 +1,11 @@
 // Shared steps of the checkout tests: a customer with an approved quote, a held slot, and
 // reading back what the server recorded.
 import { eq } from 'drizzle-orm';
-import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
+import { createQuote } from '../../src/server/db/factories';
 import { appointments, outboxEmails, payments, payouts, quotes } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import type { TestApp } from './app';
+import { coveredAssessmentRecord } from './coverage';
 import type { StripeStandIn } from './stripe-server';
 
 /** The n-th working day from the day after tomorrow (tests/helpers/dates.ts): distinct n, distinct days, all bookable. */
@@ -12,7 +13,8 @@ export { workingDay } from './dates';
 
 export async function customerWithQuote(t: TestApp, overrides: Parameters<typeof createQuote>[1] = {}) {
   const db = t.database.db;
-  const assessment = await createAssessmentRecord(db);
+  // Placed where a submission from SW1A 2AA is placed, and covered by a verified technician (issue 35).
+  const assessment = await coveredAssessmentRecord(db);
   const quote = await createQuote(db, { status: 'approved', ...overrides, assessmentId: assessment.id });
   const grant = await createGrant(db, assessment.id);
   return { quote, assessment, cookie: `ar_access=${grant.token}` };

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/database';
-import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
+import { createQuote } from '../../src/server/db/factories';
 import { appointments, slotCapacity } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { setSlotCapacity } from '../../src/server/modules/booking';
@@ -15,6 +15,7 @@ import { isSlotBookable, type TimeSlot } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { coveredAssessmentRecord } from '../helpers/coverage';
 
 const TAKEN = 'That slot has just been taken. Please choose another.';
 
@@ -39,7 +40,7 @@ function bookableDay(n: number): string {
 async function customers(t: TestApp, count: number) {
   const db = t.database.db;
   const one = async () => {
-    const assessment = await createAssessmentRecord(db);
+    const assessment = await coveredAssessmentRecord(db);
     const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved' });
     const grant = await createGrant(db, assessment.id);
     return { quoteId: quote.id, cookie: `ar_access=${grant.token}` };

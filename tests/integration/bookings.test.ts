@@ -3,13 +3,14 @@
 // The app reads the time from Date, so the tests fix it (only Date is faked; timers run).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAssessmentRecord, createQuote, createUser } from '../../src/server/db/factories';
+import { createQuote, createUser } from '../../src/server/db/factories';
 import { appointments, assessments, slotCapacity } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { bookingDateMessages, bookingMessages, leaveLiveState, takePlace } from '../../src/server/modules/booking';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
+import { coveredAssessmentRecord } from '../helpers/coverage';
 
 // Monday 8 March 2027, 10:00 in London (GMT).
 const MONDAY = new Date('2027-03-08T10:00:00Z');
@@ -39,7 +40,7 @@ afterEach(async () => {
 /** A customer with an approved quote and the grant cookie that opens it. */
 async function customer(overrides: Parameters<typeof createQuote>[1] = {}) {
   const db = t.database.db;
-  const assessment = await createAssessmentRecord(db);
+  const assessment = await coveredAssessmentRecord(db);
   const quote = await createQuote(db, { status: 'approved', ...overrides, assessmentId: assessment.id });
   const grant = await createGrant(db, assessment.id);
   return { quote, assessmentId: assessment.id, cookie: `ar_access=${grant.token}` };

@@ -4,11 +4,12 @@
 // SPEC §5's generic ones; Fastify's own refusals answer with the product's codes, not FST_ERR_*.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAssessmentRecord, createQuote, createUser } from '../../src/server/db/factories';
+import { createQuote, createUser } from '../../src/server/db/factories';
 import { appointments, quoteItems, quoteModificationRequests, quotes, repairers } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { anyTextControlMessage, controlCharactersMessage } from '../../src/shared/text-rules';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { coveredAssessmentRecord } from '../helpers/coverage';
 
 let t: TestApp;
 let admin: string;
@@ -22,7 +23,7 @@ beforeAll(async () => {
   admin = await signInAs(t.app, adminUser.email, adminUser.password);
   const repairerUser = await createUser(db, { role: 'repairer' });
   repairer = { cookie: await signInAs(t.app, repairerUser.email, repairerUser.password), repairerId: repairerUser.repairerId! };
-  const assessment = await createAssessmentRecord(db);
+  const assessment = await coveredAssessmentRecord(db);
   const quote = await createQuote(db, { status: 'approved', approvedAt: new Date(), assessmentId: assessment.id });
   customer = { cookie: `ar_access=${(await createGrant(db, assessment.id)).token}`, quoteId: quote.id };
 });

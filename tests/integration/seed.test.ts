@@ -23,6 +23,11 @@ describe('demo seed', () => {
     const cookie = await signInAs(t.app, admin.email, admin.password);
     expect((await t.app.inject({ url: '/api/auth/me', headers: { cookie } })).json().user.role).toBe('admin');
 
+    // Issue 35: demand without supply on the Network tab, and nobody near Inverness (IV2).
+    const demand = (await t.app.inject({ url: '/api/admin/demand', headers: { cookie } })).json().rows as { district: string; service: string; enquiries: number; waiting: number }[];
+    expect(demand[0]).toMatchObject({ district: 'IV2', service: 'Paintless Dent Removal (PDR)', enquiries: 2, waiting: 1 });
+    expect(new Set(demand.map((row) => row.district))).toEqual(new Set(['IV2', 'AB10', 'TR1', 'LL57']));
+
     expect(await seedDemoDataIfEmpty(t.database.db)).toBeNull();
     expect(await t.database.db.$count(repairers)).toBe(all.length);
   });

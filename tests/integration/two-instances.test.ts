@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
-import { createAssessmentRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
+import { createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessmentImages, outboxEmails, payments, payouts } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { setSlotCapacity } from '../../src/server/modules/booking';
@@ -34,6 +34,7 @@ import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
 import { startLocalS3, type LocalS3 } from '../helpers/s3';
 import { startSmtpServer } from '../helpers/smtp';
+import { coveredAssessmentRecord } from '../helpers/coverage';
 
 if (!serverDatabaseAvailable()) {
   console.warn(
@@ -189,7 +190,7 @@ describe.skipIf(!serverDatabaseAvailable())('two app instances on one PostgreSQL
     const booked = await post('/api/appointments', { quoteId, appointmentDate: day, timeSlot: 'morning' }, customer); // A
     expect(booked.statusCode, booked.body).toBe(200);
     const appointmentId = booked.json().id as number;
-    const other = await createAssessmentRecord(db());
+    const other = await coveredAssessmentRecord(db());
     const otherQuote = await createQuote(db(), { assessmentId: other.id, status: 'approved' });
     const otherGrant = await createGrant(db(), other.id);
     const refused = await post('/api/appointments', { quoteId: otherQuote.id, appointmentDate: day, timeSlot: 'morning' }, `ar_access=${otherGrant.token}`); // B

@@ -3,7 +3,8 @@
 import { cities } from '../../shared/cities';
 import { countUsers } from '../modules/auth';
 import type { Db } from './database';
-import { createRepairer, createUser } from './factories';
+import { createAssessmentRecord, createQuote, createRepairer, createUser } from './factories';
+import { coverageRequests } from './schema';
 
 const businessSuffixes = ['Mobile Smart Repairs', 'Scratch & Dent Specialists', 'Alloy & Bodywork'];
 const specialisationSets = [
@@ -53,5 +54,34 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
       }
     }
   }
+  await seedDemandWithoutSupply(db);
   return accounts;
+}
+
+// Issue 35: enquiries from places no demo technician reaches (Inverness, Aberdeen, Truro, Bangor:
+// each more than 30 miles from every city above), so the Network tab's demand table has rows and
+// a customer in IV2 sees that nobody covers them yet. Each has its draft quote, as a submission does.
+const uncoveredEnquiries = [
+  { name: 'Morag Fraser', city: 'Inverness', county: 'Highland', postcode: 'IV2 3PQ', latitude: 57.46833, longitude: -4.19107, damageType: 'dent', asked: true },
+  { name: 'Callum Ross', city: 'Inverness', county: 'Highland', postcode: 'IV2 4JT', latitude: 57.46833, longitude: -4.19107, damageType: 'dent', asked: false },
+  { name: 'Isla MacKenzie', city: 'Inverness', county: 'Highland', postcode: 'IV2 6XN', latitude: 57.46833, longitude: -4.19107, damageType: 'scratch', asked: true },
+  { name: 'Euan Grant', city: 'Aberdeen', county: 'Aberdeen City', postcode: 'AB10 1XG', latitude: 57.13514, longitude: -2.11731, damageType: 'alloy_wheel', asked: false },
+  { name: 'Tamsin Pascoe', city: 'Truro', county: 'Cornwall', postcode: 'TR1 2HE', latitude: 50.26241, longitude: -5.05347, damageType: 'scuff', asked: true },
+  { name: 'Rhys Owen', city: 'Bangor', county: 'Gwynedd', postcode: 'LL57 2DG', latitude: 53.20718, longitude: -4.10998, damageType: 'paint_damage', asked: false },
+] as const;
+
+async function seedDemandWithoutSupply(db: Db): Promise<void> {
+  for (const [index, enquiry] of uncoveredEnquiries.entries()) {
+    const { asked, damageType, ...where } = enquiry;
+    const assessment = await createAssessmentRecord(db, {
+      ...where,
+      email: `${enquiry.name.split(' ')[0]!.toLowerCase()}@customers.autorevive.example`,
+      address: `${index + 4} High Street`,
+      damageType,
+      damageLocations: damageType === 'alloy_wheel' ? ['wheel_front_left'] : ['rear_bumper'],
+      damageDescription: 'A demo enquiry from an area no technician covers yet.',
+    });
+    await createQuote(db, { assessmentId: assessment.id, status: 'pending' });
+    if (asked) await db.insert(coverageRequests).values({ assessmentId: assessment.id });
+  }
 }

@@ -24,6 +24,7 @@ export const RELEASE_PAYOUTS_JOB = 'release-payouts' as const;
 export const ERASE_AFTER_RETENTION_JOB = 'erase-after-retention' as const;
 export const PLACES_IMPORT_JOB = 'import-places-city' as const;
 export const COLLECT_EMAILS_JOB = 'collect-emails' as const;
+export const TELL_COVERED_CUSTOMERS_JOB = 'tell-covered-customers' as const;
 
 /** Every job's payload, by name (each definition's zod schema parses exactly this). */
 export interface JobPayloads {
@@ -40,6 +41,7 @@ export interface JobPayloads {
   [ERASE_AFTER_RETENTION_JOB]: { afterId?: number | undefined };
   [PLACES_IMPORT_JOB]: { runId: number; index: number };
   [COLLECT_EMAILS_JOB]: { runId: number };
+  [TELL_COVERED_CUSTOMERS_JOB]: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

@@ -55,6 +55,7 @@ function assessmentView(overrides: Partial<AssessmentView> = {}): AssessmentView
     customer: { ...contact, state: contact.county, zipCode: contact.postcode },
     quote: null,
     guidePrice: { low: '105.00', high: '165.00' },
+    coverage: { covered: false },
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@
 // (through their grant), the assigned repairer and admins read one AssessmentView; admins
 // alone list them. The multipart body of POST /api/assessments is CustomerDetailsSchema.
 import { z } from 'zod';
+import { CoverageSchema } from './coverage';
 import { RecordIdSchema } from './ids';
 import { QuoteViewSchema } from './quotes';
 
@@ -49,6 +50,12 @@ export const AssessmentViewSchema = z.object({
    * quote is visible to the reader (or when the price list cannot price this damage).
    */
   guidePrice: z.object({ low: z.string(), high: z.string() }).nullable(),
+  /**
+   * Issue 35: whether any verified technician covers this postcode for this damage (within 30
+   * miles and their own radius, covering the service), as of this read. A boolean only: never
+   * who, or where they are. Uncovered, the quote can be reviewed but not booked or paid for.
+   */
+  coverage: CoverageSchema,
 });
 export type AssessmentView = z.infer<typeof AssessmentViewSchema>;
 
@@ -57,7 +64,7 @@ export type AssessmentView = z.infer<typeof AssessmentViewSchema>;
  * from which SPEC's admin builds its cards (customer details, description, damage photos). The
  * enquiry is the admin's view of it without its own nested quote (that is the quote around it).
  */
-export const QuoteWithAssessmentSchema = QuoteViewSchema.extend({ assessment: AssessmentViewSchema.omit({ quote: true, guidePrice: true }) });
+export const QuoteWithAssessmentSchema = QuoteViewSchema.extend({ assessment: AssessmentViewSchema.omit({ quote: true, guidePrice: true, coverage: true }) });
 export const QuoteWithAssessmentListSchema = z.array(QuoteWithAssessmentSchema);
 export type QuoteWithAssessment = z.infer<typeof QuoteWithAssessmentSchema>;
 

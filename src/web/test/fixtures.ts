@@ -28,6 +28,7 @@ export function assessmentView(overrides: Partial<AssessmentFields> = {}): Asses
     createdAt: '2026-03-02T10:00:00.000Z',
     quote: null,
     guidePrice: { low: '105.00', high: '165.00' },
+    coverage: { covered: true },
     ...overrides,
   };
   const { name, email, phone, address, city, county, postcode } = fields;

@@ -6,6 +6,7 @@ import { assessmentCases } from './assessments.cases';
 import { authCases } from './auth.cases';
 import { bookingCases } from './bookings.cases';
 import { completionCases } from './completion.cases';
+import { coverageCases } from './coverage.cases';
 import { dispatchCases } from './dispatch.cases';
 import { emailCases } from './email.cases';
 import { emailCollectionCases } from './email-collection.cases';
@@ -31,6 +32,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   auth: authCases,
   bookings: bookingCases,
   completion: completionCases,
+  coverage: coverageCases,
   dispatch: dispatchCases,
   email: emailCases,
   emailCollection: emailCollectionCases,

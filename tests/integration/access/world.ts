@@ -5,6 +5,7 @@ import { signInAs } from '../../helpers/app';
 import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../../src/server/db/factories';
 import { createGrant } from '../../../src/server/modules/access';
 import { appointments, jobNotifications } from '../../../src/server/db/schema';
+import { coveredAssessmentRecord } from '../../helpers/coverage';
 
 export type Who = 'anonymous' | 'customer' | 'otherCustomer' | 'repairer' | 'assignedRepairer' | 'admin';
 
@@ -64,7 +65,7 @@ export async function buildAccessWorld(t: TestApp): Promise<AccessWorld> {
   const admin = await createUser(db, { role: 'admin' });
   const repairer = await createUser(db, { role: 'repairer' });
   const assigned = await createUser(db, { role: 'repairer' });
-  const assessment = await createAssessmentRecord(db);
+  const assessment = await coveredAssessmentRecord(db);
   const other = await createAssessmentRecord(db);
   const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved', assignmentStatus: 'assigned', assignedRepairerId: assigned.repairerId });
   const pendingQuote = await createQuote(db, { assessmentId: other.id, status: 'pending' });

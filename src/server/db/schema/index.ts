@@ -15,3 +15,4 @@ export * from './email';
 export * from './platform';
 export * from './geo';
 export * from './audit';
+export * from './coverage';

@@ -31,7 +31,8 @@ export function toAssessmentView(
   row: AssessmentViewRow,
   images: Pick<ImageRow, 'id'>[],
   quote: QuoteView | null,
-  guidePrice: AssessmentView['guidePrice'] = null,
+  guidePrice: AssessmentView['guidePrice'],
+  coverage: AssessmentView['coverage'],
 ): AssessmentView {
   return {
     id: row.id,
@@ -66,6 +67,7 @@ export function toAssessmentView(
     },
     quote,
     guidePrice,
+    coverage,
   };
 }
 
@@ -89,7 +91,7 @@ export type AssessmentJson = Omit<AssessmentViewRow, 'createdAt'> & { createdAtM
 
 /** A quote's `assessment` (SPEC section 3's Quote): the enquiry without a quote of its own (it is the quote around it) or a guide price. */
 export function enquiryOfQuote(row: AssessmentViewRow, images: Pick<ImageRow, 'id'>[]): QuoteWithAssessment['assessment'] {
-  const { quote: _quote, guidePrice: _guide, ...assessment } = toAssessmentView(row, images, null);
+  const { quote: _quote, guidePrice: _guide, coverage: _coverage, ...assessment } = toAssessmentView(row, images, null, null, { covered: false });
   return assessment;
 }
 

@@ -1,7 +1,8 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { escapeLike } from '../../db/like';
 import { assessmentImages, assessments } from '../../db/schema';
+import { coveredSql } from '../repairers';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
 export type NewAssessmentRow = typeof assessments.$inferInsert;
@@ -36,6 +37,25 @@ export async function imagesOf(db: Db, assessmentIds: number[]): Promise<ImageRo
     .from(assessmentImages)
     .where(and(inArray(assessmentImages.assessmentId, assessmentIds), eq(assessmentImages.kind, 'damage')))
     .orderBy(assessmentImages.position);
+}
+
+/** SQL, a boolean: whether a verified technician covers the assessments row (issue 35; repairers/coverage.repo). */
+export const assessmentCoveredSql = sql<boolean>`${sql.raw(coveredSql('"assessments"'))}`;
+
+/** Of these assessments, the ones a verified technician covers now (issue 35). */
+export async function coveredAssessmentIds(db: Db, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: assessments.id }).from(assessments).where(and(inArray(assessments.id, ids), assessmentCoveredSql));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** What booking and paying need to know of an enquiry's coverage, or undefined when there is no such enquiry. */
+export async function coverageOfAssessment(db: Db, id: number): Promise<{ covered: boolean; postcode: string; damageType: string } | undefined> {
+  const [row] = await db
+    .select({ covered: assessmentCoveredSql, postcode: assessments.postcode, damageType: assessments.damageType })
+    .from(assessments)
+    .where(eq(assessments.id, id));
+  return row && { ...row, covered: row.covered === true };
 }
 
 /** The assessment's row locked for the rest of the transaction. */

@@ -17,6 +17,7 @@ import { roleGroup } from '../../plugins/auth';
 import { dispatchEmails } from '../email';
 import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
 import { actorOf } from '../privacy';
+import { TELL_COVERED_CUSTOMERS_JOB } from '../../kernel/jobs';
 
 export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: deps.appSecret };
@@ -38,6 +39,8 @@ export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
       admin.post('/api/admin/repairers/bulk', { schema: { body: BulkActionBodySchema, response: { 200: BulkActionResultSchema } } }, async (request) => {
         const { result, emails } = await bulkAction(ctx, request.body, new Date(), actorOf(await request.session()));
         await dispatchEmails(deps.jobs, emails);
+        // Issue 35: customers waiting for a technician near them are told once one is verified.
+        if (request.body.action === 'verify') await deps.jobs.enqueue(TELL_COVERED_CUSTOMERS_JOB, {});
         return result;
       });
 

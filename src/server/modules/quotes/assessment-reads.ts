@@ -17,35 +17,37 @@ import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from './quote-read';
 import { toQuoteView } from './quote-view';
 import { notFound } from '../../kernel/errors';
 import { quotesForAssessments, type QuoteAudience } from './quotes.service';
-import { assessmentJsonSql, imagesOf, toAssessmentView, type AssessmentJson, type AssessmentRow, type AssessmentViewRow, type QuoteReads } from '../assessments';
+import { coveredSql } from '../repairers';
+import { assessmentJsonSql, coveredAssessmentIds, imagesOf, toAssessmentView, type AssessmentJson, type AssessmentRow, type AssessmentViewRow, type QuoteReads } from '../assessments';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
 
 /** Views of these assessments for one audience: photos and quotes in three queries, however many rows. */
 export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudience): Promise<AssessmentView[]> {
   const ids = rows.map((row) => row.id);
-  const [images, quotes] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows, { withGuide: audience !== 'admin' })]);
+  const [images, quotes, covered] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows, { withGuide: audience !== 'admin' }), coveredAssessmentIds(db, ids)]);
   return rows.map((row) =>
     toAssessmentView(
       row,
       images.filter((image) => image.assessmentId === row.id),
       quotes.viewFor(row.id, audience),
       quotes.guidePriceFor(row, audience),
+      { covered: covered.has(row.id) },
     ),
   );
 }
 
 // Issue 9: an assessment aliased `a` as the admin's lists show it, as one JSON value: the
 // columns toAssessmentView reads, its damage photos in order, and its quote with items.
-export const ADMIN_ASSESSMENT_JSON_SQL = assessmentJsonSql(`'quote', (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id)`);
+export const ADMIN_ASSESSMENT_JSON_SQL = assessmentJsonSql(`'quote', (SELECT ${QUOTE_JSON_SQL} FROM quotes q WHERE q.assessment_id = a.id), 'covered', ${coveredSql('a')}`);
 
-export type AdminAssessmentJson = AssessmentJson & { quote: QuoteJson | null };
+export type AdminAssessmentJson = AssessmentJson & { quote: QuoteJson | null; covered: boolean };
 
 /** The admin's view of an assessment read by ADMIN_ASSESSMENT_JSON_SQL: every quote status shows, never a guide (as viewsOf(…, 'admin')). */
 export function adminViewFromJson(json: AdminAssessmentJson, now: Date): AssessmentView {
   const found = json.quote ? quoteFromJson(json.quote) : null;
   const quote = found ? toQuoteView(found.quote, found.items, json.reference, now) : null;
-  return toAssessmentView({ ...json, createdAt: new Date(json.createdAtMs) }, json.images, quote, null);
+  return toAssessmentView({ ...json, createdAt: new Date(json.createdAtMs) }, json.images, quote, null, { covered: json.covered });
 }
 
 const ADMIN_ASSESSMENTS_PAGE_SQL = `SELECT (SELECT count(*) FROM assessments)::int AS total,
@@ -94,11 +96,14 @@ const ASSESSMENT_STAMP_SQL = stampSql(
   rowsStampSql('quote_items', 'qi', 'id', 'qi.quote_id = q.id'),
   `CASE WHEN ${GUIDE_SHOWN_SQL} THEN EXISTS (SELECT 1 FROM price_list_entries) END`,
   `CASE WHEN ${GUIDE_SHOWN_SQL} THEN ${rowsStampSql('price_list_entries', 'p', 'location_band', 'p.damage_type = a.damage_type')} END`,
+  // Coverage is read, not stored: a technician verified (or unverified) changes the answer.
+  coveredSql('a'),
 );
 const READ_ASSESSMENT_SQL = `SELECT a.id, a.reference, a.status, a.name, a.email, a.phone, a.address, a.city, a.county, a.postcode,
   a.vehicle_year AS "vehicleYear", a.vehicle_make AS "vehicleMake", a.vehicle_model AS "vehicleModel",
   a.damage_type AS "damageType", a.damage_locations AS "damageLocations", a.damage_description AS "damageDescription",
   ${epochMsSql('a.created_at')} AS "createdAtMs",
+  ${coveredSql('a')} AS covered,
   ${grantHeldSql('a.id', 'reader.hashes')} AS granted,
   (SELECT coalesce(json_agg(json_build_object('id', i.id) ORDER BY i.position), '[]'::json) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage') AS images,
   CASE WHEN q.id IS NULL THEN NULL ELSE ${QUOTE_JSON_SQL} END AS quote,
@@ -124,6 +129,7 @@ FROM assessments a LEFT JOIN quotes q ON q.assessment_id = a.id WHERE a.id = rea
 
 type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   createdAtMs: number;
+  covered: boolean;
   granted: boolean;
   images: { id: number }[];
   quote: QuoteJson | null;
@@ -157,7 +163,7 @@ async function readAssessmentStamped(database: Database, id: number, reader: Ass
   const quote = visible ? toQuoteView(found.quote, found.items, row.reference, now) : null;
   const withGuide = access !== 'admin';
   const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList! : [...defaultPriceList], row) : null;
-  const view = toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide);
+  const view = toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide, { covered: row.covered });
   return { view, access, stamp: row.stamp };
 }
 

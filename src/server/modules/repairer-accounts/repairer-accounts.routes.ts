@@ -29,6 +29,7 @@ import { dispatchEmails } from '../email';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification, type WithdrawOpenOffersOfRepairer } from './repairer-accounts.service';
 import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
+import { TELL_COVERED_CUSTOMERS_JOB } from '../../kernel/jobs';
 
 /** `booking`: what the booking module, which builds on this one, does when a repairer is unverified (buildApp hands it in). */
 export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer }): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
@@ -63,7 +64,12 @@ export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: W
       admin.post(
         '/api/admin/repairers/:id/verification',
         { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
-        async (request) => setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session()), booking.withdrawOpenOffersOfRepairer),
+        async (request) => {
+          const repairer = await setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session()), booking.withdrawOpenOffersOfRepairer);
+          // Issue 35: customers waiting for a technician near them are told once one is verified.
+          if (request.body.isVerified) await deps.jobs.enqueue(TELL_COVERED_CUSTOMERS_JOB, {});
+          return repairer;
+        },
       );
     }),
   );

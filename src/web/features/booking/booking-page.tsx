@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { formatLondonDate } from '../../../shared/london-time';
@@ -17,6 +17,8 @@ import { QuoteNotice } from './quote-notice';
 import { RecordNotFound } from './record-not-found';
 import { SlotPicker } from './slot-picker';
 import { useSlotPicker } from './slot-picker-state';
+import { useAssessment } from '../assessments';
+import { UncoveredNotice } from '../coverage';
 
 /** Why an approved quote cannot be booked now, or null when it can (D13: approved and unexpired). */
 export function unbookableReason(quote: Quote): string | null {
@@ -56,7 +58,26 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
         {reason}
       </QuoteNotice>
     );
-  return <BookingForm quote={quote.data} held={held.data?.appointment ?? null} />;
+  return <CoveredBookingForm quote={quote.data} held={held.data?.appointment ?? null} />;
+}
+
+/** Issue 35: where no technician covers the customer, the page says so instead of an empty calendar. */
+function CoveredBookingForm({ quote, held }: { quote: Quote; held: AppointmentView | null }) {
+  const assessment = useAssessment(String(quote.assessmentId));
+  if (assessment.isPending) return <BookingSkeleton label="Loading your quote…" />;
+  if (assessment.data && !assessment.data.coverage.covered)
+    return (
+      <div className="mx-auto grid max-w-2xl gap-4 py-8">
+        <h1 className="text-center text-3xl font-bold text-navy-900">Schedule Your Repair</h1>
+        <UncoveredNotice assessment={assessment.data} />
+        <p className="text-center">
+          <Link to={`/quote/${quote.assessmentId}`} className="font-medium text-teal-brand-dark underline underline-offset-2">
+            Back to your quote
+          </Link>
+        </p>
+      </div>
+    );
+  return <BookingForm quote={quote} held={held} />;
 }
 
 function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | null }) {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { AssessmentView as Assessment } from '../../../shared/api/assessments';
 import { toast, useToastOnce } from '../../components/ui/use-toast';
 import { useAssessment } from '../assessments';
+import { UncoveredNotice } from '../coverage';
 import { DataErased, YourDataPanel } from '../privacy';
 import type { ErasureResult } from '../../../shared/api/privacy';
 import { assessmentNotFoundMessage, assessmentNotFoundTitle, QuoteNotFound } from './quote-not-found';
@@ -45,6 +46,11 @@ export function QuoteForAssessment({ id }: { id: string }) {
   if (!assessment) return <QuoteNotFound />;
   return (
     <>
+      {assessment.coverage.covered ? null : (
+        <div className="mb-8">
+          <UncoveredNotice assessment={assessment} />
+        </div>
+      )}
       {assessment.quote ? <QuoteReady assessment={assessment} quote={assessment.quote} /> : <QuoteWaiting assessment={assessment} onCheckAgain={checkAgain} checking={checking} />}
       <YourDataPanel assessmentId={assessment.id} reference={assessment.reference} onErased={setErased} />
     </>

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { site } from '../../../shared/site';
 import { company } from '../../lib/company';
@@ -24,6 +25,10 @@ const nextSteps = [
   { title: 'Accept and book', text: 'Choose a date and time, and a vetted technician comes to you.' },
 ];
 
+// Issue 35: whether a technician covers the customer, read after the page shows (its own chunk:
+// the thank-you screen's script budget, docs/decisions/0022).
+const CoverageOf = lazy(() => import('./thank-you-coverage'));
+
 export default function ThankYouPage() {
   const { reference, id } = useSubmission();
   return (
@@ -49,6 +54,12 @@ export default function ThankYouPage() {
           Your reference number is in the e-mail we sent you when your assessment arrived.
         </p>
       )}
+
+      {id ? (
+        <Suspense fallback={null}>
+          <CoverageOf id={id} />
+        </Suspense>
+      ) : null}
 
       <section aria-labelledby="next-steps" className="mt-10">
         <h2 id="next-steps" className="text-2xl font-bold tracking-tight text-navy-900">

@@ -50,6 +50,7 @@ import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRow
 import { readAvailability } from '../slots/availability-read';
 import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
+import { requireCoverage } from '../../coverage';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
@@ -313,6 +314,7 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
     if (assessment?.erasedAt) throw notFound(bookingMessages.quoteNotFound);
     if (!assessment || assessment.status === 'withdrawn') throw conflict(bookingMessages.quoteWithdrawn);
     if (isQuoteExpired(quote.validUntilDate, now)) throw conflict(quoteExpiredMessage(quote.validUntilDate));
+    await requireCoverage(tx, quote.assessmentId);
 
     const live = await findLiveAppointmentOfQuote(tx, quote.id);
     if (live && live.status !== 'held') throw conflict(bookingMessages.alreadyConfirmed);

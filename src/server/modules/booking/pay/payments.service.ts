@@ -17,6 +17,7 @@ import { isQuoteExpired } from '../../../../shared/lifecycles/quote';
 import { leaveLiveState, takePlace } from '../slots/capacity.repo';
 import { queueEmail, type OutboxEmail } from '../../email';
 import { findAssessment } from '../../assessments';
+import { requireCoverage } from '../../coverage';
 import { findQuote } from '../../quotes';
 import { lockStepRows } from '../process/run-step';
 import type { Enqueue } from '../../../kernel/jobs';
@@ -99,6 +100,7 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   }
   if (quote.status === 'booked') throw alreadyPaid();
   if (quote.status !== 'approved') throw notFound(paymentMessages.noQuote);
+  await requireCoverage(ctx.db, quote.assessmentId);
 
   const appointment = await findLiveAppointmentOfQuote(ctx.db, quote.id);
   if (!appointment) {

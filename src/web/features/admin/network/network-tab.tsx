@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Pager } from '../../../components/ui/pager';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { NETWORK_PAGE_SIZE, type NetworkRepairer } from '../../../../shared/api/repairer-accounts';
+import { DemandTable } from './demand-table';
 import { EmailStatsPanel } from './email-stats-panel';
 import { NetworkBulkBar } from './network-bulk-bar';
 import { NetworkFiltersForm, noFilters } from './network-filters';
@@ -29,6 +30,7 @@ export function NetworkTab() {
         Repairer Network{network.data ? ` (${network.data.total.toLocaleString('en-GB')})` : ''}
       </h2>
       <EmailStatsPanel />
+      <DemandTable />
       <PlacesImport />
       <AddRepairer />
       <NetworkFiltersForm
