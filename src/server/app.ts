@@ -20,6 +20,7 @@ import { dispatchRoutes } from './modules/booking/routes/dispatch.routes';
 import { repairerJobRoutes } from './modules/booking/routes/repairer-jobs.routes';
 import { completionRoutes } from './modules/booking/routes/completion.routes';
 import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-accounts.routes';
+import { technicianRoutes } from './modules/technicians/technicians.routes';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability/availability.routes';
 import { outreachRoutes } from './modules/outreach/outreach.routes';
 import { assessmentRoutes } from './modules/assessments/assessments.routes';
@@ -75,6 +76,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   repairerJobRoutes,
   completionRoutes,
   repairerAccountRoutes,
+  technicianRoutes,
   repairerAvailabilityRoutes,
   outreachRoutes,
   emailRoutes,

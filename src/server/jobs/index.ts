@@ -9,10 +9,11 @@ import { sendRemindersJob } from '../modules/booking/emails/reminders.jobs';
 import { eraseAfterRetentionJob } from '../modules/privacy/privacy.jobs';
 import { importPlacesCityJob } from '../modules/places/places.jobs';
 import { collectEmailsJob } from '../modules/email-collection/email-collection.jobs';
+import { insuranceNoticesJob } from '../modules/technicians/insurance.jobs';
 import type { JobQueue } from '../plugins/jobs';
 import { createJobs, type EnqueueOptions, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob, insuranceNoticesJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;
