@@ -99,7 +99,7 @@ export function TechnicianApplication() {
 
   const problems: Problem[] = order.filter((name) => errors[name]).map((name) => ({ fieldId: idOf(name), message: errors[name]! }));
   return (
-    <form onSubmit={submit} noValidate aria-labelledby="apply-heading" className="mt-8 grid max-w-3xl gap-6">
+    <form onSubmit={submit} noValidate aria-labelledby="apply-heading" aria-describedby="apply-intro" className="mt-8 grid max-w-3xl gap-6">
       <ErrorSummary id={SUMMARY_ID} problems={problems} subject="your application" titleId="apply-errors-title" />
       <FieldGroup legend="Your business">
         <TextField label="Business name" autoComplete="organization" {...field('businessName')} />

@@ -111,7 +111,7 @@ export default function TechniciansPage() {
       />
 
       <Section id="apply" title="Apply to join">
-        <p id="apply-heading" className={`mt-3 max-w-3xl ${bodyText}`}>
+        <p id="apply-intro" className={`mt-3 max-w-3xl ${bodyText}`}>
           Your application to join the {site.brand} network. Every field is needed except your website.
         </p>
         <TechnicianApplication />
