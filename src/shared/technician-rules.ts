@@ -46,7 +46,7 @@ export const applicationMessages = {
   years: `Please enter your years of experience, from 0 to ${YEARS_EXPERIENCE_MAX}`,
   insurer: 'Please enter your public liability insurer',
   policyNumber: 'Please enter your policy number',
-  expiresOn: 'Please enter the date your insurance ends, as a date',
+  expiryDate: 'Please enter the date your insurance ends, as a date',
   expired: 'Your public liability insurance must still be in date. Please enter the end date of your current policy.',
   website: 'Please enter your website’s address, starting https:// or http://',
   received: 'Thank you: your application has reached our team. We check your insurance, identity and skills, then e-mail you to set up your account, usually within 5 working days.',

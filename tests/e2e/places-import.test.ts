@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('import from Google Places', () => {
     expect(imported).toHaveLength(3);
     // Each vetted first (issue 35 item 5: only a repairer with every check recorded is verified).
     for (const { id } of imported) {
-      for (const check of [{ check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-1234', expiresOn: '2099-01-31' }, { check: 'identity' }, { check: 'skills', note: 'Assessed a test panel' }]) {
+      for (const check of [{ check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-1234', expiryDate: '2099-01-31' }, { check: 'identity' }, { check: 'skills', note: 'Assessed a test panel' }]) {
         expect((await shared.admin.post(`/api/admin/repairers/${id}/vetting`, { data: check })).status()).toBe(200);
       }
       expect((await shared.admin.post(`/api/admin/repairers/${id}/verification`, { data: { isVerified: true } })).status()).toBe(200);

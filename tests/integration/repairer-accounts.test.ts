@@ -159,7 +159,7 @@ describe('verification and the network list', () => {
     }
     // Verified and invited from its row, as any business in the network, once its vetting checks are recorded (issue 35 item 5).
     const id = added.json().id as number;
-    for (const check of [{ check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-778899', expiresOn: '2099-01-31' }, { check: 'identity' }, { check: 'skills', note: 'Assessed a test panel' }]) {
+    for (const check of [{ check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-778899', expiryDate: '2099-01-31' }, { check: 'identity' }, { check: 'skills', note: 'Assessed a test panel' }]) {
       expect((await post(t, `/api/admin/repairers/${id}/vetting`, check, admin)).statusCode).toBe(200);
     }
     expect((await post(t, `/api/admin/repairers/${added.json().id}/verification`, { isVerified: true }, admin)).statusCode).toBe(200);

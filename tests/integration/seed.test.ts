@@ -25,7 +25,7 @@ describe('demo seed', () => {
     const today = londonDateOf(new Date());
     for (const r of verified) {
       expect([r.insuranceCheckedAt, r.identityCheckedAt, r.skillsAssessedAt].every((at) => at !== null), r.businessName).toBe(true);
-      expect(r.insuranceExpiresOn! > today, r.businessName).toBe(true);
+      expect(r.insuranceExpiryDate! > today, r.businessName).toBe(true);
     }
 
     const admin = accounts![0]!;

@@ -49,7 +49,7 @@ function application(change: Record<string, unknown> = {}) {
     yearsExperience: 8,
     insurer: 'Hiscox',
     policyNumber: 'PL-123456',
-    insuranceExpiresOn: addDays(today(), 200),
+    insuranceExpiryDate: addDays(today(), 200),
     website: 'https://leeds-smart.example',
     ...change,
   };
@@ -77,7 +77,7 @@ describe('applying to join', () => {
       yearsExperience: 8,
       insurer: 'Hiscox',
       insurancePolicyNumber: 'PL-123456',
-      insuranceExpiresOn: body.insuranceExpiresOn,
+      insuranceExpiryDate: body.insuranceExpiryDate,
       website: 'https://leeds-smart.example',
       isVerified: false,
       insuranceCheckedAt: null,
@@ -143,8 +143,8 @@ describe('applying to join', () => {
       [{ yearsExperience: 2.5 }, 'yearsExperience'],
       [{ insurer: '' }, 'insurer'],
       [{ policyNumber: '' }, 'policyNumber'],
-      [{ insuranceExpiresOn: '31/12/2030' }, 'insuranceExpiresOn'],
-      [{ insuranceExpiresOn: addDays(today(), -1) }, 'insuranceExpiresOn'],
+      [{ insuranceExpiryDate: '31/12/2030' }, 'insuranceExpiryDate'],
+      [{ insuranceExpiryDate: addDays(today(), -1) }, 'insuranceExpiryDate'],
       [{ website: 'not a website' }, 'website'],
       [{ website: 'javascript:alert(1)' }, 'website'],
       [{ postcode: 'LS77 1AA' }, 'postcode'],
@@ -154,7 +154,7 @@ describe('applying to join', () => {
       expect(Object.keys(refused.json().fieldErrors ?? {}), JSON.stringify(change)).toContain(field);
     }
     expect((await apply(application({ postcode: 'LS77 1AA' }))).json().fieldErrors.postcode).toBe(POSTCODE_NOT_LOCATED);
-    expect((await apply(application({ insuranceExpiresOn: addDays(today(), -1) }))).json().fieldErrors.insuranceExpiresOn).toBe(applicationMessages.expired);
+    expect((await apply(application({ insuranceExpiryDate: addDays(today(), -1) }))).json().fieldErrors.insuranceExpiryDate).toBe(applicationMessages.expired);
     // The website is optional: left out, or left empty.
     expect((await apply(application({ website: undefined }))).statusCode).toBe(201);
     expect((await apply(application({ website: '  ' }))).statusCode).toBe(201);
@@ -188,7 +188,7 @@ describe('the vetting checklist', () => {
       id: row.id,
       isVerified: false,
       yearsExperience: 8,
-      insurance: { insurer: 'Hiscox', policyNumber: 'PL-123456', expiresOn: row.insuranceExpiresOn },
+      insurance: { insurer: 'Hiscox', policyNumber: 'PL-123456', expiryDate: row.insuranceExpiryDate },
       checks: { insurance: null, identity: null, skills: null },
       complete: false,
     });
@@ -198,7 +198,7 @@ describe('the vetting checklist', () => {
     expect([(await verify()).statusCode, (await verify()).json().message]).toEqual([409, notVetted]);
     expect([(await invite()).statusCode, (await invite()).json().message]).toEqual([409, notVetted]);
 
-    const insurance = await vet(row.id, { check: 'insurance', insurer: 'Hiscox', policyNumber: 'PL-123456', expiresOn: row.insuranceExpiresOn });
+    const insurance = await vet(row.id, { check: 'insurance', insurer: 'Hiscox', policyNumber: 'PL-123456', expiryDate: row.insuranceExpiryDate });
     expect(insurance.statusCode, insurance.body).toBe(200);
     expect(insurance.json().checks.insurance).toMatchObject({ by: adminEmail });
     expect((await vet(row.id, { check: 'identity', note: 'Driving licence seen on a video call' })).statusCode).toBe(200);
@@ -228,8 +228,8 @@ describe('the vetting checklist', () => {
 
   it('refuses insurance out of date, a skills check without a note and an unknown check, writing nothing', async () => {
     const row = await applicant();
-    const expired = await vet(row.id, { check: 'insurance', insurer: 'Hiscox', policyNumber: 'PL-1', expiresOn: addDays(today(), -1) });
-    expect([expired.statusCode, expired.json().fieldErrors]).toEqual([400, { expiresOn: vettingMessages.insuranceExpired }]);
+    const expired = await vet(row.id, { check: 'insurance', insurer: 'Hiscox', policyNumber: 'PL-1', expiryDate: addDays(today(), -1) });
+    expect([expired.statusCode, expired.json().fieldErrors]).toEqual([400, { expiryDate: vettingMessages.insuranceExpired }]);
     expect((await vet(row.id, { check: 'skills', note: '' })).json().fieldErrors).toEqual({ note: vettingMessages.skillsNote });
     expect((await vet(row.id, { check: 'background' })).statusCode).toBe(400);
     expect((await vet(row.id, { check: 'identity', note: 'x'.repeat(1001) })).statusCode).toBe(400);
@@ -258,7 +258,7 @@ describe('the vetting checklist', () => {
     const made = await createRepairer(t.database.db);
     expect(made.isVerified).toBe(true);
     expect([made.insuranceCheckedAt, made.identityCheckedAt, made.skillsAssessedAt].every((at) => at instanceof Date)).toBe(true);
-    expect(made.insuranceExpiresOn! > today()).toBe(true);
+    expect(made.insuranceExpiryDate! > today()).toBe(true);
     const pending = await createRepairer(t.database.db, { isVerified: false });
     expect(pending.identityCheckedAt).toBeNull();
   });
@@ -278,7 +278,7 @@ describe('the insurance job (a fixed clock)', () => {
   it('warns 30 days before the end date, once; on the day after, unverifies, withdraws open offers and e-mails both', async () => {
     const tech = await technician(t);
     const ends = addDays(today(), 60);
-    await t.database.db.update(repairers).set({ insuranceExpiresOn: ends }).where(eq(repairers.id, tech.business.id));
+    await t.database.db.update(repairers).set({ insuranceExpiryDate: ends }).where(eq(repairers.id, tech.business.id));
     const email = tech.business.email!;
     const name = tech.business.businessName;
 
@@ -312,11 +312,11 @@ describe('the insurance job (a fixed clock)', () => {
   it('watches a renewed policy afresh: its new end date gets its own warning', async () => {
     const made = await createRepairer(t.database.db);
     const ends = addDays(today(), 20);
-    await t.database.db.update(repairers).set({ insuranceExpiresOn: ends }).where(eq(repairers.id, made.id));
+    await t.database.db.update(repairers).set({ insuranceExpiryDate: ends }).where(eq(repairers.id, made.id));
     await run(at(today()));
     expect(await mailsTo(made.email!, 'insurance-ending')).toBe(1);
     const renewed = addDays(today(), 25);
-    expect((await vet(made.id, { check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-NEW', expiresOn: renewed })).statusCode).toBe(200);
+    expect((await vet(made.id, { check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-NEW', expiryDate: renewed })).statusCode).toBe(200);
     await run(at(today()));
     expect(await mailsTo(made.email!, 'insurance-ending')).toBe(2);
     await run(at(addDays(ends, 1)));

@@ -24,7 +24,7 @@ export function vettedColumns(now = new Date()): Partial<NewRepairer> {
   return {
     insurer: 'Example Mutual Insurance',
     insurancePolicyNumber: `PL-${randomBytes(3).toString('hex').toUpperCase()}`,
-    insuranceExpiresOn: addDays(londonDateOf(now), 365),
+    insuranceExpiryDate: addDays(londonDateOf(now), 365),
     insuranceCheckedAt: now,
     insuranceCheckedBy: 'vetting@autorevive.example',
     identityCheckedAt: now,

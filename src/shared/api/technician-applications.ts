@@ -42,7 +42,7 @@ export const TechnicianApplicationBodySchema = z.object({
   yearsExperience: z.number({ error: m.years }).int(m.years).min(0, m.years).max(YEARS_EXPERIENCE_MAX, m.years),
   insurer: text('Insurer', m.insurer, 2, 120),
   policyNumber: text('Policy number', m.policyNumber, 3, 60),
-  insuranceExpiresOn: day(m.expiresOn),
+  insuranceExpiryDate: day(m.expiryDate),
   website: z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), WebsiteSchema.optional()),
   /** The honeypot: hidden from people (and from screen readers); a program that fills every field fills it. */
   fax: z.string().max(200).optional(),
@@ -64,7 +64,7 @@ export const VettingViewSchema = z.object({
   appliedAt: z.string().nullable(),
   yearsExperience: z.number().nullable(),
   website: z.string().nullable(),
-  insurance: z.object({ insurer: z.string().nullable(), policyNumber: z.string().nullable(), expiresOn: z.string().nullable() }),
+  insurance: z.object({ insurer: z.string().nullable(), policyNumber: z.string().nullable(), expiryDate: z.string().nullable() }),
   checks: z.object({ insurance: Recorded, identity: Recorded, skills: Recorded }),
   /** Every check recorded: verify and invite are open. */
   complete: z.boolean(),
@@ -81,7 +81,7 @@ export const VettingCheckBodySchema = z.discriminatedUnion(
       check: z.literal('insurance'),
       insurer: text('Insurer', 'Please enter the insurer', 2, 120),
       policyNumber: text('Policy number', 'Please enter the policy number', 3, 60),
-      expiresOn: day('Please enter the date the insurance ends, as a date'),
+      expiryDate: day('Please enter the date the insurance ends, as a date'),
     }),
     z.object({ check: z.literal('identity'), note: note.optional() }),
     z.object({ check: z.literal('skills'), note: note.min(3, vettingMessages.skillsNote) }),

@@ -46,7 +46,7 @@ export const repairers = pgTable(
     // Public liability insurance, as the technician gave it (or the team entered it when it saw the policy).
     insurer: text('insurer'),
     insurancePolicyNumber: text('insurance_policy_number'),
-    insuranceExpiresOn: date('insurance_expires_on'),
+    insuranceExpiryDate: date('insurance_expiry_date'),
     // The vetting checklist (docs/decisions/0025-vetting-and-insurance.md): when each check was
     // recorded and by whom (the team member's e-mail); only a repairer with all three is verified.
     insuranceCheckedAt: timestamp('insurance_checked_at', { withTimezone: true }),
@@ -59,8 +59,8 @@ export const repairers = pgTable(
     skillsNote: text('skills_note'),
     // The insurance notices already sent, by the expiry date they were about: the daily job sends
     // each once, and a policy renewed with a new date is watched afresh.
-    insuranceWarnedFor: date('insurance_warned_for'),
-    insuranceLapsedFor: date('insurance_lapsed_for'),
+    insuranceWarnedForDate: date('insurance_warned_for_date'),
+    insuranceLapsedForDate: date('insurance_lapsed_for_date'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -73,7 +73,7 @@ export const repairers = pgTable(
     check('repairers_weekly_halves_check', sql`${t.weeklyHalves} BETWEEN 0 AND 16383`),
     check('repairers_jobs_per_slot_check', sql`${t.jobsPerSlot} BETWEEN 1 AND 10`),
     check('repairers_years_experience_check', sql`${t.yearsExperience} BETWEEN 0 AND 80`),
-    index('repairers_insurance_expiry_idx').on(t.insuranceExpiresOn),
+    index('repairers_insurance_expiry_idx').on(t.insuranceExpiryDate),
   ],
 );
 

@@ -23,7 +23,7 @@ export function missingChecks(row: Checked): VettingCheck[] {
 }
 
 export type CheckRecord =
-  | { check: 'insurance'; insurer: string; policyNumber: string; expiresOn: string }
+  | { check: 'insurance'; insurer: string; policyNumber: string; expiryDate: string }
   | { check: 'identity'; note?: string | undefined }
   | { check: 'skills'; note: string };
 
@@ -31,7 +31,7 @@ export type CheckRecord =
 export async function recordCheck(tx: Db, id: number, record: CheckRecord, by: string, now: Date): Promise<void> {
   const columns =
     record.check === 'insurance'
-      ? { insurer: record.insurer, insurancePolicyNumber: record.policyNumber, insuranceExpiresOn: record.expiresOn, insuranceCheckedAt: now, insuranceCheckedBy: by }
+      ? { insurer: record.insurer, insurancePolicyNumber: record.policyNumber, insuranceExpiryDate: record.expiryDate, insuranceCheckedAt: now, insuranceCheckedBy: by }
       : record.check === 'identity'
         ? { identityCheckedAt: now, identityCheckedBy: by, identityNote: record.note?.trim() || null }
         : { skillsAssessedAt: now, skillsAssessedBy: by, skillsNote: record.note };
@@ -45,21 +45,21 @@ export async function insuranceEndingSoon(db: Db, today: string, lastDay: string
     .from(repairers)
     .where(
       and(
-        gte(repairers.insuranceExpiresOn, today),
-        lte(repairers.insuranceExpiresOn, lastDay),
+        gte(repairers.insuranceExpiryDate, today),
+        lte(repairers.insuranceExpiryDate, lastDay),
         or(eq(repairers.isVerified, true), isNotNull(repairers.insuranceCheckedAt)),
-        sql`${repairers.insuranceWarnedFor} IS DISTINCT FROM ${repairers.insuranceExpiresOn}`,
+        sql`${repairers.insuranceWarnedForDate} IS DISTINCT FROM ${repairers.insuranceExpiryDate}`,
       ),
     )
     .orderBy(repairers.id);
 }
 
 /** Claims the warning about the repairer's present end date: true for the one run that sends it. */
-export async function claimInsuranceWarning(tx: Db, id: number, expiresOn: string): Promise<boolean> {
+export async function claimInsuranceWarning(tx: Db, id: number, expiryDate: string): Promise<boolean> {
   const claimed = await tx
     .update(repairers)
-    .set({ insuranceWarnedFor: expiresOn })
-    .where(and(eq(repairers.id, id), eq(repairers.insuranceExpiresOn, expiresOn), sql`${repairers.insuranceWarnedFor} IS DISTINCT FROM ${repairers.insuranceExpiresOn}`))
+    .set({ insuranceWarnedForDate: expiryDate })
+    .where(and(eq(repairers.id, id), eq(repairers.insuranceExpiryDate, expiryDate), sql`${repairers.insuranceWarnedForDate} IS DISTINCT FROM ${repairers.insuranceExpiryDate}`))
     .returning({ id: repairers.id });
   return claimed.length === 1;
 }
@@ -71,9 +71,9 @@ export async function insuranceLapsed(db: Db, today: string): Promise<RepairerRo
     .from(repairers)
     .where(
       and(
-        lt(repairers.insuranceExpiresOn, today),
+        lt(repairers.insuranceExpiryDate, today),
         or(eq(repairers.isVerified, true), isNotNull(repairers.insuranceCheckedAt)),
-        sql`${repairers.insuranceLapsedFor} IS DISTINCT FROM ${repairers.insuranceExpiresOn}`,
+        sql`${repairers.insuranceLapsedForDate} IS DISTINCT FROM ${repairers.insuranceExpiryDate}`,
       ),
     )
     .orderBy(repairers.id);
@@ -84,12 +84,12 @@ export async function insuranceLapsed(db: Db, today: string): Promise<RepairerRo
  * cleared (a new policy must be seen before they are verified again). Answers whether they were
  * verified, or undefined when another run (or a renewal recorded meanwhile) got there first.
  */
-export async function lapseInsurance(tx: Db, id: number, expiresOn: string, now: Date): Promise<{ wasVerified: boolean } | undefined> {
+export async function lapseInsurance(tx: Db, id: number, expiryDate: string, now: Date): Promise<{ wasVerified: boolean } | undefined> {
   const [row] = await tx.select().from(repairers).where(eq(repairers.id, id)).for('update');
-  if (!row || row.insuranceExpiresOn !== expiresOn || row.insuranceLapsedFor === expiresOn) return undefined;
+  if (!row || row.insuranceExpiryDate !== expiryDate || row.insuranceLapsedForDate === expiryDate) return undefined;
   await tx
     .update(repairers)
-    .set({ isVerified: false, insuranceCheckedAt: null, insuranceCheckedBy: null, insuranceLapsedFor: expiresOn, updatedAt: now })
+    .set({ isVerified: false, insuranceCheckedAt: null, insuranceCheckedBy: null, insuranceLapsedForDate: expiryDate, updatedAt: now })
     .where(eq(repairers.id, id));
   return { wasVerified: row.isVerified };
 }

@@ -30,11 +30,11 @@ export async function sendInsuranceNotices(context: Context, now: Date): Promise
   let lapsed = 0;
   for (const row of await insuranceEndingSoon(db, today, addDays(today, INSURANCE_WARNING_DAYS))) {
     await failures.attempt({ repairerId: row.id }, async () => {
-      const expiresOn = row.insuranceExpiresOn!;
+      const expiryDate = row.insuranceExpiryDate!;
       const emails = await db.transaction(async (tx) => {
-        if (!(await claimInsuranceWarning(tx, row.id, expiresOn))) return [];
-        const queued: OutboxEmail[] = [await queueEmail(tx, insuranceEndingTeamEmail(row, expiresOn, config.teamEmail, config.publicUrl))];
-        if (row.email) queued.push(await queueEmail(tx, insuranceEndingEmail({ ...row, email: row.email }, expiresOn, config.company)));
+        if (!(await claimInsuranceWarning(tx, row.id, expiryDate))) return [];
+        const queued: OutboxEmail[] = [await queueEmail(tx, insuranceEndingTeamEmail(row, expiryDate, config.teamEmail, config.publicUrl))];
+        if (row.email) queued.push(await queueEmail(tx, insuranceEndingEmail({ ...row, email: row.email }, expiryDate, config.company)));
         return queued;
       });
       if (emails.length > 0) warned++;
@@ -43,13 +43,13 @@ export async function sendInsuranceNotices(context: Context, now: Date): Promise
   }
   for (const row of await insuranceLapsed(db, today)) {
     await failures.attempt({ repairerId: row.id }, async () => {
-      const expiresOn = row.insuranceExpiresOn!;
+      const expiryDate = row.insuranceExpiryDate!;
       const done = await db.transaction(async (tx) => {
-        const result = await lapseInsurance(tx, row.id, expiresOn, now);
+        const result = await lapseInsurance(tx, row.id, expiryDate, now);
         if (!result) return undefined;
-        if (result.wasVerified) await recordAudit(tx, systemActor, 'repairer_insurance_lapsed', { kind: 'repairer', id: row.id }, { expiresOn });
-        const queued: OutboxEmail[] = [await queueEmail(tx, insuranceLapsedTeamEmail(row, expiresOn, result.wasVerified, config.teamEmail, config.publicUrl))];
-        if (row.email && result.wasVerified) queued.push(await queueEmail(tx, insuranceLapsedEmail({ ...row, email: row.email }, expiresOn, config.company)));
+        if (result.wasVerified) await recordAudit(tx, systemActor, 'repairer_insurance_lapsed', { kind: 'repairer', id: row.id }, { expiryDate });
+        const queued: OutboxEmail[] = [await queueEmail(tx, insuranceLapsedTeamEmail(row, expiryDate, result.wasVerified, config.teamEmail, config.publicUrl))];
+        if (row.email && result.wasVerified) queued.push(await queueEmail(tx, insuranceLapsedEmail({ ...row, email: row.email }, expiryDate, config.company)));
         return { ...result, emails: queued };
       });
       if (!done) return;

@@ -45,15 +45,15 @@ export function applicationTeamEmail(business: Business, yearsExperience: number
   };
 }
 
-export function insuranceEndingEmail(business: Business & { email: string }, expiresOn: string, company: CompanyDetails): NewOutboxEmail {
+export function insuranceEndingEmail(business: Business & { email: string }, expiryDate: string, company: CompanyDetails): NewOutboxEmail {
   return {
     kind: 'insurance-ending',
     toAddress: business.email,
-    subject: `Your public liability insurance ends on ${formatLondonDate(expiresOn)}`,
+    subject: `Your public liability insurance ends on ${formatLondonDate(expiryDate)}`,
     textBody: [
       hello(business),
       '',
-      `Our records show the public liability insurance of ${business.businessName} ends on ${formatLondonDate(expiresOn)}.`,
+      `Our records show the public liability insurance of ${business.businessName} ends on ${formatLondonDate(expiryDate)}.`,
       `Please send us your renewed policy (the insurer, policy number and end date) before then. If we have not seen a policy in date by the day after it ends, we have to stop offering you jobs until we do.`,
       '',
       ...signature(company),
@@ -61,28 +61,28 @@ export function insuranceEndingEmail(business: Business & { email: string }, exp
   };
 }
 
-export function insuranceEndingTeamEmail(business: Business, expiresOn: string, teamEmail: string, publicUrl: string): NewOutboxEmail {
+export function insuranceEndingTeamEmail(business: Business, expiryDate: string, teamEmail: string, publicUrl: string): NewOutboxEmail {
   return {
     kind: 'insurance-ending-team',
     toAddress: teamEmail,
-    subject: `Insurance ending on ${formatLondonDate(expiresOn)}: ${business.businessName}`,
+    subject: `Insurance ending on ${formatLondonDate(expiryDate)}: ${business.businessName}`,
     textBody: [
-      `The public liability insurance of ${business.businessName} (${business.postcode}) ends on ${formatLondonDate(expiresOn)}.`,
+      `The public liability insurance of ${business.businessName} (${business.postcode}) ends on ${formatLondonDate(expiryDate)}.`,
       `${business.email ? `We have e-mailed them at ${business.email} to send their renewal.` : 'They have no e-mail address: please phone them.'} Record the renewed policy on their vetting checklist (the Repairer Network tab of ${publicUrl}/admin).`,
       'If no policy in date is recorded by the day after it ends, they are unverified and their open offers withdrawn.',
     ].join('\n'),
   };
 }
 
-export function insuranceLapsedEmail(business: Business & { email: string }, expiresOn: string, company: CompanyDetails): NewOutboxEmail {
+export function insuranceLapsedEmail(business: Business & { email: string }, expiryDate: string, company: CompanyDetails): NewOutboxEmail {
   return {
     kind: 'insurance-lapsed',
     toAddress: business.email,
-    subject: `We have paused your jobs: your insurance ended on ${formatLondonDate(expiresOn)}`,
+    subject: `We have paused your jobs: your insurance ended on ${formatLondonDate(expiryDate)}`,
     textBody: [
       hello(business),
       '',
-      `The public liability insurance we hold for ${business.businessName} ended on ${formatLondonDate(expiresOn)}, and we have not seen a renewal.`,
+      `The public liability insurance we hold for ${business.businessName} ended on ${formatLondonDate(expiryDate)}, and we have not seen a renewal.`,
       'We only offer jobs to technicians whose insurance is in date, so we have paused your verification and withdrawn any offers you had not yet answered. Jobs you have already accepted are not affected.',
       'Send us your renewed policy and we will restore your verification once we have seen it.',
       '',
@@ -91,13 +91,13 @@ export function insuranceLapsedEmail(business: Business & { email: string }, exp
   };
 }
 
-export function insuranceLapsedTeamEmail(business: Business, expiresOn: string, wasVerified: boolean, teamEmail: string, publicUrl: string): NewOutboxEmail {
+export function insuranceLapsedTeamEmail(business: Business, expiryDate: string, wasVerified: boolean, teamEmail: string, publicUrl: string): NewOutboxEmail {
   return {
     kind: 'insurance-lapsed-team',
     toAddress: teamEmail,
     subject: `Insurance ended: ${business.businessName}${wasVerified ? ' is no longer verified' : ''}`,
     textBody: [
-      `The public liability insurance of ${business.businessName} (${business.postcode}) ended on ${formatLondonDate(expiresOn)} and no renewal was recorded.`,
+      `The public liability insurance of ${business.businessName} (${business.postcode}) ended on ${formatLondonDate(expiryDate)} and no renewal was recorded.`,
       wasVerified
         ? 'They are now Pending Verification and their unanswered offers were withdrawn; jobs they had accepted stay theirs.'
         : 'They were not verified; their insurance check is cleared.',

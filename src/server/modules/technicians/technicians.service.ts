@@ -32,7 +32,7 @@ export interface TechniciansContext {
 export async function applyToJoin(ctx: TechniciansContext, body: TechnicianApplicationBody, now: Date): Promise<{ received: ApplicationReceived; emails: OutboxEmail[] }> {
   const received = { businessName: body.businessName, email: body.email, message: applicationMessages.received };
   if (body.fax !== undefined && body.fax.trim() !== '') return { received, emails: [] };
-  if (body.insuranceExpiresOn < londonDateOf(now)) throw badRequest(applicationMessages.expired, { insuranceExpiresOn: applicationMessages.expired });
+  if (body.insuranceExpiryDate < londonDateOf(now)) throw badRequest(applicationMessages.expired, { insuranceExpiryDate: applicationMessages.expired });
   const columns = await placedProfileColumns(ctx.geocoder, body);
   const emails = await ctx.database.db.transaction(async (tx) => {
     // The team's add takes the same locks (repairers.repo.ts): an application and an add of one business take turns.
@@ -50,7 +50,7 @@ export async function applyToJoin(ctx: TechniciansContext, body: TechnicianAppli
       yearsExperience: body.yearsExperience,
       insurer: body.insurer,
       insurancePolicyNumber: body.policyNumber,
-      insuranceExpiresOn: body.insuranceExpiresOn,
+      insuranceExpiryDate: body.insuranceExpiryDate,
     });
     await recordAudit(tx, { role: 'system', userId: null, email: body.email }, 'repairer_applied', { kind: 'repairer', id }, { businessName: body.businessName, postcode: columns.postcode });
     const business = { businessName: body.businessName, contactName: body.contactName, email: body.email, postcode: columns.postcode };
@@ -72,7 +72,7 @@ export function toVettingView(row: RepairerRow): VettingView {
     appliedAt: row.appliedAt?.toISOString() ?? null,
     yearsExperience: row.yearsExperience,
     website: row.website,
-    insurance: { insurer: row.insurer, policyNumber: row.insurancePolicyNumber, expiresOn: row.insuranceExpiresOn },
+    insurance: { insurer: row.insurer, policyNumber: row.insurancePolicyNumber, expiryDate: row.insuranceExpiryDate },
     checks: {
       insurance: recorded(row.insuranceCheckedAt, row.insuranceCheckedBy, null),
       identity: recorded(row.identityCheckedAt, row.identityCheckedBy, row.identityNote),
@@ -91,13 +91,13 @@ export async function readVetting(database: Database, id: number): Promise<Vetti
 
 /** POST /api/admin/repairers/{id}/vetting: one check, under the repairer's lock, with its audit line. */
 export async function recordVettingCheck(database: Database, id: number, body: VettingCheckBody, actor: Actor, now: Date): Promise<VettingView> {
-  if (body.check === 'insurance' && body.expiresOn < londonDateOf(now)) throw badRequest(vettingMessages.insuranceExpired, { expiresOn: vettingMessages.insuranceExpired });
+  if (body.check === 'insurance' && body.expiryDate < londonDateOf(now)) throw badRequest(vettingMessages.insuranceExpired, { expiryDate: vettingMessages.insuranceExpired });
   const by = actor.email ?? actor.role;
   return database.db.transaction(async (tx) => {
     if (!(await lockRepairer(tx, id))) throw notFound(repairerAccountMessages.notFound);
     await recordCheck(tx, id, body, by, now);
     const detail =
-      body.check === 'insurance' ? { check: body.check, insurer: body.insurer, policyNumber: body.policyNumber, expiresOn: body.expiresOn } : { check: body.check, ...(body.note ? { note: body.note } : {}) };
+      body.check === 'insurance' ? { check: body.check, insurer: body.insurer, policyNumber: body.policyNumber, expiryDate: body.expiryDate } : { check: body.check, ...(body.note ? { note: body.note } : {}) };
     await recordAudit(tx, actor, 'repairer_check_recorded', { kind: 'repairer', id }, detail);
     return toVettingView((await findRepairer(tx, id))!);
   });

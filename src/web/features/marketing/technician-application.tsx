@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { ErrorSummary, FieldError, FieldGroup, focusErrorSummary, TextField, type Problem } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { RefusalAlert } from '../../components/ui/refusal-alert';
@@ -23,13 +23,13 @@ const empty = {
   yearsExperience: '',
   insurer: '',
   policyNumber: '',
-  insuranceExpiresOn: '',
+  insuranceExpiryDate: '',
   website: '',
   fax: '',
 };
 type Values = typeof empty;
 /** The fields in the form's order: the error summary lists them so. */
-const order = ['businessName', 'contactName', 'email', 'phone', 'city', 'postcode', 'serviceRadius', 'specializations', 'yearsExperience', 'insurer', 'policyNumber', 'insuranceExpiresOn', 'website'] as const;
+const order = ['businessName', 'contactName', 'email', 'phone', 'city', 'postcode', 'serviceRadius', 'specializations', 'yearsExperience', 'insurer', 'policyNumber', 'insuranceExpiryDate', 'website'] as const;
 const idOf = (field: string) => `apply-${field}`;
 const SUMMARY_ID = 'apply-errors';
 
@@ -48,6 +48,11 @@ export function TechnicianApplication() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [received, setReceived] = useState<ApplicationReceived | null>(null);
+  // Each refusal with field messages asks once for the keyboard to go to the summary, after it has rendered.
+  const [focusSummary, setFocusSummary] = useState(0);
+  useEffect(() => {
+    if (focusSummary > 0) focusErrorSummary(SUMMARY_ID);
+  }, [focusSummary]);
 
   const field = (name: keyof Values) => ({
     id: idOf(name),
@@ -74,8 +79,7 @@ export function TechnicianApplication() {
     } catch (error) {
       if (isApiError(error) && Object.keys(error.fieldErrors).length > 0) {
         setErrors(error.fieldErrors);
-        // After the summary renders: the keyboard lands on the list of what to fix.
-        requestAnimationFrame(() => focusErrorSummary(SUMMARY_ID));
+        setFocusSummary((n) => n + 1);
       } else {
         setErrors({});
         setRefusal(userMessageOf(error));
@@ -137,7 +141,7 @@ export function TechnicianApplication() {
       <FieldGroup legend="Public liability insurance">
         <TextField label="Insurer" autoComplete="off" {...field('insurer')} />
         <TextField label="Policy number" autoComplete="off" {...field('policyNumber')} />
-        <TextField label="Policy end date" type="date" hint="The last day it covers you." {...field('insuranceExpiresOn')} />
+        <TextField label="Policy end date" type="date" hint="The last day it covers you." {...field('insuranceExpiryDate')} />
       </FieldGroup>
       {/* The honeypot: out of sight and out of reach for people and screen readers; a program that fills every field fills it, and its application is quietly dropped. */}
       <div aria-hidden="true" className="absolute -left-[10000px] h-px w-px overflow-hidden">

@@ -1,35 +1,19 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { TextField, TextAreaField } from '../../../components/form';
 import { Button } from '../../../components/ui/button';
 import { RefusalAlert } from '../../../components/ui/refusal-alert';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { toast } from '../../../components/ui/use-toast';
-import { apiJson, getQueryFn, isApiError, userMessageOf } from '../../../lib/api';
+import { isApiError, userMessageOf } from '../../../lib/api';
 import { formatWhen } from '../../../lib/format';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { vettingCheckLabels, type VettingCheck } from '../../../../shared/technician-rules';
-import { VettingViewSchema, type VettingCheckBody, type VettingView } from '../../../../shared/api/technician-applications';
+import type { VettingCheckBody } from '../../../../shared/api/technician-applications';
+import { useRecordCheck, useVetting } from './vetting-api';
 
 // Issue 35 item 5 (D6): the team's vetting checklist for one repairer, opened from their row on the
 // Network tab: insurance seen and in date, identity checked, skills assessed, each recorded with
 // who and when (and in the audit log). Only with all three may the repairer be verified and invited.
-
-const vettingKey = (id: number) => ['/api/admin/repairers', id, 'vetting'] as const;
-
-function useVetting(id: number) {
-  return useQuery<VettingView>({ queryKey: vettingKey(id), queryFn: getQueryFn({ on401: 'throw', schema: VettingViewSchema }) });
-}
-
-function useRecordCheck(id: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (body: VettingCheckBody) => apiJson('POST', `/api/admin/repairers/${id}/vetting`, body, VettingViewSchema),
-    onSuccess: (view) => queryClient.setQueryData(vettingKey(id), view),
-    // The row's count of checks follows.
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['/api/repairers'] }),
-  });
-}
 
 function Recorded({ record }: { record: { at: string; by: string; note: string | null } | null }) {
   if (!record) return <p className="text-sm font-semibold text-amber-900">Not recorded yet</p>;
@@ -123,18 +107,18 @@ export function VettingChecklist({ repairerId }: { repairerId: number }) {
       <ul className="mt-3 grid gap-3 lg:grid-cols-3">
         <CheckCard check="insurance" record={view.checks.insurance}>
           <p className="text-sm text-slate-700">
-            {given.insurer ? `Given: ${given.insurer}, policy ${given.policyNumber ?? '—'}, ends ${given.expiresOn ? formatLondonDate(given.expiresOn) : '—'}.` : 'No policy given yet.'}
+            {given.insurer ? `Given: ${given.insurer}, policy ${given.policyNumber ?? '—'}, ends ${given.expiryDate ? formatLondonDate(given.expiryDate) : '—'}.` : 'No policy given yet.'}
           </p>
           <CheckForm
             id={repairerId}
             check="insurance"
             label="Record insurance seen"
-            body={() => ({ check: 'insurance', insurer: (insurer ?? given.insurer ?? '').trim(), policyNumber: (policy ?? given.policyNumber ?? '').trim(), expiresOn: ends ?? given.expiresOn ?? '' })}
+            body={() => ({ check: 'insurance', insurer: (insurer ?? given.insurer ?? '').trim(), policyNumber: (policy ?? given.policyNumber ?? '').trim(), expiryDate: ends ?? given.expiryDate ?? '' })}
             fields={(errors) => (
               <>
                 <TextField id={`${prefix}-insurer`} label="Insurer" value={insurer ?? given.insurer ?? ''} onChange={(e) => setInsurer(e.target.value)} error={errors.insurer} />
                 <TextField id={`${prefix}-policy`} label="Policy number" value={policy ?? given.policyNumber ?? ''} onChange={(e) => setPolicy(e.target.value)} error={errors.policyNumber} />
-                <TextField id={`${prefix}-ends`} label="Policy end date" type="date" value={ends ?? given.expiresOn ?? ''} onChange={(e) => setEnds(e.target.value)} error={errors.expiresOn} />
+                <TextField id={`${prefix}-ends`} label="Policy end date" type="date" value={ends ?? given.expiryDate ?? ''} onChange={(e) => setEnds(e.target.value)} error={errors.expiryDate} />
               </>
             )}
           />
