@@ -1,7 +1,7 @@
 // Demo data for a first start on an empty database: one admin, repairers around the 16
 // cities of SPEC, and a few repairer sign-ins. Passwords are random and printed once.
 import { cities } from '../../shared/cities';
-import { countUsers } from '../modules/auth/auth.repo';
+import { countUsers } from '../modules/auth';
 import type { Db } from './database';
 import { createRepairer, createUser } from './factories';
 

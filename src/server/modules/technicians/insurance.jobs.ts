@@ -7,17 +7,15 @@ import { z } from 'zod';
 import { addDays } from '../../../shared/calendar-date';
 import { londonDateOf } from '../../../shared/london-time';
 import { INSURANCE_WARNING_DAYS } from '../../../shared/technician-rules';
-import { defineJob, type JobContext } from '../../jobs/registry';
+import { defineJob, INSURANCE_NOTICES_JOB, type JobContext } from '../../kernel/jobs';
 import { RowFailures } from '../../jobs/row-failures';
-import { withdrawOpenOffersOfRepairer } from '../booking/offer/dispatch.service';
-import { dispatchEmails, queueEmail } from '../email/email.service';
-import type { OutboxEmail } from '../email/email.repo';
-import { recordAudit, systemActor } from '../privacy/audit.repo';
-import { networkFigureOf } from '../repairers/network-figure';
-import { claimInsuranceWarning, insuranceEndingSoon, insuranceLapsed, lapseInsurance } from '../repairers/vetting.repo';
+import { withdrawOpenOffersOfRepairer } from '../booking';
+import { dispatchEmails, queueEmail, type OutboxEmail } from '../email';
+import { recordAudit, systemActor } from '../privacy';
+import { claimInsuranceWarning, insuranceEndingSoon, insuranceLapsed, lapseInsurance, networkFigureOf } from '../repairers';
 import { insuranceEndingEmail, insuranceEndingTeamEmail, insuranceLapsedEmail, insuranceLapsedTeamEmail } from './technicians-emails';
 
-export const INSURANCE_NOTICES_JOB = 'insurance-notices' as const;
+export { INSURANCE_NOTICES_JOB };
 
 type Context = Pick<JobContext, 'db' | 'database' | 'config' | 'jobs' | 'log'>;
 

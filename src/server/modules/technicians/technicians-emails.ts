@@ -4,8 +4,7 @@
 import { formatLondonDate } from '../../../shared/london-time';
 import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
-import { signature } from '../email/company-footer';
-import type { NewOutboxEmail } from '../email/email.repo';
+import { signature, type NewOutboxEmail } from '../email';
 
 interface Business {
   businessName: string;

@@ -7,8 +7,8 @@ import { APPLICATIONS_PER_HOUR, applicationMessages } from '../../../shared/tech
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { enforceRateLimit } from '../../plugins/rate-limit';
-import { dispatchEmails } from '../email/email.service';
-import { actorOf } from '../privacy/audit.repo';
+import { dispatchEmails } from '../email';
+import { actorOf } from '../privacy';
 import { applyToJoin, readVetting, recordVettingCheck, type TechniciansContext } from './technicians.service';
 
 export const technicianRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

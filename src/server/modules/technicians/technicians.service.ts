@@ -9,13 +9,11 @@ import { repairerAccountMessages } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Database } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import type { Geocoder } from '../geo/geocoder';
-import { recordAudit, type Actor } from '../privacy/audit.repo';
-import { queueEmail } from '../email/email.service';
-import type { OutboxEmail } from '../email/email.repo';
-import { placedProfileColumns } from '../repairer-accounts/profile-columns';
-import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, oneAddAtATime, type RepairerRow } from '../repairers/repairers.repo';
-import { missingChecks, recordCheck } from '../repairers/vetting.repo';
+import type { Geocoder } from '../geo';
+import { recordAudit, type Actor } from '../privacy';
+import { queueEmail, type OutboxEmail } from '../email';
+import { placedProfileColumns } from '../repairer-accounts';
+import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, missingChecks, oneAddAtATime, recordCheck, type RepairerRow } from '../repairers';
 import { applicationReceivedEmail, applicationTeamEmail } from './technicians-emails';
 
 export interface TechniciansContext {

@@ -8,21 +8,18 @@ import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import { refuseUnlessAllowed, transition } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
-import type { FileStore } from '../../images/file-store';
-import type { ProcessedImage } from '../../images/image-process';
-import { storePhotos } from '../../images/store-photos';
-import { customerRecordAccess, type Viewer } from '../../access/access.policy';
-import type { SessionUser } from '../../auth/auth.service';
+import { storePhotos, type FileStore, type ProcessedImage } from '../../images';
+import { customerRecordAccess, type Viewer } from '../../access';
+import type { SessionUser } from '../../auth';
 import { findAppointmentRecord, lockAppointment } from '../appointments.repo';
 import { bookingMessages } from '../hold/bookings.service';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
+import { queueEmail, type OutboxEmail } from '../../email';
 import { bookingFacts } from '../emails/booking-email-facts';
-import { findQuote } from '../../quotes/quotes.repo';
+import { findQuote } from '../../quotes';
 import { problemReportedEmail, repairDoneEmail } from '../emails/completion-emails';
 import { RELEASE_AFTER_HOURS } from '../payout/payouts';
 import { payoutOfAppointment, setReleaseAfter } from '../payout/payouts.repo';
-import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers/repairers.repo';
+import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers';
 import { insertAfterPhotos, insertReview, insertWarranty, markCustomerConfirmed, markProblemReported, meanRatingOf } from './completion.repo';
 
 export interface CompletionContext {

@@ -5,15 +5,16 @@ import { z } from 'zod';
 import { slotStartsAt, type TimeSlot } from '../../../../shared/calendar';
 import { addDays } from '../../../../shared/calendar-date';
 import { londonDateOf } from '../../../../shared/london-time';
-import { defineJob, type JobContext } from '../../../jobs/registry';
+import { defineJob, type JobContext } from '../../../kernel/jobs';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import { dispatchEmails, queueEmail } from '../../email/email.service';
+import { dispatchEmails, queueEmail } from '../../email';
 import { reminderEmail } from './booking-emails';
 import { bookingFacts } from './booking-email-facts';
 import { claimReminder, reminderCandidates } from '../pay/payments.repo';
 
 export const REMINDER_HOURS = 24;
-export const SEND_REMINDERS_JOB = 'send-appointment-reminders' as const;
+import { SEND_REMINDERS_JOB } from '../../../kernel/jobs';
+export { SEND_REMINDERS_JOB };
 
 /**
  * Queues the reminder of every confirmed booking starting within 24 hours; answers how many. One

@@ -31,10 +31,10 @@ import { pagesAfterId } from '../../../jobs/keyset-pages';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
-import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access/access.policy';
-import { findAssessment } from '../../assessments/assessments.repo';
-import type { OutboxEmail } from '../../email/email.repo';
-import { findQuote, lockQuote } from '../../quotes/quotes.repo';
+import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
+import { findAssessment } from '../../assessments';
+import type { OutboxEmail } from '../../email';
+import { findQuote, lockQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,

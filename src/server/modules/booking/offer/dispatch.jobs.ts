@@ -1,8 +1,8 @@
 // Dispatch's background work (D16): offering a paid booking to nearby repairers when
 // AUTO_DISPATCH is on, and expiring offers after their 4 hours (every 5 minutes, and on read).
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/registry';
-import { dispatchEmails } from '../../email/email.service';
+import { defineJob } from '../../../kernel/jobs';
+import { dispatchEmails } from '../../email';
 import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers, type DispatchSkip } from './dispatch.service';
 
 /**
@@ -19,7 +19,8 @@ export const DISPATCH_SKIPPED: Record<DispatchSkip, { level: 'info' | 'warn'; me
   unplaceable: { level: 'warn', message: 'a paid booking\'s postcode could not be placed, so no repairer was offered it: it waits in the admin\'s jobs to dispatch' },
 };
 
-export const EXPIRE_JOB_OFFERS_JOB = 'expire-job-offers' as const;
+import { EXPIRE_JOB_OFFERS_JOB } from '../../../kernel/jobs';
+export { EXPIRE_JOB_OFFERS_JOB };
 
 export const dispatchBookingJob = defineJob({
   name: DISPATCH_BOOKING_JOB,

@@ -8,22 +8,19 @@ import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from
 import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
 import { hasSlotBegun } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
-import { repairerHasAccount } from '../../auth/auth.repo';
+import { repairerHasAccount } from '../../auth';
 import type { Db } from '../../../db/database';
 import { TransitionConflictError, transition } from '../../../db/transition';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import type { Enqueue } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
-import { queueEmail } from '../../email/email.service';
-import { isUnsubscribed, type OutboxEmail } from '../../email/email.repo';
-import { POSTCODE_NOT_LOCATED, type Geocoder } from '../../geo/geocoder';
-import { lockQuote } from '../../quotes/quotes.repo';
+import { isUnsubscribed, queueEmail, type OutboxEmail } from '../../email';
+import { POSTCODE_NOT_LOCATED, type Geocoder } from '../../geo';
+import { lockQuote } from '../../quotes';
 import { findLatestAppointmentOfQuote } from '../appointments.repo';
 import { jobCancelledEmail, jobOfferEmail, type JobOfferFacts } from '../emails/dispatch-emails';
-import { issueInvitation } from '../../repairer-accounts/invitations';
-import { unsubscribeLinks } from '../../outreach/outreach-emails';
-import { findRepairer, toRepairerView, type RepairerRow } from '../../repairers/repairers.repo';
-import { nearbyRepairers, type Point } from '../../repairers/nearby.repo';
+import { issueInvitation } from '../../repairer-accounts';
+import { findRepairer, nearbyRepairers, toRepairerView, unsubscribeLinks, type Point, type RepairerRow } from '../../repairers';
 import {
   acceptedOfferOfQuote,
   declinedRepairerIds,
@@ -35,7 +32,8 @@ import {
   overdueOfferIds,
 } from './dispatch.repo';
 
-export const DISPATCH_BOOKING_JOB = 'dispatch-booking' as const;
+import { DISPATCH_BOOKING_JOB } from '../../../kernel/jobs';
+export { DISPATCH_BOOKING_JOB };
 
 export interface DispatchContext {
   db: Db;

@@ -10,19 +10,18 @@ import type { Db } from '../../../db/database';
 import { transition, TransitionConflictError } from '../../../db/transition';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
-import { customerRecordAccess, type Viewer } from '../../access/access.policy';
+import { customerRecordAccess, type Viewer } from '../../access';
 import { findLatestAppointmentOfQuote, findLiveAppointmentOfQuote, lockAppointment } from '../appointments.repo';
 import { lapseHolds, quoteExpiredMessage } from '../hold/bookings.service';
 import { isQuoteExpired } from '../../../../shared/lifecycles/quote';
 import { leaveLiveState, takePlace } from '../slots/capacity.repo';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
-import { findAssessment } from '../../assessments/assessments.repo';
-import { findQuote, lockQuote } from '../../quotes/quotes.repo';
+import { queueEmail, type OutboxEmail } from '../../email';
+import { findAssessment } from '../../assessments';
+import { findQuote, lockQuote } from '../../quotes';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
-import { recordAudit, systemActor } from '../../privacy/audit.repo';
+import { recordAudit, systemActor } from '../../privacy';
 import {
   findPayment,
   findPaymentByAppointment,

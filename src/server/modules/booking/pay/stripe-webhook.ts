@@ -9,10 +9,9 @@ import { holdAfterReversalReported, reversalToHold, type ReversalToHold } from '
 import type { FastifyInstance } from 'fastify';
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { AppJobs } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { DomainError } from '../../../kernel/errors';
-import { dispatchEmails } from '../../email/email.service';
-import type { OutboxEmail } from '../../email/email.repo';
+import { dispatchEmails, type OutboxEmail } from '../../email';
 import { findPaymentByProviderRef, recordStripeEvent, updatePayment } from './payments.repo';
 import { recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';
 
@@ -23,7 +22,7 @@ export const WebhookAnswerSchema = z.object({ received: z.literal(true) });
 export interface WebhookContext extends PaymentsContext {
   stripe: Stripe;
   webhookSecret: string;
-  jobs: AppJobs;
+  jobs: Enqueue;
 }
 
 const refused = () => new DomainError(400, 'invalid_signature', 'The webhook signature could not be verified.');

@@ -3,10 +3,10 @@
 // settleSucceededPayment, the very function Stripe's webhook uses.
 import type { TestPaymentConfirmBody, TestPaymentResult } from '../../../../shared/api/payments';
 import { conflict, notFound, type DomainError } from '../../../kernel/errors';
-import { customerRecordAccess, type Viewer } from '../../access/access.policy';
+import { customerRecordAccess, type Viewer } from '../../access';
 import { lapseHolds } from '../hold/bookings.service';
-import type { OutboxEmail } from '../../email/email.repo';
-import { findQuote } from '../../quotes/quotes.repo';
+import type { OutboxEmail } from '../../email';
+import { findQuote } from '../../quotes';
 import { CardError } from './payment-provider';
 import { findPaymentByClientSecret } from './payments.repo';
 import { alreadyPaid, cardErrorToDomain, lockBooking, paymentMessages, recordPaymentFailed, settleSucceededPayment, type PaymentsContext } from './payments.service';

@@ -27,7 +27,7 @@ import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { badRequest } from '../../../kernel/errors';
 import type { RateLimit } from '../../../plugins/rate-limit';
-import { dispatchEmails } from '../../email/email.service';
+import { dispatchEmails } from '../../email';
 import { adminAvailabilityMonth, updateAvailability } from '../slots/admin-availability.service';
 import { updateNotes } from '../appointment/appointment-notes';
 import { readAppointmentView } from '../appointment/appointment-read';

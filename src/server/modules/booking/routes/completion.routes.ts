@@ -16,12 +16,11 @@ import { notFound, unauthorised } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
 import { bookingMessages, readableAppointment, toAppointmentView, type BookingContext } from '../hold/bookings.service';
 import { findAppointmentRecord } from '../appointments.repo';
-import { dispatchEmails } from '../../email/email.service';
-import type { Viewer } from '../../access/access.policy';
+import { dispatchEmails } from '../../email';
+import type { Viewer } from '../../access';
 import { RELEASE_PAYOUTS_JOB } from '../payout/payouts.jobs';
-import { receiveUpload } from '../../assessments/assessment-intake';
-import { processPhotos } from '../../assessments/assessments.service';
-import { processImageFile } from '../../images/image-process';
+import { processPhotos, receiveUpload } from '../../assessments';
+import { processImageFile } from '../../images';
 import { stopIdleTimeout } from '../../../plugins/timeouts';
 import { checkCanMarkDone, confirmCompletion, markJobDone, reportProblem, reviewRepair, type CompletionContext } from '../complete/completion.service';
 

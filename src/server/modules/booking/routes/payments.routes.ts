@@ -10,7 +10,7 @@ import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { notFound, unauthorised } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
-import { dispatchEmails } from '../../email/email.service';
+import { dispatchEmails } from '../../email';
 import { cancelAppointment, teamCancelBooking } from '../cancel/appointment-cancel';
 import { refundAfterProblem } from '../cancel/problem-refund';
 import { createPaymentIntent, paymentMessages, type PaymentsContext } from '../pay/payments.service';

@@ -8,7 +8,7 @@ import { DeclineBodySchema, RepairerIdParamsSchema, RepairerJobSchema, RepairerJ
 import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { unauthorised } from '../../../kernel/errors';
-import { dispatchEmails } from '../../email/email.service';
+import { dispatchEmails } from '../../email';
 import { acceptJob, declineJob, listJobs, viewJob, type RepairerJobsContext } from '../offer/repairer-jobs.service';
 
 export const repairerJobRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
