@@ -68,5 +68,8 @@ export const vettingMessages = {
   notVetted: (missing: string[]) => `This technician cannot be verified or invited until every vetting check is recorded. Still to do: ${missing.join(', ')}.`,
   insuranceExpired: 'The insurance must be in date: its end date has passed. Record the current policy.',
   skillsNote: 'Please write a note of how their skills were assessed',
+  insurer: 'Please enter the insurer',
+  policyNumber: 'Please enter the policy number',
+  expiryDate: 'Please enter the date the insurance ends, as a date',
   note: 'Please keep the note under 1,000 characters',
 } as const;

@@ -13,7 +13,7 @@ import type { Geocoder } from '../geo';
 import { recordAudit, type Actor } from '../privacy';
 import { queueEmail, type OutboxEmail } from '../email';
 import { placedProfileColumns } from '../repairer-accounts';
-import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, missingChecks, oneAddAtATime, recordCheck, type RepairerRow } from '../repairers';
+import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, missingChecks, oneAddAtATime, recordCheck, type CheckRecord, type RepairerRow } from '../repairers';
 import { applicationReceivedEmail, applicationTeamEmail } from './technicians-emails';
 
 export interface TechniciansContext {
@@ -87,15 +87,23 @@ export async function readVetting(database: Database, id: number): Promise<Vetti
   return toVettingView(row);
 }
 
+/** The check as its row records it (the schema has required each check's own fields). */
+function checkRecord(body: VettingCheckBody): CheckRecord {
+  if (body.check === 'insurance') return { check: 'insurance', insurer: body.insurer!, policyNumber: body.policyNumber!, expiryDate: body.expiryDate! };
+  if (body.check === 'skills') return { check: 'skills', note: body.note! };
+  return { check: 'identity', note: body.note };
+}
+
 /** POST /api/admin/repairers/{id}/vetting: one check, under the repairer's lock, with its audit line. */
 export async function recordVettingCheck(database: Database, id: number, body: VettingCheckBody, actor: Actor, now: Date): Promise<VettingView> {
-  if (body.check === 'insurance' && body.expiryDate < londonDateOf(now)) throw badRequest(vettingMessages.insuranceExpired, { expiryDate: vettingMessages.insuranceExpired });
+  const record = checkRecord(body);
+  if (record.check === 'insurance' && record.expiryDate < londonDateOf(now)) throw badRequest(vettingMessages.insuranceExpired, { expiryDate: vettingMessages.insuranceExpired });
   const by = actor.email ?? actor.role;
   return database.db.transaction(async (tx) => {
     if (!(await lockRepairer(tx, id))) throw notFound(repairerAccountMessages.notFound);
-    await recordCheck(tx, id, body, by, now);
+    await recordCheck(tx, id, record, by, now);
     const detail =
-      body.check === 'insurance' ? { check: body.check, insurer: body.insurer, policyNumber: body.policyNumber, expiryDate: body.expiryDate } : { check: body.check, ...(body.note ? { note: body.note } : {}) };
+      record.check === 'insurance' ? { ...record } : { check: record.check, ...(record.note ? { note: record.note } : {}) };
     await recordAudit(tx, actor, 'repairer_check_recorded', { kind: 'repairer', id }, detail);
     return toVettingView((await findRepairer(tx, id))!);
   });
