@@ -18,6 +18,7 @@ export { acceptJob, declineJob } from './offer/repairer-jobs.service';
 export { quoteBeingPaid } from './pay/being-paid';
 export { removeUnpaidPaymentsOfQuote } from './pay/payments.repo';
 export { paymentMessages, settleSucceededPayment } from './pay/payments.service';
+export { runStep, withSteps, type Step, type StepDeps } from './process/run-step';
 export { webhookEventMessage } from './pay/stripe-webhook';
 export { createTestProvider } from './pay/test-provider';
 export { releasePayoutsJob } from './payout/payouts.jobs';

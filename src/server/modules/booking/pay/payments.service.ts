@@ -11,13 +11,15 @@ import { transition, TransitionConflictError } from '../../../db/transition';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
 import { customerRecordAccess, type Viewer } from '../../access';
-import { findLatestAppointmentOfQuote, findLiveAppointmentOfQuote, lockAppointment } from '../appointments.repo';
+import { findLatestAppointmentOfQuote, findLiveAppointmentOfQuote } from '../appointments.repo';
 import { lapseHolds, quoteExpiredMessage } from '../hold/bookings.service';
 import { isQuoteExpired } from '../../../../shared/lifecycles/quote';
 import { leaveLiveState, takePlace } from '../slots/capacity.repo';
 import { queueEmail, type OutboxEmail } from '../../email';
 import { findAssessment } from '../../assessments';
-import { findQuote, lockQuote } from '../../quotes';
+import { findQuote } from '../../quotes';
+import { lockStepRows } from '../process/run-step';
+import type { Enqueue } from '../../../kernel/jobs';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
@@ -28,7 +30,6 @@ import {
   insertOwedPayout,
   insertPayment,
   lockPayment,
-  lockPaymentOfAppointment,
   updatePayment,
   type PaymentRow,
 } from './payments.repo';
@@ -38,6 +39,8 @@ export interface PaymentsContext {
   config: AppConfig;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** Where a step's after-commit work goes (run-step.ts); absent in a test that calls a service directly. */
+  jobs?: Enqueue;
 }
 
 
@@ -169,19 +172,6 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   return view(payment);
 }
 
-/**
- * Locks a booking's rows in the one order every transaction that locks more than one of them
- * uses: the quote, then its appointment, then the payment (docs/decisions/0004-lifecycles.md,
- * "One lock order"). Holding a booking, accepting its job and deleting its enquiry start from the
- * quote too, so two of them meeting on one booking take turns instead of deadlocking.
- */
-export async function lockBooking(tx: Db, ids: { quoteId: number; appointmentId: number }) {
-  const quote = await lockQuote(tx, ids.quoteId);
-  const appointment = await lockAppointment(tx, ids.appointmentId);
-  const payment = await lockPaymentOfAppointment(tx, ids.appointmentId);
-  return { quote, appointment, payment };
-}
-
 export type SettleOutcome = 'confirmed' | 'reinstated' | 'refunded' | 'already-settled' | 'out-of-order';
 
 /**
@@ -205,7 +195,8 @@ export async function settleSucceededPayment(
   const unlocked = await findPayment(tx, paymentId);
   if (!unlocked) throw notFound(paymentMessages.notSetUp);
   const appointmentId = unlocked.appointmentId!;
-  const { quote, appointment, payment } = await lockBooking(tx, { quoteId: unlocked.quoteId, appointmentId });
+  // The booking's rows in the one lock order (run-step.ts): a caller's step may have taken them already.
+  const { quote, appointment, payment } = await lockStepRows(tx, 'settle-payment', { quoteId: unlocked.quoteId, appointmentId });
   if (!payment || payment.id !== paymentId || !appointment || !quote) throw notFound(paymentMessages.notSetUp);
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { outcome: 'already-settled', emails: [] };
   if (report.eventAt && payment.lastEventAt && report.eventAt < payment.lastEventAt) return { outcome: 'out-of-order', emails: [] };
@@ -279,7 +270,7 @@ export async function settleSucceededPayment(
   // job yet at payment time (issue 12 assigns it), so the repairer is filled in then.
   await insertOwedPayout(tx, { paymentId: payment.id, repairerId: quote.assignedRepairerId, amountPence: quote.repairerPaymentPence });
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
-  // bookedQuoteId: the caller offers the job to nearby repairers once this commits (issue 12, AUTO_DISPATCH).
+  // bookedQuoteId: the caller's step offers the job to nearby repairers once it commits (step.booked; issue 12, AUTO_DISPATCH).
   return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment))], bookedQuoteId: quote.id };
 }
 
