@@ -69,6 +69,7 @@ export const screens: readonly Screen[] = [
   publicPage('/contact', route('public/contact')),
   publicPage('/privacy-policy', route('public/privacy-policy')),
   publicPage('/terms', route('public/terms')),
+  publicPage('/technicians', route('public/technicians')),
   publicPage('/areas/bristol', 'src/web/features/marketing/area-page.tsx'),
   customer('/assessment', 220, route('customer/assessment')),
   // Issue 35 added 1 KiB: the uncovered notice is fetched after the page shows (its own chunk, 6 KiB

@@ -15,6 +15,7 @@ import { adminRoutes, enquiryPageRoutes } from './modules/admin';
 import { quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
 import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
+import { technicianRoutes } from './modules/technicians';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
 import { outreachRoutes } from './modules/outreach';
 import { assessmentRoutes } from './modules/assessments';
@@ -67,6 +68,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   repairerJobRoutes,
   completionRoutes,
   repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
+  technicianRoutes,
   repairerAvailabilityRoutes,
   outreachRoutes,
   emailRoutes,

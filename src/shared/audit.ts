@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = [
   'repairer_unverified',
   'repairer_added',
   'availability_changed',
+  'repairer_applied',
+  'repairer_check_recorded',
+  'repairer_insurance_lapsed',
   'data_exported',
   'data_erased',
 ] as const;
@@ -30,6 +33,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   repairer_unverified: 'Withdrew a repairer’s verification',
   repairer_added: 'Added a repairer to the network',
   availability_changed: 'Changed a technician’s availability',
+  repairer_applied: 'A technician applied to join the network',
+  repairer_check_recorded: 'Recorded a vetting check of a technician',
+  repairer_insurance_lapsed: 'Withdrew a technician’s verification: their insurance had expired',
   data_exported: 'Downloaded a customer’s data',
   data_erased: 'Erased a customer’s personal data',
 };

@@ -9,6 +9,8 @@ export const routePatterns = [
   '/contact',
   '/privacy-policy',
   '/terms',
+  // Issue 35 item 5: Work with AutoRevive, where a technician applies to join.
+  '/technicians',
   '/areas/:city',
   '/assessment',
   '/thank-you',

@@ -131,7 +131,7 @@ export async function screenshot(page: Page, name: string, folder = process.env.
 }
 
 /** Every prerendered public page. */
-export const publicPaths = ['/', '/services', '/about', '/contact', '/privacy-policy', '/terms', ...cities.map((city) => `/areas/${city.slug}`)];
+export const publicPaths = ['/', '/services', '/about', '/contact', '/privacy-policy', '/terms', '/technicians', ...cities.map((city) => `/areas/${city.slug}`)];
 
 /** Waits until the prerendered page has been hydrated (public-app.tsx marks the document). */
 export async function hydrated(page: Page) {

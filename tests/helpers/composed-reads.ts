@@ -209,6 +209,8 @@ export async function networkPageComposed(db: Db, page: number, onlyId?: number,
       imported: repairer.googlePlaceId !== null,
       introSentAt: repairer.introSentAt?.toISOString() ?? null,
       unsubscribed: repairer.unsubscribedAt !== null,
+      applied: repairer.appliedAt !== null,
+      checksDone: [repairer.insuranceCheckedAt, repairer.identityCheckedAt, repairer.skillsAssessedAt].filter((at) => at !== null).length,
     })),
     total: Number(total?.value ?? 0),
   };

@@ -6,7 +6,7 @@
 // the outreach figures; the admin's bulk actions; and the Repairer Network's new filters.
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepairer, createUser } from '../../src/server/db/factories';
+import { createRepairer, vettedColumns, createUser } from '../../src/server/db/factories';
 import { outboxEmails, repairers, unsubscribes } from '../../src/server/db/schema';
 import { NOT_SENT_UNSUBSCRIBED } from '../../src/server/modules/email';
 import { loadAppSecret } from '../../src/server/config/app-secret';
@@ -195,7 +195,8 @@ describe('an invitation', () => {
 
   it('carries the introduction’s one-click unsubscribe (both headers and a visible link); once used, the next invitation is refused with the reason', async () => {
     // A business from the directory: nobody there asked to hear from us.
-    const business = await writable({ email: 'invite-unsub@example.com', contactName: 'Jo Brennan', emailSource: 'places' });
+    // Vetted (issue 35 item 5: only a repairer with every check recorded is invited), not yet verified.
+    const business = await writable({ ...vettedColumns(), email: 'invite-unsub@example.com', contactName: 'Jo Brennan', emailSource: 'places' });
     const invited = await post(t, `/api/admin/repairers/${business.id}/invite`, {}, admin);
     expect(invited.statusCode, invited.body).toBe(200);
     await deliverAll();
@@ -232,7 +233,7 @@ describe('an invitation', () => {
 
   it('withholds an invitation already waiting in the outbox when its address unsubscribes first', async () => {
     const first = await writable({ email: 'invite-queued@example.com' });
-    const second = await writable({ email: 'invite-queued@example.com', businessName: 'Second Record Ltd' });
+    const second = await writable({ ...vettedColumns(), email: 'invite-queued@example.com', businessName: 'Second Record Ltd' });
     expect((await post(t, `/api/admin/repairers/${second.id}/invite`, {}, admin)).statusCode).toBe(200);
     await post(t, `/api/unsubscribe/${unsubscribeToken(secret, first.id)}`, {});
     await deliverAll();
@@ -274,9 +275,12 @@ describe('introducing everyone, bulk actions and the figures', () => {
   });
 
   it('verifies, unverifies and introduces the selected repairers; a bad body gets its sentence', async () => {
-    const chosen = [await writable({ email: 'bulk-a@example.com' }), await writable({ email: null })];
+    // Vetted (issue 35 item 5: every check recorded), not yet verified; one not vetted is left as it is, a failure.
+    const chosen = [await writable({ ...vettedColumns(), email: 'bulk-a@example.com' }), await writable({ ...vettedColumns(), email: null })];
+    const unvetted = await writable({ email: null });
     const ids = [...chosen.map((r) => r.id), 999_998];
-    expect((await post(t, '/api/admin/repairers/bulk', { action: 'verify', ids }, admin)).json()).toEqual({ action: 'verify', successCount: 2, failureCount: 1 });
+    expect((await post(t, '/api/admin/repairers/bulk', { action: 'verify', ids: [...ids, unvetted.id] }, admin)).json()).toEqual({ action: 'verify', successCount: 2, failureCount: 2 });
+    expect((await db().select().from(repairers).where(eq(repairers.id, unvetted.id)))[0]!.isVerified).toBe(false);
     expect((await db().select().from(repairers).where(eq(repairers.id, chosen[1]!.id)))[0]!.isVerified).toBe(true);
     expect((await post(t, '/api/admin/repairers/bulk', { action: 'unverify', ids }, admin)).json()).toEqual({ action: 'unverify', successCount: 2, failureCount: 1 });
     expect((await db().select().from(repairers).where(eq(repairers.id, chosen[0]!.id)))[0]!.isVerified).toBe(false);

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, createUser } from '../../src/server/db/factories';
+import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, vettedColumns, createUser } from '../../src/server/db/factories';
 import { appointments, assessments, auditLog, outboxEmails, payments, payouts, postcodeCache, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
@@ -408,7 +408,7 @@ describe('the audit log', () => {
     const pending = await createQuote(db, { status: 'pending' });
     const approve = await t.app.inject({ method: 'POST', url: `/api/admin/quotes/${pending.id}/approve`, headers: { cookie: admin }, payload: {} });
     expect(approve.statusCode).toBe(200);
-    const repairer = await createRepairer(db, { isVerified: false });
+    const repairer = await createRepairer(db, { ...vettedColumns(), isVerified: false });
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/repairers/${repairer.id}/verification`, headers: { cookie: admin }, payload: { isVerified: true } })).statusCode).toBe(200);
     // Verifying again changes nothing and logs nothing.
     expect((await t.app.inject({ method: 'POST', url: `/api/admin/repairers/${repairer.id}/verification`, headers: { cookie: admin }, payload: { isVerified: true } })).statusCode).toBe(200);

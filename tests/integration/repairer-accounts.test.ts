@@ -3,7 +3,7 @@
 // the network 50 at a time. Each bad input gets its sentence and changes nothing.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRepairer, createUser } from '../../src/server/db/factories';
+import { createRepairer, createUser, vettedColumns } from '../../src/server/db/factories';
 import { outboxEmails, outcodes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { POSTCODE_NOT_LOCATED } from '../../src/server/modules/geo';
 import { profileMessages, repairerAccountMessages } from '../../src/shared/api/repairer-accounts';
@@ -157,14 +157,19 @@ describe('verification and the network list', () => {
       expect(refused.statusCode, JSON.stringify(change)).toBe(400);
       expect(Object.keys(refused.json().fieldErrors ?? {})).toContain(field);
     }
-    // Verified and invited from its row, as any business in the network.
+    // Verified and invited from its row, as any business in the network, once its vetting checks are recorded (issue 35 item 5).
+    const id = added.json().id as number;
+    for (const check of [{ check: 'insurance', insurer: 'Aviva', policyNumber: 'PL-778899', expiryDate: '2099-01-31' }, { check: 'identity' }, { check: 'skills', note: 'Assessed a test panel' }]) {
+      expect((await post(t, `/api/admin/repairers/${id}/vetting`, check, admin)).statusCode).toBe(200);
+    }
     expect((await post(t, `/api/admin/repairers/${added.json().id}/verification`, { isVerified: true }, admin)).statusCode).toBe(200);
     expect((await post(t, `/api/admin/repairers/${added.json().id}/invite`, {}, admin)).statusCode).toBe(200);
     expect(await count()).toBe(before);
   });
 
   it('verifies and unverifies a repairer, which the public network figure follows', async () => {
-    const business = await createRepairer(t.database.db, { isVerified: false });
+    // Its vetting checks recorded (issue 35 item 5), not yet verified.
+    const business = await createRepairer(t.database.db, { ...vettedColumns(), isVerified: false });
     const before = (await t.app.inject({ url: '/api/site' })).json();
     const verified = await post(t, `/api/admin/repairers/${business.id}/verification`, { isVerified: true }, admin);
     expect(verified.json()).toMatchObject({ id: business.id, isVerified: true, hasAccount: false });

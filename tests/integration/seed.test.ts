@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cities } from '../../src/shared/cities';
+import { londonDateOf } from '../../src/shared/london-time';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed';
 import { repairers, users } from '../../src/server/db/schema';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
@@ -18,6 +19,14 @@ describe('demo seed', () => {
     const all = await t.database.db.select().from(repairers);
     expect(new Set(all.map((r) => r.city))).toEqual(new Set(cities.map((c) => c.name)));
     expect(await t.database.db.$count(users, eq(users.role, 'admin'))).toBe(1);
+    // D6 (issue 35 item 5): every verified demo repairer has every vetting check recorded, its insurance in date.
+    const verified = all.filter((r) => r.isVerified);
+    expect(verified.length).toBeGreaterThan(0);
+    const today = londonDateOf(new Date());
+    for (const r of verified) {
+      expect([r.insuranceCheckedAt, r.identityCheckedAt, r.skillsAssessedAt].every((at) => at !== null), r.businessName).toBe(true);
+      expect(r.insuranceExpiryDate! > today, r.businessName).toBe(true);
+    }
 
     const admin = accounts![0]!;
     const cookie = await signInAs(t.app, admin.email, admin.password);

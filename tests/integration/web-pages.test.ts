@@ -147,7 +147,7 @@ describe('robots.txt and sitemap.xml', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/xml/);
     const locations = [...response.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => match[1]);
-    expect(locations).toHaveLength(6 + cities.length);
+    expect(locations).toHaveLength(7 + cities.length);
     expect(locations).toContain(`${origin}/`);
     expect(locations).toContain(`${origin}/privacy-policy`);
     expect(locations).toContain(`${origin}/areas/belfast`);

@@ -1,6 +1,8 @@
 // Test data with overrides (STYLE habit 9); the demo seed reuses these.
 import { randomBytes } from 'node:crypto';
 import { hashPassword, hashPasswordArgon2id } from '../modules/auth';
+import { addDays } from '../../shared/calendar-date';
+import { londonDateOf } from '../../shared/london-time';
 import type { Db } from './database';
 import { assessmentImages, assessments, jobNotifications, quoteItems, quotes, repairers, users } from './schema';
 
@@ -13,9 +15,30 @@ let sequence = 0;
 const FACTORY_PASSWORD_LOG_N = process.env.VITEST ? 12 : undefined;
 const next = () => ++sequence;
 
+/**
+ * D6 and issue 35 item 5: a verified repairer has passed every vetting check. What the factory
+ * (and so the demo seed) records for one: insurance in date for a year, identity and skills seen.
+ */
+export function vettedColumns(now = new Date()): Partial<NewRepairer> {
+  return {
+    insurer: 'Example Mutual Insurance',
+    insurancePolicyNumber: `PL-${randomBytes(3).toString('hex').toUpperCase()}`,
+    insuranceExpiryDate: addDays(londonDateOf(now), 365),
+    insuranceCheckedAt: now,
+    insuranceCheckedBy: 'vetting@autorevive.example',
+    identityCheckedAt: now,
+    identityCheckedBy: 'vetting@autorevive.example',
+    skillsAssessedAt: now,
+    skillsAssessedBy: 'vetting@autorevive.example',
+    skillsNote: 'Test repair panels assessed: scratch, dent and paint work to standard.',
+  };
+}
+
 export function buildRepairer(overrides: Partial<NewRepairer> = {}): NewRepairer {
   const n = next();
+  const verified = overrides.isVerified ?? true;
   return {
+    ...(verified ? vettedColumns() : {}),
     businessName: `Test Repairs ${n}`,
     contactName: `Technician ${n}`,
     email: `repairer${n}-${randomBytes(3).toString('hex')}@example.com`,

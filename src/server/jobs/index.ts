@@ -7,11 +7,12 @@ import { eraseAfterRetentionJob } from '../modules/privacy';
 import { importPlacesCityJob } from '../modules/places';
 import { collectEmailsJob } from '../modules/email-collection';
 import { tellCoveredCustomersJob } from '../modules/coverage';
+import { insuranceNoticesJob } from '../modules/technicians';
 import type { JobQueue } from '../plugins/jobs';
 import type { Enqueue, JobName as KernelJobName, JobPayloads } from '../kernel/jobs';
 import { createJobs, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, followUpUnassignedJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob, tellCoveredCustomersJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, followUpUnassignedJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob, tellCoveredCustomersJob, insuranceNoticesJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

@@ -25,6 +25,7 @@ export const ERASE_AFTER_RETENTION_JOB = 'erase-after-retention' as const;
 export const PLACES_IMPORT_JOB = 'import-places-city' as const;
 export const COLLECT_EMAILS_JOB = 'collect-emails' as const;
 export const TELL_COVERED_CUSTOMERS_JOB = 'tell-covered-customers' as const;
+export const INSURANCE_NOTICES_JOB = 'insurance-notices' as const;
 
 /** Every job's payload, by name (each definition's zod schema parses exactly this). */
 export interface JobPayloads {
@@ -42,6 +43,7 @@ export interface JobPayloads {
   [PLACES_IMPORT_JOB]: { runId: number; index: number };
   [COLLECT_EMAILS_JOB]: { runId: number };
   [TELL_COVERED_CUSTOMERS_JOB]: Record<string, never>;
+  [INSURANCE_NOTICES_JOB]: Record<string, never>;
 }
 
 export type JobName = keyof JobPayloads;

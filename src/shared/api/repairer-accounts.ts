@@ -46,6 +46,10 @@ export const NetworkRepairerSchema = RepairerViewSchema.extend({
   /** When an introduction e-mail was sent (ISO), if ever (D19). */
   introSentAt: z.string().nullable(),
   unsubscribed: z.boolean(),
+  /** Issue 35 item 5: they applied from /technicians themselves. */
+  applied: z.boolean(),
+  /** How many of the three vetting checks are recorded (GET /api/admin/repairers/{id}/vetting has them); all three to be verified or invited. */
+  checksDone: z.number().int().min(0).max(3),
 });
 export type NetworkRepairer = z.infer<typeof NetworkRepairerSchema>;
 export const NetworkRepairersSchema = z.array(NetworkRepairerSchema);

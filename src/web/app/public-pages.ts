@@ -20,6 +20,7 @@ const fixedPages: readonly PublicPage[] = [
   { path: '/contact', load: fromDefault(() => import('../routes/public/contact')) },
   { path: '/privacy-policy', load: fromDefault(() => import('../routes/public/privacy-policy')) },
   { path: '/terms', load: fromDefault(() => import('../routes/public/terms')) },
+  { path: '/technicians', load: fromDefault(() => import('../routes/public/technicians')) },
 ];
 
 function areaPage(slug: string): PublicPage {

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../routes/public/privacy-policy')),
           },
           { path: 'terms', handle: title('Terms of service'), lazy: page(() => import('../routes/public/terms')) },
+          { path: 'technicians', handle: title('Work with us'), lazy: page(() => import('../routes/public/technicians')) },
           {
             path: 'areas/:city',
             handle: title((params) => {

@@ -21,6 +21,7 @@ import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.
 import { repairerAvailabilityCases } from './repairer-availability.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
 import { siteCases } from './site.cases';
+import { technicianCases } from './technicians.cases';
 import { vehicleCases } from './vehicles.cases';
 import type { AccessWorld, Case } from './world';
 
@@ -48,6 +49,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   repairerAvailability: repairerAvailabilityCases,
   repairerJobs: repairerJobCases,
   site: siteCases,
+  technicians: technicianCases,
   vehicles: vehicleCases,
 };
 

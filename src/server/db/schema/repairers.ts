@@ -40,6 +40,27 @@ export const repairers = pgTable(
     weeklyHalves: smallint('weekly_halves').notNull().default(1023),
     // How many jobs they take in one slot (1–10, shared/api/repairer-availability.ts).
     jobsPerSlot: smallint('jobs_per_slot').notNull().default(1),
+    // Issue 35 item 5: a technician's own application from /technicians (null: added another way).
+    appliedAt: timestamp('applied_at', { withTimezone: true }),
+    yearsExperience: smallint('years_experience'),
+    // Public liability insurance, as the technician gave it (or the team entered it when it saw the policy).
+    insurer: text('insurer'),
+    insurancePolicyNumber: text('insurance_policy_number'),
+    insuranceExpiryDate: date('insurance_expiry_date'),
+    // The vetting checklist (docs/decisions/0025-vetting-and-insurance.md): when each check was
+    // recorded and by whom (the team member's e-mail); only a repairer with all three is verified.
+    insuranceCheckedAt: timestamp('insurance_checked_at', { withTimezone: true }),
+    insuranceCheckedBy: text('insurance_checked_by'),
+    identityCheckedAt: timestamp('identity_checked_at', { withTimezone: true }),
+    identityCheckedBy: text('identity_checked_by'),
+    identityNote: text('identity_note'),
+    skillsAssessedAt: timestamp('skills_assessed_at', { withTimezone: true }),
+    skillsAssessedBy: text('skills_assessed_by'),
+    skillsNote: text('skills_note'),
+    // The insurance notices already sent, by the expiry date they were about: the daily job sends
+    // each once, and a policy renewed with a new date is watched afresh.
+    insuranceWarnedForDate: date('insurance_warned_for_date'),
+    insuranceLapsedForDate: date('insurance_lapsed_for_date'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -51,6 +72,8 @@ export const repairers = pgTable(
     index('repairers_location_idx').on(t.latitude, t.longitude),
     check('repairers_weekly_halves_check', sql`${t.weeklyHalves} BETWEEN 0 AND 16383`),
     check('repairers_jobs_per_slot_check', sql`${t.jobsPerSlot} BETWEEN 1 AND 10`),
+    check('repairers_years_experience_check', sql`${t.yearsExperience} BETWEEN 0 AND 80`),
+    index('repairers_insurance_expiry_idx').on(t.insuranceExpiryDate),
   ],
 );
 

@@ -106,10 +106,11 @@ export async function bulkAction(ctx: OutreachContext, body: BulkActionBody, now
   }
   const isVerified = body.action === 'verify';
   const changed = await ctx.database.db.transaction(async (tx) => {
-    // Every selected row that exists counts as done; only those whose status changed get an audit line.
+    // Every selected row that exists counts as done (to verify, only those with every vetting check
+    // recorded, D6: the rest are failures); only those whose status changed get an audit line.
     const flipped = await setVerifiedWhereChanged(tx, ids, isVerified, now);
     for (const { id } of flipped) await recordAudit(tx, actor, isVerified ? 'repairer_verified' : 'repairer_unverified', { kind: 'repairer', id }, { bulk: true });
-    return existingRepairerIds(tx, ids);
+    return existingRepairerIds(tx, ids, isVerified);
   });
   networkFigureOf(ctx.database).invalidate();
   return { result: { action: body.action, successCount: changed.length, failureCount: ids.length - changed.length }, emails: [] };

@@ -3,5 +3,6 @@
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
 export { issueInvitation, issueInvitations } from './invitations';
+export { placedProfileColumns } from './profile-columns';
 export { invitationEmail } from './repairer-accounts-emails';
 export { repairerAccountRoutes } from './repairer-accounts.routes';

@@ -11,13 +11,35 @@ import { insertSession, insertUserUnlessTaken, repairerHasAccount, toSessionUser
 import type { PasswordHasher } from '../../kernel/ports';
 import { recordAudit, type Actor } from '../privacy';
 import { hashToken, newToken } from '../../kernel/tokens';
-import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairerAddress, markAddressGivenAtSignUp, networkFigureOf, networkPage, oneAddAtATime, setVerified, unsubscribeLinks } from '../repairers';
+import {
+  findBusinessByNameAndPostcode,
+  findBusinessWithEmail,
+  findRepairer,
+  insertRepairer,
+  lockRepairer,
+  lockRepairerAddress,
+  markAddressGivenAtSignUp,
+  missingChecks,
+  networkFigureOf,
+  networkPage,
+  oneAddAtATime,
+  setVerified,
+  unsubscribeLinks,
+  type RepairerRow,
+} from '../repairers';
 import { findLiveInvitation, spendInvitationsOf } from './invitations.repo';
 import { issueInvitation } from './invitations';
 import { isUnsubscribed, queueEmail, type OutboxEmail } from '../email';
 import { outreachMessages } from '../../../shared/api/outreach';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
+import { vettingCheckLabels, vettingMessages } from '../../../shared/technician-rules';
+
+/** 409 naming the vetting checks still to record (D6), if any. */
+function refuseUnvetted(row: RepairerRow): void {
+  const missing = missingChecks(row);
+  if (missing.length > 0) throw conflict(vettingMessages.notVetted(missing.map((check) => vettingCheckLabels[check].toLowerCase())));
+}
 
 
 /**
@@ -32,6 +54,8 @@ export async function inviteRepairer(db: Db, config: AppConfig, secret: string, 
     if (await repairerHasAccount(tx, repairerId)) throw conflict(repairerAccountMessages.hasAccount);
     // D19: nobody who unsubscribed is written to again, an invitation included.
     if (repairer.unsubscribedAt || (await isUnsubscribed(tx, repairer.email))) throw conflict(outreachMessages.unsubscribed);
+    // D6: nobody is invited to take jobs before every vetting check is recorded (issue 35 item 5).
+    refuseUnvetted(repairer);
     const { link, expiresAt } = await issueInvitation(tx, config, repairerId, repairer.email, now);
     const unsubscribe = unsubscribeLinks(config.publicUrl, secret, repairerId);
     const email = await queueEmail(
@@ -126,6 +150,12 @@ export async function setVerification(
   withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer,
 ): Promise<NetworkRepairer> {
   const changed = await database.db.transaction(async (tx) => {
+    if (isVerified) {
+      // Under the row's lock, so the checks cannot be undone (a lapsed insurance) between the look and the flip.
+      const row = await lockRepairer(tx, repairerId);
+      if (!row) throw notFound(repairerAccountMessages.notFound);
+      if (!row.isVerified) refuseUnvetted(row);
+    }
     const flipped = await setVerified(tx, repairerId, isVerified);
     if (flipped === undefined) throw notFound(repairerAccountMessages.notFound);
     if (!flipped) return false;

@@ -10,4 +10,5 @@ export { networkFigureOf } from './network-figure';
 export { networkPage, readNetworkPage } from './network-page.repo';
 export { countRepairers, storePlaceListing, type PlaceListing, type StoreOutcome } from './place-listings.repo';
 export { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, lockRepairerAddress, lockRepairerForRating, markAddressGivenAtSignUp, markStripeOnboarded, oneAddAtATime, readOwnProfile, repairerBusinessName, saveRepairerDetails, setRating, setStripeAccount, setVerified, toRepairerView, type OwnProfileRow, type RepairerRow } from './repairers.repo';
+export { claimInsuranceWarning, insuranceEndingSoon, insuranceLapsed, lapseInsurance, missingChecks, recordCheck, vettedSql, type CheckRecord } from './vetting.repo';
 export { repairerOfToken, unsubscribeHeaders, unsubscribeLine, unsubscribeLinks, unsubscribeToken, type UnsubscribeLinks } from './unsubscribe';

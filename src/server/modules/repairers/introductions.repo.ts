@@ -6,6 +6,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { repairers, unsubscribes, users } from '../../db/schema';
+import { vettedSql } from './vetting.repo';
 import type { RepairerRow } from './repairers.repo';
 
 // Qualified by hand: inside the subqueries an unqualified "email" or "id" would name the subquery's table.
@@ -62,18 +63,21 @@ export async function introductionCounts(tx: Db): Promise<{ failures: number; sk
   return before;
 }
 
-/** Verifies or unverifies those of these repairers not already so; answers the ones it changed. */
+/**
+ * Verifies or unverifies those of these repairers not already so; answers the ones it changed. Only
+ * a repairer with every vetting check recorded is verified (D6, issue 35 item 5): the rest stay as they are.
+ */
 export async function setVerifiedWhereChanged(tx: Db, ids: number[], isVerified: boolean, now: Date): Promise<{ id: number }[]> {
   return tx
     .update(repairers)
     .set({ isVerified, updatedAt: now })
-    .where(and(inArray(repairers.id, ids), eq(repairers.isVerified, !isVerified)))
+    .where(and(inArray(repairers.id, ids), eq(repairers.isVerified, !isVerified), isVerified ? vettedSql : undefined))
     .returning({ id: repairers.id });
 }
 
-/** Those of these ids that are repairers. */
-export async function existingRepairerIds(tx: Db, ids: number[]): Promise<{ id: number }[]> {
-  return tx.select({ id: repairers.id }).from(repairers).where(inArray(repairers.id, ids));
+/** Those of these ids that are repairers (and, for `vetted`, have every vetting check recorded). */
+export async function existingRepairerIds(tx: Db, ids: number[], vetted = false): Promise<{ id: number }[]> {
+  return tx.select({ id: repairers.id }).from(repairers).where(and(inArray(repairers.id, ids), vetted ? vettedSql : undefined));
 }
 
 /** Marks the repairer unsubscribed (when they first did, if twice); answers their row, or undefined for no such repairer. */

@@ -29,7 +29,9 @@ const NETWORK_PAGE_SQL = `SELECT (SELECT count(*) FROM repairers r WHERE ${MATCH
       p.postcode, p.specialisations, p.service_radius_miles AS "serviceRadius", p.rating_tenths AS "ratingTenths",
       p.is_verified AS "isVerified", p.email_source AS "emailSource", ${hasAccountSql('p')} AS "hasAccount",
       EXISTS (SELECT 1 FROM repairer_invitations i WHERE i.repairer_id = p.id AND i.used_at IS NULL AND i.expires_at > now()) AS "invitationPending",
-      p.google_place_id IS NOT NULL AS imported, ${epochMsSql('p.intro_sent_at')} AS "introSentAtMs", p.unsubscribed_at IS NOT NULL AS unsubscribed
+      p.google_place_id IS NOT NULL AS imported, ${epochMsSql('p.intro_sent_at')} AS "introSentAtMs", p.unsubscribed_at IS NOT NULL AS unsubscribed,
+      p.applied_at IS NOT NULL AS applied,
+      (p.insurance_checked_at IS NOT NULL)::int + (p.identity_checked_at IS NOT NULL)::int + (p.skills_assessed_at IS NOT NULL)::int AS "checksDone"
     FROM (SELECT r.* FROM repairers r WHERE ${MATCHES_SQL} ORDER BY r.business_name, r.id LIMIT $12 OFFSET $11) p) x) AS rows`;
 
 interface NetworkJson extends Omit<NetworkRepairer, 'specializations' | 'rating' | 'introSentAt'> {

@@ -12,6 +12,12 @@ const companyLinks = [
   { to: '/#coverage', label: 'Areas we cover' },
 ] as const;
 
+// Issue 35 item 5: a technician's way in, and back in.
+const technicianLinks = [
+  { to: '/technicians', label: 'For technicians' },
+  { to: '/sign-in', label: 'Technician sign in' },
+] as const;
+
 // D22: Terms of service has a real page.
 const legalLinks = [
   { to: '/privacy-policy', label: 'Privacy policy' },
@@ -28,7 +34,10 @@ export function Footer() {
           <p className="text-sm text-slate-200">{site.tagline}</p>
         </div>
         <FooterLinks title="Company" links={companyLinks} />
-        <FooterLinks title="Legal" links={legalLinks} />
+        <div className="space-y-8">
+          <FooterLinks title="Legal" links={legalLinks} />
+          <FooterLinks title="Technicians" links={technicianLinks} />
+        </div>
         <div>
           <h2 className="text-sm font-semibold tracking-wide text-white uppercase">Contact us</h2>
           <address className="mt-3 space-y-1 text-sm not-italic">

@@ -43,6 +43,10 @@ export const pageMeta: Record<string, PageMeta> = {
     description:
       `What personal data ${brand} collects, how it is used and shared, the cookies we set and your rights under UK GDPR.`,
   },
+  '/technicians': {
+    title: `Work with ${brand}: Jobs for Mobile Repair Technicians`,
+    description: `Mobile scratch, dent, alloy and paint technicians: apply to join ${brand}. Paid repair jobs near you, with the customer's payment held before you set off.`,
+  },
   '/terms': {
     title: `Terms of Service | ${brand}`,
     description:

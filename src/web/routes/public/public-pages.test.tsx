@@ -6,12 +6,16 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cities } from '../../../shared/cities';
 import { site } from '../../../shared/site';
 import { defaultCompanyDetails as company } from '../../../shared/company';
+import { formatPence } from '../../../shared/money';
+import { priceQuote, REPAIRER_SHARE_PERCENT } from '../../../shared/pricing';
+import { technicianSplit } from '../../../shared/technician-rules';
 import AboutPage from './about';
 import AreaPage from './area';
 import ContactPage from './contact';
 import HomePage from './home';
 import PrivacyPolicyPage from './privacy-policy';
 import ServicesPage from './services';
+import TechniciansPage from './technicians';
 import TermsPage from './terms';
 
 afterEach(cleanup);
@@ -33,6 +37,7 @@ const pages: [string, ComponentType, string?][] = [
   ['/contact', ContactPage],
   ['/privacy-policy', PrivacyPolicyPage],
   ['/terms', TermsPage],
+  ['/technicians', TechniciansPage],
   ['/areas/leeds', AreaPage, '/areas/:city'],
   ['/areas/atlantis', AreaPage, '/areas/:city'],
 ];
@@ -99,5 +104,22 @@ describe('area', () => {
     renderAt('/areas/atlantis', AreaPage, '/areas/:city');
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Page not found');
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('technicians', () => {
+  it('states the split computed from the payout’s own share, and offers the application and the sign-in', () => {
+    const { container } = renderAt('/technicians', TechniciansPage);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(`Work with ${site.brand}`);
+    const share = technicianSplit(20_000);
+    expect(share.technicianPence).toBe(priceQuote({ laborPence: 15_000, partsPence: 5_000 }).repairerPaymentPence);
+    expect(container.textContent).toContain(`${REPAIRER_SHARE_PERCENT}% of the repair’s price`);
+    expect(container.textContent).toContain(`on a £200.00 repair you receive ${formatPence(share.technicianPence)}`);
+    expect(container.textContent).toContain(`${site.warrantyMonths}-month warranty`);
+    expect(screen.getByRole('link', { name: 'Sign in to your technician account' })).toHaveAttribute('href', '/sign-in');
+    for (const label of ['Business name', 'Your name', 'E-mail', 'Phone', 'Base postcode', 'Service radius (miles)', 'Years of experience', 'Insurer', 'Policy number', 'Policy end date', 'Website (optional)']) {
+      expect(screen.getByLabelText(label)).toBeInTheDocument();
+    }
+    expect(screen.getByRole('button', { name: 'Send my application' })).toBeInTheDocument();
   });
 });

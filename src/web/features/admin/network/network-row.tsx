@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
@@ -9,6 +9,7 @@ import { emailSourceLabels, type EmailSource } from '../../../../shared/api/outr
 import type { NetworkRepairer } from '../../../../shared/api/repairer-accounts';
 import { useInviteRepairer, useSetVerification } from './network-api';
 import { useEmailStats, useSendIntro, whereItGoes } from './outreach-api';
+import { VettingChecklist } from './vetting-checklist';
 
 const sourceLabel = (source: string | null) => (source && source in emailSourceLabels ? emailSourceLabels[source as EmailSource] : source);
 
@@ -52,9 +53,13 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
       },
       onError: (error) => toast({ title: 'Error', description: userMessageOf(error), variant: 'destructive' }),
     });
+  // Issue 35 item 5: the vetting checklist opens under the row.
+  const [checklistOpen, setChecklistOpen] = useState(false);
+  const checklistId = `vetting-row-${repairer.id}`;
   const status = outreachStatus(repairer);
   const canIntroduce = Boolean(repairer.email) && !repairer.hasAccount && !repairer.introSentAt && !repairer.unsubscribed;
   return (
+    <>
     <tr ref={row} className="border-t border-slate-200 align-top">
       <td className="py-2 pr-2 pl-2">
         <input ref={checkbox} type="checkbox" className="size-5" checked={selected} onChange={(event) => onSelect(event.target.checked)} aria-label={`Select ${repairer.businessName}`} />
@@ -63,6 +68,7 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
         {repairer.businessName}
         <span className="block text-sm font-normal text-slate-700">{repairer.specializations.map((s) => specialisationLabels[s]).join(', ')}</span>
         {repairer.imported ? <span className="block text-sm font-normal text-slate-700">Imported from Google Places</span> : null}
+        {repairer.applied ? <span className="block text-sm font-normal text-slate-700">Applied on /technicians</span> : null}
       </th>
       <td className="py-2 pr-3">
         {repairer.city}, {repairer.postcode}
@@ -79,9 +85,13 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
           {repairer.hasAccount ? 'Has an account' : repairer.invitationPending ? (mailServer === false ? 'Invitation in the outbox' : 'Invitation sent') : 'No account'}
         </span>
         {status ? <span className="mt-1 block text-sm text-slate-700">{status}</span> : null}
+        <span className="mt-1 block text-sm text-slate-700">{repairer.checksDone === 3 ? 'Vetted: every check recorded' : `Vetting: ${repairer.checksDone} of 3 checks`}</span>
       </td>
       <td className="py-2">
         <div className="flex flex-wrap gap-2">
+          <Button size="sm" variant="outline" onClick={() => setChecklistOpen((open) => !open)} aria-expanded={checklistOpen} aria-controls={checklistId} aria-label={`Vetting checklist of ${repairer.businessName}`}>
+            Checklist
+          </Button>
           <Button size="sm" variant="outline" onClick={onVerify} pending={verify.isPending} aria-label={`${repairer.isVerified ? 'Unverify' : 'Verify'} ${repairer.businessName}`}>
             {repairer.isVerified ? 'Unverify' : 'Verify'}
           </Button>
@@ -94,5 +104,13 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
         </div>
       </td>
     </tr>
+    {checklistOpen ? (
+      <tr id={checklistId}>
+        <td colSpan={6} className="pb-3">
+          <VettingChecklist repairerId={repairer.id} />
+        </td>
+      </tr>
+    ) : null}
+    </>
   );
 }

@@ -38,7 +38,7 @@ describe('the Repairer Network tab', () => {
     const repairer = {
       id: 7, businessName: 'Bristol Dent Co', contactName: null, email: null, phone: null, city: 'Bristol', county: null, postcode: 'BS1 5TY',
       specializations: ['pdr'], serviceRadius: 30, rating: null, isVerified: false, emailSource: null,
-      hasAccount: true, invitationPending: false, imported: false, introSentAt: null, unsubscribed: false,
+      hasAccount: true, invitationPending: false, imported: false, introSentAt: null, unsubscribed: false, applied: false, checksDone: 3,
     };
     let verified = false;
     stubFetch((url) => {

@@ -1,0 +1,9 @@
+import { adminOnly, everyone, type AccessWorld, type Case } from './world';
+
+// Issue 35 item 5: anyone may apply (a bad body is refused before anything is written); the vetting
+// checklist is the admin's alone.
+export const technicianCases = (world: AccessWorld): Case[] => [
+  { method: 'POST', url: '/api/technician-applications', route: '/api/technician-applications', payload: { businessName: 'x' }, expect: everyone(400) },
+  { method: 'GET', url: `/api/admin/repairers/${world.repairerId}/vetting`, route: '/api/admin/repairers/:id/vetting', expect: adminOnly(200) },
+  { method: 'POST', url: `/api/admin/repairers/${world.repairerId}/vetting`, route: '/api/admin/repairers/:id/vetting', payload: { check: 'skills', note: '' }, expect: adminOnly(400) },
+];
