@@ -70,6 +70,16 @@ describe.skipIf(!hasChromium)('a customer no technician covers yet', () => {
     });
     expect(added.status(), await added.text()).toBe(201);
     const technician = (await added.json()) as { id: number };
+    // Only a vetted technician can be verified (docs/decisions/0025-vetting-and-insurance.md).
+    const inAYear = new Date(Date.now() + 365 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    for (const check of [
+      { check: 'insurance', insurer: 'Highland Mutual', policyNumber: 'HM-20417', expiryDate: inAYear },
+      { check: 'identity', note: 'Driving licence seen' },
+      { check: 'skills', note: 'Scratch and dent trial panel passed' },
+    ]) {
+      const recorded = await admin.post(`/api/admin/repairers/${technician.id}/vetting`, { data: check });
+      expect(recorded.status(), await recorded.text()).toBe(200);
+    }
     const verified = await admin.post(`/api/admin/repairers/${technician.id}/verification`, { data: { isVerified: true } });
     expect(verified.status(), await verified.text()).toBe(200);
     const notices = () => mailTo(email).map((mail) => textOf(mail.raw)).filter((text) => text.includes('when a technician covers IV2 for Scratch Repair. One now does.'));
