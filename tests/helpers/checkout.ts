@@ -5,6 +5,7 @@ import { createAssessmentRecord, createQuote } from '../../src/server/db/factori
 import { appointments, outboxEmails, payments, payouts, quotes } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access/grants.service';
 import type { TestApp } from './app';
+import { ensureLondonTechnician } from './network';
 import type { StripeStandIn } from './stripe-server';
 
 /** The n-th working day from the day after tomorrow (tests/helpers/dates.ts): distinct n, distinct days, all bookable. */
@@ -12,6 +13,7 @@ export { workingDay } from './dates';
 
 export async function customerWithQuote(t: TestApp, overrides: Parameters<typeof createQuote>[1] = {}) {
   const db = t.database.db;
+  await ensureLondonTechnician(db);
   const assessment = await createAssessmentRecord(db);
   const quote = await createQuote(db, { status: 'approved', ...overrides, assessmentId: assessment.id });
   const grant = await createGrant(db, assessment.id);

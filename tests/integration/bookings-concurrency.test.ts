@@ -15,6 +15,7 @@ import { isSlotBookable, type TimeSlot } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
+import { ensureLondonTechnician } from '../helpers/network';
 
 const TAKEN = 'That slot has just been taken. Please choose another.';
 
@@ -38,6 +39,7 @@ function bookableDay(n: number): string {
 
 async function customers(t: TestApp, count: number) {
   const db = t.database.db;
+  await ensureLondonTechnician(db);
   const one = async () => {
     const assessment = await createAssessmentRecord(db);
     const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved' });

@@ -22,6 +22,7 @@ import { findQuote, lockQuote } from '../../quotes/quotes.repo';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { technicianPlaceFree } from '../hold/claim';
 import { recordAudit, systemActor } from '../../privacy/audit.repo';
 import {
   findPayment,
@@ -253,7 +254,7 @@ export async function settleSucceededPayment(
       try {
         await tx.transaction(async (savepoint) => {
           const taken = await takePlace(savepoint, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, ctx.config.slotCapacity);
-          if (!taken) throw new SlotGone();
+          if (!taken || !(await technicianPlaceFree(savepoint, quote.id, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, new Date()))) throw new SlotGone();
           await transition(savepoint, 'appointment', 'reinstate', appointmentId, { set: { holdExpiresAt: null } });
         });
         outcome = 'reinstated';
