@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('a technician’s availability', () => {
         await expectNoAxeViolations(page);
       }
       await page.getByRole('button', { name: 'Save availability' }).click();
-      await page.getByRole('status').filter({ hasText: 'Your availability was saved.' }).waitFor();
+      await page.getByRole('status').filter({ hasText: 'Your availability was saved.' }).first().waitFor();
 
       await page.reload();
       await page.getByRole('heading', { level: 1, name: 'Your availability' }).waitFor();
@@ -88,7 +88,7 @@ describe.skipIf(!hasChromium)('a technician’s availability', () => {
       // The team removes the week away (the technician came back early) and saves.
       await desk.page.getByRole('button', { name: 'Remove time off 1' }).click();
       await desk.page.getByRole('button', { name: 'Save availability' }).click();
-      await desk.page.getByRole('status').filter({ hasText: 'availability was saved.' }).waitFor();
+      await desk.page.getByRole('status').filter({ hasText: 'availability was saved.' }).first().waitFor();
       await desk.page.reload();
       await desk.page.getByText('No time off planned.').waitFor();
       expect(errors).toEqual([]);

@@ -109,6 +109,22 @@ function suite(engine: 'server' | 'pglite') {
     expect(month.json().days.find((d: { date: string }) => d.date === day).available).toEqual({ morning: true, afternoon: false });
   });
 
+  it('refuses to take payment for a hold whose technician has since taken time off; another slot of theirs still takes payment', async () => {
+    const only = await createRepairer(t.database.db, { ...LONDON, jobsPerSlot: 1 });
+    const day = workingDay(11);
+    const [first, second] = [await customerAt(t, LONDON), await customerAt(t, LONDON)];
+    expect((await hold(t, first, day)).statusCode).toBe(200);
+    // The technician's afternoon, held by another customer, is paid for before the time off.
+    expect((await hold(t, second, day, 'afternoon')).statusCode).toBe(200);
+    const pay = (who: { quoteId: number; cookie: string }) =>
+      t.app.inject({ method: 'POST', url: '/api/create-payment-intent', payload: { quoteId: who.quoteId, startWithinCancellationPeriod: true }, headers: { cookie: who.cookie } });
+    expect((await pay(second)).statusCode).toBe(200);
+    await t.database.db.insert(repairerTimeOff).values({ repairerId: only.id, fromDate: day, toDate: day });
+    const refused = await pay(first);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe('No technician can come to you in that slot any more, so you have not been charged. Please choose another date or time.');
+  });
+
   it('answers a stranger’s quote 404 and tells nothing of its customer', async () => {
     await createRepairer(t.database.db, { ...LONDON });
     const owner = await customerAt(t, LONDON);

@@ -28,3 +28,16 @@ export async function technicianPlaceFree(tx: Db, quoteId: number, at: { date: s
 export async function claimTechnicianPlace(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<void> {
   if (!(await technicianPlaceFree(tx, quoteId, at, now))) throw conflict(SLOT_TAKEN_MESSAGE);
 }
+
+/**
+ * Whether a held booking can still be paid for: its customer can have a technician in the slot
+ * beside the bookings already PAID there (other customers' unpaid holds do not stand in the way:
+ * they are checked when they pay). False after a technician's time off left nobody for it, so
+ * nobody is charged for a repair nobody can do (issue 35 item 2).
+ */
+export async function technicianStillFree(db: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<boolean> {
+  const customer = await customerOfQuote(db, quoteId);
+  if (!customer) return false;
+  const facts = await availabilityFacts(db, customer, at.date, at.date, now, quoteId, true);
+  return slotOpenFor(facts, customer, at);
+}

@@ -22,7 +22,7 @@ import { findQuote, lockQuote } from '../../quotes/quotes.repo';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
-import { technicianPlaceFree } from '../hold/claim';
+import { technicianPlaceFree, technicianStillFree } from '../hold/claim';
 import { recordAudit, systemActor } from '../../privacy/audit.repo';
 import {
   findPayment,
@@ -47,6 +47,7 @@ export const paymentMessages = {
   // SPEC's 'Invalid Quote' toast.
   noQuote: NO_QUOTE_MESSAGE,
   noHold: 'This quote has no slot held for payment. Please choose a date and time first.',
+  noTechnician: 'No technician can come to you in that slot any more, so you have not been charged. Please choose another date or time.',
   holdLapsed: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.',
   alreadyPaid: ALREADY_PAID.message,
   startWithin: CHECKOUT_START_WITHIN.refusal,
@@ -111,6 +112,10 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   if (appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
     await lapseHolds(ctx.db, [appointment.id], now);
     throw conflict(paymentMessages.holdLapsed);
+  }
+  // Issue 35: never charged for a repair nobody can do (a technician's time off since the hold).
+  if (!(await technicianStillFree(ctx.db, quote.id, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, now))) {
+    throw conflict(paymentMessages.noTechnician);
   }
   // D14, measured from the hold's end: the intent lets the customer pay until then.
   const startsAt = slotStartsAt(appointment.appointmentDate, appointment.timeSlot as TimeSlot);

@@ -68,10 +68,10 @@ export async function customerOfQuote(db: Db, quoteId: number): Promise<Customer
 
 /**
  * The live bookings of `from`…`to` (inclusive) still to be given a technician: held and not past
- * their 30 minutes at `now`, or paid and waiting (confirmed). `exceptQuoteId`'s own booking is
- * left out: the one it asks for replaces it.
+ * their 30 minutes at `now`, or paid and waiting (confirmed); `paidOnly`, the paid ones alone.
+ * `exceptQuoteId`'s own booking is left out: the one it asks for replaces it.
  */
-export async function openBookingsBetween(db: Db, from: string, to: string, now: Date, exceptQuoteId?: number): Promise<OpenBooking[]> {
+export async function openBookingsBetween(db: Db, from: string, to: string, now: Date, exceptQuoteId?: number, paidOnly = false): Promise<OpenBooking[]> {
   const rows = await db
     .select({
       appointmentId: appointments.id,
@@ -89,7 +89,9 @@ export async function openBookingsBetween(db: Db, from: string, to: string, now:
     .where(
       and(
         between(appointments.appointmentDate, from, to),
-        or(eq(appointments.status, 'confirmed'), and(eq(appointments.status, 'held'), or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)))),
+        paidOnly
+          ? eq(appointments.status, 'confirmed')
+          : or(eq(appointments.status, 'confirmed'), and(eq(appointments.status, 'held'), or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)))),
         exceptQuoteId === undefined ? undefined : sql`${appointments.quoteId} <> ${exceptQuoteId}`,
       ),
     )
@@ -113,8 +115,8 @@ export interface AvailabilityFacts {
  * bookings those technicians could serve, the technicians reaching those bookings, and so on
  * until nothing new is reached.
  */
-export async function availabilityFacts(db: Db, customer: Customer, from: string, to: string, now: Date, exceptQuoteId?: number): Promise<AvailabilityFacts> {
-  const open = await openBookingsBetween(db, from, to, now, exceptQuoteId);
+export async function availabilityFacts(db: Db, customer: Customer, from: string, to: string, now: Date, exceptQuoteId?: number, paidOnly = false): Promise<AvailabilityFacts> {
+  const open = await openBookingsBetween(db, from, to, now, exceptQuoteId, paidOnly);
   const technicians = new Map<number, TechnicianFacts>();
   const included = new Set<number>();
   let frontier: Point[] = [customer.point];
