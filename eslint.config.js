@@ -1,7 +1,10 @@
 // Lint holds STYLE's layering: shared imports neither server nor web nor Node; web never
-// imports server; server never imports web; a web feature uses another only through its index.
+// imports server; server never imports web; a web feature uses another only through its index;
+// a server module is used from outside (another module, the server's other folders, scripts,
+// tests) only through its index (house/server-module-boundary, eslint/house-plugin.js).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import house from './eslint/house-plugin.js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -86,5 +89,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server never imports web code; share it through src/shared.' }] }],
     },
+  },
+  // A server module's inside is its own: everyone else imports `modules/<name>` (its index.ts).
+  {
+    files: ['src/server/**/*.{ts,tsx,js,mjs}', 'scripts/**/*.{ts,tsx,js,mjs}', 'tests/**/*.{ts,tsx,js,mjs}'],
+    plugins: { house },
+    rules: { 'house/server-module-boundary': 'error' },
   },
 );

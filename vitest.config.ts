@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
           environment: 'node',
           setupFiles: ['tests/setup/test-now.ts', 'tests/setup/unit.ts'],
           // Unit files share their worker's module cache instead of each importing React,

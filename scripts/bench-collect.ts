@@ -19,8 +19,8 @@ import { performance } from 'node:perf_hooks';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config/config';
 import { repairers } from '../src/server/db/schema';
-import { findRun } from '../src/server/modules/job-runs/job-runs.repo';
-import { startCollection } from '../src/server/modules/email-collection/email-collection.service';
+import { findRun } from '../src/server/modules/job-runs';
+import { startCollection } from '../src/server/modules/email-collection';
 
 const quick = process.argv.includes('--quick');
 const HOSTS = quick ? 10 : 30;

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config/config';
-import { DEFAULT_MAX_INPUT_PIXELS, DISPLAY_MAX_EDGE, FLATTEN_BACKGROUND, JPEG_OPTIONS, THUMB_MAX_EDGE, imageProcessingSlots } from '../src/server/modules/images/image-process';
+import { DEFAULT_MAX_INPUT_PIXELS, DISPLAY_MAX_EDGE, FLATTEN_BACKGROUND, imageProcessingSlots, JPEG_OPTIONS, THUMB_MAX_EDGE } from '../src/server/modules/images';
 
 const config = loadConfig();
 const app = await buildApp(config);

@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { runMigrations } from '../src/server/db/migrate';
 import { outcodes, repairers } from '../src/server/db/schema';
-import { nearbyRepairers } from '../src/server/modules/repairers/nearby.repo';
+import { nearbyRepairers } from '../src/server/modules/repairers';
 import { specialisations } from '../src/shared/damage';
 
 const REPAIRERS = 20_000;

@@ -19,8 +19,7 @@ import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config/config';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { runMigrations } from '../src/server/db/migrate';
-import { dispatchEmails, queueEmail } from '../src/server/modules/email/email.service';
-import { SEND_EMAIL_WORK } from '../src/server/modules/email/email.jobs';
+import { dispatchEmails, queueEmail, SEND_EMAIL_WORK } from '../src/server/modules/email';
 import { startSmtpServer } from '../tests/helpers/smtp';
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 1000);

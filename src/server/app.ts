@@ -8,41 +8,29 @@ import type { AppConfig } from './config/config';
 import { openDatabase, type Database } from './db/database';
 import { runMigrations } from './db/migrate';
 import { loadAppSecret } from './config/app-secret';
-import { createAppJobs } from './jobs';
+import { createAppJobs, type AppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
-import { accessRoutes } from './modules/access/access.routes';
-import { adminRoutes } from './modules/admin/admin.routes';
-import { enquiryPageRoutes } from './modules/admin/enquiry-page.routes';
-import { quoteRoutes } from './modules/quotes/quotes.routes';
-import { bookingRoutes } from './modules/booking/routes/bookings.routes';
-import { paymentRoutes } from './modules/booking/routes/payments.routes';
-import { dispatchRoutes } from './modules/booking/routes/dispatch.routes';
-import { repairerJobRoutes } from './modules/booking/routes/repairer-jobs.routes';
-import { completionRoutes } from './modules/booking/routes/completion.routes';
-import { repairerAccountRoutes } from './modules/repairer-accounts/repairer-accounts.routes';
-import { repairerAvailabilityRoutes } from './modules/repairer-availability/availability.routes';
-import { outreachRoutes } from './modules/outreach/outreach.routes';
-import { assessmentRoutes } from './modules/assessments/assessments.routes';
-import { authRoutes } from './modules/auth/auth.routes';
-import { emailRoutes } from './modules/email/email.routes';
-import { createMailer, type Mailer } from './modules/email/mailer';
-import type { FileStore } from './modules/images/file-store';
-import { createFileStore } from './modules/images/create-file-store';
-import { closeHeicWorkers } from './modules/images/heic-decoder';
-import { createGeocoder } from './modules/geo/geocoder';
-import { PasswordQueue } from './modules/auth/password-queue';
-import { healthRoutes } from './modules/health/health.routes';
-import { privacyRoutes } from './modules/privacy/privacy.routes';
-import { jobRunRoutes } from './modules/job-runs/job-runs.routes';
-import { placesRoutes } from './modules/places/places.routes';
-import { emailCollectionRoutes } from './modules/email-collection/email-collection.routes';
-import { createSiteFetcher } from './modules/email-collection/create-site-fetcher';
-import type { Resolver } from './modules/email-collection/address-policy';
-import { createStripeClient } from './modules/booking/pay/stripe-provider';
-import { apiDocsRoutes } from './modules/api-docs/api-docs.routes';
-import type { DescribedRoute } from './modules/api-docs/openapi';
-import { siteRoutes } from './modules/site/site.routes';
-import { vehicleRoutes } from './modules/vehicles/vehicles.routes';
+import { accessRoutes, resolveGrantedAssessments } from './modules/access';
+import { adminRoutes, enquiryPageRoutes } from './modules/admin';
+import { quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
+import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
+import { repairerAccountRoutes } from './modules/repairer-accounts';
+import { repairerAvailabilityRoutes } from './modules/repairer-availability';
+import { outreachRoutes } from './modules/outreach';
+import { assessmentRoutes } from './modules/assessments';
+import { authRoutes, PasswordQueue, userForSession } from './modules/auth';
+import { createMailer, emailRoutes, type Mailer } from './modules/email';
+import { closeHeicWorkers, createFileStore, type FileStore } from './modules/images';
+import { createGeocoder } from './modules/geo';
+import { healthRoutes } from './modules/health';
+import { privacyRoutes } from './modules/privacy';
+import { jobRunRoutes } from './modules/job-runs';
+import { placesRoutes } from './modules/places';
+import { createSiteFetcher, emailCollectionRoutes, type Resolver } from './modules/email-collection';
+import { createStripeClient } from './kernel/stripe';
+import { apiDocsRoutes, type DescribedRoute } from './modules/api-docs';
+import { siteRoutes } from './modules/site';
+import { vehicleRoutes } from './modules/vehicles';
 import { registerAuth } from './plugins/auth';
 import { registerValidation } from './plugins/validation';
 import { registerErrorHandler } from './kernel/errors';
@@ -57,7 +45,8 @@ import { registerBodyTimeout, timeoutOptions } from './plugins/timeouts';
 import { registerWeb } from './plugins/web';
 
 /** The app's dependencies: the same object every module receives (module-deps.ts). */
-export type AppDeps = ModuleDeps;
+/** What buildApp holds: the modules' deps, with the whole job registry (tests drain and run it). */
+export type AppDeps = Omit<ModuleDeps, 'jobs'> & { jobs: AppJobs };
 
 /** The domain modules, in the order their routes are registered. Each receives ModuleDeps. */
 const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
@@ -65,7 +54,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   siteRoutes,
   authRoutes,
   accessRoutes,
-  assessmentRoutes,
+  assessmentRoutes(quoteReadsForAssessments),
   quoteRoutes,
   bookingRoutes,
   paymentRoutes,
@@ -74,7 +63,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   dispatchRoutes,
   repairerJobRoutes,
   completionRoutes,
-  repairerAccountRoutes,
+  repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
   repairerAvailabilityRoutes,
   outreachRoutes,
   emailRoutes,
@@ -162,7 +151,10 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   registerErrorHandler(app);
   registerBodyTimeout(app, config);
   await registerSecurity(app, config);
-  await registerAuth(app, config, database);
+  await registerAuth(app, config, {
+    userForSession: (token) => userForSession(database, token),
+    grantedAssessments: (tokens) => resolveGrantedAssessments(database, tokens),
+  });
   await jobs.startWorkers();
 
   // Domain modules

@@ -4,8 +4,8 @@ import { buildApp } from './app';
 import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig, localUrl } from './config/config';
 import { seedDemoDataIfEmpty } from './db/seed';
-import { networkFigureOf } from './modules/repairers/network-figure';
-import { closeControlSocket, startControlSocket } from './modules/backup/control-socket';
+import { networkFigureOf } from './modules/repairers';
+import { closeControlSocket, startControlSocket } from './modules/backup';
 
 async function main() {
   let config;

@@ -8,9 +8,9 @@ import { inject } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import type { Database } from '../../src/server/db/database';
-import type { Mailer } from '../../src/server/modules/email/mailer';
+import type { Mailer } from '../../src/server/modules/email';
 import { openServerDatabase, takeImageDatabase } from './database';
-import type { Resolver } from '../../src/server/modules/email-collection/address-policy';
+import type { Resolver } from '../../src/server/modules/email-collection';
 
 export interface TestApp {
   app: FastifyInstance;

@@ -3,7 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
 import { appointments, outboxEmails, payments, payouts, quotes } from '../../src/server/db/schema';
-import { createGrant } from '../../src/server/modules/access/grants.service';
+import { createGrant } from '../../src/server/modules/access';
 import type { TestApp } from './app';
 import { ensureLondonTechnician } from './network';
 import type { StripeStandIn } from './stripe-server';

@@ -6,20 +6,21 @@ import { and, asc, count, desc, eq, isNotNull, isNull, not, or, sql, type SQL } 
 import type { OutboxEmail as OutboxEmailView } from '../../src/shared/api/email';
 import type { AuditEntry, AuditPage } from '../../src/shared/api/privacy';
 import type { EmailStats } from '../../src/shared/api/outreach';
-import { latestEmails } from '../../src/server/modules/email/email.repo';
-import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach/outreach-emails';
+import { latestEmails } from '../../src/server/modules/email';
+import { INTRO_EMAIL_KIND } from '../../src/server/modules/outreach';
 import type { AssessmentView } from '../../src/shared/api/assessments';
 import type { Db } from '../../src/server/db/database';
 import { appointments, assessments, auditLog, jobNotifications, outboxEmails, payments, payouts, quoteModificationRequests, quotes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
 import { NETWORK_PAGE_SIZE, type NetworkQuery, type NetworkRepairer } from '../../src/shared/api/repairer-accounts';
-import { toRepairerView } from '../../src/server/modules/repairers/repairers.repo';
-import { cardsFor } from '../../src/server/modules/admin/admin-desk';
+import { toRepairerView } from '../../src/server/modules/repairers';
+import { cardsFor } from '../../src/server/modules/admin';
 import { enquiryBooking, enquiryQuoteExpired, type EnquiryRow } from '../../src/shared/api/admin';
 import { penceToDecimalString } from '../../src/shared/money';
-import { quotesOf } from '../../src/server/modules/quotes/quotes.repo';
-import { viewsOf } from '../../src/server/modules/assessments/assessment-reads';
-import type { DeskFilter } from '../../src/server/modules/quotes/quotes.repo';
-import { jobsQuery, type JobRecord } from '../../src/server/modules/booking/offer/repairer-jobs.repo';
+import { assignedRepairerOf, quotesOf, viewsOf, type DeskFilter } from '../../src/server/modules/quotes';
+import { findImage, photoNotFoundMessage, type ImageRow } from '../../src/server/modules/assessments';
+import { customerRecordAccess, type Viewer } from '../../src/server/modules/access';
+import { hasLiveOffer, jobsQuery, type JobRecord } from '../../src/server/modules/booking';
+import { notFound } from '../../src/server/kernel/errors';
 
 /** GET /api/assessments (admins), composed: a page, the newest first, with the total (readAssessmentsPageForAdmin). */
 export async function listAssessmentsForAdmin(db: Db, page = 1, pageSize = 50): Promise<{ views: AssessmentView[]; total: number }> {
@@ -272,4 +273,15 @@ export async function emailStatsComposed(db: Db): Promise<Omit<EmailStats, 'mail
     db.select({ unsubscribed: sql<number>`count(*)`.mapWith(Number) }).from(repairers).where(isNotNull(repairers.unsubscribedAt)),
   ]);
   return { sent: mail?.sent ?? 0, queued: mail?.queued ?? 0, kept: mail?.kept ?? 0, failed: mail?.failed ?? 0, bounced: mail?.bounced ?? 0, unsubscribed: people?.unsubscribed ?? 0 };
+}
+
+/** GET /api/images/{id}, composed: the photo's row if this viewer may see its assessment (readImage answers the same in one statement). */
+export async function findImageFor(db: Db, imageId: number, viewer: Viewer): Promise<ImageRow> {
+  const image = await findImage(db, imageId);
+  if (!image) throw notFound(photoNotFoundMessage);
+  const access = customerRecordAccess(viewer, { assessmentId: image.assessmentId, assignedRepairerId: await assignedRepairerOf(db, image.assessmentId) });
+  if (access !== 'none') return image;
+  // D11: a repairer who has been offered the job sees its damage photos before accepting.
+  if (image.kind === 'damage' && viewer.user?.role === 'repairer' && viewer.user.repairerId !== null && (await hasLiveOffer(db, image.assessmentId, viewer.user.repairerId))) return image;
+  throw notFound(photoNotFoundMessage);
 }

@@ -1,7 +1,7 @@
 // Test photos made at run time with sharp, plus the committed HEIC sample.
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { craftedPngHeader } from '../../src/server/modules/images/image-test-helpers';
+import { craftedPngHeader } from '../../src/server/modules/images';
 
 export async function jpegPhoto(width = 1200, height = 800, options: { gps?: boolean } = {}): Promise<Buffer> {
   let image = sharp({ create: { width, height, channels: 3, background: { r: 40, g: 90, b: 160 } } })

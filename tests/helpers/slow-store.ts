@@ -1,6 +1,6 @@
 // A file store that takes its time (an S3 bucket answering slowly), for tests of what waits on
 // it: its first write holds until `open()`, and `writing` resolves once a write has begun.
-import type { FileStore } from '../../src/server/modules/images/file-store';
+import type { FileStore } from '../../src/server/modules/images';
 
 export function holdWrites(store: FileStore): { writing: Promise<void>; open: () => void; restore: () => void } {
   const put = store.put.bind(store);

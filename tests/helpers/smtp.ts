@@ -1,6 +1,6 @@
 // A real SMTP server on loopback, so the real nodemailer transport is what tests exercise.
 import { SMTPServer } from 'smtp-server';
-import { createMailer, type Mailer } from '../../src/server/modules/email/mailer';
+import { createMailer, type Mailer } from '../../src/server/modules/email';
 
 /**
  * A mailer that sends through whichever mailer the test last chose (`use(smtpUrl)`, or none

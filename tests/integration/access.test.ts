@@ -1,8 +1,6 @@
 // D10: the customer's access grant, restored on another device by the e-mailed link.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { safeNextPath } from '../../src/server/modules/access/access.routes';
-import { customerRecordAccess } from '../../src/server/modules/access/access.policy';
-import { accessLinkPath, addToGrantCookie, createGrant, MAX_GRANTS_PER_BROWSER, parseGrantCookie } from '../../src/server/modules/access/grants.service';
+import { accessLinkPath, addToGrantCookie, createGrant, customerRecordAccess, MAX_GRANTS_PER_BROWSER, parseGrantCookie, safeNextPath } from '../../src/server/modules/access';
 import { createAssessmentRecord } from '../../src/server/db/factories';
 import { createTestApp, type TestApp } from '../helpers/app';
 

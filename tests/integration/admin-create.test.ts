@@ -12,11 +12,9 @@ import { loadConfig } from '../../src/server/config/config';
 import { wrapPglite } from '../../src/server/db/database';
 import { createUser } from '../../src/server/db/factories';
 import { sessions } from '../../src/server/db/schema';
+import { hashPasswordArgon2id, reserveSignInFailure, resetUserPassword } from '../../src/server/modules/auth';
 import { adminCreateCommand } from '../../src/server/modules/auth/admin-create-cli';
-import { resetUserPassword } from '../../src/server/modules/auth/auth.repo';
-import { hashPasswordArgon2id } from '../../src/server/modules/auth/password-queue';
-import { reserveSignInFailure } from '../../src/server/modules/auth/sign-in-failures';
-import { closeControlSocket, startControlSocket } from '../../src/server/modules/backup/control-socket';
+import { closeControlSocket, startControlSocket } from '../../src/server/modules/backup';
 import { cookieHeader, createTestApp } from '../helpers/app';
 
 const folders: string[] = [];

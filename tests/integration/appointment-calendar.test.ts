@@ -2,7 +2,7 @@
 // read the booking (a browser review: with no SMTP, nobody could get it at all). A paid booking
 // still to come only; its times are the slot's in London, as UTC instants; its link carries no key.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { calendarMessages } from '../../src/server/modules/booking/hold/bookings.service';
+import { calendarMessages } from '../../src/server/modules/booking';
 import { slotEndsAt, slotStartsAt } from '../../src/shared/calendar';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { heldBooking, paidBooking, parseIcsEvent, post, workingDay } from '../helpers/checkout';

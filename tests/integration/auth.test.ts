@@ -1,8 +1,7 @@
 // D11: admins and repairers sign in; sessions in the database; guards on pages and APIs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, type CreatedUser } from '../../src/server/db/factories';
-import { SIGN_IN_LIMIT_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS } from '../../src/server/modules/auth/auth.service';
-import { resetUserPassword } from '../../src/server/modules/auth/auth.repo';
+import { resetUserPassword, SIGN_IN_LIMIT_PER_ACCOUNT, SIGN_IN_WINDOW_SECONDS } from '../../src/server/modules/auth';
 import { hitRateLimit } from '../../src/server/kernel/rate-limits.repo';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';

@@ -15,11 +15,9 @@ import { buildApp } from '../../src/server/app';
 import { loadConfig, type AppConfig } from '../../src/server/config/config';
 import { wrapPglite, type Database } from '../../src/server/db/database';
 import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, createUser, type CreatedUser } from '../../src/server/db/factories';
-import { photoDigests, restoreBackup, writeBackup } from '../../src/server/modules/backup/backup';
-import { closeControlSocket, requestBackup, startControlSocket } from '../../src/server/modules/backup/control-socket';
+import { closeControlSocket, photoDigests, requestBackup, restoreBackup, startControlSocket, writeBackup, type Command } from '../../src/server/modules/backup';
 import { backupCommand } from '../../src/server/modules/backup/backup-cli';
 import { restoreCommand } from '../../src/server/modules/backup/restore-cli';
-import type { Command } from '../../src/server/modules/backup/command';
 import { signInAs } from '../helpers/app';
 
 const folders: string[] = [];

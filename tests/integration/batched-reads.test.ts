@@ -7,10 +7,9 @@ import { createAssessmentRecord, createImageRecord, createQuote, createUser } fr
 import type { Database } from '../../src/server/db/database';
 import { keptAnswersOf } from '../../src/server/db/kept-answers';
 import { assessments, customerGrants } from '../../src/server/db/schema';
-import { createGrant } from '../../src/server/modules/access/grants.service';
-import { readAssessment } from '../../src/server/modules/assessments/assessment-reads';
-import { hashToken, newToken } from '../../src/server/modules/auth/tokens';
-import { readQuoteView } from '../../src/server/modules/quotes/quote-read';
+import { createGrant } from '../../src/server/modules/access';
+import { readAssessment, readQuoteView } from '../../src/server/modules/quotes';
+import { hashToken, newToken } from '../../src/server/kernel/tokens';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 
 let t: TestApp;

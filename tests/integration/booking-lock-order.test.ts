@@ -15,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { paymentMessages } from '../../src/server/modules/booking/pay/payments.service';
+import { paymentMessages } from '../../src/server/modules/booking';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { appointmentRow, emailsTo, heldBooking, paidBooking, paymentOf, post, quoteRow, workingDay } from '../helpers/checkout';
 

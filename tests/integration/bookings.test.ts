@@ -6,10 +6,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { createAssessmentRecord, createQuote, createUser } from '../../src/server/db/factories';
 import { ensureLondonTechnician } from '../helpers/network';
 import { appointments, assessments, slotCapacity } from '../../src/server/db/schema';
-import { createGrant } from '../../src/server/modules/access/grants.service';
-import { bookingDateMessages } from '../../src/server/modules/booking/slots/booking-rules';
-import { bookingMessages } from '../../src/server/modules/booking/hold/bookings.service';
-import { leaveLiveState, takePlace } from '../../src/server/modules/booking/slots/capacity.repo';
+import { createGrant } from '../../src/server/modules/access';
+import { bookingDateMessages, bookingMessages, leaveLiveState, takePlace } from '../../src/server/modules/booking';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';

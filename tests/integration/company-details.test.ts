@@ -231,7 +231,7 @@ describe('the server, started with the same settings', () => {
   });
 
   it('an HTML e-mail gets the same footer, escaped', async () => {
-    const { customerFooterHtml } = await import('../../src/server/modules/email/company-footer');
+    const { customerFooterHtml } = await import('../../src/server/modules/email');
     const html = customerFooterHtml({ ...t.config.company, name: 'Dent & Co Ltd' });
     expect(html).toContain(`<a href="tel:${shown.phoneE164}">${shown.phone}</a>`);
     expect(html).toContain(`<a href="mailto:${shown.email}">${shown.email}</a>`);

@@ -11,8 +11,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Db } from '../../src/server/db/database';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, auditLog, outboxEmails, payments, payouts, quotes, repairers, stripeEvents, warranties } from '../../src/server/db/schema';
-import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/booking/payout/payouts';
-import { createStripeClient } from '../../src/server/modules/booking/pay/stripe-provider';
+import { releaseDuePayouts, releaseHeldPayout } from '../../src/server/modules/booking';
+import { createStripeClient } from '../../src/server/kernel/stripe';
 import { completionMessages, PayoutsInQuestionSchema, type PayoutsInQuestion } from '../../src/shared/api/appointments';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { penceToDecimalString } from '../../src/shared/money';

@@ -3,10 +3,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { hitRateLimit } from '../../src/server/kernel/rate-limits.repo';
-import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth/auth.service';
+import { SIGN_IN_LIMIT_PER_ACCOUNT } from '../../src/server/modules/auth';
 import { eq } from 'drizzle-orm';
 import { assessments, customerGrants } from '../../src/server/db/schema';
-import { MAX_REPLAY_GRANTS } from '../../src/server/modules/assessments/assessments.service';
+import { MAX_REPLAY_GRANTS } from '../../src/server/modules/assessments';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';

@@ -6,7 +6,7 @@
 // change), the date-sensitive domain rules the integration files rest on: the booking calendar,
 // the 24-hour lead and the free-change window of a reschedule or cancel.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isOutsideChangeWindow, slotRefusal } from '../../src/server/modules/booking/slots/booking-rules';
+import { isOutsideChangeWindow, slotRefusal } from '../../src/server/modules/booking';
 import { FREE_CHANGE_HOURS } from '../../src/shared/api/appointments';
 import { hasSlotBegun, isWorkingDay, londonMonthOf, monthGrid, slotStartsAt, timeSlots } from '../../src/shared/calendar';
 import { addDays, daysBetween } from '../../src/shared/calendar-date';

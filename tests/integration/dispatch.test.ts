@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessments, jobNotifications, outboxEmails, payments, payouts, quotes, repairers, slotCapacity } from '../../src/server/db/schema';
-import { milesBetween } from '../../src/server/modules/repairers/nearby.repo';
+import { milesBetween } from '../../src/server/modules/repairers';
 import { dispatchMessages } from '../../src/shared/api/dispatch';
 import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';

@@ -5,9 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createQuote, createRepairer } from '../../src/server/db/factories';
 import { appointments, repairerTimeOff } from '../../src/server/db/schema';
-import { eligibleTechnicians, isEligible, techniciansReaching, type Customer } from '../../src/server/modules/booking/slots/eligibility.repo';
-import { milesBetween } from '../../src/server/modules/repairers/nearby.repo';
-import { encodeWeeklyPattern } from '../../src/server/modules/repairer-availability/weekly-halves';
+import { eligibleTechnicians, isEligible, techniciansReaching, type Customer } from '../../src/server/modules/booking';
+import { milesBetween } from '../../src/server/modules/repairers';
+import { encodeWeeklyPattern } from '../../src/server/modules/repairer-availability';
 import { DEFAULT_WEEKLY_PATTERN } from '../../src/shared/offer-deadline';
 import { isoWeekday } from '../../src/shared/calendar-date';
 import { timeSlots } from '../../src/shared/calendar';

@@ -7,11 +7,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createUser } from '../../src/server/db/factories';
 import { outboxEmails } from '../../src/server/db/schema';
-import { findEmail } from '../../src/server/modules/email/email.repo';
-import { createMailer } from '../../src/server/modules/email/mailer';
-import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
-import { invitationEmail } from '../../src/server/modules/repairer-accounts/repairer-accounts-emails';
-import { unsubscribeLinks } from '../../src/server/modules/outreach/outreach-emails';
+import { createMailer, dispatchEmails, findEmail, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email';
+import { invitationEmail } from '../../src/server/modules/repairer-accounts';
+import { unsubscribeLinks } from '../../src/server/modules/repairers';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';

@@ -3,7 +3,7 @@
 // a run that has ended refusing to end again (409).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
-import { continueOrEnd, failRun, findRun, recordProgress, startRun } from '../../src/server/modules/job-runs/job-runs.repo';
+import { continueOrEnd, failRun, findRun, recordProgress, startRun } from '../../src/server/modules/job-runs';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 
 let t: TestApp;

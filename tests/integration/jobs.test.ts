@@ -7,9 +7,8 @@ import { createJobNotification, createQuote, createRepairer } from '../../src/se
 import { appointments, jobNotifications, outboxEmails } from '../../src/server/db/schema';
 import { jobDefinitions } from '../../src/server/jobs';
 import { RowsFailedError } from '../../src/server/jobs/row-failures';
-import { LAPSE_PAGE_SIZE } from '../../src/server/modules/booking/hold/bookings.service';
-import { findEmail } from '../../src/server/modules/email/email.repo';
-import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
+import { LAPSE_PAGE_SIZE } from '../../src/server/modules/booking';
+import { dispatchEmails, findEmail, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { heldBooking, workingDay } from '../helpers/checkout';
 import { refuseWrites } from '../helpers/failing-rows';

@@ -9,10 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../src/server/db/factories';
 import { keptAnswersOf, stampSql } from '../../src/server/db/kept-answers';
 import { assessmentImages, assessments, customerGrants, priceListEntries, quoteItems, quotes } from '../../src/server/db/schema';
-import { createGrant } from '../../src/server/modules/access/grants.service';
-import { readAssessmentBody } from '../../src/server/modules/assessments/assessment-reads';
-import { hashToken } from '../../src/server/modules/auth/tokens';
-import { readQuoteBody } from '../../src/server/modules/quotes/quote-read';
+import { createGrant } from '../../src/server/modules/access';
+import { readAssessmentBody, readQuoteBody } from '../../src/server/modules/quotes';
+import { hashToken } from '../../src/server/kernel/tokens';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -4,7 +4,7 @@
 // 3.1 uses), so a route that sends a field it does not declare, or drops one, fails here.
 import Ajv2020 from 'ajv/dist/2020';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiRoute } from '../../src/server/modules/api-docs/openapi';
+import { isApiRoute } from '../../src/server/modules/api-docs';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { allCases } from './access';
 import { buildAccessWorld, type AccessWorld, type Who } from './access/world';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, repairers } from '../../src/server/db/schema';
 import { loadAppSecret } from '../../src/server/config/app-secret';
-import { introduce, type OutreachContext } from '../../src/server/modules/outreach/outreach.service';
+import { introduce, type OutreachContext } from '../../src/server/modules/outreach';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { post } from '../helpers/checkout';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';

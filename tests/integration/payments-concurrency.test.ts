@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { outboxEmails } from '../../src/server/db/schema';
-import { setSlotCapacity } from '../../src/server/modules/booking/slots/capacity.repo';
+import { setSlotCapacity } from '../../src/server/modules/booking';
 import { ALREADY_PAID } from '../../src/shared/api/payments';
 import { isSlotBookable } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';

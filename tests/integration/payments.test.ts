@@ -7,10 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { buildApp } from '../../src/server/app';
 import { createUser } from '../../src/server/db/factories';
 import { appointments, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
-import { cancelMessages } from '../../src/server/modules/booking/cancel/appointment-cancel';
-import { paymentMessages, settleSucceededPayment } from '../../src/server/modules/booking/pay/payments.service';
-import { createTestProvider } from '../../src/server/modules/booking/pay/test-provider';
-import { quoteExpiredMessage } from '../../src/server/modules/booking/hold/bookings.service';
+import { cancelMessages, createTestProvider, paymentMessages, quoteExpiredMessage, settleSucceededPayment } from '../../src/server/modules/booking';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { RESCHEDULE_START_WITHIN, TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';

@@ -2,7 +2,7 @@
 import { mkdirSync, utimesSync, writeFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ORPHAN_GRACE_MS, sweepOrphanPhotos, sweepStaleUploads } from '../../src/server/modules/assessments/photo-sweeper';
+import { ORPHAN_GRACE_MS, sweepOrphanPhotos, sweepStaleUploads } from '../../src/server/modules/assessments';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';

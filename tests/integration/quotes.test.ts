@@ -12,7 +12,7 @@ import { assessmentImages, assessments, customerGrants, outboxEmails, quoteItems
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
-import { createGrant } from '../../src/server/modules/access/grants.service';
+import { createGrant } from '../../src/server/modules/access';
 
 let t: TestApp;
 let adminCookie: string;

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { outboxEmails, outcodes, repairerInvitations, repairers, users } from '../../src/server/db/schema';
-import { POSTCODE_NOT_LOCATED } from '../../src/server/modules/geo/geocoder';
+import { POSTCODE_NOT_LOCATED } from '../../src/server/modules/geo';
 import { profileMessages, repairerAccountMessages } from '../../src/shared/api/repairer-accounts';
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { post } from '../helpers/checkout';

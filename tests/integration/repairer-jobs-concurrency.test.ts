@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, jobNotifications, payouts, payments, quotes, repairers } from '../../src/server/db/schema';
 import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';
-import { declineJob } from '../../src/server/modules/booking/offer/repairer-jobs.service';
+import { declineJob } from '../../src/server/modules/booking';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
 import { post, workingDay, paidBooking as paidBookingWithNetwork } from '../helpers/checkout';

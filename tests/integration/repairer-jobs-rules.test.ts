@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createImageRecord, createJobNotification, createRepairer, createUser, type CreatedUser } from '../../src/server/db/factories';
 import { appointments, jobNotifications, quotes, repairers } from '../../src/server/db/schema';
 import { DomainError } from '../../src/server/kernel/errors';
-import { acceptJob } from '../../src/server/modules/booking/offer/repairer-jobs.service';
+import { acceptJob } from '../../src/server/modules/booking';
 import { repairerJobMessages, type RepairerJob } from '../../src/shared/api/repairer-jobs';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { paidBooking, post, workingDay } from '../helpers/checkout';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createQuote, createUser } from '../../src/server/db/factories';
 import { appointments, quoteItems, quoteModificationRequests, quotes, repairers } from '../../src/server/db/schema';
-import { createGrant } from '../../src/server/modules/access/grants.service';
+import { createGrant } from '../../src/server/modules/access';
 import { anyTextControlMessage, controlCharactersMessage } from '../../src/shared/text-rules';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 

@@ -4,7 +4,7 @@ import { cities } from '../../src/shared/cities';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed';
 import { repairers, users } from '../../src/server/db/schema';
 import { specialisations } from '../../src/shared/damage';
-import { covers, freePlacesIn, techniciansReaching } from '../../src/server/modules/booking/slots/eligibility.repo';
+import { covers, freePlacesIn, techniciansReaching } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { workingDay } from '../helpers/dates';
 

@@ -4,8 +4,7 @@
 // robots.txt is read once per host per run; one request per host per interval, hosts in parallel.
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config/config';
-import { isPublicAddress, policyAllowingLoopbackFor, publicOnlyPolicy, type Resolver } from '../../src/server/modules/email-collection/address-policy';
-import { SiteFetcher, type SiteFetcherOptions } from '../../src/server/modules/email-collection/site-fetcher';
+import { isPublicAddress, policyAllowingLoopbackFor, publicOnlyPolicy, SiteFetcher, type Resolver, type SiteFetcherOptions } from '../../src/server/modules/email-collection';
 import { html, pages, startSite, type LocalSite } from '../helpers/local-sites';
 
 const sites: LocalSite[] = [];

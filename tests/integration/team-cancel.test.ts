@@ -6,7 +6,7 @@
 // anyone but an admin, nothing changes and nobody is e-mailed.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cancelMessages } from '../../src/server/modules/booking/cancel/appointment-cancel';
+import { cancelMessages } from '../../src/server/modules/booking';
 import { appointments, auditLog, jobNotifications, outboxEmails, payouts } from '../../src/server/db/schema';
 import { teamCancelMessages } from '../../src/shared/api/appointments';
 import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';

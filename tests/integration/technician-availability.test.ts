@@ -4,7 +4,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createQuote, createRepairer } from '../../src/server/db/factories';
 import { repairers, repairerTimeOff } from '../../src/server/db/schema';
-import { createGrant } from '../../src/server/modules/access/grants.service';
+import { createGrant } from '../../src/server/modules/access';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { workingDay } from '../helpers/dates';
 

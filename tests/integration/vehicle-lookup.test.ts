@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDvlaVehicleEnquiry } from '../../src/server/modules/vehicles/dvla';
+import { createDvlaVehicleEnquiry } from '../../src/server/modules/vehicles';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 const API_KEY = 'test-key';

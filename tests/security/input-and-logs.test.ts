@@ -10,7 +10,7 @@ import { signInEmailControlMessage } from '../../src/shared/text-rules';
 import { createAssessmentRecord, createUser } from '../../src/server/db/factories';
 import { loggerOptions } from '../../src/server/plugins/log-redaction';
 import { lazyChildLogger } from '../../src/server/plugins/request-log';
-import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email/email.service';
+import { dispatchEmails, MAX_EMAIL_ATTEMPTS, queueEmail } from '../../src/server/modules/email';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { drainJobs } from '../helpers/jobs';
 import { startSmtpServer, switchableMailer } from '../helpers/smtp';

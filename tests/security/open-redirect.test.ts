@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord } from '../../src/server/db/factories';
-import { createGrant } from '../../src/server/modules/access/grants.service';
+import { createGrant } from '../../src/server/modules/access';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -3,8 +3,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { imageProcessingSlots } from '../../src/server/modules/images/image-process';
-import { photoQueueBusyMessage, PhotoWorkQueue } from '../../src/server/modules/images/photo-work-queue';
+import { imageProcessingSlots, photoQueueBusyMessage, PhotoWorkQueue } from '../../src/server/modules/images';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { heicPhoto, jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
 import { users } from '../../src/server/db/schema';
-import { passwordQueueBusyMessage } from '../../src/server/modules/auth/password-queue';
+import { passwordQueueBusyMessage } from '../../src/server/modules/auth';
 import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;

@@ -1,7 +1,6 @@
 // Test data with overrides (STYLE habit 9); the demo seed reuses these.
 import { randomBytes } from 'node:crypto';
-import { hashPassword } from '../modules/auth/password';
-import { hashPasswordArgon2id } from '../modules/auth/password-queue';
+import { hashPassword, hashPasswordArgon2id } from '../modules/auth';
 import type { Db } from './database';
 import { assessmentImages, assessments, jobNotifications, quoteItems, quotes, repairers, users } from './schema';
 

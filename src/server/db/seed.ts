@@ -1,8 +1,8 @@
 // Demo data for a first start on an empty database: one admin, repairers around the 16
 // cities of SPEC, and a few repairer sign-ins. Passwords are random and printed once.
 import { cities } from '../../shared/cities';
-import { countUsers } from '../modules/auth/auth.repo';
-import { encodeWeeklyPattern } from '../modules/repairer-availability/weekly-halves';
+import { countUsers } from '../modules/auth';
+import { encodeWeeklyPattern } from '../modules/repairer-availability';
 import type { WeeklyPattern } from '../../shared/offer-deadline';
 import type { Db } from './database';
 import { createRepairer, createUser } from './factories';

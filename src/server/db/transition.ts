@@ -6,6 +6,7 @@ import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { conflictMessage, lifecycles, type Lifecycle, type LifecycleEntity, type TransitionOf } from '../../shared/lifecycles';
 import { DomainError, notFound } from '../kernel/errors';
 import type { Db } from './database';
+import { refuseUndeclared } from './step-scope';
 import { appointments, assessments, jobNotifications, jobRuns, outboxEmails, payments, payouts, quotes } from './schema';
 
 const tables = {
@@ -75,6 +76,8 @@ export async function transition<E extends LifecycleEntity>(
   const lifecycle = lifecycles[entity] as Lifecycle;
   const spec = lifecycle.transitions[name];
   if (!spec) throw new Error(`The ${entity} lifecycle has no transition "${name}"`);
+  // Inside a booking step (runStep), only the transitions it declares (src/shared/lifecycles/booking-process.ts).
+  refuseUndeclared(entity, name);
   // Drizzle cannot follow a union of tables through update(); every one has an id and the status column.
   const table = tables[entity] as typeof quotes;
   const status = statusColumns[entity];

@@ -1,89 +1,16 @@
 // The job registry (docs/decisions/0004-lifecycles.md): each background job is declared once
 // with its name, payload schema, handler, schedule and retry policy. Enqueueing is typed by
 // the job's name; payloads are checked when sent and when run.
-import type Stripe from 'stripe';
-import type { Geocoder } from '../modules/geo/geocoder';
-import type { FastifyBaseLogger } from 'fastify';
-import type { z } from 'zod';
-import type { AppConfig } from '../config/config';
-import type { Database, Db } from '../db/database';
-import type { FileStore } from '../modules/images/file-store';
-import type { Mailer } from '../modules/email/mailer';
-import type { JobQueue, QueuePolicy, WorkOptions } from '../plugins/jobs';
-import type { SiteFetcher } from '../modules/email-collection/site-fetcher';
+import type { JobQueue, QueuePolicy } from '../plugins/jobs';
+import type { AnyJobDefinition, EnqueueOptions, JobContext, JobDefinition, JobEnqueuer, RetryPolicy } from '../kernel/jobs';
 
-export interface RetryPolicy {
-  /** Attempts after the first. */
-  limit: number;
-  /** Seconds before the first retry. */
-  delaySeconds: number;
-  /** Double the delay after each failure. */
-  backoff: boolean;
-}
+// What a job is (its definition, its handler's context, Enqueue) is declared below the modules,
+// in kernel/jobs.ts; this file runs them.
+export type { EnqueueOptions, JobContext, JobDefinition, JobEnqueuer, RetryPolicy };
 
-/** What a handler may use. */
-export interface JobContext {
-  config: AppConfig;
-  database: Database;
-  db: Db;
-  mailer: Mailer;
-  store: FileStore;
-  geocoder: Geocoder;
-  /** Reads repairers' websites safely (D18). */
-  siteFetcher: SiteFetcher;
-  /** Signs unsubscribe links in the e-mails a job writes (D19). */
-  appSecret: string;
-  /** The app's one Stripe client (ModuleDeps.stripe); undefined in test mode. */
-  stripe?: Stripe | undefined;
-  log: FastifyBaseLogger;
-  jobs: JobEnqueuer;
-}
-
-export interface JobDefinition<N extends string = string, P = unknown> {
-  name: N;
-  payload: z.ZodType<P>;
-  handler: (payload: P, context: JobContext) => Promise<void>;
-  /** A cron expression in Europe/London, for jobs that also run on a timetable. */
-  schedule?: string;
-  /**
-   * Also enqueue when a worker process starts (sweepers). Once an hour at most across all
-   * instances: several instances starting together share one run.
-   */
-  runOnStart?: boolean;
-  retry: RetryPolicy;
-  /**
-   * How this job's queue is worked in each process: how many are fetched at once and how many run
-   * at the same moment (plugins/jobs.ts, DEFAULT_WORK unless said). Whatever it says, a backlog is
-   * worked through without waiting between jobs; the pace of a paced job (introductions) is its
-   * own startAfter, never the worker's.
-   */
-  work?: Partial<WorkOptions>;
-  /**
-   * pg-boss's singletonKey. With the standard queue policy used here it only labels the job:
-   * pg-boss dedupes by key only together with singletonSeconds (as runOnStart does), so a
-   * handler must still be safe to run twice (deliverEmail locks its row).
-   */
-  singletonKey?: (payload: P) => string;
-}
-
-export function defineJob<const N extends string, P>(definition: JobDefinition<N, P>): JobDefinition<N, P> {
-  return definition;
-}
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of jobs with different payloads
-type AnyJob = JobDefinition<string, any>;
+type AnyJob = AnyJobDefinition;
 export type NameOf<J extends readonly AnyJob[]> = J[number]['name'];
 export type PayloadOf<J extends readonly AnyJob[], N extends NameOf<J>> = Extract<J[number], { name: N }> extends JobDefinition<N, infer P> ? P : never;
-
-export interface EnqueueOptions {
-  /** Run no earlier than this. */
-  startAfter?: Date;
-}
-
-/** Typed enqueueing for the app's jobs (the registry in ./index fills in the names). */
-export interface JobEnqueuer {
-  enqueue(name: string, payload: unknown, options?: EnqueueOptions): Promise<void>;
-}
 
 export interface DrainResult {
   /** Jobs run to completion, by name. */

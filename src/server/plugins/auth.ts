@@ -5,12 +5,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Role } from '../../shared/api/auth';
 import type { AppConfig } from '../config/config';
-import type { Database } from '../db/database';
-import type { Viewer } from '../modules/access/access.policy';
-import { parseGrantCookie, resolveGrantedAssessments } from '../modules/access/grants.service';
-import { userForSession, type SessionUser } from '../modules/auth/auth.service';
-import { hashToken, looksLikeToken } from '../modules/auth/tokens';
-import { cookieNames, registerCookies, requestCookies } from './cookies';
+import type { SessionUser, Viewer, ViewerLookups } from '../kernel/viewer';
+import { hashToken, looksLikeToken } from '../kernel/tokens';
+import { cookieNames, parseGrantCookie, registerCookies, requestCookies } from '../kernel/cookies';
 import { forbidden, unauthorised } from '../kernel/errors';
 
 declare module 'fastify' {
@@ -31,7 +28,8 @@ const VIEWER = Symbol('viewer');
 const GRANT_HASHES = Symbol('grantHashes');
 type Memo = FastifyRequest & { [SESSION]?: Promise<SessionUser | null>; [VIEWER]?: Promise<Viewer>; [GRANT_HASHES]?: string[] };
 
-export async function registerAuth(app: FastifyInstance, config: AppConfig, database: Database): Promise<void> {
+/** lookups: the auth and access modules' reads, handed in by buildApp (the plugin imports no module). */
+export async function registerAuth(app: FastifyInstance, config: AppConfig, lookups: ViewerLookups): Promise<void> {
   await registerCookies(app);
   const names = cookieNames(config);
   app.decorateRequest('sessionToken', {
@@ -43,7 +41,7 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, data
   app.decorateRequest('session', function session(this: Memo) {
     if (this[SESSION] === undefined) {
       const token = this.sessionToken;
-      this[SESSION] = token ? userForSession(database, token) : Promise.resolve(null);
+      this[SESSION] = token ? lookups.userForSession(token) : Promise.resolve(null);
     }
     return this[SESSION];
   });
@@ -52,7 +50,7 @@ export async function registerAuth(app: FastifyInstance, config: AppConfig, data
     return this[GRANT_HASHES];
   });
   app.decorateRequest('viewer', function viewer(this: Memo) {
-    this[VIEWER] ??= Promise.all([this.session(), resolveGrantedAssessments(database, parseGrantCookie(requestCookies(this)[names.grants]))]).then(([user, assessmentIds]) => ({
+    this[VIEWER] ??= Promise.all([this.session(), lookups.grantedAssessments(parseGrantCookie(requestCookies(this)[names.grants]))]).then(([user, assessmentIds]) => ({
       user,
       assessmentIds,
     }));

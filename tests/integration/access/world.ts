@@ -3,7 +3,7 @@
 import type { TestApp } from '../../helpers/app';
 import { signInAs } from '../../helpers/app';
 import { createAssessmentRecord, createImageRecord, createQuote, createUser } from '../../../src/server/db/factories';
-import { createGrant } from '../../../src/server/modules/access/grants.service';
+import { createGrant } from '../../../src/server/modules/access';
 import { appointments, jobNotifications } from '../../../src/server/db/schema';
 
 export type Who = 'anonymous' | 'customer' | 'otherCustomer' | 'repairer' | 'assignedRepairer' | 'admin';

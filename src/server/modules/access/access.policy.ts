@@ -1,11 +1,7 @@
 // D10/D11: who may read a customer's records. Knowing an id is never enough.
-import type { SessionUser } from '../auth/auth.service';
+import type { SessionUser, Viewer } from '../../kernel/viewer';
 
-export interface Viewer {
-  user: SessionUser | null;
-  /** Assessments this browser holds a customer grant for (D10). */
-  assessmentIds: number[];
-}
+export type { Viewer };
 
 /** The viewer a one-statement read decides for: the reader's session, and the record's assessment when the statement found the reader's grant for it. */
 export function viewerOfRead(user: SessionUser | null, assessmentId: number, granted: boolean): Viewer {

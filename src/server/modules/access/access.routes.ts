@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AccessParamsSchema, AccessQuerySchema } from '../../../shared/api/access';
 import { sameSitePath } from '../../../shared/same-site-path';
 import type { ModuleDeps } from '../../module-deps';
-import { setGrantCookie } from '../../plugins/cookies';
-import { hashToken, looksLikeToken } from '../auth/tokens';
+import { setGrantCookie } from '../../kernel/cookies';
+import { hashToken, looksLikeToken } from '../../kernel/tokens';
 import { findGrant, touchGrant } from './grants.repo';
 
 export function safeNextPath(next: string | undefined): string {

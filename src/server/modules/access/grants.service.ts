@@ -1,11 +1,9 @@
 // D10: a customer's access grant. Its token is set as a cookie when they submit and is
 // carried by the link in every e-mail they receive; only its hash is stored.
 import type { Database, Db } from '../../db/database';
-import { hashToken, looksLikeToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../../kernel/tokens';
 import { findGrantedAssessmentIds, insertGrant } from './grants.repo';
 
-/** A browser may hold grants for a few submissions made on it or opened from e-mails. */
-export const MAX_GRANTS_PER_BROWSER = 10;
 
 export async function createGrant(db: Db, assessmentId: number): Promise<{ id: number; token: string }> {
   const token = newToken();
@@ -13,15 +11,8 @@ export async function createGrant(db: Db, assessmentId: number): Promise<{ id: n
   return { id, token };
 }
 
-export function parseGrantCookie(value: string | undefined): string[] {
-  if (!value) return [];
-  return value.split('.').filter(looksLikeToken).slice(0, MAX_GRANTS_PER_BROWSER);
-}
-
-export function addToGrantCookie(value: string | undefined, token: string): string {
-  const tokens = parseGrantCookie(value).filter((existing) => existing !== token);
-  return [token, ...tokens].slice(0, MAX_GRANTS_PER_BROWSER).join('.');
-}
+/** The grant cookie's format is the kernel's (plugins/auth reads it). */
+export { addToGrantCookie, MAX_GRANTS_PER_BROWSER, parseGrantCookie } from '../../kernel/cookies';
 
 /** The assessments a browser's grant tokens open. */
 export async function resolveGrantedAssessments(database: Database, tokens: string[]): Promise<number[]> {

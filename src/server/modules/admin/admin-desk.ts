@@ -4,10 +4,8 @@ import { enquiryBooking, enquiryQuoteExpired, type AdminQuoteCard, type AdminSta
 import { penceToDecimalString } from '../../../shared/money';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
-import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, viewsOf, type AdminAssessmentJson } from '../assessments/assessment-reads';
-import { ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessmentsByIds } from '../assessments/assessments.repo';
-import { toModificationRequestView } from '../quotes/quote-view';
-import { modificationRequestsOf, type DeskFilter, type QuoteRow } from '../quotes/quotes.repo';
+import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, modificationRequestsOf, toModificationRequestView, viewsOf, type AdminAssessmentJson, type DeskFilter, type QuoteRow } from '../quotes';
+import { ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessmentsByIds } from '../assessments';
 
 // GET /api/admin/stats, SPEC's four stat cards, in one statement (issue 9): every enquiry, the
 // quotes awaiting review, the revenue (the platform fees of quotes whose payment succeeded: D14,

@@ -18,20 +18,15 @@ import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { findAssessment, deleteAssessment } from '../assessments/assessments.repo';
-import { releaseHoldOfQuote } from '../booking/slots/capacity.repo';
-import { accessLinkPath, createGrant } from '../access/grants.service';
-import { dispatchEmails, queueEmail } from '../email/email.service';
-import { actorOf, recordAudit } from '../privacy/audit.repo';
-import type { OutboxEmail } from '../email/email.repo';
-import { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, seenTotalPence } from '../quotes/quote-desk.service';
-import { quoteReadyEmail } from '../quotes/quote-emails';
-import { loadPriceList, readPriceList, replacePriceList } from '../quotes/price-list.repo';
-import { findQuote, lockQuote, type QuoteRow } from '../quotes/quotes.repo';
-import { removeUnpaidPaymentsOfQuote } from '../booking/pay/payments.repo';
+import { deleteAssessment, findAssessment } from '../assessments';
+import { quoteBeingPaid, releaseHoldOfQuote, removeUnpaidPaymentsOfQuote } from '../booking';
+import { accessLinkPath, createGrant } from '../access';
+import { dispatchEmails, queueEmail, type OutboxEmail } from '../email';
+import { actorOf, recordAudit } from '../privacy';
+import { approveQuote, findQuote, loadPriceList, lockQuote, quoteReadyEmail, readPriceList, refuseWhileBeingPaid, replacePriceList, resetQuoteToPriceList, reviseQuote, seenTotalPence, type QuoteRow } from '../quotes';
 import type { Db } from '../../db/database';
 import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk';
-import { deleteFilesOfGoneRecords } from '../images/file-store';
+import { deleteFilesOfGoneRecords } from '../images';
 import { sendShared } from '../../plugins/serializer';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
@@ -72,7 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         async (request) => {
           const actor = actorOf(await request.session());
           const emails = await db.transaction(async (tx) => {
-            const { quote, customerToBeTold } = await reviseQuote(tx, request.params.id, request.body);
+            const { quote, customerToBeTold } = await reviseQuote(tx, request.params.id, request.body, quoteBeingPaid);
             await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: customerToBeTold });
             return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
           });
@@ -107,7 +102,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
             if (!current) throw notFound(adminQuoteMessages.notFound);
             const assessment = await findAssessment(tx, current.assessmentId);
             if (!assessment) throw notFound(adminQuoteMessages.notFound);
-            const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment);
+            const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment, quoteBeingPaid);
             await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, resetToPriceList: true, customerTold: customerToBeTold });
             return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
           });
@@ -124,7 +119,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           if (!quote) throw notFound(adminQuoteMessages.notFound);
           if (quote.status === 'booked') throw conflict('This quote has been booked, so its enquiry cannot be deleted.');
           // The same refusal as a price change: a checkout under way would be left paying for nothing.
-          await refuseWhileBeingPaid(tx, quote, new Date(), adminQuoteMessages.beingPaidDelete);
+          await refuseWhileBeingPaid(tx, quote, new Date(), quoteBeingPaid, adminQuoteMessages.beingPaidDelete);
           // Money taken or refunded is a record to keep; unpaid attempts go with the enquiry.
           if (!(await removeUnpaidPaymentsOfQuote(tx, quote.id))) throw conflict('A payment was taken or refunded for this quote, so its enquiry is kept as a record and cannot be deleted.');
           // An unpaid hold gives its place back before the cascade removes it.

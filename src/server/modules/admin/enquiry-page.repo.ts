@@ -6,7 +6,7 @@ import type { AuditEntry } from '../../../shared/api/privacy';
 import type { QuoteNotification } from '../../../shared/api/dispatch';
 import type { EnquiryEmail } from '../../../shared/api/admin-enquiry';
 import type { Db } from '../../db/database';
-import { notificationsWhere } from '../booking/offer/dispatch.repo';
+import { notificationsWhere } from '../booking';
 import { appointments, auditLog, jobNotifications, outboxEmails, payments, payouts, repairers } from '../../db/schema';
 
 /** The audit lines one page shows at most: an enquiry's whole history is far shorter. */

@@ -7,12 +7,9 @@ import { adminEnquiryMessages, type AdminEnquiry, type EnquiryBooking } from '..
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
 import { notFound } from '../../kernel/errors';
-import { viewsOf } from '../assessments/assessment-reads';
-import { findAssessment } from '../assessments/assessments.repo';
-import { findAppointmentRecord } from '../booking/appointments.repo';
-import { lapseHolds, toAppointmentView } from '../booking/hold/bookings.service';
-import { toModificationRequestView } from '../quotes/quote-view';
-import { findQuoteByAssessment, modificationRequestsOf } from '../quotes/quotes.repo';
+import { findQuoteByAssessment, modificationRequestsOf, toModificationRequestView, viewsOf } from '../quotes';
+import { findAssessment } from '../assessments';
+import { findAppointmentRecord, lapseHolds, toAppointmentView } from '../booking';
 import { auditOfEnquiry, bookingsOfQuote, emailsOfEnquiry, offersOfQuote } from './enquiry-page.repo';
 
 type BookingRow = Awaited<ReturnType<typeof bookingsOfQuote>>[number];

@@ -3,8 +3,7 @@ import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAn
 import { outcodeOf } from '../../../shared/postcode';
 import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
-import { customerFooter } from '../email/company-footer';
-import type { CustomerEmail, NewOutboxEmail } from '../email/email.repo';
+import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../email';
 import type { AssessmentRow } from './assessments.repo';
 
 export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string, company: CompanyDetails): CustomerEmail {

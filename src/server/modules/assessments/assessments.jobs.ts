@@ -1,10 +1,11 @@
 // Files left by interrupted submissions: photos with no assessment, and stale upload folders.
 import { join } from 'node:path';
 import { z } from 'zod';
-import { defineJob } from '../../jobs/registry';
+import { defineJob } from '../../kernel/jobs';
 import { sweepOrphanPhotos, sweepStaleUploads } from './photo-sweeper';
 
-export const SWEEP_ORPHAN_PHOTOS_JOB = 'sweep-orphan-photos' as const;
+import { SWEEP_ORPHAN_PHOTOS_JOB } from '../../kernel/jobs';
+export { SWEEP_ORPHAN_PHOTOS_JOB };
 
 export const sweepOrphanPhotosJob = defineJob({
   name: SWEEP_ORPHAN_PHOTOS_JOB,

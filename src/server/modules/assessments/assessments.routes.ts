@@ -15,15 +15,15 @@ import { pageAsked, PageQuerySchema } from '../../../shared/api/quotes';
 import { CustomerDetailsSchema, photosRequiredMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { setGrantCookie } from '../../plugins/cookies';
+import { setGrantCookie } from '../../kernel/cookies';
 import { badRequest, notFound } from '../../kernel/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { stopIdleTimeout } from '../../plugins/timeouts';
 import { uploadRoutes } from '../../plugins/uploads';
-import { processImageFile, imageProcessingSlots } from '../images/image-process';
-import { PhotoWorkQueue, photoPixels, type PhotoAdmission } from '../images/photo-work-queue';
+import { imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, type PhotoAdmission } from '../images';
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
-import { photoNotFoundMessage, readImage, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf } from './assessment-reads';
+import { photoNotFoundMessage, readImage } from './image-read';
+import type { QuoteReads } from './quote-reads';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 import { sendSerialized, sendShared, serializerOf } from '../../plugins/serializer';
@@ -50,7 +50,9 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+/** `quotes`: the reads and the draft quote of the quotes module, which builds on this one (buildApp hands them in). */
+export const assessmentRoutes = (quotes: QuoteReads): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
+  const { viewsOf, readAssessmentsPageForAdmin, readAssessmentBody } = quotes;
   const { config, database, store } = deps;
   const db = database.db;
   const photoQueue = new PhotoWorkQueue({
@@ -87,7 +89,7 @@ export const assessmentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
           if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(upload.photos.map((photo) => photoPixels(photo.path))), signal);
           const queued = admission;
           created = await createAssessment(
-            { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, company: config.company, geocoder: deps.geocoder },
+            { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, company: config.company, geocoder: deps.geocoder, createDraftQuote: quotes.createDraftQuote },
             {
               details,
               photos: upload.photos,

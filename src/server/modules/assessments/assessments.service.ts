@@ -1,21 +1,16 @@
 // Issue 4: an assessment is stored with all its photos or not at all (no half-written
 // records, no orphan files); a retried submission with the same idempotency key creates one.
 import type { CompanyDetails } from '../../../shared/company';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { randomBytes } from 'node:crypto';
 import { photoEmptyMessage, type CustomerDetails } from '../../../shared/customer-details';
 import type { Database, Db } from '../../db/database';
 import { conflict, DomainError } from '../../kernel/errors';
-import { accessLinkPath, createGrant } from '../access/grants.service';
-import { countGrantsOf } from '../access/grants.repo';
-import { dispatchEmails, queueEmail } from '../email/email.service';
-import { createDraftQuote } from '../quotes/quote-desk.service';
-import type { Enqueue } from '../../jobs';
-import type { FileStore } from '../images/file-store';
-import { ImageRejectedError } from '../images/image-errors';
-import { processImageFile, type ProcessedImage } from '../images/image-process';
-import { clientGone } from '../images/photo-work-queue';
-import { storePhotos } from '../images/store-photos';
+import { accessLinkPath, countGrantsOf, createGrant } from '../access';
+import { dispatchEmails, queueEmail } from '../email';
+import type { Enqueue } from '../../kernel/jobs';
+import type { QuoteReads } from './quote-reads';
+import { clientGone, ImageRejectedError, processImageFile, storePhotos, type FileStore, type ProcessedImage } from '../images';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import { isUniqueViolation } from '../../db/errors';
@@ -38,6 +33,8 @@ export interface IntakeDeps {
   company: CompanyDetails;
   /** Where the customer is (issue 12): looked up before the transaction, never inside it. */
   geocoder?: Geocoder;
+  /** D12: the draft quote from the price list (the quotes module's, handed in by buildApp). */
+  createDraftQuote: QuoteReads['createDraftQuote'];
 }
 
 export interface CreatedAssessment {
@@ -84,7 +81,7 @@ export async function createAssessment(
       });
       const grant = await createGrant(tx, assessment.id);
       // D12: the draft quote from the price list, in the same transaction as the submission.
-      await createDraftQuote(tx, assessment);
+      await deps.createDraftQuote(tx, assessment);
       const rows = stored.map((image) => ({ assessmentId: assessment.id, ...image }));
       const images = await insertImages(tx, rows);
       const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;

@@ -5,7 +5,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Db } from '../../db/database';
 import { referencedPhotoKeys } from './assessments.repo';
-import type { FileStore } from '../images/file-store';
+import type { FileStore } from '../images';
 import { RowFailures, type RowLog } from '../../jobs/row-failures';
 
 export const ORPHAN_GRACE_MS = 60 * 60_000;

@@ -9,8 +9,7 @@ import { loadConfig } from '../../config/config';
 import { openDatabase } from '../../db/database';
 import { createUser, randomPassword } from '../../db/factories';
 import { runMigrations } from '../../db/migrate';
-import { isEntry, runCommand, type Command } from '../backup/command';
-import { productRunsOn } from '../backup/control-socket';
+import { isEntry, productRunsOn, runCommand, type Command } from '../backup';
 import { findUserByEmail, resetUserPassword } from './auth.repo';
 import { hashPasswordArgon2id } from './password-queue';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { MeResponseSchema, SignInSchema } from '../../../shared/api/auth';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { clearSessionCookie, setSessionCookie } from '../../plugins/cookies';
+import { clearSessionCookie, setSessionCookie } from '../../kernel/cookies';
 import { unauthorised } from '../../kernel/errors';
 import { signIn, signOut } from './auth.service';
 import { readKnownDevice, setKnownDevice } from './known-device';

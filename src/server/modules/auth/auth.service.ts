@@ -1,12 +1,14 @@
 // D11: admins and repairers sign in with e-mail and password; sessions live in the database.
-import { signInMessages, type SessionUserView } from '../../../shared/api/auth';
+import { signInMessages } from '../../../shared/api/auth';
+import type { SessionUser } from '../../kernel/viewer';
 import type { Database, Db } from '../../db/database';
 import { tooManyRequests, unauthorised } from '../../kernel/errors';
 import { deleteSession, findSessionUser, findUserByEmail, insertSession, recordSignIn, updateUserPassword, type User } from './auth.repo';
-import { needsRehash, type PasswordQueue } from './password-queue';
+import { needsRehash } from './password-queue';
+import type { PasswordHasher } from '../../kernel/ports';
 import { clearRateLimit, hitRateLimit } from '../../kernel/rate-limits.repo';
 import { accountAddressKey, releaseSignInFailure, reserveSignInFailure } from './sign-in-failures';
-import { hashToken, newToken } from './tokens';
+import { hashToken, newToken } from '../../kernel/tokens';
 import { isKnownDeviceOf, knownDeviceToken } from './known-device';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
@@ -14,7 +16,7 @@ export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
 export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
 
 /** The signed-in account as the API shows it (src/shared/api/auth.ts). */
-export type SessionUser = SessionUserView;
+export type { SessionUser };
 
 export function toSessionUser(user: Pick<User, 'id' | 'email' | 'name' | 'role' | 'repairerId'>): SessionUser {
   return { id: user.id, email: user.email, name: user.name, role: user.role, repairerId: user.repairerId };
@@ -32,7 +34,7 @@ export async function signIn(
     /** This browser's known-device cookie (known-device.ts), if any, and the app's secret it is signed with. */
     device: { token: string | undefined; secret: string };
   },
-  guard: { passwords: PasswordQueue; failuresPerAccount: number },
+  guard: { passwords: PasswordHasher; failuresPerAccount: number },
 ): Promise<{ token: string; user: SessionUser; expiresAt: Date; deviceToken: string }> {
   const email = input.email.trim().toLowerCase();
   const accountKey = accountAddressKey(email, input.ip);

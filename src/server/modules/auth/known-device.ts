@@ -7,7 +7,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config/config';
-import { cookieOptions, requestCookies } from '../../plugins/cookies';
+import { cookieOptions, requestCookies } from '../../kernel/cookies';
 
 export const KNOWN_DEVICE_DAYS = 90;
 const LIFETIME_SECONDS = KNOWN_DEVICE_DAYS * 24 * 3600;

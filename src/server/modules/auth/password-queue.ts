@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { hash as argon2Hash, verify as argon2Verify, type Algorithm } from '@node-rs/argon2';
 import { busy } from '../../kernel/errors';
+import type { PasswordHasher } from '../../kernel/ports';
 import { verifyPassword as verifyScrypt } from './password';
 
 export const ARGON2ID = { algorithm: 2 as Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -27,7 +28,7 @@ async function verifyAny(password: string, stored: string): Promise<boolean> {
   return verifyScrypt(password, stored);
 }
 
-export class PasswordQueue {
+export class PasswordQueue implements PasswordHasher {
   #active = 0;
   readonly #waiting: Array<() => void> = [];
   #dummy: Promise<string> | undefined;

@@ -6,12 +6,11 @@ import { needsEarlyStartRequest, RESCHEDULE_START_WITHIN } from '../../../shared
 import { slotStartsAt, type TimeSlot } from '../../../shared/calendar';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { findRepairer, lockRepairer } from '../repairers/repairers.repo';
+import { findRepairer, lockRepairer } from '../repairers';
 import { clearReminderSent } from './appointments.repo';
 import { jobMovedEmail } from './emails/dispatch-emails';
 import { clashingBookings } from './offer/repairer-jobs.repo';
-import type { OutboxEmail } from '../email/email.repo';
-import { queueEmail } from '../email/email.service';
+import { queueEmail, type OutboxEmail } from '../email';
 import { badRequest } from '../../kernel/errors';
 import { lockPaymentOfAppointment, updatePayment } from './pay/payments.repo';
 import { bookingFacts } from './emails/booking-email-facts';

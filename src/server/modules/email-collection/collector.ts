@@ -4,7 +4,8 @@
 import { chooseByRules } from './choose';
 import { findCandidates, findContactPage, type Candidate } from './extract';
 import { chooseWithModel, type LlmSettings } from './llm-chooser';
-import { FetchError, type SiteFetcher } from './site-fetcher';
+import { FetchError } from './site-fetcher';
+import type { PageFetcher } from '../../kernel/ports';
 
 export type SiteOutcome =
   | { success: true; email: string; sourceUrl: string; source: 'ai_collected' | 'website'; reason: string }
@@ -13,7 +14,7 @@ export type SiteOutcome =
 const message = (error: unknown) => (error instanceof FetchError ? error.message : `Unexpected error: ${error instanceof Error ? error.message : String(error)}`);
 
 export async function collectFromSite(
-  fetcher: SiteFetcher,
+  fetcher: PageFetcher,
   business: { name: string; website: string },
   options: { runKey: string; llm?: LlmSettings | undefined },
 ): Promise<SiteOutcome> {

@@ -1,6 +1,6 @@
 // One chunk of an e-mail collection run; the chunk enqueues the next (email-collection.service.ts).
 import { z } from 'zod';
-import { defineJob } from '../../jobs/registry';
+import { defineJob } from '../../kernel/jobs';
 import { collectChunk, COLLECT_EMAILS_JOB } from './email-collection.service';
 
 export const collectEmailsJob = defineJob({

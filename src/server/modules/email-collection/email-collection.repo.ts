@@ -4,7 +4,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { EmailCollectionResult } from '../../../shared/api/email-collection';
 import type { Db } from '../../db/database';
 import { emailCollectionResults, repairers } from '../../db/schema';
-import { storeCollectedAddress, type CollectionTarget } from '../repairers/collected-addresses.repo';
+import { storeCollectedAddress, type CollectionTarget } from '../repairers';
 import type { SiteOutcome } from './collector';
 
 /** One try's result; on success the address is stored unless someone gave one meanwhile. */

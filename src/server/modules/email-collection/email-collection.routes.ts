@@ -9,7 +9,7 @@ import {
 } from '../../../shared/api/email-collection';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { collectionStatus } from '../repairers/collected-addresses.repo';
+import { collectionStatus } from '../repairers';
 import { recentResults } from './email-collection.repo';
 import { startCollection } from './email-collection.service';
 

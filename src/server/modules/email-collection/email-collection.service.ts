@@ -8,19 +8,20 @@ import type { CollectEmailsBody, CollectionResult } from '../../../shared/api/em
 import { collectEmailsMessages, COLLECTION_BATCH } from '../../../shared/api/email-collection';
 import type { CollectorConfig, LlmConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import type { Enqueue } from '../../jobs';
-import { continueOrEnd, failRun, findRun, latestRun, recordProgress, startRun } from '../job-runs/job-runs.repo';
+import type { Enqueue } from '../../kernel/jobs';
+import { continueOrEnd, failRun, findRun, latestRun, recordProgress, startRun } from '../job-runs';
 import { collectFromSite } from './collector';
-import { collectionStatus, countEligible, nextTargets, type CollectionTarget } from '../repairers/collected-addresses.repo';
+import { collectionStatus, countEligible, nextTargets, type CollectionTarget } from '../repairers';
 import { recordOutcome } from './email-collection.repo';
-import type { SiteFetcher } from './site-fetcher';
+import type { PageFetcher } from '../../kernel/ports';
 
-export const COLLECT_EMAILS_JOB = 'collect-emails';
+import { COLLECT_EMAILS_JOB } from '../../kernel/jobs';
+export { COLLECT_EMAILS_JOB };
 
 export interface CollectionDeps {
   db: Db;
   jobs: Enqueue;
-  fetcher: SiteFetcher;
+  fetcher: PageFetcher;
   collector: CollectorConfig;
   llm: LlmConfig | undefined;
   log: FastifyBaseLogger;

@@ -10,6 +10,9 @@ import robotsParser from 'robots-parser';
 import { Agent, buildConnector, fetch, type Response } from 'undici';
 import type { AddressPolicy, Resolver } from './address-policy';
 import { HostGate } from './host-gate';
+import type { FetchedPage, PageFetcher } from '../../kernel/ports';
+
+export type { FetchedPage };
 
 export interface SiteFetcherOptions {
   policy: AddressPolicy;
@@ -24,13 +27,6 @@ export interface SiteFetcherOptions {
   hostIntervalMs: number;
 }
 
-export interface FetchedPage {
-  /** Where the page was finally read from (after redirects). */
-  url: string;
-  html: string;
-  /** The body was longer than maxBytes: the rest was never read. */
-  truncated: boolean;
-}
 
 /** A page the collector may not or could not read, with a sentence for the admin. */
 export class FetchError extends Error {
@@ -53,7 +49,7 @@ interface RobotsRules {
   unreadable?: string;
 }
 
-export class SiteFetcher {
+export class SiteFetcher implements PageFetcher {
   private readonly agent: Agent;
   private readonly gate: HostGate;
   private readonly connectors = new Map<number, buildConnector.connector>();

@@ -1,6 +1,6 @@
 // The outbox's jobs: send one e-mail, and every 5 minutes re-queue any whose job was lost.
 import { z } from 'zod';
-import { defineJob, type JobContext } from '../../jobs/registry';
+import { defineJob, type JobContext } from '../../kernel/jobs';
 import { findStalePending } from './email.repo';
 import { deliverEmail, dispatchEmails, MAX_EMAIL_ATTEMPTS, SEND_EMAIL_JOB, SWEEP_OUTBOX_JOB, type EmailDeps } from './email.service';
 

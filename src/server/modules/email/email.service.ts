@@ -2,12 +2,14 @@
 // sent by a job with retries. A lost job is picked up again by the sweeper (email.jobs.ts).
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
-import type { Enqueue } from '../../jobs';
+import type { Enqueue } from '../../kernel/jobs';
 import { findEmail, insertEmail, isUnsubscribed, lockPendingEmail, markBounced, markEmail, recordAttempt, type NewOutboxEmail, type OutboxEmail } from './email.repo';
 import type { Mailer } from './mailer';
 
-export const SEND_EMAIL_JOB = 'send-email' as const;
-export const SWEEP_OUTBOX_JOB = 'sweep-outbox' as const;
+import { SEND_EMAIL_JOB } from '../../kernel/jobs';
+export { SEND_EMAIL_JOB };
+import { SWEEP_OUTBOX_JOB } from '../../kernel/jobs';
+export { SWEEP_OUTBOX_JOB };
 export const MAX_EMAIL_ATTEMPTS = 5;
 /**
  * E-mails a repairer did not ask for (D19): never sent to an address that has unsubscribed, checked

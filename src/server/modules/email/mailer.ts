@@ -1,24 +1,11 @@
 // One adapter for outgoing mail: real SMTP through nodemailer when SMTP_URL is set; without
 // it every e-mail is kept in the outbox and logged (ARCHITECTURE: embedded default).
 import nodemailer from 'nodemailer';
+import type { Mailer, OutgoingMail } from '../../kernel/ports';
 
-export interface OutgoingMail {
-  from: string;
-  to: string;
-  subject: string;
-  /** Where a reply goes when it is not the sender (MAIL_FROM may be a no-reply address). */
-  replyTo?: string;
-  text: string;
-  html?: string | null;
-  headers?: Record<string, string>;
-  attachments?: { filename: string; contentType: string; content: string }[];
-}
+export type { Mailer, OutgoingMail };
 
-export interface Mailer {
-  readonly configured: boolean;
-  send(mail: OutgoingMail): Promise<void>;
-  close(): void;
-}
+
 
 /**
  * How long a mail server may keep us waiting, in ms. Nodemailer's own defaults (2 minutes to

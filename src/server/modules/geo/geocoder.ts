@@ -5,18 +5,11 @@
 import { normalisePostcode, outcodeOf } from '../../../shared/postcode';
 import type { Db } from '../../db/database';
 import { cachePostcode, findCachedPostcode, findOutcode } from './geo.repo';
+import type { Geocoder, Location } from '../../kernel/ports';
 
-export interface Location {
-  latitude: number;
-  longitude: number;
-  /** 'postcode': the postcode itself; 'district': the centre of its outward code. */
-  precision: 'postcode' | 'district';
-}
+export type { Geocoder, Location };
 
-export interface Geocoder {
-  /** Where the postcode is, or null when it is not a UK postcode or cannot be located. Never throws for bad input. */
-  locate(postcode: string): Promise<Location | null>;
-}
+
 
 /** The sentence a person sees when their postcode cannot be placed on the map. */
 export const POSTCODE_NOT_LOCATED = 'We could not find that postcode. Please check it, or enter a nearby postcode.';

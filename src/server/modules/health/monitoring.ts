@@ -5,7 +5,7 @@ import { Gauge, type Registry } from 'prom-client';
 import type { AdminHealth } from '../../../shared/api/health';
 import type { AppConfig } from '../../config/config';
 import type { Database } from '../../db/database';
-import { lastBackup } from '../backup/backup-record';
+import { lastBackup } from '../backup';
 
 interface QueueRow {
   name: string;

@@ -7,35 +7,11 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, readdir, readFile, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { FileStore, StoredFile } from '../../kernel/ports';
 
-export interface FileStore {
-  /** Stores data under key, replacing any previous data; readers see old or new, never half. */
-  put(key: string, data: Buffer): Promise<void>;
-  /**
-   * As put, from a stream of exactly byteLength bytes, never holding the whole file in memory
-   * (photos:migrate). A stream that fails, ends short or runs long rejects and leaves no part
-   * of itself under the key (the bucket removes the key: some stores keep what arrived of an
-   * aborted upload).
-   */
-  putStream(key: string, data: NodeJS.ReadableStream, byteLength: number): Promise<void>;
-  get(key: string): Promise<Buffer | null>;
-  stream(key: string): Promise<NodeJS.ReadableStream | null>;
-  /** Removes key; removing a missing key is not an error. */
-  delete(key: string): Promise<void>;
-  /** Stored keys under a prefix, with when each was written (for the orphan sweeper). */
-  list(prefix: string): Promise<StoredFile[]>;
-  /** The same as list, a page at a time, so a big store is never listed into memory whole. */
-  scan(prefix: string): AsyncIterable<StoredFile[]>;
-  /** Lets go of connections (the app's close). */
-  close?(): void;
-}
+export type { FileStore, StoredFile };
 
-export interface StoredFile {
-  key: string;
-  modifiedAt: Date;
-  /** Bytes stored. */
-  size: number;
-}
+
 
 /** Collects a scan (tests and small stores). */
 export async function listAll(pages: AsyncIterable<StoredFile[]>): Promise<StoredFile[]> {

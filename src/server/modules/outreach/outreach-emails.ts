@@ -5,38 +5,10 @@
 import { formatLondonDate } from '../../../shared/london-time';
 import { companyRegistration, registeredOfficeLine, type CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
-import type { NewOutboxEmail } from '../email/email.repo';
-import { unsubscribeToken } from './unsubscribe-token';
+import type { NewOutboxEmail } from '../email';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../repairers';
 
 export const INTRO_EMAIL_KIND = 'repairer-intro';
-
-/** Where a repairer unsubscribes from every e-mail we send them unasked (D19): an introduction or an invitation. */
-export interface UnsubscribeLinks {
-  /** The page with a confirm button (for people). */
-  page: string;
-  /** The one-click POST target (for mail programs, RFC 8058). */
-  url: string;
-  /** The token, in the mailto's subject, so whoever reads that mailbox can open /unsubscribe/{token}. */
-  token: string;
-}
-
-export function unsubscribeLinks(publicUrl: string, secret: string, repairerId: number): UnsubscribeLinks {
-  const token = unsubscribeToken(secret, repairerId);
-  return { page: `${publicUrl}/unsubscribe/${token}`, url: `${publicUrl}/api/unsubscribe/${token}`, token };
-}
-
-/** The visible line: a mail program may not offer its own unsubscribe button. */
-export function unsubscribeLine(links: UnsubscribeLinks): string {
-  return `Not interested? Unsubscribe and we will never write to you again: ${links.page}`;
-}
-
-/** RFC 2369's List-Unsubscribe (the one-click POST and a mailto) and RFC 8058's List-Unsubscribe-Post. */
-export function unsubscribeHeaders(links: UnsubscribeLinks, company: CompanyDetails): Record<string, string> {
-  return {
-    'List-Unsubscribe': `<${links.url}>, <mailto:${company.supportEmail}?subject=unsubscribe%20${links.token}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  };
-}
 
 export interface IntroFacts {
   to: string;

@@ -14,9 +14,9 @@ import {
 } from '../../../shared/api/outreach';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { dispatchEmails } from '../email/email.service';
+import { dispatchEmails } from '../email';
 import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
-import { actorOf } from '../privacy/audit.repo';
+import { actorOf } from '../privacy';
 
 export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: deps.appSecret };

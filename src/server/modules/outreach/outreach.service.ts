@@ -5,28 +5,15 @@ import type { SQL } from 'drizzle-orm';
 import { BULK_MAX_IDS, outreachMessages, type BulkActionBody, type BulkActionResult, type BulkIntroResult, type IntroQueued, type UnsubscribeView } from '../../../shared/api/outreach';
 import { formatLondonDate } from '../../../shared/london-time';
 import type { AppConfig } from '../../config/config';
-import { repairerHasAccount } from '../auth/auth.repo';
+import { repairerHasAccount } from '../auth';
 import type { Database, Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { addUnsubscribedAddress, insertEmails, latestPendingSendAfter, type OutboxEmail } from '../email/email.repo';
-import { networkFigureOf } from '../repairers/network-figure';
-import { findRepairer } from '../repairers/repairers.repo';
-import {
-  claimForIntroduction,
-  existingRepairerIds,
-  introductionCounts,
-  introductionStanding,
-  markUnsubscribed,
-  repairerIs,
-  repairersIn,
-  setVerifiedWhereChanged,
-  type Claimed,
-} from '../repairers/introductions.repo';
-import { issueInvitations } from '../repairer-accounts/invitations';
-import { INTRO_EMAIL_KIND, introEmail, unsubscribeLinks } from './outreach-emails';
+import { addUnsubscribedAddress, insertEmails, latestPendingSendAfter, type OutboxEmail } from '../email';
+import { claimForIntroduction, existingRepairerIds, findRepairer, introductionCounts, introductionStanding, markUnsubscribed, networkFigureOf, repairerIs, repairerOfToken, repairersIn, setVerifiedWhereChanged, unsubscribeLinks, type Claimed } from '../repairers';
+import { issueInvitations } from '../repairer-accounts';
+import { INTRO_EMAIL_KIND, introEmail } from './outreach-emails';
 import { oneIntroductionRunAtATime, readEmailStats, type OutboxFigures } from './outreach.repo';
-import { repairerOfToken } from './unsubscribe-token';
-import { recordAudit, type Actor } from '../privacy/audit.repo';
+import { recordAudit, type Actor } from '../privacy';
 
 export interface OutreachContext {
   database: Database;

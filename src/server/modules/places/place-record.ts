@@ -5,7 +5,7 @@ import { match } from 'postcode';
 import { normaliseUkPhone } from '../../../shared/phone';
 import { normalisePostcode } from '../../../shared/postcode';
 import type { Specialisation } from '../../../shared/damage';
-import type { PlaceListing } from '../repairers/place-listings.repo';
+import type { PlaceListing } from '../repairers';
 import type { Place } from './places-client';
 
 /** One Places result as the repairers table's owner stores it (repairers/place-listings.repo.ts). */

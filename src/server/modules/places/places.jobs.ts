@@ -1,6 +1,6 @@
 // The Google Places import's background work (D17): one covered city per job, each queueing the next.
 import { z } from 'zod';
-import { defineJob } from '../../jobs/registry';
+import { defineJob } from '../../kernel/jobs';
 import { PLACES_IMPORT_JOB, runPlacesCity } from './places.service';
 
 export const importPlacesCityJob = defineJob({

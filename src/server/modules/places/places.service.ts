@@ -5,16 +5,17 @@ import { cities, findCity, type City } from '../../../shared/cities';
 import { placesImportDetail, placesImportMessages, type PopulateFromPlacesBody, type PopulateFromPlacesResult } from '../../../shared/api/places-import';
 import type { GooglePlacesConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import type { Enqueue } from '../../jobs';
-import type { JobContext } from '../../jobs/registry';
+import type { Enqueue } from '../../kernel/jobs';
+import type { JobContext } from '../../kernel/jobs';
 import { notConfigured } from '../../kernel/errors';
-import { continueOrEnd, failRun, findRun, jobRunView, recordItemOnce, startRun, type JobRunRow } from '../job-runs/job-runs.repo';
+import { continueOrEnd, failRun, findRun, jobRunView, recordItemOnce, startRun, type JobRunRow } from '../job-runs';
 import { placeRecord, SEARCH_TERMS, type SearchTerm } from './place-record';
 import { PlacesKeyRefusedError, PlacesSearchError, searchText } from './places-client';
-import { countRepairers } from '../repairers/place-listings.repo';
+import { countRepairers } from '../repairers';
 import { storePlace } from './store-place';
 
-export const PLACES_IMPORT_JOB = 'import-places-city' as const;
+import { PLACES_IMPORT_JOB } from '../../kernel/jobs';
+export { PLACES_IMPORT_JOB };
 
 /** SPEC's nearby radius (30 miles), in metres: the search prefers businesses within it. */
 const SEARCH_RADIUS_METRES = 48_280;

@@ -2,7 +2,7 @@
 // the repairers' repository, with the keys by which a business already held is recognised.
 import type { Specialisation } from '../../../shared/damage';
 import type { Db } from '../../db/database';
-import { storePlaceListing, type StoreOutcome } from '../repairers/place-listings.repo';
+import { storePlaceListing, type StoreOutcome } from '../repairers';
 import { nameKey, websiteKey, type PlaceRecord } from './place-record';
 
 /**

@@ -6,7 +6,7 @@ import type { AuditAction, AuditActorRole } from '../../../shared/audit';
 import type { Database, Db } from '../../db/database';
 import { coalescedRead, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import { auditLog } from '../../db/schema';
-import type { SessionUser } from '../auth/auth.service';
+import type { SessionUser } from '../auth';
 
 export interface Actor {
   role: AuditActorRole;

@@ -1,14 +1,15 @@
 // Retention (issue 14): every night, the photos and personal details of enquiries whose job
 // ended more than RETENTION_MONTHS ago are erased, as a customer's own request would erase them.
 import { z } from 'zod';
-import { defineJob } from '../../jobs/registry';
+import { defineJob } from '../../kernel/jobs';
 import { RowFailures } from '../../jobs/row-failures';
 import { DomainError } from '../../kernel/errors';
-import { deleteFilesOfGoneRecords } from '../images/file-store';
+import { deleteFilesOfGoneRecords } from '../images';
 import { systemActor } from './audit.repo';
 import { dueForRetention, eraseAssessment } from './privacy.service';
 
-export const ERASE_AFTER_RETENTION_JOB = 'erase-after-retention' as const;
+import { ERASE_AFTER_RETENTION_JOB } from '../../kernel/jobs';
+export { ERASE_AFTER_RETENTION_JOB };
 const BATCH = 100;
 
 export const eraseAfterRetentionJob = defineJob({

@@ -22,7 +22,7 @@ import {
   scrubEmailsOfEnquiry,
   scrubQuotesWords,
 } from './privacy.repo';
-import { withoutAccessTokens } from '../access/grants.service';
+import { withoutAccessTokens } from '../access';
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 const pounds = (pence: number | null | undefined) => (pence === null || pence === undefined ? null : (pence / 100).toFixed(2));

@@ -14,9 +14,7 @@ import { refuseUnlessAllowed, transition } from '../../db/transition';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
-import { findAssessment } from '../assessments/assessments.repo';
-import { findLiveAppointmentOfQuote } from '../booking/appointments.repo';
-import { findPaymentByAppointment } from '../booking/pay/payments.repo';
+import { findAssessment } from '../assessments';
 import { loadPriceList } from './price-list.repo';
 import {
   answerModificationRequests,
@@ -109,16 +107,20 @@ async function lockOrNotFound(tx: Db, id: number): Promise<QuoteRow> {
 }
 
 /**
+ * Whether the quote's checkout is under way: its live hold's payment has started and is not
+ * settled (the booking module's quoteBeingPaid, handed in by the route, so quotes does not
+ * import the booking that builds on it).
+ */
+export type BeingPaid = (tx: Db, quoteId: number, now: Date) => Promise<boolean>;
+
+/**
  * D6, D13: the price a customer pays is the one checkout showed them. Once their payment has
  * started on a live hold, the card is charged the intent's amount whatever the quote says next,
  * so a change then would book one total, take another and owe the repairer a share of neither.
  */
-export async function refuseWhileBeingPaid(tx: Db, quote: QuoteRow, now: Date, message: string = adminQuoteMessages.beingPaid): Promise<void> {
+export async function refuseWhileBeingPaid(tx: Db, quote: QuoteRow, now: Date, beingPaid: BeingPaid, message: string = adminQuoteMessages.beingPaid): Promise<void> {
   if (quote.status !== 'approved') return;
-  const live = await findLiveAppointmentOfQuote(tx, quote.id);
-  if (live?.status !== 'held' || (live.holdExpiresAt !== null && live.holdExpiresAt <= now)) return;
-  const payment = await findPaymentByAppointment(tx, live.id);
-  if (payment?.status === 'requires_payment' || payment?.status === 'failed') throw conflict(message);
+  if (await beingPaid(tx, quote.id, now)) throw conflict(message);
 }
 
 /** D13: what the customer is shown as approved must be chargeable, or checkout cannot take it. */
@@ -138,11 +140,11 @@ export interface RevisionOutcome {
  * a 400 naming the right figure. Allowed while pending or approved (revise), 409 once booked.
  * Revising an approved quote answers its open modification requests.
  */
-export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, now = new Date()): Promise<RevisionOutcome> {
+export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, beingPaid: BeingPaid, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
   // The state before the figures: a booked quote is a 409 whatever was sent, not a 400 about a figure.
   refuseUnlessAllowed('quote', 'revise', current.status);
-  await refuseWhileBeingPaid(tx, current, now);
+  await refuseWhileBeingPaid(tx, current, now, beingPaid);
   const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message]));
@@ -170,9 +172,9 @@ export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustmen
 }
 
 /** Redrafts the figures from today's price list (pending or approved, not booked). */
-export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<DamageOf, 'id'>, now = new Date()): Promise<RevisionOutcome> {
+export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<DamageOf, 'id'>, beingPaid: BeingPaid, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
-  await refuseWhileBeingPaid(tx, current, now);
+  await refuseWhileBeingPaid(tx, current, now, beingPaid);
   const draft = draftFor(await loadPriceList(tx), { ...damage, id: current.assessmentId });
   // A list that cannot price the damage drafts zero: an approved quote keeps its figures instead.
   if (current.status === 'approved' && !chargeable(draft.price.totalPence)) throw conflict(adminQuoteMessages.belowMinimumCharge(formatPence(draft.price.totalPence)));
@@ -225,7 +227,8 @@ export async function upsertDraftFromFigures(
     const locked = await lockOrNotFound(tx, existing.id);
     if (locked.status === 'booked') throw conflict('This quote has already been booked, so it cannot be replaced.');
     if (locked.status === 'approved') throw conflict('This quote has already been approved. Revise it on its card instead.');
-    const { quote } = await reviseQuote(tx, existing.id, adjustment, now);
+    // Pending here, and only an approved quote can be being paid: the question is never asked.
+    const { quote } = await reviseQuote(tx, existing.id, adjustment, async () => false, now);
     return { quote, created: false };
   }
   const result = priceAdjustment(adjustment, { today: londonDateOf(now) });

@@ -5,8 +5,7 @@ import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { outcodeOf } from '../../../shared/postcode';
 import type { CompanyDetails } from '../../../shared/company';
-import { customerFooter } from '../email/company-footer';
-import type { CustomerEmail, NewOutboxEmail } from '../email/email.repo';
+import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../email';
 
 interface EmailAssessment {
   id: number;

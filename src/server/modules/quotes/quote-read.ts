@@ -7,10 +7,9 @@ import { batchedRead, batchedReadSql, dateOfEpochMs, epochMsSql } from '../../db
 import type { Database } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
-import { grantHeldSql } from '../access/grants.repo';
-import { customerRecordAccess, viewerOfRead, type CustomerRecordAccess, type Viewer } from '../access/access.policy';
-import type { SessionUser } from '../auth/auth.service';
-import { assessmentJsonSql, enquiryOfQuoteFromJson, type AssessmentJson } from '../assessments/assessment-view';
+import { customerRecordAccess, grantHeldSql, viewerOfRead, type CustomerRecordAccess, type Viewer } from '../access';
+import type { SessionUser } from '../auth';
+import { assessmentJsonSql, enquiryOfQuoteFromJson, type AssessmentJson } from '../assessments';
 import { toQuoteView, type QuoteViewRow } from './quote-view';
 
 /** A JSON object of the quote aliased `q` with its items, for a statement's select list. */

@@ -7,7 +7,9 @@ import { guideFor } from './quote-desk.service';
 import { loadPriceList } from './price-list.repo';
 import { assignedRepairerOf, quotesOf, type QuoteWithItems } from './quotes.repo';
 
-export type QuoteAudience = 'admin' | 'customer' | 'assigned-repairer';
+import type { QuoteAudience } from '../assessments';
+
+export type { QuoteAudience };
 
 export interface QuotesByAssessment {
   /** The repairer who accepted the job, for the access check. */

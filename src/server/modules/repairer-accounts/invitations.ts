@@ -4,7 +4,7 @@
 import { INVITATION_DAYS } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import { hashToken, newToken } from '../auth/tokens';
+import { hashToken, newToken } from '../../kernel/tokens';
 import { insertInvitations, spendInvitationsToOtherAddresses } from './invitations.repo';
 
 /**

@@ -2,7 +2,7 @@
 // what a repairer saves on their profile and what the team enters when it adds a business by hand.
 import type { ProfileBody } from '../../../shared/api/repairer-accounts';
 import { badRequest } from '../../kernel/errors';
-import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo/geocoder';
+import { POSTCODE_NOT_LOCATED, type Geocoder } from '../geo';
 
 type Details = Omit<ProfileBody, 'contactName' | 'phone'> & { contactName?: string | undefined; phone?: string | undefined };
 

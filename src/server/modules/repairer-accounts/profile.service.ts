@@ -10,11 +10,11 @@ import { penceToDecimalString } from '../../../shared/money';
 import type { AppConfig } from '../../config/config';
 import type { Database, Db } from '../../db/database';
 import { conflict, DomainError, forbidden, notFound } from '../../kernel/errors';
-import type { SessionUser } from '../auth/auth.service';
-import type { Geocoder } from '../geo/geocoder';
+import type { SessionUser } from '../auth';
+import type { Geocoder } from '../geo';
 import { placedProfileColumns } from './profile-columns';
-import { stripeFailure } from '../booking/pay/stripe-provider';
-import { findRepairer, markStripeOnboarded, readOwnProfile, saveRepairerDetails, setStripeAccount, type OwnProfileRow, type RepairerRow } from '../repairers/repairers.repo';
+import { stripeFailure } from '../../kernel/stripe';
+import { findRepairer, markStripeOnboarded, readOwnProfile, saveRepairerDetails, setStripeAccount, type OwnProfileRow, type RepairerRow } from '../repairers';
 
 export interface ProfileContext {
   db: Db;

@@ -5,9 +5,8 @@
 import { formatLondonDateTime } from '../../../shared/london-time';
 import type { CompanyDetails } from '../../../shared/company';
 import { site } from '../../../shared/site';
-import { signature } from '../email/company-footer';
-import type { NewOutboxEmail } from '../email/email.repo';
-import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../outreach/outreach-emails';
+import { signature, type NewOutboxEmail } from '../email';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../repairers';
 
 export function invitationEmail(facts: {
   to: string;

@@ -18,19 +18,20 @@ import {
   VerificationBodySchema,
 } from '../../../shared/api/repairer-accounts';
 import { MeResponseSchema } from '../../../shared/api/auth';
-import { actorOf } from '../privacy/audit.repo';
+import { actorOf } from '../privacy';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { setSessionCookie } from '../../plugins/cookies';
+import { setSessionCookie } from '../../kernel/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
-import { dispatchEmails } from '../email/email.service';
-import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification } from './repairer-accounts.service';
-import { readNetworkPage } from '../repairers/network-page.repo';
+import { dispatchEmails } from '../email';
+import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification, type WithdrawOpenOffersOfRepairer } from './repairer-accounts.service';
+import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
 
-export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+/** `booking`: what the booking module, which builds on this one, does when a repairer is unverified (buildApp hands it in). */
+export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer }): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
   const { config, database } = deps;
   const db = database.db;
   // Signs the unsubscribe links in invitations, as in introductions (outreach.routes.ts).
@@ -62,7 +63,7 @@ export const repairerAccountRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> 
       admin.post(
         '/api/admin/repairers/:id/verification',
         { schema: { params: IdParamsSchema, body: VerificationBodySchema, response: { 200: NetworkRepairerSchema } } },
-        async (request) => setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session())),
+        async (request) => setVerification(database, request.params.id, request.body.isVerified, actorOf(await request.session()), booking.withdrawOpenOffersOfRepairer),
       );
     }),
   );

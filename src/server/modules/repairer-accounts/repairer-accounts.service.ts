@@ -4,35 +4,20 @@
 import { repairerAccountMessages, type InvitationView, type NetworkRepairer, type NewRepairerBody } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Db } from '../../db/database';
-import type { Geocoder } from '../geo/geocoder';
+import type { Geocoder } from '../geo';
 import { placedProfileColumns } from './profile-columns';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { insertSession, insertUserUnlessTaken, repairerHasAccount } from '../auth/auth.repo';
-import type { PasswordQueue } from '../auth/password-queue';
-import { toSessionUser, type SessionUser } from '../auth/auth.service';
-import { recordAudit, type Actor } from '../privacy/audit.repo';
-import { hashToken, newToken } from '../auth/tokens';
-import {
-  findBusinessWithEmail,
-  findRepairer,
-  findBusinessByNameAndPostcode,
-  insertRepairer,
-  lockRepairerAddress,
-  markAddressGivenAtSignUp,
-  oneAddAtATime,
-  setVerified,
-} from '../repairers/repairers.repo';
+import { insertSession, insertUserUnlessTaken, repairerHasAccount, toSessionUser, type SessionUser } from '../auth';
+import type { PasswordHasher } from '../../kernel/ports';
+import { recordAudit, type Actor } from '../privacy';
+import { hashToken, newToken } from '../../kernel/tokens';
+import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairerAddress, markAddressGivenAtSignUp, networkFigureOf, networkPage, oneAddAtATime, setVerified, unsubscribeLinks } from '../repairers';
 import { findLiveInvitation, spendInvitationsOf } from './invitations.repo';
 import { issueInvitation } from './invitations';
-import { withdrawOpenOffersOfRepairer } from '../booking/offer/dispatch.service';
-import { isUnsubscribed, type OutboxEmail } from '../email/email.repo';
+import { isUnsubscribed, queueEmail, type OutboxEmail } from '../email';
 import { outreachMessages } from '../../../shared/api/outreach';
-import { queueEmail } from '../email/email.service';
-import { networkFigureOf } from '../repairers/network-figure';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
-import { networkPage } from '../repairers/network-page.repo';
-import { unsubscribeLinks } from '../outreach/outreach-emails';
 
 
 /**
@@ -77,7 +62,7 @@ export async function readInvitation(db: Db, token: string, now: Date): Promise<
 /** The repairer sets a password: the account is made and signed in; the link, and every other unused one of theirs, is spent in the same transaction. */
 export async function acceptInvitation(
   db: Db,
-  passwords: PasswordQueue,
+  passwords: PasswordHasher,
   input: { token: string; password: string; ttlHours: number; userAgent?: string | undefined },
   now: Date,
 ): Promise<{ sessionToken: string; user: SessionUser }> {
@@ -130,7 +115,16 @@ export async function addRepairer(database: Database, geocoder: Geocoder, body: 
   return (await networkPage(database, 1, id)).rows[0]!;
 }
 
-export async function setVerification(database: Database, repairerId: number, isVerified: boolean, actor: Actor): Promise<NetworkRepairer> {
+/** Withdraws a repairer's open job offers (the booking module's, handed in by buildApp: the booking builds on this module). */
+export type WithdrawOpenOffersOfRepairer = (db: Db, repairerId: number) => Promise<unknown>;
+
+export async function setVerification(
+  database: Database,
+  repairerId: number,
+  isVerified: boolean,
+  actor: Actor,
+  withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer,
+): Promise<NetworkRepairer> {
   const changed = await database.db.transaction(async (tx) => {
     const flipped = await setVerified(tx, repairerId, isVerified);
     if (flipped === undefined) throw notFound(repairerAccountMessages.notFound);

@@ -9,7 +9,7 @@ import { AdminAvailabilityViewSchema, AvailabilityBodySchema, AvailabilityViewSc
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { unauthorised } from '../../kernel/errors';
-import { actorOf } from '../privacy/audit.repo';
+import { actorOf } from '../privacy';
 import { ownAvailability, saveOwnAvailability, saveTeamAvailability, teamAvailability } from './availability.service';
 
 export const repairerAvailabilityRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

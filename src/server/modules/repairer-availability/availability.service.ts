@@ -12,8 +12,8 @@ import {
 import { londonDateOf } from '../../../shared/london-time';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../kernel/errors';
-import type { SessionUser } from '../auth/auth.service';
-import { recordAudit, type Actor } from '../privacy/audit.repo';
+import type { SessionUser } from '../auth';
+import { recordAudit, type Actor } from '../privacy';
 import { availabilityChanges } from './availability-change';
 import { findAvailability, replaceAvailability, type StoredAvailability } from './availability.repo';
 import { decodeWeeklyPattern, encodeWeeklyPattern } from './weekly-halves';

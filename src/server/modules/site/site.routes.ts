@@ -2,7 +2,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { SiteInfoSchema } from '../../../shared/api/site';
 import type { ModuleDeps } from '../../module-deps';
-import { networkFigureOf } from '../repairers/network-figure';
+import { networkFigureOf } from '../repairers';
 
 export const siteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const paymentsMode = 'test' as const;

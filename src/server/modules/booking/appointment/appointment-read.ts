@@ -10,9 +10,8 @@ import type { AppointmentView } from '../../../../shared/api/appointments';
 import { batchedRead, batchedReadSql, dateOfEpochMs, epochMsSql } from '../../../db/batch';
 import type { Database } from '../../../db/database';
 import { notFound } from '../../../kernel/errors';
-import { customerRecordAccess, viewerOfRead } from '../../access/access.policy';
-import { grantHeldSql } from '../../access/grants.repo';
-import type { SessionUser } from '../../auth/auth.service';
+import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../../access';
+import type { SessionUser } from '../../auth';
 import { cancellationPeriodSql, type AppointmentRecord, type AppointmentRow } from '../appointments.repo';
 import { bookingMessages, lapseHolds, toAppointmentView } from '../hold/bookings.service';
 

@@ -15,20 +15,20 @@ import type { CompanyDetails } from '../../../../shared/company';
 import type { Db } from '../../../db/database';
 import { transition } from '../../../db/transition';
 import { conflict, DomainError, notFound } from '../../../kernel/errors';
-import type { Viewer } from '../../access/access.policy';
+import type { Viewer } from '../../access';
 import { findAppointmentRecord } from '../appointments.repo';
 import { isOutsideChangeWindow } from '../slots/booking-rules';
 import { readableAppointment, toAppointmentView } from '../hold/bookings.service';
 import { leaveLiveState } from '../slots/capacity.repo';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
+import { queueEmail, type OutboxEmail } from '../../email';
 import { cancellationEmail, refundEmail } from '../emails/booking-emails';
-import { actorOf, customerActor, recordAudit, type Actor } from '../../privacy/audit.repo';
-import type { SessionUser } from '../../auth/auth.service';
+import { actorOf, customerActor, recordAudit, type Actor } from '../../privacy';
+import type { SessionUser } from '../../auth';
 import { unreleasedPayoutIds, type PaymentRow } from '../pay/payments.repo';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { CardError } from '../pay/payment-provider';
-import { cardErrorToDomain, lockBooking, type PaymentsContext } from '../pay/payments.service';
+import { cardErrorToDomain, type PaymentsContext } from '../pay/payments.service';
+import { runStep } from '../process/run-step';
 
 export const cancelMessages = {
   notFound: 'We could not find that appointment.',
@@ -40,13 +40,14 @@ export const cancelMessages = {
     `Your appointment's time has passed, so it can no longer be cancelled online. If the repair did not happen, please call us on ${company.supportPhone}.`,
 } as const;
 
-export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id: number, now: Date): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
+export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id: number, now: Date): Promise<AppointmentView> {
   const { access, record } = await readableAppointment({ db: ctx.db, config: ctx.config }, id, viewer, now);
   // Only the customer cancels online; to staff and repairers the call does not exist.
   if (access !== 'customer') throw notFound(cancelMessages.notFound);
 
-  const emails = await ctx.db.transaction(async (tx) => {
-    const { appointment, payment } = await lockBooking(tx, { quoteId: record.appointment.quoteId, appointmentId: id });
+  await runStep(ctx, 'cancel-booking', async (step) => {
+    const { tx } = step;
+    const { appointment, payment } = await step.lock({ quoteId: record.appointment.quoteId, appointmentId: id });
     if (!appointment) throw notFound(cancelMessages.notFound);
     const slot = appointment.timeSlot as TimeSlot;
     const paid = appointment.status === 'confirmed' || appointment.status === 'assigned';
@@ -55,10 +56,10 @@ export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id
     }
     // Guarded: a lapsed, cancelled or completed booking answers 409 with a sentence.
     await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });
-    if (!paid) return [];
-    return refundCancelledBooking(tx, ctx, id, payment, { actor: customerActor, reason: 'cancelled by the customer' });
+    if (!paid) return;
+    step.send(await refundCancelledBooking(tx, ctx, id, payment, { actor: customerActor, reason: 'cancelled by the customer' }));
   });
-  return { view: await appointmentViewAfter(ctx.db, id, now, 'customer'), emails };
+  return appointmentViewAfter(ctx.db, id, now, 'customer');
 }
 
 /**
@@ -73,19 +74,20 @@ export async function teamCancelBooking(
   id: number,
   reason: string,
   now: Date,
-): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
+): Promise<AppointmentView> {
   const record = await findAppointmentRecord(ctx.db, id);
   if (!record) throw notFound(teamCancelMessages.notFound);
-  const emails = await ctx.db.transaction(async (tx) => {
-    const { appointment, payment } = await lockBooking(tx, { quoteId: record.appointment.quoteId, appointmentId: id });
+  await runStep(ctx, 'team-cancel-booking', async (step) => {
+    const { tx } = step;
+    const { appointment, payment } = await step.lock({ quoteId: record.appointment.quoteId, appointmentId: id });
     if (!appointment) throw notFound(teamCancelMessages.notFound);
     if (appointment.status === 'held') throw conflict(teamCancelMessages.notPaid);
     if (appointment.status === 'completed') throw conflict(teamCancelMessages.finished);
     // A cancelled or lapsed booking answers 409 with the lifecycle's sentence, changing nothing.
     await leaveLiveState(tx, id, 'cancel', { set: { cancelledAt: now } });
-    return refundCancelledBooking(tx, ctx, id, payment, { actor: actorOf(admin), reason: `cancelled by the team: ${reason}`, toCustomer: reason });
+    step.send(await refundCancelledBooking(tx, ctx, id, payment, { actor: actorOf(admin), reason: `cancelled by the team: ${reason}`, toCustomer: reason }));
   });
-  return { view: await appointmentViewAfter(ctx.db, id, now, 'admin'), emails };
+  return appointmentViewAfter(ctx.db, id, now, 'admin');
 }
 
 async function appointmentViewAfter(db: Db, id: number, now: Date, access: 'customer' | 'admin'): Promise<AppointmentView> {

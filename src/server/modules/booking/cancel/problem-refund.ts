@@ -8,31 +8,31 @@
 import { completionMessages, type CustomerRefund } from '../../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../../shared/money';
 import type { Db } from '../../../db/database';
-import { findRepairer } from '../../repairers/repairers.repo';
+import { findRepairer } from '../../repairers';
 import { lockPayout, paymentOfPayout } from '../payout/payouts.repo';
 import { transition } from '../../../db/transition';
 import { conflict, DomainError, notFound } from '../../../kernel/errors';
-import type { SessionUser } from '../../auth/auth.service';
+import type { SessionUser } from '../../auth';
 import { repairerShareCancelledEmail } from '../emails/completion-emails';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
-import { actorOf, hasAuditLine, recordAudit } from '../../privacy/audit.repo';
+import { actorOf, hasAuditLine, recordAudit } from '../../privacy';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { refundEmail } from '../emails/booking-emails';
 import { CardError } from '../pay/payment-provider';
-import { cardErrorToDomain, lockBooking, type PaymentsContext } from '../pay/payments.service';
+import { cardErrorToDomain, type PaymentsContext } from '../pay/payments.service';
+import { runStep } from '../process/run-step';
 
 export async function refundAfterProblem(
   ctx: PaymentsContext,
   admin: SessionUser,
   payoutId: number,
   reason: string,
-): Promise<{ refund: CustomerRefund; emails: OutboxEmail[] }> {
-  return ctx.db.transaction(async (tx) => {
+): Promise<CustomerRefund> {
+  return runStep(ctx, 'refund-after-problem', async (step) => {
+    const { tx } = step;
     const found = await paymentOfPayout(tx, payoutId);
     if (!found?.appointmentId) throw notFound(completionMessages.payoutNotFound);
-    // The one lock order (quote, appointment, payment), then the share: a release claiming it now is waited for.
-    const { appointment, payment } = await lockBooking(tx, { quoteId: found.quoteId, appointmentId: found.appointmentId });
+    // The booking's rows in the one lock order, then the share: a release claiming it now is waited for.
+    const { appointment, payment } = await step.lock({ quoteId: found.quoteId, appointmentId: found.appointmentId });
     const payout = await lockPayout(tx, payoutId);
     if (!appointment || !payment || !payout) throw notFound(completionMessages.payoutNotFound);
     if (appointment.status !== 'completed' || appointment.problemReportedAt === null) throw conflict(completionMessages.refundNotAfterProblem);
@@ -55,16 +55,13 @@ export async function refundAfterProblem(
     const facts = await bookingFacts(tx, ctx.config, appointment.id, payment.provider === 'test');
     await recordAudit(tx, actorOf(admin), 'payment_refunded', { kind: 'payment', id: payment.id }, { reference: facts.reference, amountPence: payment.amountPence, reason, after: 'problem reported', payoutId, appointmentId: appointment.id });
 
-    const emails = [await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported'))];
+    await step.queue(refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported'));
     const technician = payout.repairerId === null ? undefined : await findRepairer(tx, payout.repairerId);
     if (technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
-      emails.push(await queueEmail(tx, repairerShareCancelledEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, dashboardUrl: `${ctx.config.publicUrl}/repairer`, company: ctx.config.company })));
+      await step.queue(repairerShareCancelledEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, dashboardUrl: `${ctx.config.publicUrl}/repairer`, company: ctx.config.company }));
     }
-    return {
-      refund: { payoutId, appointmentId: appointment.id, refunded: penceToDecimalString(payment.amountPence), paymentStatus: 'refunded', payoutStatus: 'void' },
-      emails,
-    };
+    return { payoutId, appointmentId: appointment.id, refunded: penceToDecimalString(payment.amountPence), paymentStatus: 'refunded', payoutStatus: 'void' };
   });
 }
 

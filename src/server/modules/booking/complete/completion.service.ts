@@ -8,26 +8,26 @@ import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import { refuseUnlessAllowed, transition } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
-import type { FileStore } from '../../images/file-store';
-import type { ProcessedImage } from '../../images/image-process';
-import { storePhotos } from '../../images/store-photos';
-import { customerRecordAccess, type Viewer } from '../../access/access.policy';
-import type { SessionUser } from '../../auth/auth.service';
+import { storePhotos, type FileStore, type ProcessedImage } from '../../images';
+import { customerRecordAccess, type Viewer } from '../../access';
+import type { SessionUser } from '../../auth';
 import { findAppointmentRecord, lockAppointment } from '../appointments.repo';
 import { bookingMessages } from '../hold/bookings.service';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
+import type { Enqueue } from '../../../kernel/jobs';
+import { runStep } from '../process/run-step';
 import { bookingFacts } from '../emails/booking-email-facts';
-import { findQuote } from '../../quotes/quotes.repo';
+import { findQuote } from '../../quotes';
 import { problemReportedEmail, repairDoneEmail } from '../emails/completion-emails';
 import { RELEASE_AFTER_HOURS } from '../payout/payouts';
 import { payoutOfAppointment, setReleaseAfter } from '../payout/payouts.repo';
-import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers/repairers.repo';
+import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers';
 import { insertAfterPhotos, insertReview, insertWarranty, markCustomerConfirmed, markProblemReported, meanRatingOf } from './completion.repo';
 
 export interface CompletionContext {
   db: Db;
   config: AppConfig;
+  /** Where a step's after-commit work goes (run-step.ts); absent in a test that calls a service directly. */
+  jobs?: Enqueue;
 }
 
 /**
@@ -57,14 +57,15 @@ export async function markJobDone(
   appointmentId: number,
   now: Date,
   photos: { store: FileStore; processed: ProcessedImage[] } = { store: undefined as never, processed: [] },
-): Promise<OutboxEmail[]> {
+): Promise<void> {
   const writtenKeys: string[] = [];
   try {
     // The after photos first, outside the transaction (store-photos.ts; the route has checked the
     // job is theirs and due): a slow store must not hold the appointment's lock.
     const stored = photos.processed.length > 0 ? await storePhotos(photos.store, photos.processed, { kind: 'after', now, written: writtenKeys }) : [];
-    return await ctx.db.transaction(async (tx) => {
-    await lockAppointment(tx, appointmentId);
+    await runStep(ctx, 'mark-job-done', async (step) => {
+    const { tx } = step;
+    await step.lock({ appointmentId });
     const { record, repairerId } = await checkCanMarkDone(tx, user, appointmentId, now);
     const today = londonDateOf(now);
     await transition(tx, 'appointment', 'complete', appointmentId, { set: { completedAt: now } });
@@ -77,7 +78,7 @@ export async function markJobDone(
     await insertWarranty(tx, { appointmentId, repairerId: repairerId, startsDate: today, endsDate });
     const businessName = await repairerBusinessName(tx, repairerId);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
-    return [await queueEmail(tx, repairDoneEmail(facts, businessName ?? 'Your technician', { months, endsDate }))];
+    await step.queue(repairDoneEmail(facts, businessName ?? 'Your technician', { months, endsDate }));
     });
   } catch (error) {
     await Promise.all(writtenKeys.map((key) => photos.store.delete(key).catch(() => {})));
@@ -96,19 +97,22 @@ async function customersCompleted(tx: Db, viewer: Viewer, appointmentId: number)
   return { record, appointment };
 }
 
-/** The customer confirms the repair: the repairer's share is due now (the release job pays it). */
+/** The customer confirms the repair: the repairer's share is due now (the release job, started once this commits, pays it). */
 export async function confirmCompletion(ctx: CompletionContext, viewer: Viewer, appointmentId: number, now: Date): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+  await runStep(ctx, 'confirm-completion', async (step) => {
+    const { tx } = step;
     const { appointment } = await customersCompleted(tx, viewer, appointmentId);
     if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
     if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
     await markCustomerConfirmed(tx, appointmentId, now);
+    step.start('release-payouts', {});
   });
 }
 
 /** The customer reports a problem: the share is held (payout `hold`) and the team is told. */
-export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appointmentId: number, message: string, now: Date): Promise<OutboxEmail[]> {
-  return ctx.db.transaction(async (tx) => {
+export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appointmentId: number, message: string, now: Date): Promise<void> {
+  await runStep(ctx, 'report-problem', async (step) => {
+    const { tx } = step;
     const { appointment } = await customersCompleted(tx, viewer, appointmentId);
     if (appointment.problemReportedAt) throw conflict(completionMessages.alreadyReported);
     if (appointment.customerConfirmedAt) throw conflict(completionMessages.alreadyConfirmed);
@@ -120,7 +124,7 @@ export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appo
     const payout = await payoutOfAppointment(tx, appointmentId, { lock: true });
     if (payout?.status === 'owed') await transition(tx, 'payout', 'hold', payout.id);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
-    return [await queueEmail(tx, problemReportedEmail(facts, message, ctx.config.teamEmail, ctx.config.publicUrl))];
+    await step.queue(problemReportedEmail(facts, message, ctx.config.teamEmail, ctx.config.publicUrl));
   });
 }
 

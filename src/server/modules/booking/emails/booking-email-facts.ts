@@ -3,7 +3,7 @@
 import type { TimeSlot } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
-import { accessLinkPath, createGrant } from '../../access/grants.service';
+import { accessLinkPath, createGrant } from '../../access';
 import type { BookingEmailFacts } from './booking-emails';
 import { bookingEmailRecord } from '../pay/payments.repo';
 

@@ -9,8 +9,7 @@ import { formatPence } from '../../../../shared/money';
 import type { CompanyDetails } from '../../../../shared/company';
 import { site } from '../../../../shared/site';
 import type { EmailAttachment } from '../../../db/schema/email';
-import { customerFooter } from '../../email/company-footer';
-import type { CustomerEmail } from '../../email/email.repo';
+import { customerFooter, type CustomerEmail } from '../../email';
 
 export interface BookingEmailFacts {
   appointmentId: number;

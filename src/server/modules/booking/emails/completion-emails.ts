@@ -3,12 +3,11 @@
 import type { CompanyDetails } from '../../../../shared/company';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
-import { customerFooter } from '../../email/company-footer';
+import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../../email';
 import { slotLabelOf } from '../../../../shared/calendar';
 import { dashboardClose, jobInWords, repairerGreeting } from './dispatch-emails';
-import type { CustomerEmail, NewOutboxEmail } from '../../email/email.repo';
 import type { BookingEmailFacts } from './booking-emails';
-import { RELEASE_AFTER_HOURS } from '../payout/payouts';
+import { AUTO_RELEASE_HOURS as RELEASE_AFTER_HOURS } from '../../../../shared/aftercare';
 
 /** `warranty`: the quote's months (12 or more: an admin may lengthen it) and the day it runs until. */
 export function repairDoneEmail(facts: BookingEmailFacts, technician: string, warranty: { months: number; endsDate: string }): CustomerEmail {

@@ -9,9 +9,8 @@ import { formatLondonDate, formatLondonDateTime } from '../../../../shared/londo
 import { formatPence } from '../../../../shared/money';
 import { postcodeDistrict } from '../../../../shared/postcode';
 import type { CompanyDetails } from '../../../../shared/company';
-import { signature } from '../../email/company-footer';
-import type { NewOutboxEmail } from '../../email/email.repo';
-import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../../outreach/outreach-emails';
+import { signature, type NewOutboxEmail } from '../../email';
+import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../../repairers';
 
 export interface JobOfferFacts {
   repairer: { email: string; contactName: string | null; businessName: string };

@@ -5,15 +5,16 @@ import { z } from 'zod';
 import { slotStartsAt, type TimeSlot } from '../../../../shared/calendar';
 import { addDays } from '../../../../shared/calendar-date';
 import { londonDateOf } from '../../../../shared/london-time';
-import { defineJob, type JobContext } from '../../../jobs/registry';
+import { defineJob, type JobContext } from '../../../kernel/jobs';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import { dispatchEmails, queueEmail } from '../../email/email.service';
+import { runStep } from '../process/run-step';
 import { reminderEmail } from './booking-emails';
 import { bookingFacts } from './booking-email-facts';
 import { claimReminder, reminderCandidates } from '../pay/payments.repo';
 
 export const REMINDER_HOURS = 24;
-export const SEND_REMINDERS_JOB = 'send-appointment-reminders' as const;
+import { SEND_REMINDERS_JOB } from '../../../kernel/jobs';
+export { SEND_REMINDERS_JOB };
 
 /**
  * Queues the reminder of every confirmed booking starting within 24 hours; answers how many. One
@@ -30,15 +31,13 @@ export async function sendDueReminders(context: Pick<JobContext, 'db' | 'config'
     const queued = await failures.attempt({ appointmentId: candidate.id }, async () => {
       const startsAt = slotStartsAt(candidate.date, candidate.slot as TimeSlot).getTime();
       if (startsAt <= now.getTime() || startsAt - now.getTime() > REMINDER_HOURS * 60 * 60 * 1000) return false;
-      const email = await context.db.transaction(async (tx) => {
-        if (!(await claimReminder(tx, candidate.id, now))) return null;
-        const facts = await bookingFacts(tx, context.config, candidate.id, context.config.stripe === undefined);
-        return queueEmail(tx, reminderEmail(facts));
+      // A step of the booking process: its e-mail is sent once it commits (should that fail, the outbox sweep queues it instead).
+      return runStep(context, 'send-reminders', async (step) => {
+        if (!(await claimReminder(step.tx, candidate.id, now))) return false;
+        const facts = await bookingFacts(step.tx, context.config, candidate.id, context.config.stripe === undefined);
+        await step.queue(reminderEmail(facts));
+        return true;
       });
-      if (!email) return false;
-      // Committed: should this fail, the outbox sweep queues the e-mail's job instead.
-      await dispatchEmails(context.jobs, [email]);
-      return true;
     });
     if (queued) sent++;
   }

@@ -2,8 +2,7 @@
 // when the team has taken the job back from that technician to find another.
 import { slotInSentence } from '../../../../shared/calendar';
 import { formatLondonDate } from '../../../../shared/london-time';
-import { customerFooter } from '../../email/company-footer';
-import type { CustomerEmail } from '../../email/email.repo';
+import { customerFooter, type CustomerEmail } from '../../email';
 import type { BookingEmailFacts } from './booking-emails';
 
 /** A customer's e-mail about who does their repair: its lines, then the link to their booking. */

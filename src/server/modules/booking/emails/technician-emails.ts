@@ -5,7 +5,7 @@
 import { allDamageTypeLabels, isAnyDamageType } from '../../../../shared/damage';
 import { formatUkPhone } from '../../../../shared/phone';
 import type { CompanyDetails } from '../../../../shared/company';
-import type { NewOutboxEmail } from '../../email/email.repo';
+import type { NewOutboxEmail } from '../../email';
 import { dashboardClose, repairerGreeting, whenInSentence, type JobOfferFacts } from './dispatch-emails';
 
 export interface AcceptedJobFacts {

@@ -1,10 +1,11 @@
 // Holds that lapse unpaid give their places back: every minute, besides on every read that
 // meets one (bookings.service.ts).
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/registry';
+import { defineJob } from '../../../kernel/jobs';
 import { lapseExpiredHolds } from './bookings.service';
 
-export const LAPSE_HOLDS_JOB = 'lapse-expired-holds' as const;
+import { LAPSE_HOLDS_JOB } from '../../../kernel/jobs';
+export { LAPSE_HOLDS_JOB };
 
 export const lapseExpiredHoldsJob = defineJob({
   name: LAPSE_HOLDS_JOB,

@@ -24,6 +24,8 @@ import { penceToDecimalString } from '../../../../shared/money';
 import type { CompanyDetails } from '../../../../shared/company';
 import type { AppConfig } from '../../../config/config';
 import type { Database, Db } from '../../../db/database';
+import type { Enqueue } from '../../../kernel/jobs';
+import { runStep } from '../process/run-step';
 import { appointments } from '../../../db/schema';
 import { transition, TransitionConflictError } from '../../../db/transition';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
@@ -31,16 +33,14 @@ import { pagesAfterId } from '../../../jobs/keyset-pages';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
-import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access/access.policy';
-import { findAssessment } from '../../assessments/assessments.repo';
-import type { OutboxEmail } from '../../email/email.repo';
-import { findQuote, lockQuote } from '../../quotes/quotes.repo';
+import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
+import { findAssessment } from '../../assessments';
+import { findQuote, lockQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,
   findLiveAppointmentOfQuote,
   insertHeldAppointment,
-  lockAppointment,
   type AppointmentRecord,
 } from '../appointments.repo';
 import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from '../slots/booking-rules';
@@ -70,6 +70,8 @@ export const quoteExpiredMessage = (validUntil: string) =>
 export interface BookingContext {
   db: Db;
   config: AppConfig;
+  /** Where a step's after-commit work goes (process/run-step.ts); absent in a test that calls a service directly. */
+  jobs?: Enqueue;
 }
 
 // --- Lapse ----------------------------------------------------------------------------------------
@@ -385,8 +387,8 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
 /**
  * POST /api/appointments/{id}/reschedule by the grant holder: another free slot, atomically (the
  * new place taken and the old released in one transaction; on a full slot nothing changes), for
- * a confirmed or assigned appointment more than 24 hours before its slot. Answers the view and
- * the e-mails to dispatch once committed.
+ * a confirmed or assigned appointment more than 24 hours before its slot: the step reschedule
+ * (process/run-step.ts), whose e-mails go once it commits.
  */
 export async function reschedule(
   ctx: BookingContext,
@@ -394,17 +396,17 @@ export async function reschedule(
   viewer: Viewer,
   rawBody: unknown,
   now: Date,
-): Promise<{ view: AppointmentView; emails: OutboxEmail[] }> {
+): Promise<AppointmentView> {
   const { access, record } = await readableAppointment(ctx, id, viewer, now);
   // Only the customer moves their appointment; to staff the call does not exist.
   if (access !== 'customer') throw notFound(bookingMessages.appointmentNotFound);
   const body = parseBody(RescheduleAppointmentBodySchema, rawBody);
 
-  const emails = await ctx.db.transaction(async (tx) => {
+  await runStep(ctx, 'reschedule', async (step) => {
+    const { tx } = step;
     // The one lock order (quote, appointment, payment), as cancelling and paying take it: a
     // technician accepting this job at the same moment (quote, then appointment) waits, not deadlocks.
-    const quote = await lockQuote(tx, record.appointment.quoteId);
-    const current = await lockAppointment(tx, id);
+    const { quote, appointment: current } = await step.lock({ quoteId: record.appointment.quoteId, appointmentId: id });
     if (!current) throw notFound(bookingMessages.appointmentNotFound);
     if (current.status !== 'confirmed' && current.status !== 'assigned') {
       throw new TransitionConflictError('appointment', 'reschedule', current.status, conflictMessage(appointmentLifecycle, 'reschedule', current.status));
@@ -428,9 +430,9 @@ export async function reschedule(
     // assigned one keeps its technician, checked free above.
     if (technicianId === null) await claimTechnicianPlace(tx, current.quoteId, to, now);
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });
-    return onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, technicianId, from, to, startRequested }, ctx.config);
+    step.send(await onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, technicianId, from, to, startRequested }, ctx.config));
   });
-  return { view: toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now, 'customer'), emails };
+  return toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now, 'customer');
 }
 
 // --- The booking's calendar file -------------------------------------------------------------------

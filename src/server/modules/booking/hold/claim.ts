@@ -1,5 +1,5 @@
 // Claiming a technician's place with a hold, a reschedule or a payment into a slot (issue 35
-// item 2, docs/decisions/0024). Exact under any concurrency on both engines because every claim
+// item 2, docs/decisions/0026). Exact under any concurrency on both engines because every claim
 // on a slot first takes the slot's row in slot_capacity (takePlace's upsert locks it until
 // commit, or waits for whoever holds it), and only then reads the slot's bookings and the
 // technicians and re-runs the assignment rule. Under READ COMMITTED each statement after the

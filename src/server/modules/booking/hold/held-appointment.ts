@@ -14,7 +14,7 @@ import { CUSTOMER_VISIBLE_QUOTE_STATUSES, type QuoteStatus } from '../../../../s
 import { batchedRead, batchedReadSql } from '../../../db/batch';
 import type { Database } from '../../../db/database';
 import { notFound } from '../../../kernel/errors';
-import { grantHeldSql } from '../../access/grants.repo';
+import { grantHeldSql } from '../../access';
 import { readAppointmentView } from '../appointment/appointment-read';
 import { bookingMessages } from './bookings.service';
 

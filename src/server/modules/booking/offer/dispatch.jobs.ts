@@ -1,8 +1,7 @@
 // Dispatch's background work (D16): offering a paid booking to nearby repairers when
 // AUTO_DISPATCH is on, and expiring offers after their 4 hours (every 5 minutes, and on read).
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/registry';
-import { dispatchEmails } from '../../email/email.service';
+import { defineJob } from '../../../kernel/jobs';
 import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers, type DispatchSkip } from './dispatch.service';
 
 /**
@@ -19,14 +18,15 @@ export const DISPATCH_SKIPPED: Record<DispatchSkip, { level: 'info' | 'warn'; me
   unplaceable: { level: 'warn', message: 'a paid booking\'s postcode could not be placed, so no repairer was offered it: it waits in the admin\'s jobs to dispatch' },
 };
 
-export const EXPIRE_JOB_OFFERS_JOB = 'expire-job-offers' as const;
+import { EXPIRE_JOB_OFFERS_JOB } from '../../../kernel/jobs';
+export { EXPIRE_JOB_OFFERS_JOB };
 
 export const dispatchBookingJob = defineJob({
   name: DISPATCH_BOOKING_JOB,
   payload: z.object({ quoteId: z.number().int().positive() }),
   handler: async ({ quoteId }, context) => {
-    const { repairersNotified, emails, skipped } = await dispatchPaidBooking(context, quoteId, new Date());
-    await dispatchEmails(context.jobs, emails);
+    // A step of the booking process (offer-job): its e-mails go once it commits.
+    const { repairersNotified, skipped } = await dispatchPaidBooking(context, quoteId, new Date());
     if (skipped) context.log[DISPATCH_SKIPPED[skipped].level]({ quoteId, skipped }, DISPATCH_SKIPPED[skipped].message);
     else if (repairersNotified === 0) context.log.warn({ quoteId }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
     else context.log.info({ quoteId, repairersNotified }, 'paid booking offered to nearby repairers');

@@ -8,22 +8,19 @@ import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from
 import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
 import { hasSlotBegun } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
-import { repairerHasAccount } from '../../auth/auth.repo';
+import { repairerHasAccount } from '../../auth';
 import type { Db } from '../../../db/database';
 import { TransitionConflictError, transition } from '../../../db/transition';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import type { Enqueue } from '../../../jobs';
+import type { Enqueue } from '../../../kernel/jobs';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
-import { queueEmail } from '../../email/email.service';
-import { isUnsubscribed, type OutboxEmail } from '../../email/email.repo';
-import { POSTCODE_NOT_LOCATED, type Geocoder } from '../../geo/geocoder';
-import { lockQuote } from '../../quotes/quotes.repo';
+import { isUnsubscribed, queueEmail, type OutboxEmail } from '../../email';
+import { POSTCODE_NOT_LOCATED, type Geocoder } from '../../geo';
+import { runStep, type Step } from '../process/run-step';
 import { findLatestAppointmentOfQuote } from '../appointments.repo';
 import { jobCancelledEmail, jobOfferEmail, type JobOfferFacts } from '../emails/dispatch-emails';
-import { issueInvitation } from '../../repairer-accounts/invitations';
-import { unsubscribeLinks } from '../../outreach/outreach-emails';
-import { findRepairer, toRepairerView, type RepairerRow } from '../../repairers/repairers.repo';
-import { nearbyRepairers, type Point } from '../../repairers/nearby.repo';
+import { issueInvitation } from '../../repairer-accounts';
+import { findRepairer, nearbyRepairers, toRepairerView, unsubscribeLinks, type Point, type RepairerRow } from '../../repairers';
 import {
   acceptedOfferOfQuote,
   declinedRepairerIds,
@@ -35,7 +32,8 @@ import {
   overdueOfferIds,
 } from './dispatch.repo';
 
-export const DISPATCH_BOOKING_JOB = 'dispatch-booking' as const;
+import { DISPATCH_BOOKING_JOB } from '../../../kernel/jobs';
+export { DISPATCH_BOOKING_JOB };
 
 export interface DispatchContext {
   db: Db;
@@ -43,6 +41,8 @@ export interface DispatchContext {
   geocoder: Geocoder;
   /** Signs the unsubscribe link of an offer to a business without an account (D19). */
   appSecret: string;
+  /** Where a step's after-commit work goes (process/run-step.ts); absent in a test that calls a service directly. */
+  jobs?: Enqueue;
 }
 
 type Job = NonNullable<Awaited<ReturnType<typeof jobOfQuote>>>;
@@ -138,26 +138,28 @@ async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: Non
   return { offered, emails };
 }
 
-async function lockedJob(tx: Db, quoteId: number, now: Date) {
-  if (!(await lockQuote(tx, quoteId))) throw notFound(dispatchMessages.notFound);
-  const job = await jobOfQuote(tx, quoteId);
+async function lockedJob(step: Step, quoteId: number, now: Date) {
+  if (!(await step.lock({ quoteId })).quote) throw notFound(dispatchMessages.notFound);
+  const job = await jobOfQuote(step.tx, quoteId);
   if (!job) throw notFound(dispatchMessages.notFound);
   requireDispatchable(job, now);
   return job;
 }
 
 /** SPEC's send-to-repairer: one verified repairer whose specialisations cover the damage. */
-export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repairerId: number, now: Date): Promise<{ notification: QuoteNotification; emails: OutboxEmail[] }> {
-  return ctx.db.transaction(async (tx) => {
-    const job = await lockedJob(tx, quoteId, now);
+export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repairerId: number, now: Date): Promise<{ notification: QuoteNotification }> {
+  return runStep(ctx, 'offer-job', async (step) => {
+    const { tx } = step;
+    const job = await lockedJob(step, quoteId, now);
     const repairer = await findRepairer(tx, repairerId);
     if (!repairer) throw notFound(dispatchMessages.repairerNotFound);
     if (!repairer.isVerified) throw conflict(dispatchMessages.repairerNotVerified);
     if (!repairer.specialisations.includes(specialisationOf(job.assessment.damageType))) throw conflict(dispatchMessages.repairerCannotDoIt);
     const { offered, emails } = await offer(tx, ctx, job, [repairer], now);
     if (offered.length === 0) throw conflict(dispatchMessages.alreadyOffered);
+    step.send(emails);
     const notification = (await notificationsOfQuote(tx, quoteId)).find((n) => n.id === offered[0]);
-    return { notification: notification!, emails };
+    return { notification: notification! };
   });
 }
 
@@ -168,13 +170,14 @@ export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repa
  * job straight back to the technician who had just said they could not come). The admin can
  * still send it to them alone.
  */
-export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[] }> {
+export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number }> {
   const before = await jobOfQuote(ctx.db, quoteId);
   if (!before) throw notFound(dispatchMessages.notFound);
   requireDispatchable(before, now);
   const point = await customerPoint(ctx.geocoder, before); // outside the transaction: it may call a service
-  return ctx.db.transaction(async (tx) => {
-    const job = await lockedJob(tx, quoteId, now);
+  return runStep(ctx, 'offer-job', async (step) => {
+    const { tx } = step;
+    const job = await lockedJob(step, quoteId, now);
     const nearby = await nearbyRepairers(tx, { point, specialisation: specialisationOf(job.assessment.damageType) });
     const declined = await declinedRepairerIds(tx, quoteId);
     const takenBack = new Set((await notificationsOfQuote(tx, quoteId)).filter(cancelledAfterAccepting).map((n) => n.repairerId));
@@ -185,7 +188,8 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
       nearby.filter((r) => !declined.has(r.id) && !takenBack.has(r.id)),
       now,
     );
-    return { repairersNotified: offered.length, emails };
+    step.send(emails);
+    return { repairersNotified: offered.length };
   });
 }
 
@@ -197,8 +201,8 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
 export type DispatchSkip = 'enquiry-gone' | 'cancelled' | 'no-paid-booking' | 'assigned' | 'slot-begun' | 'unplaceable';
 
 /** The automatic dispatch of a paid booking (AUTO_DISPATCH): as send-to-all, quietly skipping a job that is no longer dispatchable, and saying why. */
-export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; emails: OutboxEmail[]; skipped?: DispatchSkip }> {
-  const skip = (skipped: DispatchSkip) => ({ repairersNotified: 0, emails: [], skipped });
+export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; skipped?: DispatchSkip }> {
+  const skip = (skipped: DispatchSkip) => ({ repairersNotified: 0, skipped });
   const why = async (): Promise<DispatchSkip> => {
     const job = await jobOfQuote(ctx.db, quoteId);
     if (!job) return 'enquiry-gone';
@@ -217,11 +221,6 @@ export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number,
     if (error instanceof DomainError && error.statusCode === 409) return skip(await why());
     throw error;
   }
-}
-
-/** After a payment settled (outside its transaction): queue the automatic dispatch when it is on. */
-export async function afterBookingPaid(jobs: Enqueue, config: AppConfig, quoteId: number): Promise<void> {
-  if (config.autoDispatch) await jobs.enqueue(DISPATCH_BOOKING_JOB, { quoteId });
 }
 
 /**

@@ -5,7 +5,7 @@ import { and, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { dateOfEpochMs, epochMsSql } from '../../../db/batch';
 import type { Database, Db } from '../../../db/database';
 import { transition, TransitionConflictError } from '../../../db/transition';
-import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../../quotes/quote-read';
+import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../../quotes';
 import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../../db/schema';
 import type { PayoutStatus } from '../../../../shared/lifecycles/payout';
 

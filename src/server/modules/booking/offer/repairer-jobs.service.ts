@@ -10,26 +10,27 @@ import type { Database, Db } from '../../../db/database';
 import { TransitionConflictError, transition } from '../../../db/transition';
 import type { DomainError} from '../../../kernel/errors';
 import { conflict, forbidden, notFound } from '../../../kernel/errors';
-import type { SessionUser } from '../../auth/auth.service';
+import type { SessionUser } from '../../auth';
 import { withdrawOpenOffers } from './dispatch.service';
-import { lockRepairer } from '../../repairers/repairers.repo';
+import { lockRepairer } from '../../repairers';
 import { succeededPaymentIdOf } from '../pay/payments.repo';
 import { assignPayoutOfPayment } from '../payout/payouts.repo';
 import { whenInSentence } from '../emails/dispatch-emails';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
+import type { Enqueue } from '../../../kernel/jobs';
+import { runStep, type Step } from '../process/run-step';
 import { bookingFacts } from '../emails/booking-email-facts';
-import { lockQuote } from '../../quotes/quotes.repo';
-import { toQuoteView } from '../../quotes/quote-view';
+import { toQuoteView } from '../../quotes';
 import { technicianAssignedEmail } from '../emails/repairer-jobs-emails';
 import { jobAcceptedEmail, type AcceptedJobFacts } from '../emails/technician-emails';
-import { assignQuote, clashingBookings, jobOfNotification, lockNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
+import { assignQuote, clashingBookings, jobOfNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
 
 export interface RepairerJobsContext {
   db: Db;
   /** The same database, for its prepared statements (the job list). */
   database: Database;
   config: AppConfig;
+  /** Where a step's after-commit work goes (run-step.ts); absent in a test that calls a service directly. */
+  jobs?: Enqueue;
 }
 
 const HISTORY_DAYS = 30;
@@ -176,23 +177,31 @@ function acceptedJobFacts(
 }
 
 /**
+ * An accept's or a decline's locks, in one order for every racer: the job's quote, then the offer
+ * (the step's declared locks, run-step.ts), then the record read afresh. A racer waits for the
+ * winner to commit and then finds the offer closed, never a deadlock.
+ */
+async function lockOpenOffer(step: Step, user: SessionUser, id: number, now: Date): Promise<JobRecord> {
+  const { quote } = await ownRecord(step.tx, user, id);
+  await step.lock({ quoteId: quote.id, offerId: id });
+  const record = await ownRecord(step.tx, user, id);
+  const closed = closedOfferError(record, now);
+  if (closed) throw closed;
+  return record;
+}
+
+/**
  * Accept: in one transaction the quote is assigned to this repairer only if nobody holds it
  * (a conditional UPDATE, and a unique index on accepted offers behind it), the offer is
  * accepted, the booking assigned, the repairer's share of the payment recorded as theirs (D14),
  * every other open offer withdrawn, and the customer told who is coming.
  */
-export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id: number, now: Date): Promise<{ job: RepairerJob; emails: OutboxEmail[] }> {
+export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id: number, now: Date): Promise<{ job: RepairerJob }> {
   if (user.role !== 'repairer' || user.repairerId === null) throw forbidden('Only repairers can accept jobs.');
   const repairerId = user.repairerId;
-  const emails = await ctx.db.transaction(async (tx) => {
-    // Locks in one order for every racer (the job's quote, then the offer), then read afresh:
-    // a racer waits for the winner to commit and then finds the job taken, never a deadlock.
-    const { quote } = await ownRecord(tx, user, id);
-    await lockQuote(tx, quote.id);
-    await lockNotification(tx, id);
-    const record = await ownRecord(tx, user, id);
-    const closed = closedOfferError(record, now);
-    if (closed) throw closed;
+  await runStep(ctx, 'accept-job', async (step) => {
+    const { tx } = step;
+    const record = await lockOpenOffer(step, user, id, now);
     // Then the repairer's row: two of their accepts at once (two jobs in one slot) take turns,
     // so the second sees the first's booking in its clash check below.
     const repairer = await lockRepairer(tx, repairerId);
@@ -214,27 +223,21 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     if (paymentId !== undefined) await assignPayoutOfPayment(tx, paymentId, repairerId, now);
     await withdrawOpenOffers(tx, record.quote.id, id);
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
-    const emails = [await queueEmail(tx, technicianAssignedEmail(facts, { businessName: repairer.businessName, phone: repairer.phone }))];
+    await step.queue(technicianAssignedEmail(facts, { businessName: repairer.businessName, phone: repairer.phone }));
     // The technician's own copy of the job: now theirs, with the customer's details and notes (D11).
-    if (repairer.email) emails.push(await queueEmail(tx, jobAcceptedEmail(acceptedJobFacts(ctx.config, record, appointment, repairer))));
-    return emails;
+    if (repairer.email) await step.queue(jobAcceptedEmail(acceptedJobFacts(ctx.config, record, appointment, repairer)));
   });
-  return { job: toRepairerJob((await jobOfNotification(ctx.db, id))!, now), emails };
+  return { job: toRepairerJob((await jobOfNotification(ctx.db, id))!, now) };
 }
 
 /** Decline with a reason (SPEC section 5): the admin sees it beside the repairer's name. */
 export async function declineJob(ctx: RepairerJobsContext, user: SessionUser, id: number, body: DeclineBody, now: Date): Promise<RepairerJob> {
   if (user.role !== 'repairer') throw forbidden('Only repairers can decline jobs.');
-  await ctx.db.transaction(async (tx) => {
+  await runStep(ctx, 'decline-job', async (step) => {
     // The job's quote first, as accepting and offering do: a send-to-all reading who declined
     // (with the quote locked) then sees this decline, or offers before it, never in between.
-    const { quote } = await ownRecord(tx, user, id);
-    await lockQuote(tx, quote.id);
-    await lockNotification(tx, id);
-    const record = await ownRecord(tx, user, id);
-    const closed = closedOfferError(record, now);
-    if (closed) throw closed;
-    await transition(tx, 'jobNotification', 'decline', id, { set: { respondedAt: now, declineReason: body.reason } });
+    await lockOpenOffer(step, user, id, now);
+    await transition(step.tx, 'jobNotification', 'decline', id, { set: { respondedAt: now, declineReason: body.reason } });
   });
   return toRepairerJob((await jobOfNotification(ctx.db, id))!, now);
 }

@@ -13,32 +13,32 @@ import { takeBackMessages, type TakeBackResult } from '../../../../shared/api/di
 import { hasSlotBegun } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
+import type { Enqueue } from '../../../kernel/jobs';
 import { transition } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
-import type { SessionUser } from '../../auth/auth.service';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
+import type { SessionUser } from '../../auth';
 import { bookingFacts } from '../emails/booking-email-facts';
-import { lockBooking } from '../pay/payments.service';
-import { actorOf, recordAudit } from '../../privacy/audit.repo';
+import { runStep } from '../process/run-step';
+import { actorOf, recordAudit } from '../../privacy';
 import { technicianChangingEmail } from '../emails/repairer-jobs-emails';
 import { jobTakenBackEmail } from '../emails/dispatch-emails';
-import { findRepairer } from '../../repairers/repairers.repo';
+import { findRepairer } from '../../repairers';
 import { quoteIdOfAppointment } from '../appointments.repo';
 import { unassignOwedPayoutOfPayment } from '../payout/payouts.repo';
 import { acceptedOfferOfQuote } from './dispatch.repo';
 
 export async function takeBackJob(
-  ctx: { db: Db; config: AppConfig },
+  ctx: { db: Db; config: AppConfig; jobs?: Enqueue },
   admin: SessionUser,
   appointmentId: number,
   reason: string,
   now: Date,
-): Promise<{ result: TakeBackResult; emails: OutboxEmail[] }> {
-  return ctx.db.transaction(async (tx) => {
+): Promise<TakeBackResult> {
+  return runStep(ctx, 'take-back-job', async (step) => {
+    const { tx } = step;
     const quoteId = await quoteIdOfAppointment(tx, appointmentId);
     if (quoteId === undefined) throw notFound(takeBackMessages.notFound);
-    const { quote, appointment, payment } = await lockBooking(tx, { quoteId, appointmentId });
+    const { quote, appointment, payment } = await step.lock({ quoteId, appointmentId });
     if (!quote || !appointment) throw notFound(takeBackMessages.notFound);
     if (appointment.status === 'confirmed') throw conflict(takeBackMessages.noTechnician);
     // Its slot has begun: "another technician for the same time" would be a promise nobody can keep (a code review).
@@ -58,11 +58,11 @@ export async function takeBackJob(
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
     await recordAudit(tx, actorOf(admin), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { reference: facts.reference, repairerId, technician: technician?.businessName ?? null, reason, quoteId: quote.id });
 
-    const emails = [await queueEmail(tx, technicianChangingEmail(facts, { businessName: technician?.businessName ?? 'Your technician' }))];
+    await step.queue(technicianChangingEmail(facts, { businessName: technician?.businessName ?? 'Your technician' }));
     if (technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
-      emails.push(await queueEmail(tx, jobTakenBackEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, reason, company: ctx.config.company })));
+      await step.queue(jobTakenBackEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, reason, company: ctx.config.company }));
     }
-    return { result: { appointmentId: appointment.id, quoteId: quote.id, appointmentStatus: 'confirmed', assignmentStatus: 'unassigned', repairerId }, emails };
+    return { appointmentId: appointment.id, quoteId: quote.id, appointmentStatus: 'confirmed', assignmentStatus: 'unassigned', repairerId };
   });
 }

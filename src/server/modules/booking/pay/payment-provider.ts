@@ -47,18 +47,5 @@ export class CardError extends Error {
   }
 }
 
-/**
- * The provider itself failed or refused the request (unreachable, timed out, 5xx, rate limit, a
- * refused key, a request it would not take): not the card, and nothing was taken. Carries no
- * HTTP status of its own, so the provider's status never reaches the browser; callers turn it into
- * a sentence, and the operator reads `detail` in the log.
- */
-export class PaymentProviderError extends Error {
-  constructor(
-    message: string,
-    readonly detail: { type: string; statusCode?: number; code?: string; requestId?: string },
-  ) {
-    super(message);
-    this.name = 'PaymentProviderError';
-  }
-}
+/** The provider itself failed or refused (kernel/stripe.ts, where Stripe's SDK errors become it). */
+export { PaymentProviderError } from '../../../kernel/stripe';

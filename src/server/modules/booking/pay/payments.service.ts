@@ -10,27 +10,27 @@ import type { Db } from '../../../db/database';
 import { transition, TransitionConflictError } from '../../../db/transition';
 import { badRequest, conflict, DomainError, notFound } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
-import { customerRecordAccess, type Viewer } from '../../access/access.policy';
-import { findLatestAppointmentOfQuote, findLiveAppointmentOfQuote, lockAppointment } from '../appointments.repo';
+import { customerRecordAccess, type Viewer } from '../../access';
+import { findLatestAppointmentOfQuote, findLiveAppointmentOfQuote } from '../appointments.repo';
 import { lapseHolds, quoteExpiredMessage } from '../hold/bookings.service';
 import { isQuoteExpired } from '../../../../shared/lifecycles/quote';
 import { leaveLiveState, takePlace } from '../slots/capacity.repo';
-import type { OutboxEmail } from '../../email/email.repo';
-import { queueEmail } from '../../email/email.service';
-import { findAssessment } from '../../assessments/assessments.repo';
-import { findQuote, lockQuote } from '../../quotes/quotes.repo';
+import { queueEmail, type OutboxEmail } from '../../email';
+import { findAssessment } from '../../assessments';
+import { findQuote } from '../../quotes';
+import { lockStepRows } from '../process/run-step';
+import type { Enqueue } from '../../../kernel/jobs';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { technicianPlaceFree, technicianStillFree } from '../hold/claim';
-import { recordAudit, systemActor } from '../../privacy/audit.repo';
+import { recordAudit, systemActor } from '../../privacy';
 import {
   findPayment,
   findPaymentByAppointment,
   insertOwedPayout,
   insertPayment,
   lockPayment,
-  lockPaymentOfAppointment,
   updatePayment,
   type PaymentRow,
 } from './payments.repo';
@@ -40,6 +40,8 @@ export interface PaymentsContext {
   config: AppConfig;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
+  /** Where a step's after-commit work goes (run-step.ts); absent in a test that calls a service directly. */
+  jobs?: Enqueue;
 }
 
 
@@ -176,19 +178,6 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   return view(payment);
 }
 
-/**
- * Locks a booking's rows in the one order every transaction that locks more than one of them
- * uses: the quote, then its appointment, then the payment (docs/decisions/0004-lifecycles.md,
- * "One lock order"). Holding a booking, accepting its job and deleting its enquiry start from the
- * quote too, so two of them meeting on one booking take turns instead of deadlocking.
- */
-export async function lockBooking(tx: Db, ids: { quoteId: number; appointmentId: number }) {
-  const quote = await lockQuote(tx, ids.quoteId);
-  const appointment = await lockAppointment(tx, ids.appointmentId);
-  const payment = await lockPaymentOfAppointment(tx, ids.appointmentId);
-  return { quote, appointment, payment };
-}
-
 export type SettleOutcome = 'confirmed' | 'reinstated' | 'refunded' | 'already-settled' | 'out-of-order';
 
 /**
@@ -212,7 +201,8 @@ export async function settleSucceededPayment(
   const unlocked = await findPayment(tx, paymentId);
   if (!unlocked) throw notFound(paymentMessages.notSetUp);
   const appointmentId = unlocked.appointmentId!;
-  const { quote, appointment, payment } = await lockBooking(tx, { quoteId: unlocked.quoteId, appointmentId });
+  // The booking's rows in the one lock order (run-step.ts): a caller's step may have taken them already.
+  const { quote, appointment, payment } = await lockStepRows(tx, 'settle-payment', { quoteId: unlocked.quoteId, appointmentId });
   if (!payment || payment.id !== paymentId || !appointment || !quote) throw notFound(paymentMessages.notSetUp);
   if (payment.status === 'succeeded' || payment.status === 'refunded') return { outcome: 'already-settled', emails: [] };
   if (report.eventAt && payment.lastEventAt && report.eventAt < payment.lastEventAt) return { outcome: 'out-of-order', emails: [] };
@@ -286,7 +276,7 @@ export async function settleSucceededPayment(
   // job yet at payment time (issue 12 assigns it), so the repairer is filled in then.
   await insertOwedPayout(tx, { paymentId: payment.id, repairerId: quote.assignedRepairerId, amountPence: quote.repairerPaymentPence });
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
-  // bookedQuoteId: the caller offers the job to nearby repairers once this commits (issue 12, AUTO_DISPATCH).
+  // bookedQuoteId: the caller's step offers the job to nearby repairers once it commits (step.booked; issue 12, AUTO_DISPATCH).
   return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment))], bookedQuoteId: quote.id };
 }
 

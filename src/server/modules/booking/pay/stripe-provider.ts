@@ -2,35 +2,11 @@
 // charge goes to the platform's own account; the repairer's share is transferred later
 // (issue 12). STRIPE_API_BASE points the SDK at a local stand-in in tests.
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../../config/config';
-import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { stripeFailure } from '../../../kernel/stripe';
+import { CardError, type PaymentProvider } from './payment-provider';
 
-/** The Stripe SDK for these settings: buildApp makes the app's one (ModuleDeps.stripe). */
-export function createStripeClient(config: StripeConfig): Stripe {
-  return new Stripe(config.secretKey, {
-    ...(config.apiBase ? { host: config.apiBase.host, port: config.apiBase.port, protocol: config.apiBase.protocol } : {}),
-    // Safe to retry: every call has an idempotency key.
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    appInfo: { name: 'AutoRevive' },
-  });
-}
+export { stripeFailure };
 
-/**
- * A failure of Stripe itself as this app's own error, or null for anything else. Stripe's SDK
- * errors carry Stripe's HTTP status (401 for a refused key, 429, 400): passed on as they are, the
- * error handler would answer the browser with that status and log nothing.
- */
-export function stripeFailure(error: unknown): PaymentProviderError | null {
-  if (!(error instanceof Stripe.errors.StripeError)) return null;
-  const detail = {
-    type: error.rawType ?? error.type,
-    ...(error.statusCode ? { statusCode: error.statusCode } : {}),
-    ...(error.code ? { code: error.code } : {}),
-    ...(error.requestId ? { requestId: error.requestId } : {}),
-  };
-  return new PaymentProviderError(`Stripe failed (${detail.type}${error.statusCode ? ` ${error.statusCode}` : ''}): ${error.message}`, detail);
-}
 
 function mapStripeError(error: unknown): never {
   if (error instanceof Stripe.errors.StripeCardError) {

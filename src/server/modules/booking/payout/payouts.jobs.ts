@@ -1,10 +1,11 @@
 // D14: releasing repairers' shares that are due (confirmed, or 72 hours after completion with no
 // problem reported): every 15 minutes and at start-up, and at once after a customer confirms.
 import { z } from 'zod';
-import { defineJob } from '../../../jobs/registry';
+import { defineJob } from '../../../kernel/jobs';
 import { releaseDuePayouts } from './payouts';
 
-export const RELEASE_PAYOUTS_JOB = 'release-payouts' as const;
+import { RELEASE_PAYOUTS_JOB } from '../../../kernel/jobs';
+export { RELEASE_PAYOUTS_JOB };
 
 export const releasePayoutsJob = defineJob({
   name: RELEASE_PAYOUTS_JOB,

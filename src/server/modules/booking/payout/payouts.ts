@@ -12,14 +12,14 @@ import type Stripe from 'stripe';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import { payouts } from '../../../db/schema';
-import type { Enqueue } from '../../../jobs';
-import { dispatchEmails, queueEmail } from '../../email/email.service';
+import type { Enqueue } from '../../../kernel/jobs';
+import { runStep } from '../process/run-step';
 import { repairerPaidEmail } from '../emails/completion-emails';
 import { transition, type TransitionOptions } from '../../../db/transition';
 import { pagesAfterId } from '../../../jobs/keyset-pages';
 import { afterNoTransfer, claimPayout, isConflict, refusedOutright, standingAtStripe, transferFor, transferGroupOf, type ClaimFrom, type TransferFound } from './payout-sending';
 import { abandonedSends, duePayouts, paidEmailFacts, payableWithStatus, payoutProviderRef, payoutStatus, payoutWithAppointment, type Payable } from './payouts.repo';
-import { recordAudit, systemActor } from '../../privacy/audit.repo';
+import { recordAudit, systemActor } from '../../privacy';
 import { stripeFailure } from '../pay/stripe-provider';
 import { completionMessages } from '../../../../shared/api/appointments';
 import { AUTO_RELEASE_HOURS } from '../../../../shared/aftercare';
@@ -63,15 +63,16 @@ async function paidEmailOf(tx: Db, config: AppConfig, payoutId: number, provider
  * longer where `options.where` expects it.
  */
 async function recordRelease(ctx: PayoutContext, payoutId: number, providerRef: string, options: TransitionOptions<'payout'>, topUpPence: number | null = null): Promise<void> {
-  const queued = await ctx.db.transaction(async (tx) => {
-    await transition(tx, 'payout', 'release', payoutId, options);
-    const email = await paidEmailOf(tx, ctx.config, payoutId, providerRef, topUpPence);
-    return email ? [await queueEmail(tx, email)] : [];
-  });
-  if (!ctx.jobs) return;
-  await dispatchEmails(ctx.jobs, queued).catch((error: unknown) => {
-    ctx.log.warn({ payoutId, err: error }, "the repairer's payment e-mail waits for the outbox's sweep: its sending job could not be queued");
-  });
+  await runStep(
+    ctx,
+    'release-payout',
+    async (step) => {
+      await transition(step.tx, 'payout', 'release', payoutId, options);
+      const email = await paidEmailOf(step.tx, ctx.config, payoutId, providerRef, topUpPence);
+      if (email) await step.queue(email);
+    },
+    { afterCommitFailed: (error) => ctx.log.warn({ payoutId, err: error }, "the repairer's payment e-mail waits for the outbox's sweep: its sending job could not be queued") },
+  );
 }
 
 /** Without Stripe: the released row is the ledger entry, one guarded statement (false when another run released it, or it was held meanwhile). */

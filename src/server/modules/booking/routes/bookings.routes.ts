@@ -27,7 +27,6 @@ import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { badRequest } from '../../../kernel/errors';
 import type { RateLimit } from '../../../plugins/rate-limit';
-import { dispatchEmails } from '../../email/email.service';
 import { adminAvailabilityMonth, updateAvailability } from '../slots/admin-availability.service';
 import { updateNotes } from '../appointment/appointment-notes';
 import { readAppointmentView } from '../appointment/appointment-read';
@@ -41,7 +40,7 @@ function realDate(date: string): string {
 }
 
 export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: AvailabilityContext = { db: deps.database.db, database: deps.database, config: deps.config };
+  const ctx: AvailabilityContext = { db: deps.database.db, database: deps.database, config: deps.config, jobs: deps.jobs };
 
   // Every calendar read counts against its address's limit, in the read's own statement.
   const availabilityLimit = (ip: string): RateLimit => ({
@@ -111,8 +110,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     '/api/appointments/:id/reschedule',
     { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: RescheduleAppointmentBodySchema } },
     async (request, reply) => {
-      const { view, emails } = await reschedule(ctx, request.params.id, await request.viewer(), request.body, new Date());
-      await dispatchEmails(deps.jobs, emails);
+      const view = await reschedule(ctx, request.params.id, await request.viewer(), request.body, new Date());
       reply.header('Cache-Control', 'private, no-store');
       return view;
     },
@@ -123,8 +121,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     '/api/appointments/:id/notes',
     { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: UpdateAppointmentNotesBodySchema } },
     async (request, reply) => {
-      const { view, emails } = await updateNotes(ctx, request.params.id, await request.viewer(), request.body, new Date());
-      await dispatchEmails(deps.jobs, emails);
+      const view = await updateNotes(ctx, request.params.id, await request.viewer(), request.body, new Date());
       reply.header('Cache-Control', 'private, no-store');
       return view;
     },

@@ -16,17 +16,14 @@ import { notFound, unauthorised } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
 import { bookingMessages, readableAppointment, toAppointmentView, type BookingContext } from '../hold/bookings.service';
 import { findAppointmentRecord } from '../appointments.repo';
-import { dispatchEmails } from '../../email/email.service';
-import type { Viewer } from '../../access/access.policy';
-import { RELEASE_PAYOUTS_JOB } from '../payout/payouts.jobs';
-import { receiveUpload } from '../../assessments/assessment-intake';
-import { processPhotos } from '../../assessments/assessments.service';
-import { processImageFile } from '../../images/image-process';
+import type { Viewer } from '../../access';
+import { processPhotos, receiveUpload } from '../../assessments';
+import { processImageFile } from '../../images';
 import { stopIdleTimeout } from '../../../plugins/timeouts';
 import { checkCanMarkDone, confirmCompletion, markJobDone, reportProblem, reviewRepair, type CompletionContext } from '../complete/completion.service';
 
 export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: CompletionContext & BookingContext = { db: deps.database.db, config: deps.config };
+  const ctx: CompletionContext & BookingContext = { db: deps.database.db, config: deps.config, jobs: deps.jobs };
   const schema = { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } };
 
   /** The booking as its reader here may read it: the technician marking it done, or the customer. */
@@ -51,14 +48,14 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         if (!user) throw unauthorised();
         await checkCanMarkDone(ctx.db, user, request.params.id, new Date());
         if (!request.isMultipart()) {
-          await dispatchEmails(deps.jobs, await markJobDone(ctx, user, request.params.id, new Date()));
+          await markJobDone(ctx, user, request.params.id, new Date());
           return view(request.params.id, 'assigned-repairer');
         }
         const upload = await receiveUpload(request, join(deps.config.dataDir, 'tmp'));
         try {
           stopIdleTimeout(request);
           const processed = await processPhotos(upload.photos, (photo) => processImageFile(photo.path));
-          await dispatchEmails(deps.jobs, await markJobDone(ctx, user, request.params.id, new Date(), { store: deps.store, processed }));
+          await markJobDone(ctx, user, request.params.id, new Date(), { store: deps.store, processed });
         } finally {
           await upload.cleanup();
         }
@@ -94,7 +91,6 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     const viewer = await request.viewer();
     await asCustomer(request.params.id, viewer);
     await confirmCompletion(ctx, viewer, request.params.id, new Date());
-    await deps.jobs.enqueue(RELEASE_PAYOUTS_JOB, {});
     reply.header('Cache-Control', 'private, no-store');
     return view(request.params.id, 'customer');
   });
@@ -103,7 +99,7 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     const viewer = await request.viewer();
     await asCustomer(request.params.id, viewer);
     const body = parseBody(ReportProblemBodySchema, request.body);
-    await dispatchEmails(deps.jobs, await reportProblem(ctx, viewer, request.params.id, body.message, new Date()));
+    await reportProblem(ctx, viewer, request.params.id, body.message, new Date());
     reply.header('Cache-Control', 'private, no-store');
     return view(request.params.id, 'customer');
   });

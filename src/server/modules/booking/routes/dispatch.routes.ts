@@ -20,15 +20,14 @@ import { AppointmentIdParamsSchema } from '../../../../shared/api/appointments';
 import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { notFound, unauthorised } from '../../../kernel/errors';
-import { dispatchEmails } from '../../email/email.service';
-import { findQuote } from '../../quotes/quotes.repo';
+import { findQuote } from '../../quotes';
 import { readJobsToDispatch, readUpcomingJobs } from '../offer/dispatch.repo';
 import { takeBackJob } from '../offer/take-back';
 import { expireOverdueOffers, findNearby, notificationsOfQuote, sendToAllNearby, sendToRepairer, type DispatchContext } from '../offer/dispatch.service';
 import { dispatchMessages } from '../../../../shared/api/dispatch';
 
 export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: DispatchContext = { db: deps.database.db, config: deps.config, geocoder: deps.geocoder, appSecret: deps.appSecret };
+  const ctx: DispatchContext = { db: deps.database.db, config: deps.config, geocoder: deps.geocoder, appSecret: deps.appSecret, jobs: deps.jobs };
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
@@ -43,8 +42,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
         { schema: { params: IdParamsSchema, body: SendToRepairerBodySchema, response: { 200: SendToRepairerResultSchema } } },
         async (request) => {
           await expireOverdueOffers(ctx.db, new Date());
-          const { notification, emails } = await sendToRepairer(ctx, request.params.id, request.body.repairerId, new Date());
-          await dispatchEmails(deps.jobs, emails);
+          const { notification } = await sendToRepairer(ctx, request.params.id, request.body.repairerId, new Date());
           return { notification };
         },
       );
@@ -54,8 +52,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
         { schema: { params: IdParamsSchema, response: { 200: SendToRepairersResultSchema } } },
         async (request) => {
           await expireOverdueOffers(ctx.db, new Date());
-          const { repairersNotified, emails } = await sendToAllNearby(ctx, request.params.id, new Date());
-          await dispatchEmails(deps.jobs, emails);
+          const { repairersNotified } = await sendToAllNearby(ctx, request.params.id, new Date());
           return { repairersNotified };
         },
       );
@@ -78,8 +75,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
         async (request, reply) => {
           const user = await request.session();
           if (!user) throw unauthorised();
-          const { result, emails } = await takeBackJob(ctx, user, request.params.id, request.body.reason, new Date());
-          await dispatchEmails(deps.jobs, emails);
+          const result = await takeBackJob(ctx, user, request.params.id, request.body.reason, new Date());
           reply.header('Cache-Control', 'private, no-store');
           return result;
         },

@@ -5,12 +5,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppointmentIdParamsSchema, AppointmentViewSchema, CustomerRefundSchema, PayoutIdParamsSchema, RefundCustomerBodySchema, TeamCancelBodySchema } from '../../../../shared/api/appointments';
 import { CreatePaymentIntentBodySchema, PaymentConfigSchema, PaymentIntentViewSchema, TestPaymentConfirmBodySchema, TestPaymentResultSchema } from '../../../../shared/api/payments';
-import { afterBookingPaid } from '../offer/dispatch.service';
 import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { notFound, unauthorised } from '../../../kernel/errors';
 import { parseBody } from '../../../plugins/validation';
-import { dispatchEmails } from '../../email/email.service';
 import { cancelAppointment, teamCancelBooking } from '../cancel/appointment-cancel';
 import { refundAfterProblem } from '../cancel/problem-refund';
 import { createPaymentIntent, paymentMessages, type PaymentsContext } from '../pay/payments.service';
@@ -22,7 +20,8 @@ import { confirmTestPayment } from '../pay/test-payments';
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config } = deps;
   const stripe = deps.stripe ?? null;
-  const ctx: PaymentsContext = { db: deps.database.db, config, provider: stripe ? createStripeProvider(stripe) : createTestProvider(), log: app.log };
+  // With the job queue: each booking step sends its e-mails and starts its jobs once it commits (run-step.ts).
+  const ctx: PaymentsContext = { db: deps.database.db, config, provider: stripe ? createStripeProvider(stripe) : createTestProvider(), log: app.log, jobs: deps.jobs };
 
   app.get('/api/payments/config', { schema: { response: { 200: PaymentConfigSchema } } }, async () => ({
     provider: ctx.provider.name,
@@ -41,8 +40,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     '/api/appointments/:id/cancel',
     { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } } },
     async (request, reply) => {
-      const { view, emails } = await cancelAppointment({ ...ctx, log: request.log }, await request.viewer(), request.params.id, new Date());
-      await dispatchEmails(deps.jobs, emails);
+      const view = await cancelAppointment({ ...ctx, log: request.log }, await request.viewer(), request.params.id, new Date());
       reply.header('Cache-Control', 'private, no-store');
       return view;
     },
@@ -58,8 +56,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
           const body = parseBody(TeamCancelBodySchema, request.body);
           const user = await request.session();
           if (!user) throw unauthorised();
-          const { view, emails } = await teamCancelBooking({ ...ctx, log: request.log }, user, request.params.id, body.reason, new Date());
-          await dispatchEmails(deps.jobs, emails);
+          const view = await teamCancelBooking({ ...ctx, log: request.log }, user, request.params.id, body.reason, new Date());
           reply.header('Cache-Control', 'private, no-store');
           return view;
         },
@@ -73,8 +70,7 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
           const body = parseBody(RefundCustomerBodySchema, request.body);
           const user = await request.session();
           if (!user) throw unauthorised();
-          const { refund, emails } = await refundAfterProblem({ ...ctx, log: request.log }, user, request.params.id, body.reason);
-          await dispatchEmails(deps.jobs, emails);
+          const refund = await refundAfterProblem({ ...ctx, log: request.log }, user, request.params.id, body.reason);
           reply.header('Cache-Control', 'private, no-store');
           return refund;
         },
@@ -90,10 +86,8 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       // Authorise before parsing: only a browser holding a customer grant can own a payment.
       if (viewer.assessmentIds.length === 0) throw notFound(paymentMessages.notSetUp);
       const body = parseBody(TestPaymentConfirmBodySchema, request.body);
-      const { result, emails, bookedQuoteId, refusal } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body, new Date());
-      await dispatchEmails(deps.jobs, emails);
+      const { result, refusal } = await confirmTestPayment({ ...ctx, log: request.log }, viewer, body, new Date());
       if (refusal) throw refusal;
-      if (bookedQuoteId) await afterBookingPaid(deps.jobs, deps.config, bookedQuoteId);
       reply.header('Cache-Control', 'private, no-store');
       return result;
     });

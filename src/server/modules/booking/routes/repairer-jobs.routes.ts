@@ -8,11 +8,10 @@ import { DeclineBodySchema, RepairerIdParamsSchema, RepairerJobSchema, RepairerJ
 import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { unauthorised } from '../../../kernel/errors';
-import { dispatchEmails } from '../../email/email.service';
 import { acceptJob, declineJob, listJobs, viewJob, type RepairerJobsContext } from '../offer/repairer-jobs.service';
 
 export const repairerJobRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: RepairerJobsContext = { db: deps.database.db, database: deps.database, config: deps.config };
+  const ctx: RepairerJobsContext = { db: deps.database.db, database: deps.database, config: deps.config, jobs: deps.jobs };
 
   await app.register(
     roleGroup(['repairer', 'admin'], async (staff) => {
@@ -33,8 +32,7 @@ export const repairerJobRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
       });
 
       staff.post('/api/repairer/notifications/:id/accept', { schema: { params: IdParamsSchema, response: { 200: RepairerJobSchema } } }, async (request) => {
-        const { job, emails } = await acceptJob(ctx, await user(request), request.params.id, new Date());
-        await dispatchEmails(deps.jobs, emails);
+        const { job } = await acceptJob(ctx, await user(request), request.params.id, new Date());
         return job;
       });
 

@@ -1,4 +1,4 @@
-// Availability for one customer (issue 35 item 2, D15, docs/decisions/0024): a slot is open to a
+// Availability for one customer (issue 35 item 2, D15, docs/decisions/0026): a slot is open to a
 // quote's customer only while every live booking in it that is still to be given a technician
 // (held, or paid and waiting for dispatch) and this one can each have a different eligible
 // technician with a free place. Assigned bookings are pinned to their technician: they are the
@@ -16,7 +16,7 @@ import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from
 import { outcodeOf } from '../../../../shared/postcode';
 import type { Db } from '../../../db/database';
 import { appointments, assessments, outcodes, quotes } from '../../../db/schema';
-import type { Point } from '../../repairers/nearby.repo';
+import type { Point } from '../../repairers';
 import { canTakeAnother, type SlotDemand } from './assignment';
 import { covers, freePlacesIn, slotKey, techniciansReaching, type Customer, type SlotOf, type TechnicianFacts } from './eligibility.repo';
 

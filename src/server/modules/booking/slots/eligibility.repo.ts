@@ -13,8 +13,8 @@ import type { TimeSlot } from '../../../../shared/calendar';
 import type { Specialisation } from '../../../../shared/damage';
 import type { Db } from '../../../db/database';
 import { appointments, quotes, repairers, repairerTimeOff } from '../../../db/schema';
-import { boundingBox, milesBetween, type Point } from '../../repairers/nearby.repo';
-import { slotBit } from '../../repairer-availability/weekly-halves';
+import { boundingBox, milesBetween, type Point } from '../../repairers';
+import { slotBit } from '../../repairer-availability';
 
 /** The haversine distance from `point` to a repairer's base in SQL: milesBetween's formula (tests compare them). */
 export const milesFromSql = (point: Point) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadAppSecret } from '../../config/app-secret';
-import { repairerOfToken, unsubscribeToken } from './unsubscribe-token';
+import { repairerOfToken, unsubscribeToken } from './unsubscribe';
 
 const secret = 'a test secret of at least thirty-two characters';
 

@@ -1,5 +1,8 @@
 // Reading assessments for one viewer (D10, D11): the grant holder, admins and the repairer who
-// accepted the job; to anyone else a record does not exist.
+// accepted the job; to anyone else a record does not exist. An assessment is read with its quote
+// (and its guide price while no quote shows), so these reads live with the quotes, which build on
+// the assessments; the assessments module's routes are handed them by buildApp (QuoteReads in
+// assessments/quote-reads.ts), so assessments never imports quotes.
 import { assessmentMessages, type AssessmentView } from '../../../shared/api/assessments';
 import { CUSTOMER_VISIBLE_QUOTE_STATUSES } from '../../../shared/lifecycles/quote';
 import { defaultPriceList, type PriceListEntry } from '../../../shared/price-list';
@@ -7,20 +10,16 @@ import { batchedRead, batchedReadSql, coalescedRead, epochMsSql, type CoalescedR
 import type { Database, Db } from '../../db/database';
 import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept-answers';
 import { londonDateOf } from '../../../shared/london-time';
-import { grantHeldSql } from '../access/grants.repo';
-import type { SessionUser } from '../auth/auth.service';
-import { guideFor } from '../quotes/quote-desk.service';
-import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../quotes/quote-read';
-import { toQuoteView } from '../quotes/quote-view';
+import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../access';
+import type { SessionUser } from '../auth';
+import { createDraftQuote, guideFor } from './quote-desk.service';
+import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from './quote-read';
+import { toQuoteView } from './quote-view';
 import { notFound } from '../../kernel/errors';
-import { customerRecordAccess, viewerOfRead, type Viewer } from '../access/access.policy';
-import { quotesForAssessments, assignedRepairerOf, type QuoteAudience } from '../quotes/quotes.service';
-import { hasLiveOffer } from '../booking/offer/offers.repo';
-import { findImage, imagesOf, type AssessmentRow, type ImageRow } from './assessments.repo';
-import { assessmentJsonSql, toAssessmentView, type AssessmentJson, type AssessmentViewRow } from './assessment-view';
+import { quotesForAssessments, type QuoteAudience } from './quotes.service';
+import { assessmentJsonSql, imagesOf, toAssessmentView, type AssessmentJson, type AssessmentRow, type AssessmentViewRow, type QuoteReads } from '../assessments';
 
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
-export const photoNotFoundMessage = assessmentMessages.photoNotFound;
 
 /** Views of these assessments for one audience: photos and quotes in three queries, however many rows. */
 export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudience): Promise<AssessmentView[]> {
@@ -182,49 +181,5 @@ export async function readAssessmentBody(database: Database, id: number, reader:
   return body;
 }
 
-// GET /api/images/{id} in one statement (issue 9): the photo, whether this browser holds a grant
-// for its assessment, the repairer assigned to its quote, and whether the repairer asking
-// (`reader.repairer`, null for anyone else) has a live offer of the job, as hasLiveOffer asks
-// with the time `reader.now`. Reads that arrive together run as one statement, one reader per
-// row of `reader`, like the assessment and quote reads: on PGlite, where statements run one at a
-// time on the event loop, a gallery of thumbnails had queued one statement per photo.
-const READ_IMAGE_SQL = `SELECT i.id, i.assessment_id AS "assessmentId", i.kind, i.content_type AS "contentType",
-  i.display_key AS "displayKey", i.display_bytes AS "displayBytes", i.thumb_key AS "thumbKey", i.thumb_bytes AS "thumbBytes",
-  ${grantHeldSql('i.assessment_id', 'reader.hashes')} AS granted,
-  (SELECT q.assigned_repairer_id FROM quotes q WHERE q.assessment_id = i.assessment_id) AS "assignedRepairerId",
-  reader.repairer IS NOT NULL AND EXISTS (SELECT 1 FROM job_notifications n
-    WHERE n.repairer_id = reader.repairer
-      AND (n.status = 'accepted' OR (n.status IN ('sent', 'viewed') AND n.expires_at > reader.now::timestamptz))
-      AND n.quote_id IN (SELECT q.id FROM quotes q WHERE q.assessment_id = i.assessment_id)) AS "liveOffer"
-FROM assessment_images i WHERE i.id = reader.id`;
-const READ_IMAGES = batchedReadSql('read_images', { id: 'int', hashes: 'text[]', repairer: 'int', now: 'text' }, READ_IMAGE_SQL);
-
-export type ImageToSend = Pick<ImageRow, 'id' | 'assessmentId' | 'kind' | 'contentType' | 'displayKey' | 'displayBytes' | 'thumbKey' | 'thumbBytes'>;
-type ReadImageRow = ImageToSend & { granted: boolean; assignedRepairerId: number | null; liveOffer: boolean };
-
-/**
- * GET /api/images/{id}: the photo if this reader may see it, or a 404 that reveals nothing. The
- * decision is findImageFor's (which composes the same from the repos): customerRecordAccess,
- * and D11's offered repairer for damage photos.
- */
-export async function readImage(database: Database, imageId: number, reader: { user: SessionUser | null; grantTokenHashes: string[] }, now: Date = new Date()): Promise<ImageToSend> {
-  const offeredTo = reader.user?.role === 'repairer' ? reader.user.repairerId : null;
-  const read = batchedRead<{ id: number; hashes: string[]; repairer: number | null; now: string }, ReadImageRow>(database, READ_IMAGES);
-  const row = await read({ id: imageId, hashes: reader.grantTokenHashes, repairer: offeredTo, now: now.toISOString() });
-  if (!row) throw notFound(photoNotFoundMessage);
-  const viewer = viewerOfRead(reader.user, row.assessmentId, row.granted);
-  if (customerRecordAccess(viewer, { assessmentId: row.assessmentId, assignedRepairerId: row.assignedRepairerId }) !== 'none') return row;
-  if (row.kind === 'damage' && offeredTo !== null && row.liveOffer) return row;
-  throw notFound(photoNotFoundMessage);
-}
-
-/** GET /api/images/{id}, composed: the photo's row if this viewer may see its assessment (readImage answers the same in one statement). */
-export async function findImageFor(db: Db, imageId: number, viewer: Viewer): Promise<ImageRow> {
-  const image = await findImage(db, imageId);
-  if (!image) throw notFound(photoNotFoundMessage);
-  const access = customerRecordAccess(viewer, { assessmentId: image.assessmentId, assignedRepairerId: await assignedRepairerOf(db, image.assessmentId) });
-  if (access !== 'none') return image;
-  // D11: a repairer who has been offered the job sees its damage photos before accepting.
-  if (image.kind === 'damage' && viewer.user?.role === 'repairer' && viewer.user.repairerId !== null && (await hasLiveOffer(db, image.assessmentId, viewer.user.repairerId))) return image;
-  throw notFound(photoNotFoundMessage);
-}
+/** What the assessments module's routes read and write of quotes, handed to them by buildApp. */
+export const quoteReadsForAssessments: QuoteReads = { viewsOf, readAssessmentsPageForAdmin, readAssessmentBody, createDraftQuote };

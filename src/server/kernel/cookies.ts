@@ -1,9 +1,23 @@
 // The two cookies the app sets: the staff session (D11) and the customer's grants (D10).
-// Names, options and lifetimes live here so the modules that set them agree.
+// Names, options, lifetimes and the grant cookie's format live here, below the modules, so the
+// modules that set them and plugins/auth.ts that reads them agree.
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../config/config';
-import { addToGrantCookie } from '../modules/access/grants.service';
+import { looksLikeToken } from './tokens';
+
+/** A browser may hold grants for a few submissions made on it or opened from e-mails. */
+export const MAX_GRANTS_PER_BROWSER = 10;
+
+export function parseGrantCookie(value: string | undefined): string[] {
+  if (!value) return [];
+  return value.split('.').filter(looksLikeToken).slice(0, MAX_GRANTS_PER_BROWSER);
+}
+
+export function addToGrantCookie(value: string | undefined, token: string): string {
+  const tokens = parseGrantCookie(value).filter((existing) => existing !== token);
+  return [token, ...tokens].slice(0, MAX_GRANTS_PER_BROWSER).join('.');
+}
 
 export const GRANT_COOKIE_MAX_AGE = 400 * 24 * 3600; // the longest browsers keep a cookie
 

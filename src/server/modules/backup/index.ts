@@ -1,0 +1,8 @@
+// The backup module as the rest of the server, the scripts and the tests see it: the only file they
+// import it through (eslint's house/server-module-boundary refuses any other way in; only a
+// *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
+
+export { lastBackup, recordBackup } from './backup-record';
+export { photoDigests, restoreBackup, writeBackup } from './backup';
+export { isEntry, runCommand, type Command } from './command';
+export { closeControlSocket, productRunsOn, requestBackup, startControlSocket } from './control-socket';

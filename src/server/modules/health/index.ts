@@ -1,0 +1,5 @@
+// The health module as the rest of the server, the scripts and the tests see it: the only file they
+// import it through (eslint's house/server-module-boundary refuses any other way in; only a
+// *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
+
+export { healthRoutes } from './health.routes';

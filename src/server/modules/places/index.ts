@@ -1,0 +1,9 @@
+// The places module as the rest of the server, the scripts and the tests see it: the only file they
+// import it through (eslint's house/server-module-boundary refuses any other way in; only a
+// *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
+
+export { placeRecord } from './place-record';
+export { PLACES_FIELD_MASK } from './places-client';
+export { importPlacesCityJob } from './places.jobs';
+export { placesRoutes } from './places.routes';
+export { storePlace } from './store-place';

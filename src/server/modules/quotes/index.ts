@@ -1,0 +1,13 @@
+// The quotes module as the rest of the server, the scripts and the tests see it: the only file they
+// import it through (eslint's house/server-module-boundary refuses any other way in; only a
+// *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
+
+export { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, quoteReadsForAssessments, readAssessment, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf, type AdminAssessmentJson } from './assessment-reads';
+export { loadPriceList, readPriceList, replacePriceList } from './price-list.repo';
+export { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, seenTotalPence } from './quote-desk.service';
+export { quoteReadyEmail, teamModificationRequestEmail } from './quote-emails';
+export { QUOTE_JSON_SQL, quoteFromJson, readQuoteBody, readQuoteView, type QuoteJson } from './quote-read';
+export { toModificationRequestView, toQuoteView } from './quote-view';
+export { findQuote, findQuoteByAssessment, itemsOf, lockQuote, modificationRequestsOf, quotesOf, type DeskFilter, type QuoteRow } from './quotes.repo';
+export { quoteRoutes } from './quotes.routes';
+export { assignedRepairerOf } from './quotes.service';
