@@ -105,6 +105,9 @@ export default async function setup(project: TestProject) {
       }
       // Issue 12's invitation with D19's unsubscribe (tests/e2e/repairer-accounts.test.ts); as above, far from London.
       await createRepairer(app.deps.database.db, { businessName: invitedBusiness[0], email: invitedBusiness[1], city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB10 1AB', latitude: 57.1437, longitude: -2.0981, isVerified: true });
+      // Issue 35: a booking needs a technician near its customer, and the browser tests' enquiries
+      // come from Bristol (tests/e2e/enquiry.ts, BS1 5TY): one there, ten jobs a slot, without an account.
+      await createRepairer(app.deps.database.db, { businessName: 'Bristol Lane Network', email: 'bristol-lane-network@example.com', city: 'Bristol', county: 'City of Bristol', postcode: 'BS1 4DJ', latitude: 51.4545, longitude: -2.5879, jobsPerSlot: 10, isVerified: true });
       // The e-mail collection test's repairers, whose websites are the local sites above.
       await seedCollectionRepairers(app.deps.database.db, collectionSites);
       await app.listen({ host: '127.0.0.1', port: 0 });
