@@ -13,7 +13,7 @@ import type { ModuleDeps } from './module-deps';
 import { accessRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
 import { quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
-import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
+import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
 import { outreachRoutes } from './modules/outreach';
@@ -61,6 +61,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   adminRoutes,
   enquiryPageRoutes,
   dispatchRoutes,
+  unassignedBookingRoutes,
   repairerJobRoutes,
   completionRoutes,
   repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),

@@ -8,6 +8,7 @@ import {
   OFFER_ANSWER_HOURS,
   addAnsweringHours,
   answeringWindows,
+  answerByLabel,
   offerDeadline,
   weekdays,
   type WeeklyPattern,
@@ -109,5 +110,13 @@ describe('offerDeadline', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('answerByLabel', () => {
+  it('says the deadline in London time, without the year', () => {
+    expect(answerByLabel(at('2026-12-03', '12:00'))).toBe('Answer by 12:00 on Thursday 3 December');
+    // British Summer Time: 08:30 in London is 07:30 UTC.
+    expect(answerByLabel(new Date('2027-06-01T07:30:00Z'))).toBe('Answer by 08:30 on Tuesday 1 June');
   });
 });

@@ -9,7 +9,7 @@
 import { isBankHoliday } from './bank-holidays';
 import { addDays, isoWeekday } from './calendar-date';
 import { MIN_LEAD_HOURS } from './calendar';
-import { londonDateOf, londonDateTimeToInstant } from './london-time';
+import { formatLondonDate, londonDateOf, londonDateTimeToInstant, londonTimeOf } from './london-time';
 
 export const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof weekdays)[number];
@@ -102,4 +102,12 @@ export function offerDeadline({ sentAt, slotStart, pattern }: { sentAt: Date; sl
   const dayBefore = slotStart.getTime() - MIN_LEAD_HOURS * HOUR_MS;
   const latest = dayBefore > sentAt.getTime() ? dayBefore : slotStart.getTime();
   return new Date(Math.min(counted.getTime(), latest));
+}
+
+/**
+ * An offer's deadline as the technician reads it, in London time: 'Answer by 12:00 on Thursday
+ * 3 December'. The year is left out: a deadline is at most three weeks away.
+ */
+export function answerByLabel(deadline: Date): string {
+  return `Answer by ${londonTimeOf(deadline)} on ${formatLondonDate(deadline).replace(/ \d{4}$/, '')}`;
 }

@@ -115,10 +115,10 @@ describe('a sweep with a row that fails', () => {
       const entries = lines.map((line) => JSON.parse(line) as { level: number; job?: string; msg: string; jobNotificationId?: number; err?: { message: string } }).filter((line) => line.job === 'expire-job-offers');
       // One warning for the row, by id; then the registry's line for the failed run.
       expect(entries.filter((line) => line.level === 40)).toEqual([
-        expect.objectContaining({ jobNotificationId: stuck, msg: expect.stringMatching(/^one of the job offers past their 4 hours failed: the others go on/), err: expect.objectContaining({ message: expect.stringContaining('Failed query') }) }),
+        expect.objectContaining({ jobNotificationId: stuck, msg: expect.stringMatching(/^one of the job offers past their deadline failed: the others go on/), err: expect.objectContaining({ message: expect.stringContaining('Failed query') }) }),
       ]);
       expect(entries.filter((line) => line.level === 50)).toEqual([
-        expect.objectContaining({ msg: 'a background job failed: the queue tries it again on its retry policy', err: expect.objectContaining({ message: expect.stringMatching(/^job offers past their 4 hours: 1 of the 3 looked at failed/) }) }),
+        expect.objectContaining({ msg: 'a background job failed: the queue tries it again on its retry policy', err: expect.objectContaining({ message: expect.stringMatching(/^job offers past their deadline: 1 of the 3 looked at failed/) }) }),
       ]);
       expect(lines.join('\n')).not.toContain('@example.com');
 

@@ -159,7 +159,7 @@ export async function createImageRecord(db: Db, overrides: Partial<typeof assess
 
 export type JobNotificationRecord = typeof jobNotifications.$inferSelect;
 
-/** A job offered to a repairer (issue 12): sent now, open for D16's 4 hours unless overridden. */
+/** A job offered to a repairer (issue 12): sent now, open for 4 hours unless overridden (dispatch counts working hours, booking/offer/offer-expiry.ts). */
 export async function createJobNotification(
   db: Db,
   overrides: Partial<typeof jobNotifications.$inferInsert> & { quoteId: number; repairerId: number },

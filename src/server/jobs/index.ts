@@ -1,7 +1,7 @@
 // Every background job the app runs, declared once (see ./registry). Add a job here and
 // enqueue it by name: jobs.enqueue('send-email', { id }).
 import { sweepOrphanPhotosJob } from '../modules/assessments';
-import { dispatchBookingJob, expireJobOffersJob, lapseExpiredHoldsJob, releasePayoutsJob, sendRemindersJob } from '../modules/booking';
+import { dispatchBookingJob, expireJobOffersJob, followUpUnassignedJob, lapseExpiredHoldsJob, releasePayoutsJob, sendRemindersJob } from '../modules/booking';
 import { sendEmailJob, sweepOutboxJob } from '../modules/email';
 import { eraseAfterRetentionJob } from '../modules/privacy';
 import { importPlacesCityJob } from '../modules/places';
@@ -10,7 +10,7 @@ import type { JobQueue } from '../plugins/jobs';
 import type { Enqueue, JobName as KernelJobName, JobPayloads } from '../kernel/jobs';
 import { createJobs, type JobContext, type Jobs, type NameOf, type PayloadOf } from './registry';
 
-export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
+export const jobDefinitions = [sendEmailJob, sweepOutboxJob, sweepOrphanPhotosJob, lapseExpiredHoldsJob, sendRemindersJob, dispatchBookingJob, expireJobOffersJob, followUpUnassignedJob, releasePayoutsJob, eraseAfterRetentionJob, importPlacesCityJob, collectEmailsJob] as const;
 
 type Definitions = typeof jobDefinitions;
 export type JobName = NameOf<Definitions>;

@@ -19,6 +19,7 @@ export const LAPSE_HOLDS_JOB = 'lapse-expired-holds' as const;
 export const SEND_REMINDERS_JOB = 'send-appointment-reminders' as const;
 export const DISPATCH_BOOKING_JOB = 'dispatch-booking' as const;
 export const EXPIRE_JOB_OFFERS_JOB = 'expire-job-offers' as const;
+export const FOLLOW_UP_UNASSIGNED_JOB = 'follow-up-unassigned-bookings' as const;
 export const RELEASE_PAYOUTS_JOB = 'release-payouts' as const;
 export const ERASE_AFTER_RETENTION_JOB = 'erase-after-retention' as const;
 export const PLACES_IMPORT_JOB = 'import-places-city' as const;
@@ -33,6 +34,8 @@ export interface JobPayloads {
   [SEND_REMINDERS_JOB]: Record<string, never>;
   [DISPATCH_BOOKING_JOB]: { quoteId: number };
   [EXPIRE_JOB_OFFERS_JOB]: Record<string, never>;
+  /** `quoteId`: the automatic dispatch found nobody for this booking just now (docs/decisions/0027). */
+  [FOLLOW_UP_UNASSIGNED_JOB]: { quoteId?: number | undefined };
   [RELEASE_PAYOUTS_JOB]: Record<string, never>;
   [ERASE_AFTER_RETENTION_JOB]: { afterId?: number | undefined };
   [PLACES_IMPORT_JOB]: { runId: number; index: number };

@@ -134,6 +134,12 @@ export const AppointmentViewSchema = z.object({
    * buttons (a browser review: an admin's Cancel answered "We could not find that appointment").
    */
   canChange: z.boolean(),
+  /**
+   * True when no technician has taken this paid booking and we have told the customer (24 hours
+   * before the slot): their page offers another slot or a full refund, until the slot begins or a
+   * technician takes it (docs/decisions/0027). False for every reader but the customer.
+   */
+  noTechnicianChoice: z.boolean(),
   /** Who is reading: the customer (their grant), our team (an admin) or the booked technician. */
   viewer: z.enum(['customer', 'team', 'technician']),
   /**

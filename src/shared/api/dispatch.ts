@@ -1,7 +1,8 @@
 // Dispatch (issue 12; SPEC: Admin Quote Management — find nearby repairers, send to one or to
 // all, repairer responses; sections 3 Repairer and Quote notification, 7 the dispatch calls;
 // D16). A job is a quote whose customer has a paid booking; each repairer it is sent to gets a
-// job notification that expires after 4 hours; the first to accept gets the job.
+// job notification that expires after 4 of their working hours, never past 24 hours before the
+// slot (src/shared/offer-deadline.ts); the first to accept gets the job.
 import { z } from 'zod';
 import { recordId } from './ids';
 import { jobNotificationLifecycle } from '../lifecycles/job-notification';
@@ -11,8 +12,6 @@ import { UkPostcodeSchema } from '../customer-details';
 
 /** D16: repairers are offered jobs within this straight-line distance of the customer. */
 export const NEARBY_RADIUS_MILES = 30;
-/** D16: an offer not accepted within this many hours expires. */
-export const JOB_OFFER_HOURS = 4;
 
 export const dispatchMessages = {
   notFound: 'We could not find that quote.',

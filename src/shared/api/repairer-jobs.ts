@@ -104,7 +104,7 @@ export const RepairerJobSchema = z.object({
   sentAt: z.string(),
   expiresAt: z.string(),
   respondedAt: z.string().nullable(),
-  /** True once the offer's 4 hours have passed, even before the sweep marks it expired. */
+  /** True once the offer's deadline has passed, even before the sweep marks it expired. */
   isExpired: z.boolean(),
   declineReason: z.string().nullable(),
   /**

@@ -7,7 +7,7 @@
 // (src/server/modules/booking/process/run-step.ts).
 import { AUTO_RELEASE_HOURS } from '../aftercare';
 import { HOLD_MINUTES } from '../appointment-rules';
-import { JOB_OFFER_HOURS } from '../api/dispatch';
+import { OFFER_ANSWER_HOURS } from '../offer-deadline';
 import type { lifecycles } from './index';
 import type { TransitionOf } from './lifecycle';
 
@@ -26,7 +26,8 @@ export type LockedRow = (typeof LOCK_ORDER)[number];
 
 export const TIMERS = {
   hold: { after: `${HOLD_MINUTES} minutes`, what: 'A held slot lapses unpaid and its place goes back (lapse-expired-holds).' },
-  offerExpiry: { after: `${JOB_OFFER_HOURS} hours`, what: 'An unanswered job offer expires (expire-job-offers).' },
+  offerExpiry: { after: `${OFFER_ANSWER_HOURS} working hours, never past 24 hours before the slot`, what: 'An unanswered job offer expires at its deadline (expire-job-offers; docs/decisions/0027).' },
+  noTechnician: { after: '24 hours before the slot', what: 'A paid booking still without a technician: the customer is offered another slot or a full refund (follow-up-unassigned-bookings).' },
   autoRelease: { after: `${AUTO_RELEASE_HOURS} hours`, what: 'A done job with no problem reported releases its payout (release-payouts).' },
   reminder: { after: '24 hours before the slot', what: 'The customer is reminded of the appointment (send-appointment-reminders).' },
   quoteValidity: { after: 'the quote’s valid-until date', what: 'An approved quote may no longer be booked (derived, not a status).' },
@@ -94,13 +95,13 @@ export const bookingProcess = defineProcess({
     timers: ['hold'],
   },
   reschedule: {
-    summary: 'The customer moves a paid booking to another free slot, up to 24 hours before.',
+    summary: 'The customer moves a paid booking to another free slot, up to 24 hours before (or until the slot, once told nobody has taken it).',
     actors: ['customer'],
     transitions: ['appointment.reschedule'],
     locks: ['quote', 'appointment', 'payment'],
     thenLocks: ['repairer'],
     emails: ['booking-rescheduled', 'job-moved'],
-    timers: ['freeChange', 'reminder'],
+    timers: ['freeChange', 'reminder', 'noTechnician'],
   },
   'edit-notes': {
     summary: 'The customer changes their notes for the technician, until the day before.',
@@ -157,7 +158,25 @@ export const bookingProcess = defineProcess({
     emails: ['technician-assigned', 'job-accepted'],
   },
   'decline-job': { summary: 'The repairer declines an offer with a reason.', actors: ['repairer'], transitions: ['jobNotification.decline'], locks: ['quote'], thenLocks: ['offer'] },
-  'expire-offers': { summary: 'Offers unanswered for 4 hours expire.', actors: ['system'], transitions: ['jobNotification.expire'], locks: [], jobs: ['expire-job-offers'], timers: ['offerExpiry'] },
+  'expire-offers': { summary: 'Offers unanswered by their deadline (4 working hours, never past 24 hours before the slot) expire.', actors: ['system'], transitions: ['jobNotification.expire'], locks: [], jobs: ['expire-job-offers'], timers: ['offerExpiry'] },
+  'tell-team-unassigned': {
+    summary: 'A paid booking falls back to nobody (every offer ended, or none could be made): the team is e-mailed once each time and lists it with who could still take it.',
+    actors: ['system'],
+    transitions: [],
+    locks: [],
+    emails: ['booking-unassigned-team'],
+    jobs: ['follow-up-unassigned-bookings'],
+    timers: ['offerExpiry'],
+  },
+  'tell-customer-unassigned': {
+    summary: 'Still without a technician 24 hours before the slot: the customer is e-mailed once and offered another slot or a full refund online.',
+    actors: ['system'],
+    transitions: [],
+    locks: [],
+    emails: ['booking-unassigned-customer'],
+    jobs: ['follow-up-unassigned-bookings'],
+    timers: ['noTechnician'],
+  },
   'withdraw-repairer-offers': { summary: 'A repairer leaves the network: their open offers are withdrawn.', actors: ['admin'], transitions: ['jobNotification.expire'], locks: [] },
   'take-back-job': {
     summary: 'The team takes a job back from its technician: it waits to be dispatched again.',
@@ -169,10 +188,10 @@ export const bookingProcess = defineProcess({
 
   // Cancelling.
   'cancel-booking': {
-    summary: 'The customer cancels up to 24 hours before: refunded in full, the share void, the quote reopened, the technician told.',
+    summary: 'The customer cancels up to 24 hours before (or until the slot, once told nobody has taken it): refunded in full, the share void, the quote reopened, the technician told.',
     actors: ['customer'],
     ...cancelAndRefund,
-    timers: ['freeChange'],
+    timers: ['freeChange', 'noTechnician'],
   },
   'team-cancel-booking': {
     summary: 'The team cancels a paid booking nobody will do, whenever it is, and refunds it in full.',

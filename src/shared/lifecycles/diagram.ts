@@ -3,6 +3,7 @@
 import { terminalStatuses, type Lifecycle, type TransitionSpec } from './lifecycle';
 import { lifecycles } from './index';
 import { bookingProcess, TIMERS, type StepName, type Timer } from './booking-process';
+import { unassignedPathSection } from './unassigned-path';
 
 export function stateDiagram(lifecycle: Lifecycle): string {
   const lines = ['stateDiagram-v2', `    [*] --> ${lifecycle.initial}`];
@@ -120,6 +121,7 @@ export function lifecyclesDocument(): string {
     '',
     processSection(),
     ...sections,
+    unassignedPathSection,
   ]
     .join('\n')
     .replace(/\n*$/, '\n');

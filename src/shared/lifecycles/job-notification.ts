@@ -1,4 +1,5 @@
-// A job offered to one repairer (D16): it expires after 4 hours; the first repairer to
+// A job offered to one repairer (D16): it expires after 4 of their working hours, never past 24
+// hours before the slot (shared/offer-deadline.ts); the first repairer to
 // accept gets the job, and every other open notification for it becomes expired.
 import { defineLifecycle } from './lifecycle';
 
@@ -19,7 +20,7 @@ export const jobNotificationLifecycle = defineLifecycle({
     view: { from: ['sent'], to: 'viewed', done: 'opened' },
     accept: { from: ['sent', 'viewed'], to: 'accepted', done: 'accepted' },
     decline: { from: ['sent', 'viewed'], to: 'declined', done: 'declined' },
-    // After 4 hours, or when another repairer accepted the job.
+    // At its deadline (4 working hours, shared/offer-deadline.ts), or when another repairer accepted the job.
     expire: { from: ['sent', 'viewed'], to: 'expired', done: 'withdrawn' },
     // The customer cancelled the booking after this repairer had accepted it, or the team took the job back.
     cancel: { from: ['accepted'], to: 'expired', done: 'cancelled' },

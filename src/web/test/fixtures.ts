@@ -85,6 +85,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     paymentStatus: 'succeeded',
     viewer: 'customer',
     canChange: true,
+    noTechnicianChoice: false,
     // Paid two days before the slot, so checkout asked for D14's request and the customer gave it.
     cancellationPeriod: { paidAt: '2026-03-02T10:05:00.000Z', startRequested: true },
     createdAt: '2026-03-02T10:00:00.000Z',

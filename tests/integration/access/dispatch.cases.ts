@@ -17,6 +17,8 @@ export const dispatchCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: `/api/admin/quotes/${world.quoteId}/notifications`, route: '/api/admin/quotes/:id/notifications', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/jobs-to-dispatch', route: '/api/admin/jobs-to-dispatch', expect: adminOnly(200) },
   // Past SPEC: the jobs technicians have accepted, and taking one back (an empty reason: 400 for an admin only).
+  // Issue 35: the paid bookings nobody has taken, with who could still take them: the team's only.
+  { method: 'GET', url: '/api/admin/unassigned-bookings', route: '/api/admin/unassigned-bookings', expect: adminOnly(200) },
   { method: 'GET', url: '/api/admin/upcoming-jobs', route: '/api/admin/upcoming-jobs', expect: adminOnly(200) },
   { method: 'POST', url: `/api/admin/appointments/${world.appointmentId}/take-back`, route: '/api/admin/appointments/:id/take-back', payload: { reason: '' }, expect: adminOnly(400) },
   { method: 'POST', url: '/api/admin/appointments/999999/take-back', route: '/api/admin/appointments/:id/take-back', payload: { reason: 'Van broke down' }, expect: adminOnly(404) },

@@ -22,12 +22,15 @@ export { runStep, withSteps, type Step, type StepDeps } from './process/run-step
 export { webhookEventMessage } from './pay/stripe-webhook';
 export { createTestProvider } from './pay/test-provider';
 export { releasePayoutsJob } from './payout/payouts.jobs';
+export { followUpUnassignedJob, FOLLOW_UP_UNASSIGNED_JOB } from './unassigned/unassigned.jobs';
+export { tellCustomersOfUnassigned, tellTeamOfUnassigned } from './unassigned/unassigned.service';
 export { releaseDuePayouts, releaseHeldPayout } from './payout/payouts';
 export { bookingRoutes } from './routes/bookings.routes';
 export { completionRoutes } from './routes/completion.routes';
 export { dispatchRoutes } from './routes/dispatch.routes';
 export { paymentRoutes } from './routes/payments.routes';
 export { repairerJobRoutes } from './routes/repairer-jobs.routes';
+export { unassignedBookingRoutes } from './routes/unassigned.routes';
 export { readAvailability } from './slots/availability-read';
 export { bookingDateMessages, isOutsideChangeWindow, slotRefusal } from './slots/booking-rules';
 export { leaveLiveState, releaseHoldOfQuote, setSlotCapacity, slotRowsBetween, takePlace } from './slots/capacity.repo';

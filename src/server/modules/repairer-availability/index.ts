@@ -3,4 +3,4 @@
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
 export { repairerAvailabilityRoutes } from './availability.routes';
-export { encodeWeeklyPattern, slotBit } from './weekly-halves';
+export { decodeWeeklyPattern, encodeWeeklyPattern, slotBit } from './weekly-halves';

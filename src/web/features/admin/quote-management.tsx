@@ -4,6 +4,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useAdminQuotes } from './api/get-admin-quotes';
 import { JobsToDispatch } from './dispatch/jobs-to-dispatch';
 import { PayoutsInQuestion, ReportedProblems } from './dispatch/reported-problems';
+import { UnassignedBookings } from './dispatch/unassigned-bookings';
 import { UpcomingJobs } from './dispatch/upcoming-jobs';
 import { EnquirySearch } from './enquiry-search';
 import { AdminQuoteCard } from './quote-card';
@@ -21,6 +22,7 @@ export function QuoteManagement() {
     <>
       <ReportedProblems />
       <PayoutsInQuestion />
+      <UnassignedBookings />
       <JobsToDispatch />
       <section aria-labelledby="pending-quotes">
         <h2 id="pending-quotes" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">

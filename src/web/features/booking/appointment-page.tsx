@@ -84,7 +84,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
   );
 }
 
-/** Confirmed or assigned, and more than 24 hours ahead: it can be cancelled or moved online (D14). */
+/** Confirmed or assigned, and more than 24 hours ahead (D14), or offered the choice when nobody took it: it can be cancelled or moved online. */
 function changeable(appointment: AppointmentView): boolean {
   return appointment.canChange && (appointment.status === 'confirmed' || appointment.status === 'assigned');
 }
@@ -132,6 +132,27 @@ function Changes({
       </section>
     );
   if (appointment.status === 'completed') return null;
+  // Issue 35: no technician has taken it 24 hours before: the customer chooses, never waits in silence.
+  if (appointment.noTechnicianChoice)
+    return (
+      <section aria-labelledby="appointment-changes" className="rounded-lg border border-amber-300 bg-amber-50 p-5">
+        <h2 id="appointment-changes" className="text-xl font-bold text-navy-900">
+          We have not found a technician yet
+        </h2>
+        <p className="mt-2 text-slate-800">
+          We are sorry: no technician has yet taken your repair, so nobody will come unless one does and we tell you. Please choose another slot,
+          or cancel for a full refund of £{appointment.totalCost}.
+        </p>
+        <div className="mt-3 flex flex-wrap gap-3">
+          {rescheduling ? null : (
+            <Button variant="outline" onClick={() => setRescheduling(true)}>
+              Choose another slot
+            </Button>
+          )}
+          <CancelDialog appointment={appointment} />
+        </div>
+      </section>
+    );
   if (!appointment.canChange)
     return (
       <section aria-labelledby="appointment-changes" className={box}>

@@ -170,6 +170,17 @@ describe('appointment page', () => {
     expect(screen.queryByRole('button', { name: 'Reschedule' })).not.toBeInTheDocument();
   });
 
+  it('when no technician has taken it, offers another slot or a full refund, inside the 24 hours', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ canChange: true, noTechnicianChoice: true })));
+    renderApp('/appointments/31');
+    const choice = await screen.findByRole('region', { name: 'We have not found a technician yet' });
+    expect(choice).toHaveTextContent(/nobody will come unless one does/);
+    expect(choice).toHaveTextContent(/full refund of £/);
+    expect(within(choice).getByRole('button', { name: 'Choose another slot' })).toBeInTheDocument();
+    fireEvent.click(within(choice).getByRole('button', { name: 'Cancel booking' }));
+    expect(await screen.findByRole('alertdialog', { name: 'Cancel your booking?' })).toHaveTextContent('No technician has taken it, so your payment is refunded in full');
+  });
+
   it('cancels after a confirmation and says the payment was refunded', async () => {
     let current: AppointmentView = appointmentView();
     const fetchMock = stubAppointment(

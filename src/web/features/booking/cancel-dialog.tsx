@@ -41,7 +41,7 @@ export function CancelDialog({ appointment }: { appointment: AppointmentView }) 
       {/* Cancelled, the Cancel button goes with the booking's changes: the keyboard goes to the details, which say Cancelled. */}
       <ConfirmDialogContent
         title="Cancel your booking?"
-        description={`Your appointment on ${formatLondonDate(appointment.appointmentDate)} will be cancelled and the slot released.${paid ? ' Cancelling more than 24 hours ahead is free: your payment is refunded in full to your card.' : ''}`}
+        description={`Your appointment on ${formatLondonDate(appointment.appointmentDate)} will be cancelled and the slot released.${paid ? (appointment.noTechnicianChoice ? ' No technician has taken it, so your payment is refunded in full to your card.' : ' Cancelling more than 24 hours ahead is free: your payment is refunded in full to your card.') : ''}`}
         handOff={{ done: cancelled, focusId: 'appointment-details' }}
       >
         <div className="mt-5 flex flex-wrap justify-end gap-3">

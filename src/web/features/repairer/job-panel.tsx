@@ -13,6 +13,7 @@ import { MarkJobDone } from '../repairer-work';
 import { useAcceptJob, useDeclineJob, useRepairerJob } from './api/jobs';
 import { PhoneLink } from '../../components/phone-link';
 import { areaOf, earningsOf, isOpenOffer, offerEnded, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
+import { answerByLabel } from '../../../shared/offer-deadline';
 import { cn } from '../../lib/cn';
 import { CustomerNotes } from './customer-notes';
 import { focusById } from '../../lib/focus';
@@ -192,7 +193,11 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       <p className="mt-1 text-slate-800">
         {whenOf(job)} · {areaOf(job)} · quote {job.quote.reference}
       </p>
-      {isOpenOffer(job) ? <p className="mt-1 font-semibold text-amber-900">Offer open: {timeRemaining(job.expiresAt, now)}</p> : null}
+      {isOpenOffer(job) ? (
+        <p className="mt-1 font-semibold text-amber-900">
+          {answerByLabel(new Date(job.expiresAt))} ({timeRemaining(job.expiresAt, now)})
+        </p>
+      ) : null}
 
       <h3 className="mt-5 font-bold text-navy-900">The damage</h3>
       <p className="mt-1 whitespace-pre-line text-slate-800">{job.damageDescription}</p>

@@ -10,14 +10,14 @@
 // for money whose repair will not happen.
 import { releaseJobOfCancelledBooking } from '../offer/dispatch.service';
 import { FREE_CHANGE_HOURS, teamCancelMessages, type AppointmentView } from '../../../../shared/api/appointments';
-import { hasSlotBegun, type TimeSlot } from '../../../../shared/calendar';
+import { hasSlotBegun } from '../../../../shared/calendar';
 import type { CompanyDetails } from '../../../../shared/company';
 import type { Db } from '../../../db/database';
 import { transition } from '../../../db/transition';
 import { conflict, DomainError, notFound } from '../../../kernel/errors';
 import type { Viewer } from '../../access';
 import { findAppointmentRecord } from '../appointments.repo';
-import { isOutsideChangeWindow } from '../slots/booking-rules';
+import { mayChangeOnline } from '../unassigned/offered-choice';
 import { readableAppointment, toAppointmentView } from '../hold/bookings.service';
 import { leaveLiveState } from '../slots/capacity.repo';
 import { queueEmail, type OutboxEmail } from '../../email';
@@ -49,9 +49,8 @@ export async function cancelAppointment(ctx: PaymentsContext, viewer: Viewer, id
     const { tx } = step;
     const { appointment, payment } = await step.lock({ quoteId: record.appointment.quoteId, appointmentId: id });
     if (!appointment) throw notFound(cancelMessages.notFound);
-    const slot = appointment.timeSlot as TimeSlot;
     const paid = appointment.status === 'confirmed' || appointment.status === 'assigned';
-    if (paid && !isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS)) {
+    if (paid && !mayChangeOnline(appointment, now)) {
       throw conflict((hasSlotBegun(appointment, now) ? cancelMessages.phoneUsPast : cancelMessages.phoneUs)(ctx.config.company));
     }
     // Guarded: a lapsed, cancelled or completed booking answers 409 with a sentence.

@@ -2,11 +2,11 @@
 // customer before they accept — the damage, the vehicle, the area (town and postcode district),
 // the date and what they earn; the link opens their dashboard, behind their sign-in, or, for a
 // business without an account, creates its account first (with an unsubscribe link, D19).
-import { JOB_OFFER_HOURS } from '../../../../shared/api/dispatch';
 import { isTimeSlot, slotInSentence, slotLabelOf } from '../../../../shared/calendar';
 import { allDamageTypeLabels, isAnyDamageType } from '../../../../shared/damage';
 import { formatLondonDate, formatLondonDateTime } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
+import { answerByLabel } from '../../../../shared/offer-deadline';
 import { postcodeDistrict } from '../../../../shared/postcode';
 import type { CompanyDetails } from '../../../../shared/company';
 import { signature, type NewOutboxEmail } from '../../email';
@@ -68,7 +68,7 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
       `Area: ${area}`,
       `When: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
       `You earn: ${formatPence(facts.earnPence)}`,
-      `Offer open until: ${formatLondonDateTime(facts.expiresAt)} (${JOB_OFFER_HOURS} hours)`,
+      `${answerByLabel(facts.expiresAt)} (the time to answer counts your working hours only).`,
       '',
       ...(facts.join
         ? [

@@ -43,7 +43,8 @@ import {
   insertHeldAppointment,
   type AppointmentRecord,
 } from '../appointments.repo';
-import { isOutsideChangeWindow, parseAppointmentDate, slotRefusal } from '../slots/booking-rules';
+import { parseAppointmentDate, slotRefusal } from '../slots/booking-rules';
+import { hasOfferedChoice, mayChangeOnline } from '../unassigned/offered-choice';
 import { checkEarlyStartOnReschedule, onAppointmentRescheduled, technicianFreeAt } from '../bookings.hooks';
 import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotPlaces } from '../slots/capacity.repo';
 import { readAvailability } from '../slots/availability-read';
@@ -273,7 +274,8 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
       paidAt: new Date(record.cancellationPeriod.paidAtMs).toISOString(),
       startRequested: record.cancellationPeriod.startRequested,
     },
-    canChange: access === 'customer' && changeable && isOutsideChangeWindow(appointment.appointmentDate, slot, now, FREE_CHANGE_HOURS),
+    canChange: access === 'customer' && changeable && mayChangeOnline(appointment, now),
+    noTechnicianChoice: access === 'customer' && hasOfferedChoice(appointment, now),
     viewer: viewerOf[access],
     createdAt: appointment.createdAt.toISOString(),
     aftercare: {
@@ -412,7 +414,7 @@ export async function reschedule(
       throw new TransitionConflictError('appointment', 'reschedule', current.status, conflictMessage(appointmentLifecycle, 'reschedule', current.status));
     }
     const from: Slot = { date: current.appointmentDate, slot: current.timeSlot as TimeSlot };
-    if (!isOutsideChangeWindow(from.date, from.slot, now, FREE_CHANGE_HOURS)) throw conflict(bookingMessages.callUs(ctx.config.company));
+    if (!mayChangeOnline(current, now)) throw conflict(bookingMessages.callUs(ctx.config.company));
     const to = requestedSlot(body.appointmentDate, body.timeSlot, now);
     if (to.date === from.date && to.slot === from.slot) throw badRequest(bookingMessages.sameSlot, { appointmentDate: bookingMessages.sameSlot });
 
@@ -429,7 +431,7 @@ export async function reschedule(
     // A booking still waiting for a technician needs one free in the new slot (claim.ts); an
     // assigned one keeps its technician, checked free above.
     if (technicianId === null) await claimTechnicianPlace(tx, current.quoteId, to, now);
-    await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot } });
+    await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot, teamToldUnassignedAt: null, customerToldUnassignedAt: null } });
     step.send(await onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, technicianId, from, to, startRequested }, ctx.config));
   });
   return toAppointmentView((await findAppointmentRecord(ctx.db, id))!, now, 'customer');

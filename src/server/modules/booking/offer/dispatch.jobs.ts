@@ -1,5 +1,5 @@
 // Dispatch's background work (D16): offering a paid booking to nearby repairers when
-// AUTO_DISPATCH is on, and expiring offers after their 4 hours (every 5 minutes, and on read).
+// AUTO_DISPATCH is on, and expiring offers at their deadline (every 5 minutes, and on read).
 import { z } from 'zod';
 import { defineJob } from '../../../kernel/jobs';
 import { DISPATCH_BOOKING_JOB, dispatchPaidBooking, expireOverdueOffers, type DispatchSkip } from './dispatch.service';
@@ -18,7 +18,7 @@ export const DISPATCH_SKIPPED: Record<DispatchSkip, { level: 'info' | 'warn'; me
   unplaceable: { level: 'warn', message: 'a paid booking\'s postcode could not be placed, so no repairer was offered it: it waits in the admin\'s jobs to dispatch' },
 };
 
-import { EXPIRE_JOB_OFFERS_JOB } from '../../../kernel/jobs';
+import { EXPIRE_JOB_OFFERS_JOB, FOLLOW_UP_UNASSIGNED_JOB } from '../../../kernel/jobs';
 export { EXPIRE_JOB_OFFERS_JOB };
 
 export const dispatchBookingJob = defineJob({
@@ -30,6 +30,8 @@ export const dispatchBookingJob = defineJob({
     if (skipped) context.log[DISPATCH_SKIPPED[skipped].level]({ quoteId, skipped }, DISPATCH_SKIPPED[skipped].message);
     else if (repairersNotified === 0) context.log.warn({ quoteId }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
     else context.log.info({ quoteId, repairersNotified }, 'paid booking offered to nearby repairers');
+    // Nobody to offer it to (or no place for its postcode): the team hears of it now (docs/decisions/0027).
+    if (repairersNotified === 0 && (!skipped || skipped === 'unplaceable')) await context.jobs.enqueue(FOLLOW_UP_UNASSIGNED_JOB, { quoteId });
   },
   retry: { limit: 3, delaySeconds: 30, backoff: true },
 });
@@ -40,7 +42,7 @@ export const expireJobOffersJob = defineJob({
   handler: async (_payload, context) => {
     const log = context.log.child({ job: EXPIRE_JOB_OFFERS_JOB });
     const expired = await expireOverdueOffers(context.db, new Date(), log);
-    if (expired > 0) log.info({ expired }, 'job offers expired after 4 hours');
+    if (expired > 0) log.info({ expired }, 'job offers expired at their deadline');
   },
   schedule: '*/5 * * * *',
   runOnStart: true,

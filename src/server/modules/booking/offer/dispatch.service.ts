@@ -1,9 +1,10 @@
 // Dispatch (issue 12, D16): offering a paid booking to repairers near the customer. An offer is
-// a job notification: `sent`, expiring after 4 hours; repairers view, accept or decline it
+// a job notification: `sent`, expiring after 4 of the technician's working hours (offer-expiry.ts);
+// repairers view, accept or decline it
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
 import type { CompanyDetails } from '../../../../shared/company';
-import { dispatchMessages, JOB_OFFER_HOURS, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
+import { dispatchMessages, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../../shared/damage';
 import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
 import { hasSlotBegun } from '../../../../shared/calendar';
@@ -31,6 +32,7 @@ import {
   openOfferIdsOfRepairer,
   overdueOfferIds,
 } from './dispatch.repo';
+import { offerExpiresAt } from './offer-expiry';
 
 import { DISPATCH_BOOKING_JOB } from '../../../kernel/jobs';
 export { DISPATCH_BOOKING_JOB };
@@ -124,10 +126,10 @@ async function joinFor(tx: Db, ctx: DispatchContext, repairer: RepairerRow, now:
 
 /** Inside the caller's transaction, with the quote locked: offers the job to these repairers; answers the new offers and their e-mails. */
 async function offer(tx: Db, ctx: DispatchContext, job: Job & { appointment: NonNullable<Job['appointment']> }, candidates: RepairerRow[], now: Date) {
-  const expiresAt = new Date(now.getTime() + JOB_OFFER_HOURS * 60 * 60 * 1000);
   const offered: number[] = [];
   const emails: OutboxEmail[] = [];
   for (const repairer of candidates) {
+    const expiresAt = offerExpiresAt(repairer, job.appointment, now);
     const row = await insertOffer(tx, job.quote.id, repairer.id, now, expiresAt);
     if (!row) continue; // an open offer already exists: the partial unique index said so
     offered.push(row.id);
@@ -224,12 +226,12 @@ export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number,
 }
 
 /**
- * D16: offers past their 4 hours expire, each through its lifecycle; answers how many. One that
+ * D16: offers past their deadline expire, each through its lifecycle; answers how many. One that
  * cannot be expired (its record fails) is logged on `log` and the others still expire; then this
  * throws, so the job is retried (each expiry commits on its own: a retry does only what is left).
  */
 export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Promise<number> {
-  const failures = new RowFailures({ what: 'job offers past their 4 hours', log });
+  const failures = new RowFailures({ what: 'job offers past their deadline', log });
   let expired = 0;
   for (const id of await overdueOfferIds(db, now)) {
     await failures.attempt({ jobNotificationId: id }, async () => {

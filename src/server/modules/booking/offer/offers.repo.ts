@@ -1,5 +1,5 @@
 // Whether a repairer holds a live offer for an assessment's job: D11 lets them see its damage
-// photos before accepting. Live means accepted, or sent/viewed and still inside its 4 hours
+// photos before accepting. Live means accepted, or sent/viewed and still before its deadline
 // (D16) — an offer past expires_at counts as expired even before the sweep has marked it.
 import { and, eq, gt, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../../db/database';

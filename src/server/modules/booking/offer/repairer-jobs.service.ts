@@ -44,7 +44,7 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
   const { notification: n, quote: q, assessment: a, appointment } = record;
   const reveal = revealsCustomer(record);
   const open = n.status === 'sent' || n.status === 'viewed';
-  // Past its 4 hours, even before the sweep marks it expired.
+  // Past its deadline, even before the sweep marks it expired.
   const lapsed = open && n.expiresAt <= now;
   const district = postcodeDistrict(a.postcode) ?? '';
   const customer = {

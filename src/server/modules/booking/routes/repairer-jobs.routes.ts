@@ -9,6 +9,7 @@ import type { ModuleDeps } from '../../../module-deps';
 import { roleGroup } from '../../../plugins/auth';
 import { unauthorised } from '../../../kernel/errors';
 import { acceptJob, declineJob, listJobs, viewJob, type RepairerJobsContext } from '../offer/repairer-jobs.service';
+import { FOLLOW_UP_UNASSIGNED_JOB } from '../unassigned/unassigned.jobs';
 
 export const repairerJobRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const ctx: RepairerJobsContext = { db: deps.database.db, database: deps.database, config: deps.config, jobs: deps.jobs };
@@ -39,7 +40,12 @@ export const repairerJobRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = as
       staff.post(
         '/api/repairer/notifications/:id/decline',
         { schema: { params: IdParamsSchema, body: DeclineBodySchema, response: { 200: RepairerJobSchema } } },
-        async (request) => declineJob(ctx, await user(request), request.params.id, request.body, new Date()),
+        async (request) => {
+          const job = await declineJob(ctx, await user(request), request.params.id, request.body, new Date());
+          // The last open offer declined: the team hears of the booking now, not at the next run (docs/decisions/0027).
+          await deps.jobs.enqueue(FOLLOW_UP_UNASSIGNED_JOB, {});
+          return job;
+        },
       );
     }),
   );

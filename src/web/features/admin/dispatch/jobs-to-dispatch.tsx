@@ -59,7 +59,7 @@ export function JobsToDispatch() {
       <h2 id="jobs-to-dispatch" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
         Jobs to dispatch{jobs.data ? ` (${jobs.data.length})` : ''}
       </h2>
-      <p className="text-sm text-slate-700">Paid bookings without a technician. Offers expire after 4 hours; an unassigned job can be sent again. If nobody can do it, cancel it and refund the customer.</p>
+      <p className="text-sm text-slate-700">Paid bookings without a technician. Offers expire after 4 of the technician's working hours, and never later than 24 hours before the slot; an unassigned job can be sent again. If nobody can do it, cancel it and refund the customer.</p>
       {jobs.isError ? <p role="alert">We could not load the jobs to dispatch. Please refresh the page.</p> : null}
       {jobs.data?.length === 0 ? <p className="mt-3 rounded-md bg-teal-50 p-4 text-slate-900">Every paid booking has a technician.</p> : null}
       {jobs.data && jobs.data.length > 0 ? (

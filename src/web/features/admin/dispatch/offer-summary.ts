@@ -2,7 +2,7 @@ import type { QuoteNotification } from '../../../../shared/api/dispatch';
 
 type Response = Pick<QuoteNotification, 'status' | 'expiresAt'> & Partial<Pick<QuoteNotification, 'repairerId'>>;
 
-/** A response as it stands at `now`: an open offer past its 4 hours has expired (D16), even before the expiry job marks it so. */
+/** A response as it stands at `now`: an open offer past its deadline has expired (D16), even before the expiry job marks it so. */
 export function responseStatus(response: Response, now: Date): QuoteNotification['status'] {
   const open = response.status === 'sent' || response.status === 'viewed';
   return open && new Date(response.expiresAt).getTime() <= now.getTime() ? 'expired' : response.status;

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "team_told_unassigned_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "appointments" ADD COLUMN "customer_told_unassigned_at" timestamp with time zone;
