@@ -21,12 +21,16 @@ export const routePatterns = [
   '/appointments/:id',
   '/repairer',
   '/repairer/profile',
+  // Issue 35: a technician's weekly pattern, jobs in one slot and time off.
+  '/repairer/availability',
   '/admin',
   '/admin/price-list',
   // Issue 14: who did what (approvals, refunds, verifications, downloads and erasures of data).
   '/admin/audit-log',
   // What the site has e-mailed (the outbox; without SMTP the only place e-mails go).
   '/admin/outbox',
+  // Issue 35: the team keeps any technician's availability.
+  '/admin/repairers/:id/availability',
   '/sign-in',
   // Issue 12: a repairer's invitation link, to create their sign-in (public: the token is the key).
   '/join/:token',

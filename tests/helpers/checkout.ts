@@ -6,6 +6,7 @@ import { appointments, outboxEmails, payments, payouts, quotes } from '../../src
 import { createGrant } from '../../src/server/modules/access';
 import type { TestApp } from './app';
 import { coveredAssessmentRecord } from './coverage';
+import { ensureLondonTechnician } from './network';
 import type { StripeStandIn } from './stripe-server';
 
 /** The n-th working day from the day after tomorrow (tests/helpers/dates.ts): distinct n, distinct days, all bookable. */
@@ -13,6 +14,7 @@ export { workingDay } from './dates';
 
 export async function customerWithQuote(t: TestApp, overrides: Parameters<typeof createQuote>[1] = {}) {
   const db = t.database.db;
+  await ensureLondonTechnician(db);
   // Placed where a submission from SW1A 2AA is placed, and covered by a verified technician (issue 35).
   const assessment = await coveredAssessmentRecord(db);
   const quote = await createQuote(db, { status: 'approved', ...overrides, assessmentId: assessment.id });

@@ -16,6 +16,7 @@ import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { coveredAssessmentRecord } from '../helpers/coverage';
+import { ensureLondonTechnician } from '../helpers/network';
 
 const TAKEN = 'That slot has just been taken. Please choose another.';
 
@@ -39,6 +40,7 @@ function bookableDay(n: number): string {
 
 async function customers(t: TestApp, count: number) {
   const db = t.database.db;
+  await ensureLondonTechnician(db);
   const one = async () => {
     const assessment = await coveredAssessmentRecord(db);
     const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved' });

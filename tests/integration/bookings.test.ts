@@ -4,6 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQuote, createUser } from '../../src/server/db/factories';
+import { ensureLondonTechnician } from '../helpers/network';
 import { appointments, assessments, slotCapacity } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { bookingDateMessages, bookingMessages, leaveLiveState, takePlace } from '../../src/server/modules/booking';
@@ -40,6 +41,7 @@ afterEach(async () => {
 /** A customer with an approved quote and the grant cookie that opens it. */
 async function customer(overrides: Parameters<typeof createQuote>[1] = {}) {
   const db = t.database.db;
+  await ensureLondonTechnician(db);
   const assessment = await coveredAssessmentRecord(db);
   const quote = await createQuote(db, { status: 'approved', ...overrides, assessmentId: assessment.id });
   const grant = await createGrant(db, assessment.id);

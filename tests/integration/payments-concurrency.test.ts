@@ -18,6 +18,7 @@ import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
 import { appointmentRow, heldBooking, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
+import { ensureLondonTechnician } from '../helpers/network';
 
 if (!serverDatabaseAvailable()) {
   console.warn('\n*** payments-concurrency: TEST_DATABASE_URL is not set, so the 40 double confirms across two instances on the PostgreSQL server are SKIPPED (PGlite runs). ***\n');
@@ -37,6 +38,8 @@ function bookableDay(): string {
 async function doubleConfirms(t: TestApp, apps: FastifyInstance[], pairs: number) {
   const date = bookableDay();
   await setSlotCapacity(t.database.db, { date, slot: 'morning' }, pairs, t.config.slotCapacity);
+  // As many technicians' places as the slot's capacity (issue 35: each booking needs one).
+  await ensureLondonTechnician(t.database.db, pairs);
   const outcomes: { appointmentId: number; quoteId: number; address: string; answers: { status: number; error?: string; message?: string }[] }[] = [];
   for (let round = 0; round < pairs; round++) {
     const booking = await heldBooking(t, date, 'morning');

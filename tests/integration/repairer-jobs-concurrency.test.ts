@@ -12,7 +12,16 @@ import { repairerJobMessages } from '../../src/shared/api/repairer-jobs';
 import { declineJob } from '../../src/server/modules/booking';
 import { cookieHeader, createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
-import { paidBooking, post, workingDay } from '../helpers/checkout';
+import { post, workingDay, paidBooking as paidBookingWithNetwork } from '../helpers/checkout';
+import { withdrawLondonNetwork } from '../helpers/network';
+
+// Issue 35: a booking needs a technician, so the London network (tests/helpers/network.ts) takes
+// the hold; it then steps aside, so the nearby lists and offers hold only this file's repairers.
+const paidBooking = async (...args: Parameters<typeof paidBookingWithNetwork>) => {
+  const booking = await paidBookingWithNetwork(...args);
+  await withdrawLondonNetwork(args[0].database.db);
+  return booking;
+};
 
 if (!serverDatabaseAvailable()) {
   console.warn('\n*** repairer-jobs-concurrency: TEST_DATABASE_URL is not set, so the 30-way accept race on the PostgreSQL server is SKIPPED; only the PGlite run is checked. ***\n');

@@ -4,7 +4,10 @@ import { cities } from '../../src/shared/cities';
 import { londonDateOf } from '../../src/shared/london-time';
 import { seedDemoDataIfEmpty } from '../../src/server/db/seed';
 import { repairers, users } from '../../src/server/db/schema';
+import { specialisations } from '../../src/shared/damage';
+import { covers, freePlacesIn, techniciansReaching } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { workingDay } from '../helpers/dates';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -39,5 +42,23 @@ describe('demo seed', () => {
 
     expect(await seedDemoDataIfEmpty(t.database.db)).toBeNull();
     expect(await t.database.db.$count(repairers)).toBe(all.length);
+  });
+
+  it('gives the network weekly patterns and radii: a London customer can book every service on a working day, Inverness (IV2) has nobody', async () => {
+    const all = await t.database.db.select().from(repairers);
+    expect(new Set(all.map((r) => r.serviceRadiusMiles)).size).toBeGreaterThan(1);
+    expect(new Set(all.map((r) => r.weeklyHalves)).size).toBeGreaterThan(1);
+    expect(new Set(all.map((r) => r.jobsPerSlot)).size).toBeGreaterThan(1);
+
+    const london = { latitude: 51.5014, longitude: -0.1419 }; // SW1A's centre
+    const inverness = { latitude: 57.48, longitude: -4.22 }; // IV2
+    const day = workingDay(3);
+    const near = await techniciansReaching(t.database.db, [london], day, day);
+    for (const specialisation of specialisations) {
+      for (const slot of ['morning', 'afternoon'] as const) {
+        expect(near.some((r) => covers(r, { point: london, specialisation }) && freePlacesIn(r, { date: day, slot }) > 0), `${specialisation} ${slot}`).toBe(true);
+      }
+    }
+    expect(await techniciansReaching(t.database.db, [inverness], day, day)).toEqual([]);
   });
 });

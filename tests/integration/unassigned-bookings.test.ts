@@ -10,9 +10,18 @@ import type { UnassignedBooking } from '../../src/shared/api/unassigned-bookings
 import { slotStartsAt } from '../../src/shared/calendar';
 import { FOLLOW_UP_UNASSIGNED_JOB } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { appointmentRow, paidBooking, paymentOf, post } from '../helpers/checkout';
+import { appointmentRow, paymentOf, post, paidBooking as paidBookingWithNetwork } from '../helpers/checkout';
+import { ensureLondonTechnician, withdrawLondonNetwork } from '../helpers/network';
 import { workingDay } from '../helpers/dates';
 import { drainJobs } from '../helpers/jobs';
+
+// Issue 35: a booking needs a technician, so the London network (tests/helpers/network.ts) takes
+// the hold; it then steps aside, so the nearby lists and offers hold only this file's repairers.
+const paidBooking = async (...args: Parameters<typeof paidBookingWithNetwork>) => {
+  const booking = await paidBookingWithNetwork(...args);
+  await withdrawLondonNetwork(args[0].database.db);
+  return booking;
+};
 
 // A fixed clock: Monday 8 March 2027, 10:00 in London. Days are counted from it.
 const BASE = new Date('2027-03-08T10:00:00Z');
@@ -219,6 +228,8 @@ describe('24 hours before, the customer is told and chooses', () => {
     vi.setSystemTime(new Date(booking.startsAt.getTime() - 20 * HOUR));
     await followUp();
     const to = workingDay(8, BASE);
+    // Issue 35: the new slot needs a technician free for this customer: the London network takes it again.
+    await ensureLondonTechnician(t.database.db);
     const moved = await post(t, `/api/appointments/${booking.appointmentId}/reschedule`, { appointmentDate: to, timeSlot: 'afternoon', startWithinCancellationPeriod: true }, booking.cookie);
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({ appointmentDate: to, timeSlot: 'afternoon', status: 'confirmed', noTechnicianChoice: false });

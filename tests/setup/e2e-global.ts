@@ -105,10 +105,10 @@ export default async function setup(project: TestProject) {
       }
       // Issue 12's invitation with D19's unsubscribe (tests/e2e/repairer-accounts.test.ts); as above, far from London.
       await createRepairer(app.deps.database.db, { businessName: invitedBusiness[0], email: invitedBusiness[1], city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB10 1AB', latitude: 57.1437, longitude: -2.0981, isVerified: true });
-      // Issue 35: booking needs a verified technician who covers the customer. The browser tests'
-      // enquiries come from Bristol (tests/e2e/enquiry.ts) or London (the accounts above): one for
-      // Bristol, without an account or an e-mail address, so no test's offers or mail reach it.
-      await createRepairer(app.deps.database.db, { businessName: 'Bristol Cover Repairs', email: null, emailSource: null, city: 'Bristol', county: 'City of Bristol', postcode: 'BS1 4DJ', latitude: 51.4545, longitude: -2.5879, isVerified: true });
+      // Issue 35: booking needs a verified technician who covers the customer, with places. The browser
+      // tests' enquiries come from Bristol (tests/e2e/enquiry.ts) or London (the accounts above): one for
+      // Bristol, ten jobs a slot, without an account or an e-mail address, so no test's offers or mail reach it.
+      await createRepairer(app.deps.database.db, { businessName: 'Bristol Cover Repairs', email: null, emailSource: null, city: 'Bristol', county: 'City of Bristol', postcode: 'BS1 4DJ', latitude: 51.4545, longitude: -2.5879, jobsPerSlot: 10, isVerified: true });
       // The e-mail collection test's repairers, whose websites are the local sites above.
       await seedCollectionRepairers(app.deps.database.db, collectionSites);
       await app.listen({ host: '127.0.0.1', port: 0 });

@@ -2,6 +2,8 @@
 // cities of SPEC, and a few repairer sign-ins. Passwords are random and printed once.
 import { cities } from '../../shared/cities';
 import { countUsers } from '../modules/auth';
+import { encodeWeeklyPattern } from '../modules/repairer-availability';
+import type { WeeklyPattern } from '../../shared/offer-deadline';
 import type { Db } from './database';
 import { createAssessmentRecord, createQuote, createRepairer, createUser } from './factories';
 import { coverageRequests } from './schema';
@@ -12,6 +14,20 @@ const specialisationSets = [
   ['pdr', 'scratch', 'scuff'],
   ['alloy', 'scuff', 'paint', 'scratch'],
 ];
+
+// Issue 35 item 6: the demo network's supply. Each repairer works a weekly pattern, takes one to
+// three jobs a slot and covers its own radius, so the calendars differ by place: a London
+// customer can book any service on the embedded default (three London technicians, one taking
+// every service), and nobody is placed near Inverness, so IV2 is uncovered.
+const both = { morning: true, afternoon: true };
+const off = { morning: false, afternoon: false };
+const weekend = { saturday: off, sunday: off };
+const weeklyPatterns: WeeklyPattern[] = [
+  { monday: both, tuesday: both, wednesday: both, thursday: both, friday: both, ...weekend },
+  { monday: both, tuesday: off, wednesday: both, thursday: both, friday: { morning: true, afternoon: false }, ...weekend },
+  { monday: { morning: true, afternoon: false }, tuesday: both, wednesday: { morning: true, afternoon: false }, thursday: both, friday: both, ...weekend },
+];
+const radii = [30, 20, 12, 25];
 
 export interface SeededAccount {
   label: string;
@@ -47,6 +63,9 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
         specialisations: specialisationSets[variant]!,
         ratingTenths: 42 + ((index + i) % 8),
         isVerified: i === 0 || index % 3 !== 0,
+        serviceRadiusMiles: radii[(index + i) % radii.length]!,
+        weeklyHalves: encodeWeeklyPattern(weeklyPatterns[(index + i) % weeklyPatterns.length]!),
+        jobsPerSlot: 1 + ((index + i) % 3),
       });
       if (i === 0 && withSignIn.has(city.slug)) {
         const user = await createUser(db, { role: 'repairer', email: `${city.slug}@repairers.autorevive.example`, name: repairer.contactName ?? repairer.businessName, repairerId: repairer.id });
@@ -54,6 +73,23 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
       }
     }
   }
+  // London's third: every service, the whole week, two jobs a slot.
+  await createRepairer(db, {
+    businessName: 'London Alloy & Paint Mobile',
+    contactName: 'Priya Shah',
+    email: 'london3@repairers.autorevive.example',
+    phone: '+447700900199',
+    city: 'London',
+    county: 'Greater London',
+    postcode: 'SE1 7PB',
+    latitude: 51.5033,
+    longitude: -0.1147,
+    specialisations: ['scratch', 'scuff', 'paint', 'pdr', 'alloy'],
+    serviceRadiusMiles: 30,
+    jobsPerSlot: 2,
+    ratingTenths: 47,
+    isVerified: true,
+  });
   await seedDemandWithoutSupply(db);
   return accounts;
 }

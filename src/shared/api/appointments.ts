@@ -47,7 +47,11 @@ export const SlotAvailabilitySchema = z.object({ morning: z.boolean(), afternoon
  * `appointmentId`: the calendar of a customer moving that booking (they must be able to read it):
  * a slot its technician already has another job in is not available either.
  */
-const MovingAppointment = { appointmentId: RecordIdSchema.optional() };
+const MovingAppointment = {
+  appointmentId: RecordIdSchema.optional(),
+  /** Issue 35: the calendar of this quote's customer (its grant holder only): slots a technician near them can take. */
+  quoteId: RecordIdSchema.optional(),
+};
 export const AvailabilityQuerySchema = z.object({ date: CalendarDateSchema, ...MovingAppointment });
 export const AvailabilityViewSchema = z.object({ date: z.string(), available: SlotAvailabilitySchema });
 export type AvailabilityView = z.infer<typeof AvailabilityViewSchema>;

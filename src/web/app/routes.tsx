@@ -86,6 +86,7 @@ export const routes: RouteObject[] = [
             children: [
               { index: true, lazy: page(() => import('../routes/repairer/dashboard')) },
               { path: 'profile', handle: title('Your profile'), lazy: page(() => import('../routes/repairer/profile')) },
+              { path: 'availability', handle: title('Your availability'), lazy: page(() => import('../routes/repairer/availability')) },
             ],
           },
           {
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
               { path: 'audit-log', handle: title('Audit log'), lazy: page(() => import('../routes/admin/audit-log')) },
               { path: 'outbox', handle: title('E-mails'), lazy: page(() => import('../routes/admin/outbox')) },
               { path: 'enquiries/:id', handle: title('Enquiry'), lazy: page(() => import('../routes/admin/enquiry')) },
+              { path: 'repairers/:id/availability', handle: title('Technician’s availability'), lazy: page(() => import('../routes/admin/repairer-availability')) },
             ],
           },
 

@@ -34,4 +34,4 @@ export { unassignedBookingRoutes } from './routes/unassigned.routes';
 export { readAvailability } from './slots/availability-read';
 export { bookingDateMessages, isOutsideChangeWindow, slotRefusal } from './slots/booking-rules';
 export { leaveLiveState, releaseHoldOfQuote, setSlotCapacity, slotRowsBetween, takePlace } from './slots/capacity.repo';
-export { eligibleTechnicians, isEligible, techniciansReaching, type Customer } from './slots/eligibility.repo';
+export { covers, eligibleTechnicians, freePlacesIn, isEligible, techniciansReaching, type Customer } from './slots/eligibility.repo';

@@ -77,7 +77,7 @@ describe('booking calendar', () => {
     // The neighbouring months' days say which month they belong to (chosen there), not 'not available'.
     expect(cells[0]).toHaveAccessibleName('Monday 23 February 2026, in February 2026, not this calendar month');
     expect(cells[41]).toHaveAccessibleName('Sunday 5 April 2026, in April 2026, not this calendar month');
-    expect(calls(fetchMock, '/api/appointments/available-month')).toEqual(['/api/appointments/available-month?month=2026-03']);
+    expect(calls(fetchMock, '/api/appointments/available-month')).toEqual(['/api/appointments/available-month?month=2026-03&quoteId=5']);
     expect(calls(fetchMock, '/api/appointments/available')).toEqual([]);
   });
 
@@ -108,7 +108,7 @@ describe('booking calendar', () => {
     expect(morning).toBeDisabled();
     expect(morning).toHaveTextContent('Booked');
     expect(screen.getByRole('button', { name: /Afternoon, 13:00–17:00/ })).toBeEnabled();
-    expect(calls(fetchMock, '/api/appointments/available')).toEqual(['/api/appointments/available?date=2026-03-04']);
+    expect(calls(fetchMock, '/api/appointments/available')).toEqual(['/api/appointments/available?date=2026-03-04&quoteId=5']);
 
     fireEvent.click(day('3 March 2026'));
     const tooSoon = await screen.findByRole('button', { name: /Morning, 8:00–12:00.*Too soon/ });

@@ -82,7 +82,7 @@ function CoveredBookingForm({ quote, held }: { quote: Quote; held: AppointmentVi
 
 function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | null }) {
   const [now] = useState(() => new Date());
-  const picker = useSlotPicker(now);
+  const picker = useSlotPicker(now, undefined, quote.id);
   const [notes, setNotes] = useState(held?.notes ?? '');
   const create = useCreateAppointment();
   const navigate = useNavigate();

@@ -47,7 +47,7 @@ export const monthTitle = (month: { year: number; month: number }) => `${MONTHS[
 export function MonthCalendar({ picker, now, idPrefix }: { picker: SlotPicker; now: Date; idPrefix: string }) {
   const { state, dispatch } = picker;
   const month = monthParam(state.month);
-  const availability = useMonthAvailability(month, picker.appointmentId);
+  const availability = useMonthAvailability(month, picker.appointmentId, picker.quoteId);
   const cells = useMemo(() => monthGrid(state.month.year, state.month.month, now), [state.month, now]);
   const free = useMemo(() => {
     if (!availability.data) return undefined;

@@ -17,7 +17,7 @@ const mark: Record<SlotState, string> = { free: 'Available', booked: 'Booked', '
 /** SPEC's time-slot panel for the chosen date: morning 8:00–12:00, afternoon 13:00–17:00 (D15). */
 export function SlotPanel({ picker, now, idPrefix }: { picker: SlotPicker; now: Date; idPrefix: string }) {
   const { state, dispatch } = picker;
-  const day = useDayAvailability(state.date, picker.appointmentId);
+  const day = useDayAvailability(state.date, picker.appointmentId, picker.quoteId);
   const heading = `${idPrefix}-slots`;
   return (
     <section aria-labelledby={heading} className="rounded-lg border border-slate-200 bg-white p-4 sm:p-5">

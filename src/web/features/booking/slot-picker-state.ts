@@ -32,10 +32,14 @@ export function openingMonth(now: Date): CalendarMonth {
 
 export const monthParam = ({ year, month }: CalendarMonth) => `${year}-${String(month).padStart(2, '0')}`;
 
-/** `appointmentId`: the booking being moved, whose technician's other jobs the calendar also leaves out. */
-export function useSlotPicker(now: Date, appointmentId?: number) {
+/**
+ * `appointmentId`: the booking being moved, whose technician's other jobs the calendar also leaves
+ * out. `quoteId`: the quote being booked, so the calendar shows the slots a technician near its
+ * customer can take (issue 35).
+ */
+export function useSlotPicker(now: Date, appointmentId?: number, quoteId?: number) {
   const [state, dispatch] = useReducer(slotPickerReducer, now, (at): SlotPickerState => ({ month: openingMonth(at), date: null, slot: null }));
-  return { state, dispatch, appointmentId };
+  return { state, dispatch, appointmentId, quoteId };
 }
 
 export type SlotPicker = ReturnType<typeof useSlotPicker>;

@@ -143,9 +143,14 @@ function Page({ children }: { children: React.ReactNode }) {
     <div className="mx-auto max-w-6xl px-3 py-8 sm:px-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-3xl font-bold text-navy-900">Repairer dashboard</h1>
-        <Link to="/repairer/profile" className={buttonClasses('outline')}>
-          Your profile and payouts
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/repairer/availability" className={buttonClasses('outline')}>
+            Your availability
+          </Link>
+          <Link to="/repairer/profile" className={buttonClasses('outline')}>
+            Your profile and payouts
+          </Link>
+        </div>
       </div>
       {children}
     </div>

@@ -51,6 +51,8 @@ import { readAvailability } from '../slots/availability-read';
 import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
+import { claimTechnicianPlace } from './claim';
+import { availabilityFacts, customerOfQuote, slotOpenFor } from '../slots/customer-availability';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
@@ -135,11 +137,18 @@ function byKey(rows: SlotPlaces[]): Map<string, SlotPlaces> {
   return new Map(rows.map((row) => [slotKey(row.slotDate, row.timeSlot), row]));
 }
 
-function dayAvailability(date: string, rows: Map<string, SlotPlaces>, busy: Set<string>, defaultCapacity: number, now: Date, today: string): AvailabilityView {
+/** Whether the network can take the customer asked for in the slot (customer-availability.ts); everyone when no customer is asked for. */
+type NetworkOpen = (date: string, slot: TimeSlot) => boolean;
+const anyone: NetworkOpen = () => true;
+
+function dayAvailability(date: string, rows: Map<string, SlotPlaces>, busy: Set<string>, defaultCapacity: number, now: Date, today: string, network: NetworkOpen = anyone): AvailabilityView {
   const available = Object.fromEntries(
     timeSlots.map((slot) => [
       slot,
-      slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity) && !busy.has(slotKey(date, slot)),
+      slotRefusal(date, slot, now, today) === null &&
+        hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity) &&
+        !busy.has(slotKey(date, slot)) &&
+        network(date, slot),
     ]),
   ) as AvailabilityView['available'];
   return { date, available };
@@ -180,10 +189,45 @@ async function availableSlots(ctx: AvailabilityContext, limit: RateLimit, from: 
   return byKey(await slotRowsBetween(ctx.db, from, to));
 }
 
-export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date, calendarFor?: CalendarFor): Promise<AvailabilityView> {
+/**
+ * Whose customer the calendar is for: a quote's (`quoteId`, its grant holder only) or the one
+ * moving a booking (`calendarFor`, the booking's own customer). A stranger's quote is 404, as
+ * holding it would be, and tells nothing.
+ */
+export interface CustomerAsked {
+  viewer: Viewer;
+  quoteId: number;
+}
+
+async function quoteOfViewer(ctx: BookingContext, asked: CustomerAsked): Promise<number> {
+  const quote = await findQuote(ctx.db, asked.quoteId);
+  if (!quote || quote.status === 'pending' || customerRecordAccess({ user: null, assessmentIds: asked.viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
+    throw notFound(bookingMessages.quoteNotFound);
+  }
+  return quote.id;
+}
+
+/** The quote whose customer the calendar answers for, if any: asked for, or the booking being moved (not when its technician is already fixed). */
+async function calendarQuote(ctx: BookingContext, asked: CustomerAsked | undefined, calendarFor: CalendarFor | undefined, now: Date): Promise<number | undefined> {
+  if (asked) return quoteOfViewer(ctx, asked);
+  if (!calendarFor) return undefined;
+  const { record } = await readableAppointment(ctx, calendarFor.appointmentId, calendarFor.viewer, now);
+  return record.appointment.status === 'assigned' ? undefined : record.appointment.quoteId;
+}
+
+async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, now: Date): Promise<NetworkOpen> {
+  if (quoteId === undefined) return anyone;
+  const customer = await customerOfQuote(ctx.db, quoteId);
+  if (!customer) return () => false;
+  const facts = await availabilityFacts(ctx.db, customer, from, to, now, quoteId);
+  return (date, slot) => slotOpenFor(facts, customer, { date, slot });
+}
+
+export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date, calendarFor?: CalendarFor, asked?: CustomerAsked): Promise<AvailabilityView> {
   const rows = await availableSlots(ctx, limit, date, date, now);
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
-  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, londonDateOf(now));
+  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, now);
+  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, londonDateOf(now), network);
 }
 
 export function monthDays(month: string): string[] {
@@ -191,13 +235,14 @@ export function monthDays(month: string): string[] {
   return Array.from({ length: daysInMonth(year, monthNumber) }, (_, i) => toCalendarDate(year, monthNumber, i + 1));
 }
 
-export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateLimit, month: string, now: Date, calendarFor?: CalendarFor): Promise<MonthAvailabilityView> {
+export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateLimit, month: string, now: Date, calendarFor?: CalendarFor, asked?: CustomerAsked): Promise<MonthAvailabilityView> {
   const days = monthDays(month);
   const [from, to] = [days[0]!, days[days.length - 1]!];
   const rows = await availableSlots(ctx, limit, from, to, now);
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
+  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, now);
   const today = londonDateOf(now);
-  return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today)) };
+  return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
 
 // --- Reading an appointment -----------------------------------------------------------------------
@@ -327,6 +372,8 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
     } else if (!(await takePlace(tx, wanted, ctx.config.slotCapacity))) {
       throw conflict(SLOT_TAKEN_MESSAGE);
     }
+    // takePlace holds the slot's lock until commit: the technicians' places are counted under it (claim.ts).
+    await claimTechnicianPlace(tx, quote.id, wanted, now);
     const created = await insertHeldAppointment(tx, {
       quoteId: quote.id,
       appointmentDate: wanted.date,
@@ -383,6 +430,9 @@ export async function reschedule(
     }
 
     await movePlace(tx, from, to, ctx.config.slotCapacity);
+    // A booking still waiting for a technician needs one free in the new slot (claim.ts); an
+    // assigned one keeps its technician, checked free above.
+    if (technicianId === null) await claimTechnicianPlace(tx, current.quoteId, to, now);
     await transition(tx, 'appointment', 'reschedule', id, { set: { appointmentDate: to.date, timeSlot: to.slot, teamToldUnassignedAt: null, customerToldUnassignedAt: null } });
     step.send(await onAppointmentRescheduled(tx, { appointmentId: id, quoteId: current.quoteId, technicianId, from, to, startRequested }, ctx.config));
   });

@@ -24,6 +24,7 @@ import type { Enqueue } from '../../../kernel/jobs';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
+import { technicianPlaceFree, technicianStillFree } from '../hold/claim';
 import { recordAudit, systemActor } from '../../privacy';
 import {
   findPayment,
@@ -49,6 +50,7 @@ export const paymentMessages = {
   // SPEC's 'Invalid Quote' toast.
   noQuote: NO_QUOTE_MESSAGE,
   noHold: 'This quote has no slot held for payment. Please choose a date and time first.',
+  noTechnician: 'No technician can come to you in that slot any more, so you have not been charged. Please choose another date or time.',
   holdLapsed: 'Your 30-minute hold on this slot has run out. Please choose a date and time again.',
   alreadyPaid: ALREADY_PAID.message,
   startWithin: CHECKOUT_START_WITHIN.refusal,
@@ -114,6 +116,10 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   if (appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
     await lapseHolds(ctx.db, [appointment.id], now);
     throw conflict(paymentMessages.holdLapsed);
+  }
+  // Issue 35: never charged for a repair nobody can do (a technician's time off since the hold).
+  if (!(await technicianStillFree(ctx.db, quote.id, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, now))) {
+    throw conflict(paymentMessages.noTechnician);
   }
   // D14, measured from the hold's end: the intent lets the customer pay until then.
   const startsAt = slotStartsAt(appointment.appointmentDate, appointment.timeSlot as TimeSlot);
@@ -245,7 +251,7 @@ export async function settleSucceededPayment(
       try {
         await tx.transaction(async (savepoint) => {
           const taken = await takePlace(savepoint, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, ctx.config.slotCapacity);
-          if (!taken) throw new SlotGone();
+          if (!taken || !(await technicianPlaceFree(savepoint, quote.id, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, new Date()))) throw new SlotGone();
           await transition(savepoint, 'appointment', 'reinstate', appointmentId, { set: { holdExpiresAt: null } });
         });
         outcome = 'reinstated';

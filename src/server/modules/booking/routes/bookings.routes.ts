@@ -32,7 +32,7 @@ import { updateNotes } from '../appointment/appointment-notes';
 import { readAppointmentView } from '../appointment/appointment-read';
 import { bookingDateMessages } from '../slots/booking-rules';
 import { heldAppointmentOfQuote } from '../hold/held-appointment';
-import { appointmentCalendar, availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor } from '../hold/bookings.service';
+import { appointmentCalendar, availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor, type CustomerAsked } from '../hold/bookings.service';
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -53,10 +53,12 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
   // A customer moving their booking reads its technician's calendar too; anyone else, free places only.
   const movingFor = async (request: FastifyRequest<{ Querystring: { appointmentId?: number } }>): Promise<CalendarFor | undefined> =>
     request.query.appointmentId === undefined ? undefined : { viewer: await request.viewer(), appointmentId: request.query.appointmentId };
+  const customerAsked = async (request: FastifyRequest<{ Querystring: { quoteId?: number } }>): Promise<CustomerAsked | undefined> =>
+    request.query.quoteId === undefined ? undefined : { viewer: await request.viewer(), quoteId: request.query.quoteId };
 
   app.get('/api/appointments/available', { schema: { querystring: AvailabilityQuerySchema, response: { 200: AvailabilityViewSchema } } }, async (request, reply) => {
     const date = realDate(request.query.date);
-    const view = await availabilityOn(ctx, availabilityLimit(request.ip), date, new Date(), await movingFor(request));
+    const view = await availabilityOn(ctx, availabilityLimit(request.ip), date, new Date(), await movingFor(request), await customerAsked(request));
     reply.header('Cache-Control', 'no-store');
     return view;
   });
@@ -65,7 +67,7 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     '/api/appointments/available-month',
     { schema: { querystring: MonthAvailabilityQuerySchema, response: { 200: MonthAvailabilityViewSchema } } },
     async (request, reply) => {
-      const view = await availabilityInMonth(ctx, availabilityLimit(request.ip), request.query.month, new Date(), await movingFor(request));
+      const view = await availabilityInMonth(ctx, availabilityLimit(request.ip), request.query.month, new Date(), await movingFor(request), await customerAsked(request));
       reply.header('Cache-Control', 'no-store');
       return view;
     },

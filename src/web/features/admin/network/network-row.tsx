@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
-import { Button } from '../../../components/ui/button';
+import { Link } from 'react-router';
+import { Button, buttonClasses } from '../../../components/ui/button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
 import { useFocusWhenGone } from '../../../lib/focus';
@@ -101,6 +102,9 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
           <Button size="sm" variant="outline" onClick={onIntro} pending={intro.isPending} disabled={!canIntroduce} aria-label={`Send an introduction to ${repairer.businessName}`}>
             Introduce
           </Button>
+          <Link to={`/admin/repairers/${repairer.id}/availability`} className={buttonClasses('outline', 'sm')} aria-label={`Availability of ${repairer.businessName}`}>
+            Availability
+          </Link>
         </div>
       </td>
     </tr>

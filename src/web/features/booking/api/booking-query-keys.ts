@@ -7,9 +7,9 @@ export const quoteKey = (quoteId: number | string) => ['/api/quotes', String(quo
 export const heldAppointmentKey = (quoteId: number | string) => [...quoteKey(quoteId), 'held-appointment'] as const;
 export const monthAvailabilityRoot = ['/api/appointments/available-month'] as const;
 /** With `appointmentId`, the calendar of that booking's move (its technician's other jobs left out). */
-export const monthAvailabilityKey = (month: string, appointmentId?: number) => [...monthAvailabilityRoot, { month, appointmentId }] as const;
+export const monthAvailabilityKey = (month: string, appointmentId?: number, quoteId?: number) => [...monthAvailabilityRoot, { month, appointmentId, quoteId }] as const;
 export const dayAvailabilityRoot = ['/api/appointments/available'] as const;
-export const dayAvailabilityKey = (date: string, appointmentId?: number) => [...dayAvailabilityRoot, { date, appointmentId }] as const;
+export const dayAvailabilityKey = (date: string, appointmentId?: number, quoteId?: number) => [...dayAvailabilityRoot, { date, appointmentId, quoteId }] as const;
 export const appointmentKey = (id: number | string) => ['/api/appointments', String(id)] as const;
 
 /** After a booking, a refusal or a change of slot: what is free has changed. */

@@ -1,0 +1,43 @@
+// Claiming a technician's place with a hold, a reschedule or a payment into a slot (issue 35
+// item 2, docs/decisions/0028). Exact under any concurrency on both engines because every claim
+// on a slot first takes the slot's row in slot_capacity (takePlace's upsert locks it until
+// commit, or waits for whoever holds it), and only then reads the slot's bookings and the
+// technicians and re-runs the assignment rule. Under READ COMMITTED each statement after the
+// lock sees every claim committed before it, so two claims on one slot never both count the
+// same free place. Claims on different slots never wait on each other: a technician's places
+// are counted per slot.
+import type { TimeSlot } from '../../../../shared/calendar';
+import type { Db } from '../../../db/database';
+import { conflict } from '../../../kernel/errors';
+import { SLOT_TAKEN_MESSAGE } from '../slots/capacity.repo';
+import { availabilityFacts, customerOfQuote, slotOpenFor } from '../slots/customer-availability';
+
+/**
+ * Whether the quote's customer can have a technician in the slot beside every open booking
+ * already there. Call it inside the claiming transaction, AFTER takePlace (which holds the slot's
+ * lock). The quote's own other booking is left out: the claim replaces or moves it.
+ */
+export async function technicianPlaceFree(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<boolean> {
+  const customer = await customerOfQuote(tx, quoteId);
+  if (!customer) return false;
+  const facts = await availabilityFacts(tx, customer, at.date, at.date, now, quoteId);
+  return slotOpenFor(facts, customer, at);
+}
+
+/** technicianPlaceFree, or the slot-taken refusal (409) every full slot gets. */
+export async function claimTechnicianPlace(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<void> {
+  if (!(await technicianPlaceFree(tx, quoteId, at, now))) throw conflict(SLOT_TAKEN_MESSAGE);
+}
+
+/**
+ * Whether a held booking can still be paid for: its customer can have a technician in the slot
+ * beside the bookings already PAID there (other customers' unpaid holds do not stand in the way:
+ * they are checked when they pay). False after a technician's time off left nobody for it, so
+ * nobody is charged for a repair nobody can do (issue 35 item 2).
+ */
+export async function technicianStillFree(db: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<boolean> {
+  const customer = await customerOfQuote(db, quoteId);
+  if (!customer) return false;
+  const facts = await availabilityFacts(db, customer, at.date, at.date, now, quoteId, true);
+  return slotOpenFor(facts, customer, at);
+}
