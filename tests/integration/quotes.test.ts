@@ -143,9 +143,9 @@ describe('who reads a quote', () => {
     expect(byQuote.json()).toEqual(byAssessment.json());
     expect(byQuote.json()).toMatchObject({ id: quoteId, assessmentId: id });
     // SPEC section 3's Quote carries its enquiry as `assessment`: the customer's own, as
-    // GET /api/assessments/{id} shows it, without the quote around it or a guide.
+    // GET /api/assessments/{id} shows it, without the quote around it, a guide or its coverage (issue 35: the enquiry's own read carries it).
     const enquiry = (await t.app.inject({ url: `/api/assessments/${id}`, headers: { cookie } })).json();
-    const { quote: _quote, guidePrice: _guide, ...expected } = enquiry;
+    const { quote: _quote, guidePrice: _guide, coverage: _coverage, ...expected } = enquiry;
     expect(byQuote.json().assessment).toEqual(expected);
     expect((await t.app.inject({ url: `/api/quotes/${quoteId}`, headers: { cookie } })).json()).toEqual(byQuote.json());
     // Another customer, and nobody at all, still get nothing under either reading.
@@ -486,7 +486,7 @@ describe('lists', () => {
     const listed = (await asAdmin('GET', '/api/quotes?pageSize=100')).json() as { id: number; assessment: Record<string, unknown> & { images: number[] } }[];
     const mine = listed.find((quote) => quote.id === quoteId)!;
     const enquiry = (await asAdmin('GET', `/api/assessments/${id}`)).json() as Record<string, unknown>;
-    const { quote: _quote, guidePrice: _guide, ...withoutQuote } = enquiry;
+    const { quote: _quote, guidePrice: _guide, coverage: _coverage, ...withoutQuote } = enquiry;
     expect(mine.assessment).toEqual(withoutQuote);
     expect(mine.assessment).toMatchObject({ id, name: 'Nested Enquiry Person', reference: (body as { reference: string }).reference });
     expect(mine.assessment.images).toHaveLength(1);
