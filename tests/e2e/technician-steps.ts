@@ -28,12 +28,14 @@ export interface Applicant {
 export function newApplicant(insuranceEnds: string): Applicant {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   return {
-    businessName: `Thames Smart Repairs ${tag}`,
+    businessName: `Tyneside Smart Repairs ${tag}`,
     contactName: 'Dana Okafor',
-    email: `dana.${tag}@thames-smart.example`,
+    email: `dana.${tag}@tyneside-smart.example`,
     phone: '07700 900789',
-    city: 'London',
-    postcode: 'SE1 7PB',
+    // Newcastle, where no other browser test books: a technician verified here is offered none of
+    // their jobs (tests/e2e share one server, and a London technician was sent London's offers).
+    city: 'Newcastle upon Tyne',
+    postcode: 'NE1 7RU',
     radius: '25',
     years: '6',
     insurer: 'Hiscox',
