@@ -52,7 +52,8 @@ import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
-import { availabilityFacts, customerOfQuote, slotOpenFor } from '../slots/customer-availability';
+import { availabilityFacts, slotOpenFor } from '../slots/customer-availability';
+import { customerOfQuote } from '../slots/customer-availability.repo';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,

@@ -10,7 +10,8 @@ import type { TimeSlot } from '../../../../shared/calendar';
 import type { Db } from '../../../db/database';
 import { conflict } from '../../../kernel/errors';
 import { SLOT_TAKEN_MESSAGE } from '../slots/capacity.repo';
-import { availabilityFacts, customerOfQuote, slotOpenFor } from '../slots/customer-availability';
+import { availabilityFacts, slotOpenFor } from '../slots/customer-availability';
+import { customerOfQuote } from '../slots/customer-availability.repo';
 
 /**
  * Whether the quote's customer can have a technician in the slot beside every open booking
