@@ -33,7 +33,8 @@ export interface BookingEmailFacts {
 const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}`;
 const testLine = (facts: BookingEmailFacts) => (facts.testMode ? [`${TEST_MODE_NOTICE}.`, ''] : []);
 
-function email(kind: string, facts: BookingEmailFacts, subject: string, lines: string[], attachments: EmailAttachment[] = []): CustomerEmail {
+/** A booking e-mail to its customer: greeting, the test-mode line, `lines`, the do-not-forward line and the footer. */
+export function bookingEmail(kind: string, facts: BookingEmailFacts, subject: string, lines: string[], attachments: EmailAttachment[] = []): CustomerEmail {
   return {
     kind,
     toAddress: facts.customerEmail,
@@ -97,7 +98,7 @@ function cancellationRightLines(startWithinCancellationPeriod: boolean, askedWhe
 }
 
 export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }): CustomerEmail {
-  return email(
+  return bookingEmail(
     'booking-confirmed',
     facts,
     `Booking confirmed – ${formatLondonDate(facts.date)} – reference ${facts.reference}`,
@@ -121,7 +122,7 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
 }
 
 export function reminderEmail(facts: BookingEmailFacts): CustomerEmail {
-  return email('booking-reminder', facts, `Reminder: your repair is tomorrow – reference ${facts.reference}`, [
+  return bookingEmail('booking-reminder', facts, `Reminder: your repair is tomorrow – reference ${facts.reference}`, [
     `This is a reminder that your repair is booked for ${when(facts)}.`,
     'Please be there 15 minutes before the window starts.',
     '',
@@ -134,7 +135,7 @@ export function reminderEmail(facts: BookingEmailFacts): CustomerEmail {
 
 /** `teamReason`: the team cancelled it (they tell the customer why); absent, the customer did. */
 export function cancellationEmail(facts: BookingEmailFacts, sequence: number, teamReason?: string): CustomerEmail {
-  return email(
+  return bookingEmail(
     'booking-cancelled',
     facts,
     `Booking cancelled – reference ${facts.reference}`,
@@ -194,7 +195,7 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
 }
 
 export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): CustomerEmail {
-  return email('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
+  return bookingEmail('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
     ...refundLines(facts, reason),
     'Refunds usually reach your account within 5–10 working days.',
   ]);
@@ -207,7 +208,7 @@ export function rescheduleEmail(
   sequence: number,
   options: { startRequested: boolean } = { startRequested: false },
 ): CustomerEmail {
-  return email(
+  return bookingEmail(
     'booking-rescheduled',
     facts,
     `Booking moved to ${formatLondonDate(facts.date)} – reference ${facts.reference}`,

@@ -1,13 +1,12 @@
 // What the team and the customer are told of a paid booking nobody has taken (issue 35 item 4,
 // docs/decisions/0027). The team: at once, with who could still take it. The customer: once, 24
 // hours before the slot, with a choice (another slot, or a full refund), never a silent wait.
-import { TEST_MODE_NOTICE } from '../../../../shared/api/payments';
 import { slotInSentence } from '../../../../shared/calendar';
 import { allDamageTypeLabels, isAnyDamageType } from '../../../../shared/damage';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
-import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../../email';
-import type { BookingEmailFacts } from '../emails/booking-emails';
+import type { CustomerEmail, NewOutboxEmail } from '../../email';
+import { bookingEmail, type BookingEmailFacts } from '../emails/booking-emails';
 
 const whenOf = (date: string, slot: string) => `${formatLondonDate(date)}, ${slot === 'morning' || slot === 'afternoon' ? slotInSentence(slot) : slot}`;
 
@@ -51,30 +50,13 @@ export function teamUnassignedEmail(facts: TeamUnassignedFacts, teamEmail: strin
 }
 
 export function customerUnassignedEmail(facts: BookingEmailFacts): CustomerEmail {
-  const subject = `We have not found a technician for your repair yet – reference ${facts.reference}`;
-  return {
-    kind: 'booking-unassigned-customer',
-    toAddress: facts.customerEmail,
-    assessmentId: facts.assessmentId,
-    subject: facts.testMode ? `[Test mode] ${subject}` : subject,
-    textBody: [
-      `Hello ${facts.customerName},`,
-      '',
-      ...(facts.testMode ? [`${TEST_MODE_NOTICE}.`, ''] : []),
-      `We are sorry: no technician has yet taken your repair booked for ${whenOf(facts.date, facts.slot)}, so nobody will come unless one does and we tell you.`,
-      '',
-      'Please choose on your booking page:',
-      '- another slot, or',
-      `- a full refund of ${formatPence(facts.totalPence)}.`,
-      '',
-      facts.appointmentUrl,
-      '',
-      'Please do not forward this e-mail: the link opens your booking and details.',
-      '',
-      ...customerFooter(facts.company),
-    ].join('\n'),
-    htmlBody: null,
-    headers: {},
-    attachments: [],
-  };
+  return bookingEmail('booking-unassigned-customer', facts, `We have not found a technician for your repair yet – reference ${facts.reference}`, [
+    `We are sorry: no technician has yet taken your repair booked for ${whenOf(facts.date, facts.slot)}, so nobody will come unless one does and we tell you.`,
+    '',
+    'Please choose on your booking page:',
+    '- another slot, or',
+    `- a full refund of ${formatPence(facts.totalPence)}.`,
+    '',
+    facts.appointmentUrl,
+  ]);
 }
