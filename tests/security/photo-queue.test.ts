@@ -16,7 +16,10 @@ describe('the photo queue', () => {
     const work = (name: string) => () => new Promise<void>((resolve) => setTimeout(() => (order.push(name), resolve()), 5));
     const flood = queue.admit('flooder', Array(40).fill(1e6));
     const floodDone = Promise.all(Array.from({ length: 40 }, (_, i) => flood.run(i, work(`f${i}`))));
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    // The bystander comes while the flood's first two run and 38 wait. It used to come after a
+    // 1 ms timer, which on a busy machine fired after several of the flood's 5 ms tasks had
+    // ended (it was seen sixth, not by the third).
+    await Promise.resolve();
     const bystander = queue.admit('bystander', [1e6]);
     await bystander.run(0, work('b'));
     await floodDone;
@@ -70,8 +73,11 @@ describe('submissions', () => {
     await closed;
     free();
     await Promise.all(holders);
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // Until the request's work is over, whatever it does: its upload folder is removed only after
+    // the submission has stored its photos and rows or given up (it was a fixed 8 s wait).
+    await expect
+      .poll(() => ({ uploads: readdirSync(join(t.config.dataDir, 'tmp')), decoding: imageProcessingSlots.active + imageProcessingSlots.waiting }), { timeout: 30_000 })
+      .toEqual({ uploads: [], decoding: 0 });
     expect(await countAssessments(t)).toBe(before);
-    expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
   });
 });
