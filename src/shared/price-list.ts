@@ -254,3 +254,21 @@ export function formatGuidePrice({ lowPence, highPence }: GuidePrice): string {
 }
 
 export const guidePriceLabel = (guide: GuidePrice): string => `Typical price for repairs like this: ${formatGuidePrice(guide)}`;
+
+/**
+ * Issue 37: a service's "from" price, the least its guide starts at for any job of one, two or
+ * three places (a list's rates usually make that one place), or null when no band is priced.
+ * The guide's low end, not the list's own figure: the team confirms every quote from the photos,
+ * so "from" may not promise less than the range the wizard then shows.
+ */
+export function guideFromPence(list: readonly PriceListEntry[], damageType: AnyDamageType): number | null {
+  const lows = locationBands.flatMap((count) => {
+    try {
+      return [guidePrice(list, damageType, count).lowPence];
+    } catch (error) {
+      if (error instanceof PriceListGapError) return [];
+      throw error;
+    }
+  });
+  return lows.length > 0 ? Math.min(...lows) : null;
+}
