@@ -8,14 +8,13 @@ export const priceGuideQueryKey = (damageType: string, damageLocations: readonly
 
 /**
  * GET /api/price-guide (issue 37): the guide a pending quote shows, for anyone, from the damage
- * alone. `damage` null (nothing chosen yet) asks nothing. The last answer stays up while the next
- * is read, so the line does not flicker as places are ticked.
+ * alone. The last answer stays up while the next is read, so the line does not flicker as
+ * places are ticked.
  */
-export function usePriceGuide(damage: { damageType: string; damageLocations: readonly string[] } | null) {
+export function usePriceGuide(damage: { damageType: string; damageLocations: readonly string[] }) {
   return useQuery<PriceGuide>({
-    queryKey: priceGuideQueryKey(damage?.damageType ?? '', damage?.damageLocations ?? []),
+    queryKey: priceGuideQueryKey(damage.damageType, damage.damageLocations),
     queryFn: typedQueryFn<PriceGuide>(),
-    enabled: damage !== null,
     staleTime: 60_000,
     retry: 1,
     placeholderData: keepPreviousData,
