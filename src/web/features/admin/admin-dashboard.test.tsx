@@ -7,7 +7,7 @@ import type { AdminQuoteCard, AdminStats, EnquiryList } from '../../../shared/ap
 import { staleQuoteMessage } from '../../../shared/api/admin';
 
 const admin = { user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } };
-const stats: AdminStats = { totalEnquiries: 1234, pendingQuotes: 1, revenue: '0.00', repairers: 12 };
+const stats: AdminStats = { totalEnquiries: 1234, pendingQuotes: 1, revenue: '0.00', revenueBreakdown: { fees: '0.00', margin: '0.00', refunds: '0.00' }, repairers: 12 };
 
 const card: AdminQuoteCard = {
   quote: {

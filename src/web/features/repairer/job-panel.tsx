@@ -17,6 +17,9 @@ import { answerByLabel } from '../../../shared/offer-deadline';
 import { cn } from '../../lib/cn';
 import { CustomerNotes } from './customer-notes';
 import { focusById } from '../../lib/focus';
+import { formatPence } from '../../../shared/money';
+import { commissionInWords, commissionLabel } from '../../../shared/money-split';
+import { splitOfQuote } from './job-split';
 
 /** The job panel's heading, where the keyboard goes once an answer or the mark-done form is done with. */
 const jobTitleId = (id: number) => `job-${id}-title`;
@@ -181,6 +184,7 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
   if (query.isError) return <p role="alert">{userMessageOf(query.error, 'We could not load this job. Please try again.')}</p>;
   const job = query.data;
   const earnings = earningsOf(job);
+  const split = splitOfQuote(job.quote);
   const ended = offerEnded(job);
   return (
     <article aria-labelledby={jobTitleId(job.id)}>
@@ -212,12 +216,17 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
 
       <h3 className="mt-5 font-bold text-navy-900">Pricing</h3>
       <dl className="mt-1">
-        <Row label="Customer pays">{formatDecimalPounds(job.quote.totalCost)}</Row>
+        {/* Issue 37: the whole split, so the figures add up to what the customer pays. */}
+        <Row label="Customer pays (incl. VAT)">{formatPence(split.customerPaysPence)}</Row>
+        <Row label="VAT (to HMRC)">{formatPence(split.vatPence)}</Row>
+        <Row label={commissionLabel}>
+          {formatPence(split.commissionPence)}
+          <span className="block text-sm font-normal text-slate-700">{commissionInWords(split)}</span>
+        </Row>
         <Row label="You earn">
           {earnings.amount}
           {earnings.note ? ` (${earnings.note})` : ''}
         </Row>
-        <Row label="Platform fee">{formatDecimalPounds(job.quote.autoReviveFee)}</Row>
         <Row label="Estimated days">{job.quote.estimatedDays}</Row>
       </dl>
 

@@ -3,6 +3,7 @@
 // repairers view, accept or decline it
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
+import { moneySplit } from '../../../../shared/money-split';
 import type { CompanyDetails } from '../../../../shared/company';
 import { dispatchMessages, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../../shared/damage';
@@ -95,7 +96,7 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
     postcode: a.postcode,
     appointmentDate: job.appointment.appointmentDate,
     timeSlot: job.appointment.timeSlot,
-    earnPence: job.quote.repairerPaymentPence,
+    split: moneySplit(job.quote),
     expiresAt,
     dashboardUrl: `${ctx.config.publicUrl}/repairer`,
     company: ctx.config.company,
