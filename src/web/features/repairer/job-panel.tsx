@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '../../components/form';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
@@ -119,9 +120,16 @@ function Answer({ job }: { job: RepairerJob }) {
           The first technician to accept gets the job. You will be paid {formatDecimalPounds(job.quote.repairerPayment)} once the repair is done and
           the customer confirms it (or 72 hours pass without a problem reported).
         </p>
-        <Button className="mt-3 w-full" onClick={onAccept} pending={busy}>
+        <ConfirmButton
+          className="mt-3 w-full"
+          onConfirm={onAccept}
+          pending={busy}
+          title="Accept this job?"
+          consequence={`You commit to repairing this car ${whenOf(job)}, and the customer is told you are coming.`}
+          confirmLabel="Accept the job"
+        >
           {accept.isPending ? 'Accepting…' : 'Accept job'}
-        </Button>
+        </ConfirmButton>
       </Tabs.Content>
       <Tabs.Content value="decline" className="pt-4">
         <form onSubmit={onDecline} noValidate>
