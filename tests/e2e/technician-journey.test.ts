@@ -10,7 +10,7 @@ import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { vettingMessages } from '../../src/shared/technician-rules';
 import { expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, viewports, watchPageErrors } from './support';
-import { adminDesk, applyOnTechniciansPage, axeAtBothWidths, joinAsTechnician, networkRow, newApplicant, recordEveryCheck, verifyAndInvite } from './technician-steps';
+import { adminDesk, applyOnTechniciansPage, axeAtBothWidths, confirmVerify, joinAsTechnician, networkRow, newApplicant, recordEveryCheck, verifyAndInvite } from './technician-steps';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -65,6 +65,7 @@ describe.skipIf(!hasChromium)('a technician’s way in', () => {
     expect(await row.textContent()).toContain('Applied on /technicians');
     expect(await row.textContent()).toContain('Vetting: 0 of 3 checks');
     await row.getByRole('button', { name: `Verify ${applicant.businessName}` }).click();
+    await confirmVerify(admin, applicant.businessName);
     await admin.getByText(vettingMessages.notVetted(['insurance seen and in date', 'identity checked', 'skills assessed'])).first().waitFor();
 
     await recordEveryCheck(admin, applicant, async (checklist) => {
