@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { Resolver } from 'react-hook-form';
 import type { CustomerDetails } from '../../../shared/customer-details';
+import type * as DetailsSchema from './details-schema';
 import type { DetailsFormValues } from './saved-details';
 
 // Issue 36: the details' schema brings zod and libphonenumber's metadata (about 50 KiB gzipped)
 // that the wizard's first step, photos, does not need. The step loads without them; they are
 // fetched when the details step first shows (or the first check asks for them).
 
-type DetailsSchemaModule = typeof import('./details-schema');
+type DetailsSchemaModule = typeof DetailsSchema;
 
 let loading: Promise<DetailsSchemaModule> | undefined;
 let loaded: DetailsSchemaModule | undefined;
