@@ -2,7 +2,7 @@
 // (dist/web/.vite/manifest.json, which scripts/prerender-site.ts keeps and the server does not
 // serve) and gzip-compressed as the server sends it (level 9, as the build's .gz copies). Bytes
 // do not depend on the machine's load, so the budgets below are a plain test
-// (tests/integration/screen-budgets.test.ts) and `npm run size:web` prints them; the times
+// (tests/e2e/screen-budgets.test.ts) and `npm run size:web` prints them; the times
 // (Lighthouse's LCP, TBT, CLS) stay in `npm run bench:web`, which prints both.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
