@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { CustomerDetailsSchema, type CustomerDetails } from '../../../shared/customer-details';
+import type { CustomerDetails } from '../../../shared/customer-details';
 import { focusErrorSummary } from '../../components/form';
 import { Button } from '../../components/ui/button';
-import { schemaResolver } from '../../lib/schema-check';
+import { detailsResolver, loadDetailsCheck } from './details-check';
 import { DamageFields, damageFieldNames, DetailsFields, fieldId, isDamageField } from './details-fields';
 import { ErrorSummary } from './error-summary';
 import { PhotoUpload } from './photo-upload';
@@ -45,7 +45,8 @@ export function AssessmentWizard() {
     else void navigate(`${location.pathname}${location.search}`, { state: { wizardStep: next, from: step } });
   };
   const form = useForm<DetailsFormValues, unknown, CustomerDetails>({
-    resolver: schemaResolver(CustomerDetailsSchema),
+    // The shared schema, fetched when the details step shows (details-check.ts).
+    resolver: detailsResolver,
     defaultValues: emptyDetails,
     // A failed submit takes focus to the error summary above the fields, once it has rendered
     // (below), not to the first invalid field, which the summary would then push out of sight.
@@ -76,6 +77,13 @@ export function AssessmentWizard() {
     const subscription = form.watch((values) => saveDetails(values));
     return () => subscription.unsubscribe();
   }, [form]);
+
+  // The details' check is fetched once the customer has chosen a photo, so it is there by the
+  // time they reach the details step (details-check.ts); the empty first step goes without it.
+  const choosing = photos.length > 0;
+  useEffect(() => {
+    if (choosing) loadDetailsCheck().catch(() => undefined);
+  }, [choosing]);
 
   // A new step is a new screen: move focus to its heading, as a page change would, or to the
   // field an Edit link or a server error is about.
