@@ -5,10 +5,12 @@
 //   appointment → payment, then the offer), so no call site writes that order out again;
 // - the e-mails it writes to the outbox commit with it (`step.queue`, or `step.send` for ones a
 //   shared function queued), each of a kind the step declares;
-// - once it has committed, their sending jobs and the step's own jobs (`step.start`, `step.booked`)
-//   are queued. Open: the jobs are queued after commit, not in the transaction (the job queue is not
-//   in the app's database on every engine); a job lost between the two is picked up by its sweep
-//   (the outbox's) or its schedule (the dispatch's is not: see the decision record).
+// - the step's own jobs (`step.start`, `step.booked`) are written in the same transaction, once its
+//   body has returned, through the transaction's handle (the job queue's tables are in the app's
+//   database): a step rolled back leaves no job, and a step committed cannot lose one;
+// - once it has committed, its e-mails' sending jobs are queued. The outbox line is the durable
+//   record and that job only its dispatcher: one lost between commit and queueing is sent by the
+//   outbox's sweep, and sending locks the line, so it goes once.
 // Without a job queue (a test calling a service directly) the outbox's sweep sends the e-mails.
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
@@ -52,9 +54,9 @@ export interface Step {
   queue(email: NewOutboxEmail): Promise<OutboxEmail>;
   /** E-mails a shared function has already written to the outbox in this transaction: sent once the step commits. */
   send(emails: OutboxEmail | readonly OutboxEmail[]): void;
-  /** A job the step declares, queued once the step commits. */
+  /** A job the step declares, written in the step's transaction (once its body has returned). */
   start<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): void;
-  /** The booking of `quoteId` was paid: its automatic dispatch is queued after commit when it is on (AUTO_DISPATCH). */
+  /** The booking of `quoteId` was paid: its automatic dispatch is written in the step's transaction when it is on (AUTO_DISPATCH). */
   booked(quoteId: number): void;
 }
 
@@ -108,8 +110,8 @@ export async function runStep<T>(deps: StepDeps, name: StepName, body: (step: St
   const guard = { step: name, makes: (entity: string, transition: string) => !isProcessEntity(entity) || stepMakes(name, entity, transition) };
 
   const result = await deps.db.transaction((tx) =>
-    withinStep(guard, () =>
-      body({
+    withinStep(guard, async () => {
+      const answer = await body({
         name,
         tx,
         lock: (ids) => lockStepRows(tx, name, ids),
@@ -128,19 +130,18 @@ export async function runStep<T>(deps: StepDeps, name: StepName, body: (step: St
           if (!declaredJobs.has('dispatch-booking')) throw undeclared(name, 'booked a quote');
           if (deps.config.autoDispatch) jobs.push({ name: 'dispatch-booking', payload: { quoteId } });
         },
-      }),
-    ),
+      });
+      // The step's jobs commit with its transitions, or not at all.
+      if (deps.jobs) for (const job of jobs) await deps.jobs.enqueue(job.name, job.payload as never, { ...job.options, within: tx });
+      return answer;
+    }),
   );
 
-  // Committed: the e-mails' sending jobs first (as the routes did), then the step's own jobs.
+  // Committed: the e-mails' sending jobs (the outbox's sweep sends any whose job is lost here).
   if (deps.jobs) {
     const queue = deps.jobs;
-    const afterCommit = async () => {
-      await dispatchEmails(queue, emails);
-      for (const job of jobs) await queue.enqueue(job.name, job.payload as never, job.options);
-    };
-    if (options.afterCommitFailed) await afterCommit().catch(options.afterCommitFailed);
-    else await afterCommit();
+    if (options.afterCommitFailed) await dispatchEmails(queue, emails).catch(options.afterCommitFailed);
+    else await dispatchEmails(queue, emails);
   }
   return result;
 }
