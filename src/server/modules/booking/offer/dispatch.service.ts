@@ -237,7 +237,7 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
   for (const id of await overdueOfferIds(db, now)) {
     await failures.attempt({ jobNotificationId: id }, async () => {
       try {
-        await transition(db, 'jobNotification', 'expire', id);
+        await runStep({ db }, 'expire-offers', (step) => transition(step.tx, 'jobNotification', 'expire', id));
         expired++;
       } catch (error) {
         if (!(error instanceof TransitionConflictError)) throw error; // accepted or declined meanwhile
@@ -249,18 +249,21 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
 }
 
 /** Every open offer a repairer holds is withdrawn (expired): they are no longer verified. Answers how many. */
-export async function withdrawOpenOffersOfRepairer(tx: Db, repairerId: number): Promise<number> {
-  const open = await openOfferIdsOfRepairer(tx, repairerId);
-  let withdrawn = 0;
-  for (const { id } of open) {
-    try {
-      await transition(tx, 'jobNotification', 'expire', id);
-      withdrawn++;
-    } catch (error) {
-      if (!(error instanceof TransitionConflictError)) throw error; // answered meanwhile
+export async function withdrawOpenOffersOfRepairer(db: Db, repairerId: number): Promise<number> {
+  // The step withdraw-repairer-offers, inside the caller's transaction (a savepoint of it).
+  return runStep({ db }, 'withdraw-repairer-offers', async ({ tx }) => {
+    const open = await openOfferIdsOfRepairer(tx, repairerId);
+    let withdrawn = 0;
+    for (const { id } of open) {
+      try {
+        await transition(tx, 'jobNotification', 'expire', id);
+        withdrawn++;
+      } catch (error) {
+        if (!(error instanceof TransitionConflictError)) throw error; // answered meanwhile
+      }
     }
-  }
-  return withdrawn;
+    return withdrawn;
+  });
 }
 
 /** Every open offer of a job is withdrawn (expired): its booking was cancelled, or another repairer took it. */
