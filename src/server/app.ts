@@ -12,8 +12,8 @@ import { createAppJobs, type AppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
-import { quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
-import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
+import { priceGuideRoutes, quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
+import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { technicianRoutes } from './modules/technicians';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
@@ -59,6 +59,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   assessmentRoutes(quoteReadsForAssessments),
   coverageRoutes,
   quoteRoutes,
+  priceGuideRoutes,
   bookingRoutes,
   paymentRoutes,
   adminRoutes,
@@ -69,7 +70,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   completionRoutes,
   repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
   technicianRoutes,
-  repairerAvailabilityRoutes,
+  repairerAvailabilityRoutes({ takeBackJobsOutsideAvailability }),
   outreachRoutes,
   emailRoutes,
   jobRunRoutes,

@@ -16,7 +16,7 @@ import {
   type MonthAvailabilityView,
 } from '../../../../shared/api/appointments';
 import { slotEndsAt, slotStartsAt, timeSlots, type TimeSlot } from '../../../../shared/calendar';
-import { daysInMonth, toCalendarDate } from '../../../../shared/calendar-date';
+import { addDays, daysInMonth, toCalendarDate } from '../../../../shared/calendar-date';
 import { appointmentLifecycle, conflictMessage, nextStatus } from '../../../../shared/lifecycles';
 import { isQuoteExpired } from '../../../../shared/lifecycles/quote';
 import { formatLondonDate, londonDateOf } from '../../../../shared/london-time';
@@ -35,7 +35,7 @@ import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
 import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
 import { findAssessment } from '../../assessments';
-import { findQuote, lockQuote } from '../../quotes';
+import { findQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,
@@ -54,6 +54,7 @@ import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
 import { availabilityFacts, slotOpenFor } from '../slots/customer-availability';
 import { customerOfQuote } from '../slots/customer-availability.repo';
+import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
@@ -86,22 +87,23 @@ export const LAPSE_PAGE_SIZE = 200;
 
 /**
  * Lapses these holds if their 30 minutes have run out at `now`, releasing each place, each in its
- * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
+ * own transaction: the step lapse-hold, or start-checkout's lapse when checkout found the hold
+ * expired (`as`). A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
  * cannot be lapsed (its record fails) is logged on `log` and the others still lapse; then this throws.
  */
-export async function lapseHolds(db: Db, ids: number[], now: Date, log?: RowLog): Promise<number> {
-  const failures = new RowFailures({ what: LAPSE_WHAT, log });
-  const lapsed = await lapseEach(db, ids, now, failures);
+export async function lapseHolds(db: Db, ids: number[], now: Date, options: { log?: RowLog; as?: 'lapse-hold' | 'start-checkout' } = {}): Promise<number> {
+  const failures = new RowFailures({ what: LAPSE_WHAT, log: options.log });
+  const lapsed = await lapseEach(db, ids, now, failures, options.as);
   failures.throwIfAny();
   return lapsed;
 }
 
-async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures): Promise<number> {
+async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures, as: 'lapse-hold' | 'start-checkout' = 'lapse-hold'): Promise<number> {
   let lapsed = 0;
   for (const id of ids) {
     await failures.attempt({ appointmentId: id }, async () => {
       try {
-        await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
+        await runStep({ db }, as, (step) => leaveLiveState(step.tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
         lapsed++;
       } catch (error) {
         // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
@@ -216,8 +218,24 @@ async function calendarQuote(ctx: BookingContext, asked: CustomerAsked | undefin
   return record.appointment.status === 'assigned' ? undefined : record.appointment.quoteId;
 }
 
-async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, now: Date): Promise<NetworkOpen> {
-  if (quoteId === undefined) return anyone;
+/**
+ * No customer named (SPEC's client: neither `quoteId` nor `appointmentId`): whether any customer
+ * could book the slot, from the network (issue 35 item 2, docs/decisions/0029): some verified
+ * technician works it, is not off that day and has a free place. Only the slots the calendar's
+ * own rules leave open are asked.
+ */
+async function anyoneCanTake(ctx: BookingContext, from: string, to: string, now: Date): Promise<NetworkOpen> {
+  const today = londonDateOf(now);
+  const asked: { date: string; slot: TimeSlot }[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    for (const slot of timeSlots) if (slotRefusal(date, slot, now, today) === null) asked.push({ date, slot });
+  }
+  const open = await slotsAnyoneCanTake(ctx.db, asked);
+  return (date, slot) => open.has(`${date}/${slot}`);
+}
+
+async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, now: Date, anyCustomer = false): Promise<NetworkOpen> {
+  if (quoteId === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
   const customer = await customerOfQuote(ctx.db, quoteId);
   if (!customer) return () => false;
   const facts = await availabilityFacts(ctx.db, customer, from, to, now, quoteId);
@@ -227,7 +245,7 @@ async function networkFor(ctx: BookingContext, quoteId: number | undefined, from
 export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date, calendarFor?: CalendarFor, asked?: CustomerAsked): Promise<AvailabilityView> {
   const rows = await availableSlots(ctx, limit, date, date, now);
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
-  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, now);
+  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, now, !asked && !calendarFor);
   return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, londonDateOf(now), network);
 }
 
@@ -241,7 +259,7 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
   const [from, to] = [days[0]!, days[days.length - 1]!];
   const rows = await availableSlots(ctx, limit, from, to, now);
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
-  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, now);
+  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, now, !asked && !calendarFor);
   const today = londonDateOf(now);
   return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
@@ -347,9 +365,10 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   // Expired holds on that slot give their places back before we try to take one.
   await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
 
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await runStep(ctx, 'hold-slot', async (step) => {
+    const { tx } = step;
     // One booking at a time per quote: the quote row is locked until commit.
-    const quote = await lockQuote(tx, quoteId);
+    const { quote } = await step.lock({ quoteId });
     if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
       throw notFound(bookingMessages.quoteNotFound);
     }
