@@ -28,8 +28,10 @@ import { addDays } from '../src/shared/calendar-date';
 import { londonDateOf } from '../src/shared/london-time';
 import { specialisationForAnyDamage, type AnyDamageType } from '../src/shared/damage';
 
-const TECHNICIANS = 20_000;
-const BOOKINGS = 100_000;
+// BENCH_SCALE=0.1 loads a tenth of each (a smaller network, for a look that finishes sooner).
+const scale = Number(process.env.BENCH_SCALE ?? 1);
+const TECHNICIANS = Math.round(20_000 * scale);
+const BOOKINGS = Math.round(100_000 * scale);
 const DAYS = 60;
 const CUSTOMERS = 200;
 // BENCH_RUNS=n times each figure n times instead (a quick look; the targets are for the full run).
