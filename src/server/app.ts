@@ -13,7 +13,7 @@ import type { ModuleDeps } from './module-deps';
 import { accessRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
 import { quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
-import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
+import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { technicianRoutes } from './modules/technicians';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
@@ -69,7 +69,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   completionRoutes,
   repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
   technicianRoutes,
-  repairerAvailabilityRoutes,
+  repairerAvailabilityRoutes({ takeBackJobsOutsideAvailability }),
   outreachRoutes,
   emailRoutes,
   jobRunRoutes,

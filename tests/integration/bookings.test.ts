@@ -3,9 +3,9 @@
 // The app reads the time from Date, so the tests fix it (only Date is faked; timers run).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQuote, createUser } from '../../src/server/db/factories';
+import { createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { ensureLondonTechnician } from '../helpers/network';
-import { appointments, assessments, slotCapacity } from '../../src/server/db/schema';
+import { appointments, assessments, quotes, repairers, repairerTimeOff, slotCapacity } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import { bookingDateMessages, bookingMessages, leaveLiveState, takePlace } from '../../src/server/modules/booking';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
@@ -71,6 +71,9 @@ async function confirm(id: number) {
 }
 
 describe('availability (public)', () => {
+  // Without a quote the calendar answers from the network: a verified technician must work the slot.
+  beforeEach(() => ensureLondonTechnician(t.database.db));
+
   it('answers a working day two days ahead as free in both slots', async () => {
     const response = await get('/api/appointments/available?date=2027-03-10');
     expect(response.statusCode).toBe(200);
@@ -156,6 +159,43 @@ describe('availability (public)', () => {
     expect([await taken('2027-03-10', 'morning'), await taken('2027-04-07', 'morning')]).toEqual([0, 1]);
     expect(await dayOf('2027-04-07')).toEqual({ morning: true, afternoon: true });
     expect(await taken('2027-04-07', 'morning')).toBe(0);
+  });
+
+  it('without a quote, answers from the network: open only where some verified technician works with a free place (issue 35)', async () => {
+    const db = t.database.db;
+    // A booking made while the London network is there, to fill a place later.
+    const { quote, cookie } = await customer();
+    const held = await book(cookie, { quoteId: quote.id, appointmentDate: '2027-03-10', timeSlot: 'afternoon' });
+    expect(held.statusCode, held.body).toBe(200);
+    const day = async () => (await get('/api/appointments/available?date=2027-03-10')).json().available;
+    const inMonth = async () => ((await get('/api/appointments/available-month?month=2027-03')).json() as { days: { date: string; available: object }[] }).days.find((d) => d.date === '2027-03-10')!.available;
+
+    // Nobody verified: the slot rows have places, but nobody could come.
+    await db.update(repairers).set({ isVerified: false });
+    expect(await day()).toEqual({ morning: false, afternoon: false });
+    expect(await inMonth()).toEqual({ morning: false, afternoon: false });
+
+    // One technician who works Wednesday afternoons only (bit 2 × (3 − 1) + 1).
+    const only = await createRepairer(db, { weeklyHalves: 1 << 5, jobsPerSlot: 1 });
+    expect(await day()).toEqual({ morning: false, afternoon: true });
+    expect(await inMonth()).toEqual({ morning: false, afternoon: true });
+    // An unverified or unplaced one counts for nothing.
+    await createRepairer(db, { isVerified: false, weeklyHalves: 1 << 4 });
+    await createRepairer(db, { latitude: null, longitude: null, weeklyHalves: 1 << 4 });
+    expect(await day()).toEqual({ morning: false, afternoon: true });
+
+    // Their day off closes it.
+    const [off] = await db.insert(repairerTimeOff).values({ repairerId: only.id, fromDate: '2027-03-09', toDate: '2027-03-11' }).returning();
+    expect(await day()).toEqual({ morning: false, afternoon: false });
+    await db.delete(repairerTimeOff).where(eq(repairerTimeOff.id, off!.id));
+
+    // Their one place taken (the booking above, now assigned to them) closes it too.
+    await db.update(appointments).set({ status: 'assigned', holdExpiresAt: null }).where(eq(appointments.id, held.json().id));
+    await db.update(quotes).set({ assignmentStatus: 'assigned', assignedRepairerId: only.id }).where(eq(quotes.id, quote.id));
+    expect(await day()).toEqual({ morning: false, afternoon: false });
+    await db.update(repairers).set({ jobsPerSlot: 2 }).where(eq(repairers.id, only.id));
+    expect(await day()).toEqual({ morning: false, afternoon: true });
+    await db.update(repairers).set({ isVerified: false }).where(eq(repairers.id, only.id));
   });
 });
 

@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
-import { createUser } from '../../src/server/db/factories';
+import { createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages, createTestProvider, paymentMessages, quoteExpiredMessage, settleSucceededPayment } from '../../src/server/modules/booking';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
@@ -55,6 +55,14 @@ async function paid(date = FAR, slot: 'morning' | 'afternoon' = 'morning') {
   const booking = await readyToPay(date, slot);
   const response = await pay(booking.cookie, booking.clientSecret, '4242 4242 4242 4242');
   expect(response.statusCode).toBe(200);
+  return booking;
+}
+
+/** A technician has taken the paid booking (the accept's rows, written directly: these tests are about the reminder). */
+async function withTechnician<B extends { appointmentId: number; quote: { id: number } }>(booking: B): Promise<B> {
+  const technician = await createRepairer(t.database.db, {});
+  await t.database.db.update(quotes).set({ assignmentStatus: 'assigned', assignedRepairerId: technician.id }).where(eq(quotes.id, booking.quote.id));
+  await t.database.db.update(appointments).set({ status: 'assigned' }).where(eq(appointments.id, booking.appointmentId));
   return booking;
 }
 
@@ -344,7 +352,7 @@ describe('POST /api/appointments/{id}/cancel', () => {
 
 describe('the reminder 24 hours before', () => {
   it('is sent once across two runs and a restart, and not before the 24 hours', async () => {
-    const booking = await paid(NEAR, 'morning'); // 8:00 GMT on Wednesday 10 March
+    const booking = await withTechnician(await paid(NEAR, 'morning')); // 8:00 GMT on Wednesday 10 March
     const reminders = async () => (await emailsTo(t, booking.assessment.email)).filter((email) => email.kind === 'booking-reminder');
     setNow('2027-03-09T07:59:00Z'); // 24 hours and 1 minute before
     await t.app.deps.jobs.run('send-appointment-reminders', {});
@@ -366,14 +374,27 @@ describe('the reminder 24 hours before', () => {
     expect(sent[0]!.textBody).toMatch(/Your booking details:\nhttp\S+\n\nChanges are no longer possible online/);
     expect((await appointmentRow(t, booking.appointmentId)).reminderSentAt).not.toBeNull();
   });
+
+  it('is not sent to a paid booking nobody has taken; once a technician takes it, the next run reminds them', async () => {
+    const booking = await paid(NEAR, 'afternoon'); // 13:00 GMT on Wednesday 10 March
+    const reminders = async () => (await emailsTo(t, booking.assessment.email)).filter((email) => email.kind === 'booking-reminder');
+    setNow('2027-03-09T14:00:00Z'); // 23 hours before
+    await t.app.deps.jobs.run('send-appointment-reminders', {});
+    expect(await reminders()).toHaveLength(0);
+    expect((await appointmentRow(t, booking.appointmentId)).reminderSentAt).toBeNull();
+    await withTechnician(booking);
+    setNow('2027-03-09T14:10:00Z');
+    await t.app.deps.jobs.run('send-appointment-reminders', {});
+    expect(await reminders()).toHaveLength(1);
+  });
 });
 
 describe('a reminder that cannot be written', () => {
   it('does not hold up the other reminders: the run fails after them, and its retry writes only the one that failed', async () => {
     // The first booking's reminder e-mail is refused (as a template tripping on its record would
     // fail): its claim rolls back with it; the two bookings after it are reminded all the same.
-    const stuck = await paid(NEAR, 'morning');
-    const others = [await paid(NEAR, 'morning'), await paid(NEAR, 'afternoon')];
+    const stuck = await withTechnician(await paid(NEAR, 'morning'));
+    const others = [await withTechnician(await paid(NEAR, 'morning')), await withTechnician(await paid(NEAR, 'afternoon'))];
     expect(stuck.appointmentId).toBeLessThan(others[0]!.appointmentId);
     const reminders = async (booking: { assessment: { email: string } }) => (await emailsTo(t, booking.assessment.email)).filter((email) => email.kind === 'booking-reminder');
     setNow('2027-03-09T13:30:00Z'); // within 24 hours of both slots on Wednesday 10 March

@@ -55,7 +55,7 @@ describe("a technician's own availability", () => {
     const saved = await call('PUT', '/api/repairer/availability', me.cookie, next);
     expect(saved.statusCode).toBe(200);
     const expected = { ...next, timeOff: [next.timeOff[1], next.timeOff[0]] };
-    expect(saved.json()).toEqual(expected);
+    expect(saved.json()).toEqual({ ...expected, takenBack: [] });
     expect((await call('GET', '/api/repairer/availability', me.cookie)).json()).toEqual(expected);
     const [row] = await t.database.db.select({ halves: repairers.weeklyHalves, jobs: repairers.jobsPerSlot }).from(repairers).where(eq(repairers.id, me.id));
     // Monday, Wednesday–Friday both halves, Saturday morning: 1023 − 12 (Tuesday) + 1024.

@@ -12,14 +12,24 @@ import { countAssessments, listen, rawSocket } from './support';
 describe('the photo queue', () => {
   it('serves visitors in turn: a flood delays a bystander by at most the photos already running', async () => {
     const queue = new PhotoWorkQueue({ slots: 2, maxPixelsPerVisitor: 1e12, maxPixelsTotal: 1e12 });
+    // Each photo's work ends only when the test lets it, one at a time: the order is the queue's,
+    // never the timers' (5 ms sleeps raced the bystander's admission on a busy machine).
     const order: string[] = [];
-    const work = (name: string) => () => new Promise<void>((resolve) => setTimeout(() => (order.push(name), resolve()), 5));
+    const running: Array<() => void> = [];
+    const work = (name: string) => () => new Promise<void>((resolve) => running.push(() => (order.push(name), resolve())));
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
     const flood = queue.admit('flooder', Array(40).fill(1e6));
     const floodDone = Promise.all(Array.from({ length: 40 }, (_, i) => flood.run(i, work(`f${i}`))));
-    await new Promise((resolve) => setTimeout(resolve, 1));
+    await settle();
+    expect(running).toHaveLength(2); // the flood fills both slots
     const bystander = queue.admit('bystander', [1e6]);
-    await bystander.run(0, work('b'));
-    await floodDone;
+    const bystanderDone = bystander.run(0, work('b'));
+    while (running.length > 0) {
+      running.shift()!();
+      await settle();
+    }
+    await Promise.all([floodDone, bystanderDone]);
+    expect(order).toHaveLength(41);
     expect(order.indexOf('b')).toBeLessThanOrEqual(3);
   });
 

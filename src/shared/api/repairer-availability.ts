@@ -47,6 +47,16 @@ export const availabilityMessages = {
   overlap: (a: TimeOffPeriod, b: TimeOffPeriod) =>
     `Time off from ${formatLondonDate(a.from)} to ${formatLondonDate(a.to)} overlaps time off from ${formatLondonDate(b.from)} to ${formatLondonDate(b.to)}. Please make them one period, or move one.`,
   saved: 'Your availability was saved.',
+  /** Before saving: what a save does to jobs already accepted. */
+  takesBack: (whose: 'you' | 'them') =>
+    whose === 'you'
+      ? 'Jobs you have already accepted that fall outside what you save (a day off, a half-day you stop working, fewer jobs in one slot) are given back to our team, who find the customer another technician.'
+      : 'Jobs this technician has already accepted that fall outside what you save are taken back from them and listed under Bookings without a technician on Quote Management; each customer is told and another technician is found.',
+  /** After saving, when a save took jobs back. */
+  tookBack: (count: number, whose: 'you' | 'them') =>
+    whose === 'you'
+      ? `${count === 1 ? 'This job is' : `These ${count} jobs are`} no longer yours: you no longer work then. Our team will find the ${count === 1 ? 'customer' : 'customers'} another technician.`
+      : `${count === 1 ? 'This booking no longer has' : `These ${count} bookings no longer have`} this technician. ${count === 1 ? 'It is' : 'They are'} now under Bookings without a technician on Quote Management, and each customer has been told.`,
   notFound: 'We could not find that repairer.',
 } as const;
 
@@ -112,6 +122,24 @@ export const AdminAvailabilityViewSchema = AvailabilityViewSchema.extend({
   repairer: z.object({ id: z.number(), businessName: z.string(), city: z.string(), postcode: z.string(), isVerified: z.boolean() }),
 });
 export type AdminAvailabilityView = z.infer<typeof AdminAvailabilityViewSchema>;
+
+/**
+ * A booking a save took back from the technician (issue 35 item 2): it was theirs (assigned), and
+ * the saved pattern, time off or jobs per slot leaves it outside what they work. Date, slot and
+ * postcode district only: enough to recognise it, nothing of the customer's.
+ */
+export const TakenBackBookingSchema = z.object({
+  date: z.string(),
+  slot: z.enum(['morning', 'afternoon']),
+  district: z.string(),
+});
+export type TakenBackBooking = z.infer<typeof TakenBackBookingSchema>;
+
+/** What a PUT answers: the availability as kept, and the bookings the save took back (soonest first; usually none). */
+export const AvailabilitySavedSchema = AvailabilityViewSchema.extend({ takenBack: z.array(TakenBackBookingSchema) });
+export type AvailabilitySaved = z.infer<typeof AvailabilitySavedSchema>;
+export const AdminAvailabilitySavedSchema = AdminAvailabilityViewSchema.extend({ takenBack: z.array(TakenBackBookingSchema) });
+export type AdminAvailabilitySaved = z.infer<typeof AdminAvailabilitySavedSchema>;
 
 /** A new technician's availability, before they (or the team) change it. */
 export const DEFAULT_AVAILABILITY: AvailabilityView = { weekly: DEFAULT_WEEKLY_PATTERN as WeeklyPattern, jobsPerSlot: DEFAULT_JOBS_PER_SLOT, timeOff: [] };

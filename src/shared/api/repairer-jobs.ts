@@ -24,6 +24,10 @@ export const repairerJobMessages = {
   notVerified: 'Your account is awaiting verification: you can accept jobs once our team has verified it.',
   stripeOnboarding: 'Finish setting up your Stripe payouts (on your profile) before accepting paid jobs.',
   clash: (when: string) => `You already have a job on ${when}. Decline this one, or ask our team to move the other.`,
+  /** Accept consults the availability rule (issue 35; docs/decisions/0029): working that half, not on time off, a free place. */
+  full: (when: string, jobs: number) => `You already have ${jobs} jobs on ${when}, as many as you take in one slot. Decline this one, or raise your jobs per slot on your availability first.`,
+  notWorking: (when: string) => `You do not work ${when}: your availability says so. Decline this one, or change your availability first if you can take it.`,
+  timeOff: (day: string) => `You are on time off on ${day}. Decline this one, or change your time off first if you can take it.`,
   declineReason: 'Please provide a reason for declining',
   declineReasonLong: `Please keep the reason under ${DECLINE_REASON_MAX} characters`,
   declineReasonControl: 'The reason contains characters we cannot accept',

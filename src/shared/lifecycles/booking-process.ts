@@ -185,6 +185,14 @@ export const bookingProcess = defineProcess({
     locks: ['quote', 'appointment', 'payment'],
     emails: ['technician-changing', 'job-taken-back'],
   },
+  'take-back-outside-availability': {
+    summary: 'A technician’s saved availability (their own save or the team’s) leaves a job they hold outside it: it is taken back, the customer told, and it is offered again or goes to the team as without a technician (docs/decisions/0029).',
+    actors: ['repairer', 'admin'],
+    transitions: ['appointment.unassign', 'jobNotification.cancel', 'quoteAssignment.release'],
+    locks: ['quote', 'appointment', 'payment'],
+    emails: ['technician-changing', 'job-taken-back'],
+    jobs: ['dispatch-booking', 'follow-up-unassigned-bookings'],
+  },
 
   // Cancelling.
   'cancel-booking': {

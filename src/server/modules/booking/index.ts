@@ -12,6 +12,7 @@ export { availabilityInMonth, availabilityOn, bookingMessages, calendarMessages,
 export { dispatchBookingJob, expireJobOffersJob } from './offer/dispatch.jobs';
 export { notificationsWhere, readJobsToDispatch } from './offer/dispatch.repo';
 export { expireOverdueOffers, withdrawOpenOffersOfRepairer } from './offer/dispatch.service';
+export { takeBackJobsOutsideAvailability } from './offer/outside-availability';
 export { hasLiveOffer } from './offer/offers.repo';
 export { jobsQuery, readJobsOfRepairer, type JobRecord } from './offer/repairer-jobs.repo';
 export { acceptJob, declineJob } from './offer/repairer-jobs.service';

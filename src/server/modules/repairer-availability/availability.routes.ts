@@ -5,15 +5,24 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../shared/api/assessments';
-import { AdminAvailabilityViewSchema, AvailabilityBodySchema, AvailabilityViewSchema } from '../../../shared/api/repairer-availability';
+import { AdminAvailabilitySavedSchema, AdminAvailabilityViewSchema, AvailabilityBodySchema, AvailabilitySavedSchema, AvailabilityViewSchema, type TakenBackBooking } from '../../../shared/api/repairer-availability';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { unauthorised } from '../../kernel/errors';
-import { actorOf } from '../privacy';
-import { ownAvailability, saveOwnAvailability, saveTeamAvailability, teamAvailability } from './availability.service';
+import { ownAvailability, saveOwnAvailability, saveTeamAvailability, teamAvailability, type TakeBackJobsOutsideAvailability } from './availability.service';
+import type { AppConfig } from '../../config/config';
+import type { Db } from '../../db/database';
+import type { Enqueue } from '../../kernel/jobs';
+import type { SessionUser } from '../auth';
 
-export const repairerAvailabilityRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
+/** The booking module's take-back (booking/offer/outside-availability.ts), as app.ts passes it in. */
+type TakeBackJobs = (ctx: { db: Db; config: AppConfig; jobs: Enqueue }, repairerId: number, by: SessionUser, now: Date) => Promise<TakenBackBooking[]>;
+
+export const repairerAvailabilityRoutes =
+  (booking: { takeBackJobsOutsideAvailability: TakeBackJobs }): FastifyPluginAsyncZod<{ deps: ModuleDeps }> =>
+  async (app, { deps }) => {
   const db = deps.database.db;
+  const takeBack: TakeBackJobsOutsideAvailability = (repairerId, by, now) => booking.takeBackJobsOutsideAvailability({ db, config: deps.config, jobs: deps.jobs }, repairerId, by, now);
   const signedIn = async (request: FastifyRequest) => {
     const user = await request.session();
     if (!user) throw unauthorised();
@@ -26,8 +35,8 @@ export const repairerAvailabilityRoutes: FastifyPluginAsyncZod<{ deps: ModuleDep
         reply.header('Cache-Control', 'private, no-store');
         return ownAvailability(db, await signedIn(request), new Date());
       });
-      repairer.put('/api/repairer/availability', { schema: { response: { 200: AvailabilityViewSchema } }, config: { openapiBody: AvailabilityBodySchema } }, async (request) =>
-        saveOwnAvailability(db, await signedIn(request), request.body, new Date()),
+      repairer.put('/api/repairer/availability', { schema: { response: { 200: AvailabilitySavedSchema } }, config: { openapiBody: AvailabilityBodySchema } }, async (request) =>
+        saveOwnAvailability(db, await signedIn(request), request.body, new Date(), takeBack),
       );
     }),
   );
@@ -40,8 +49,8 @@ export const repairerAvailabilityRoutes: FastifyPluginAsyncZod<{ deps: ModuleDep
       });
       admin.put(
         '/api/admin/repairers/:id/availability',
-        { schema: { params: IdParamsSchema, response: { 200: AdminAvailabilityViewSchema } }, config: { openapiBody: AvailabilityBodySchema } },
-        async (request) => saveTeamAvailability(db, request.params.id, request.body, actorOf(await signedIn(request)), new Date()),
+        { schema: { params: IdParamsSchema, response: { 200: AdminAvailabilitySavedSchema } }, config: { openapiBody: AvailabilityBodySchema } },
+        async (request) => saveTeamAvailability(db, request.params.id, request.body, await signedIn(request), new Date(), takeBack),
       );
     }),
   );

@@ -5,15 +5,18 @@
 import {
   AvailabilityBodySchema,
   availabilityMessages,
+  type AdminAvailabilitySaved,
   type AdminAvailabilityView,
   type AvailabilityBody,
+  type AvailabilitySaved,
   type AvailabilityView,
+  type TakenBackBooking,
 } from '../../../shared/api/repairer-availability';
 import { londonDateOf } from '../../../shared/london-time';
 import type { Db } from '../../db/database';
 import { badRequest, forbidden, notFound } from '../../kernel/errors';
 import type { SessionUser } from '../auth';
-import { recordAudit, type Actor } from '../privacy';
+import { actorOf, recordAudit, type Actor } from '../privacy';
 import { availabilityChanges } from './availability-change';
 import { findAvailability, replaceAvailability, type StoredAvailability } from './availability.repo';
 import { decodeWeeklyPattern, encodeWeeklyPattern } from './weekly-halves';
@@ -66,15 +69,23 @@ async function save(db: Db, repairerId: number, body: AvailabilityBody, now: Dat
   });
 }
 
+/**
+ * Takes back the jobs a saved availability leaves the technician without (the booking module's,
+ * given by app.ts so this module never imports booking: docs/decisions/0029). Called after the
+ * save has committed; answers the bookings taken back.
+ */
+export type TakeBackJobsOutsideAvailability = (repairerId: number, by: SessionUser, now: Date) => Promise<TakenBackBooking[]>;
+
 /** GET /api/repairer/availability. */
 export async function ownAvailability(db: Db, user: SessionUser, now: Date): Promise<AvailabilityView> {
   return viewOf(await found(db, ownRepairerId(user), londonDateOf(now)));
 }
 
 /** PUT /api/repairer/availability. */
-export async function saveOwnAvailability(db: Db, user: SessionUser, body: unknown, now: Date): Promise<AvailabilityView> {
+export async function saveOwnAvailability(db: Db, user: SessionUser, body: unknown, now: Date, takeBack: TakeBackJobsOutsideAvailability): Promise<AvailabilitySaved> {
   const repairerId = ownRepairerId(user);
-  return viewOf((await save(db, repairerId, parseAvailabilityBody(body), now)).after);
+  const { after } = await save(db, repairerId, parseAvailabilityBody(body), now);
+  return { ...viewOf(after), takenBack: await takeBack(repairerId, user, now) };
 }
 
 /** GET /api/admin/repairers/{id}/availability. */
@@ -83,7 +94,8 @@ export async function teamAvailability(db: Db, repairerId: number, now: Date): P
 }
 
 /** PUT /api/admin/repairers/{id}/availability: 404 for no such repairer, before the body is read. */
-export async function saveTeamAvailability(db: Db, repairerId: number, body: unknown, actor: Actor, now: Date): Promise<AdminAvailabilityView> {
+export async function saveTeamAvailability(db: Db, repairerId: number, body: unknown, admin: SessionUser, now: Date, takeBack: TakeBackJobsOutsideAvailability): Promise<AdminAvailabilitySaved> {
   await found(db, repairerId, londonDateOf(now));
-  return adminViewOf((await save(db, repairerId, parseAvailabilityBody(body), now, actor)).after);
+  const { after } = await save(db, repairerId, parseAvailabilityBody(body), now, actorOf(admin));
+  return { ...adminViewOf(after), takenBack: await takeBack(repairerId, admin, now) };
 }

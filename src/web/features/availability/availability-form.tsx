@@ -6,6 +6,7 @@ import { toast } from '../../components/ui/use-toast';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { checkWith } from '../../lib/schema-check';
 import { slotLabels } from '../../../shared/calendar';
+import { formatLondonDate } from '../../../shared/london-time';
 import {
   AvailabilityBodySchema,
   availabilityMessages,
@@ -14,6 +15,7 @@ import {
   weekdayLabels,
   weekdays,
   type AvailabilityView,
+  type TakenBackBooking,
   type TimeOffPeriod,
   type Weekday,
 } from '../../../shared/api/repairer-availability';
@@ -34,6 +36,7 @@ export function AvailabilityForm({ initial, saveUrl, whose }: { initial: Availab
   const [timeOff, setTimeOff] = useState<TimeOffPeriod[]>(initial.timeOff);
   const [errors, setErrors] = useState<Errors>({});
   const [savedNote, setSavedNote] = useState<string | null>(null);
+  const [takenBack, setTakenBack] = useState<TakenBackBooking[]>([]);
   const you = whose === 'you';
 
   const toggle = (day: Weekday, half: Half, on: boolean) => setWeekly((w) => ({ ...w, [day]: { ...w[day], [half]: on } }));
@@ -42,6 +45,7 @@ export function AvailabilityForm({ initial, saveUrl, whose }: { initial: Availab
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSavedNote(null);
+    setTakenBack([]);
     const jobs = jobsPerSlot.trim() === '' ? Number.NaN : Number(jobsPerSlot);
     const checked = checkWith(AvailabilityBodySchema, { weekly, jobsPerSlot: jobs, timeOff });
     if (!checked.ok) {
@@ -52,6 +56,7 @@ export function AvailabilityForm({ initial, saveUrl, whose }: { initial: Availab
     save.mutate(checked.data, {
       onSuccess: (saved) => {
         setTimeOff(saved.timeOff);
+        setTakenBack(saved.takenBack);
         setSavedNote(you ? availabilityMessages.saved : `${whose}’s availability was saved.`);
         toast({ title: 'Availability saved', description: you ? availabilityMessages.saved : `${whose}’s availability was saved.`, variant: 'success' });
       },
@@ -127,6 +132,7 @@ export function AvailabilityForm({ initial, saveUrl, whose }: { initial: Availab
         <FieldError id="availability-time-off-error" message={errors.timeOff} />
       </fieldset>
 
+      <p className="text-slate-800">{availabilityMessages.takesBack(you ? 'you' : 'them')}</p>
       <div className="flex flex-wrap items-center gap-4">
         <Button type="submit" pending={save.isPending}>
           {save.isPending ? 'Saving…' : 'Save availability'}
@@ -135,6 +141,26 @@ export function AvailabilityForm({ initial, saveUrl, whose }: { initial: Availab
           {savedNote}
         </p>
       </div>
+      {takenBack.length > 0 ? <TakenBackNotice bookings={takenBack} whose={you ? 'you' : 'them'} /> : null}
     </form>
+  );
+}
+
+/** After a save that took jobs back (issue 35 item 2): which bookings, plainly, and what happens to them. */
+function TakenBackNotice({ bookings, whose }: { bookings: readonly TakenBackBooking[]; whose: 'you' | 'them' }) {
+  return (
+    <section role="alert" aria-labelledby="availability-taken-back" className="rounded-lg border border-amber-700 bg-amber-50 p-4 text-slate-900">
+      <h2 id="availability-taken-back" className="text-lg font-semibold">
+        {whose === 'you' ? 'Jobs given back' : 'Jobs taken back'}
+      </h2>
+      <p className="mt-1">{availabilityMessages.tookBack(bookings.length, whose)}</p>
+      <ul className="mt-2 list-disc pl-6">
+        {bookings.map((booking, index) => (
+          <li key={index}>
+            {formatLondonDate(booking.date)}, {slotLabels[booking.slot].toLowerCase()}, {booking.district}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }

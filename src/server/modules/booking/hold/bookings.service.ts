@@ -16,7 +16,7 @@ import {
   type MonthAvailabilityView,
 } from '../../../../shared/api/appointments';
 import { slotEndsAt, slotStartsAt, timeSlots, type TimeSlot } from '../../../../shared/calendar';
-import { daysInMonth, toCalendarDate } from '../../../../shared/calendar-date';
+import { addDays, daysInMonth, toCalendarDate } from '../../../../shared/calendar-date';
 import { appointmentLifecycle, conflictMessage, nextStatus } from '../../../../shared/lifecycles';
 import { isQuoteExpired } from '../../../../shared/lifecycles/quote';
 import { formatLondonDate, londonDateOf } from '../../../../shared/london-time';
@@ -54,6 +54,7 @@ import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
 import { openSlotsFor } from '../slots/customer-availability';
 import { customerOfQuote } from '../slots/customer-availability.repo';
+import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
@@ -225,9 +226,25 @@ function slotsToAsk(days: readonly string[], rows: Map<string, SlotPlaces>, busy
   );
 }
 
-/** Which of those slots the quote's customer can have a technician in (all of them when no quote is asked for). */
-async function networkFor(ctx: BookingContext, quoteId: number | undefined, slots: { date: string; slot: TimeSlot }[], now: Date): Promise<NetworkOpen> {
-  if (quoteId === undefined) return anyone;
+/**
+ * No customer named (SPEC's client: neither `quoteId` nor `appointmentId`): whether any customer
+ * could book the slot, from the network (issue 35 item 2, docs/decisions/0029): some verified
+ * technician works it, is not off that day and has a free place. Only the slots the calendar's
+ * own rules leave open are asked.
+ */
+async function anyoneCanTake(ctx: BookingContext, from: string, to: string, now: Date): Promise<NetworkOpen> {
+  const today = londonDateOf(now);
+  const asked: { date: string; slot: TimeSlot }[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) {
+    for (const slot of timeSlots) if (slotRefusal(date, slot, now, today) === null) asked.push({ date, slot });
+  }
+  const open = await slotsAnyoneCanTake(ctx.db, asked);
+  return (date, slot) => open.has(`${date}/${slot}`);
+}
+
+/** Which of those slots the quote's customer can have a technician in (with no quote: all of them, or any customer's when `anyCustomer`). */
+async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, slots: { date: string; slot: TimeSlot }[], now: Date, anyCustomer = false): Promise<NetworkOpen> {
+  if (quoteId === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
   const customer = await customerOfQuote(ctx.db, quoteId);
   if (!customer) return () => false;
   const open = await openSlotsFor(ctx.db, customer, slots, now, quoteId);
@@ -239,7 +256,7 @@ export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit,
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
   const today = londonDateOf(now);
   const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
-  const network = await networkFor(ctx, quoteId, slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today), now);
+  const network = await networkFor(ctx, quoteId, date, date, slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
   return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network);
 }
 
@@ -255,7 +272,7 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
   const today = londonDateOf(now);
   const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
-  const network = await networkFor(ctx, quoteId, slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today), now);
+  const network = await networkFor(ctx, quoteId, from, to, slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
   return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
 

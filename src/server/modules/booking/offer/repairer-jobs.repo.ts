@@ -6,7 +6,7 @@ import { dateOfEpochMs, epochMsSql } from '../../../db/batch';
 import type { Database, Db } from '../../../db/database';
 import { transition, TransitionConflictError } from '../../../db/transition';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from '../../quotes';
-import { appointments, assessments, jobNotifications, quoteItems, quotes } from '../../../db/schema';
+import { appointments, assessments, jobNotifications, quoteItems, quotes, repairerTimeOff } from '../../../db/schema';
 import type { PayoutStatus } from '../../../../shared/lifecycles/payout';
 
 const photoIds = sql<number[]>`coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${assessments.id} AND i.kind = 'damage'), '[]'::json)`;
@@ -189,6 +189,11 @@ function otherJobsOf(db: Db, repairerId: number, exceptQuoteId: number) {
 /** The repairer's other jobs on that date and slot (a clash). */
 export async function clashingBookings(db: Db, repairerId: number, date: string, slot: string, exceptQuoteId: number): Promise<number> {
   return db.$count(appointments, and(eq(appointments.appointmentDate, date), eq(appointments.timeSlot, slot), otherJobsOf(db, repairerId, exceptQuoteId)));
+}
+
+/** Whether the repairer has time off on this London date. */
+export async function isOffOn(db: Db, repairerId: number, date: string): Promise<boolean> {
+  return (await db.$count(repairerTimeOff, and(eq(repairerTimeOff.repairerId, repairerId), lte(repairerTimeOff.fromDate, date), gte(repairerTimeOff.toDate, date)))) > 0;
 }
 
 /** The date and slot of each of the repairer's other jobs from `from` to `to` (inclusive): when they are busy. */

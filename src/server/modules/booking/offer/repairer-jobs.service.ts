@@ -1,6 +1,7 @@
 // The repairer's side of a job (issue 12; D11, D14, D16): reading offers (viewing one marks it
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
-import { hasSlotBegun } from '../../../../shared/calendar';
+import { hasSlotBegun, isTimeSlot } from '../../../../shared/calendar';
+import { formatLondonDate } from '../../../../shared/london-time';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../../shared/api/repairer-jobs';
 import { penceToDecimalString } from '../../../../shared/money';
 import { postcodeDistrict } from '../../../../shared/postcode';
@@ -13,6 +14,7 @@ import { conflict, forbidden, notFound } from '../../../kernel/errors';
 import type { SessionUser } from '../../auth';
 import { withdrawOpenOffers } from './dispatch.service';
 import { lockRepairer } from '../../repairers';
+import { slotBit } from '../../repairer-availability';
 import { succeededPaymentIdOf } from '../pay/payments.repo';
 import { assignPayoutOfPayment } from '../payout/payouts.repo';
 import { whenInSentence } from '../emails/dispatch-emails';
@@ -22,7 +24,7 @@ import { bookingFacts } from '../emails/booking-email-facts';
 import { toQuoteView } from '../../quotes';
 import { technicianAssignedEmail } from '../emails/repairer-jobs-emails';
 import { jobAcceptedEmail, type AcceptedJobFacts } from '../emails/technician-emails';
-import { assignQuote, clashingBookings, jobOfNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
+import { assignQuote, clashingBookings, isOffOn, jobOfNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
 
 export interface RepairerJobsContext {
   db: Db;
@@ -212,9 +214,13 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
       throw conflict(appointment?.status === 'assigned' ? repairerJobMessages.taken : 'This booking is no longer waiting for a technician.');
     }
     if (hasSlotBegun(appointment, now)) throw conflict(repairerJobMessages.timePassed);
-    if ((await clashingBookings(tx, repairerId, appointment.appointmentDate, appointment.timeSlot, record.quote.id)) > 0) {
-      throw conflict(repairerJobMessages.clash(whenInSentence(appointment.appointmentDate, appointment.timeSlot)));
-    }
+    // The availability rule (docs/decisions/0028, 0029), read under the repairer's lock, which an
+    // availability save takes too: working that half, not on time off, and a free place.
+    const when = whenInSentence(appointment.appointmentDate, appointment.timeSlot);
+    if (isTimeSlot(appointment.timeSlot) && (repairer.weeklyHalves & slotBit(appointment.appointmentDate, appointment.timeSlot)) === 0) throw conflict(repairerJobMessages.notWorking(when));
+    if (await isOffOn(tx, repairerId, appointment.appointmentDate)) throw conflict(repairerJobMessages.timeOff(formatLondonDate(appointment.appointmentDate)));
+    const held = await clashingBookings(tx, repairerId, appointment.appointmentDate, appointment.timeSlot, record.quote.id);
+    if (held >= repairer.jobsPerSlot) throw conflict(repairer.jobsPerSlot === 1 ? repairerJobMessages.clash(when) : repairerJobMessages.full(when, held));
     if (!(await assignQuote(tx, record.quote.id, repairerId))) throw conflict(repairerJobMessages.taken);
     await transition(tx, 'jobNotification', 'accept', id, { set: { respondedAt: now } });
     await transition(tx, 'appointment', 'assign', appointment.id);

@@ -94,14 +94,19 @@ export async function bookingEmailRecord(db: Db, appointmentId: number) {
   return row;
 }
 
-/** Confirmed or assigned appointments on these days whose reminder has not gone. */
+/**
+ * Assigned appointments on these days whose reminder has not gone. A paid booking with no
+ * technician (confirmed) is not reminded: "see you tomorrow" would promise a visit nobody is
+ * making; the unassigned path tells that customer instead (docs/decisions/0027, 0029). Once a
+ * technician takes it, the next sweep reminds them.
+ */
 export async function reminderCandidates(db: Db, fromDate: string, toDate: string) {
   return db
     .select({ id: appointments.id, date: appointments.appointmentDate, slot: appointments.timeSlot })
     .from(appointments)
     .where(
       and(
-        inArray(appointments.status, ['confirmed', 'assigned']),
+        eq(appointments.status, 'assigned'),
         isNull(appointments.reminderSentAt),
         sql`${appointments.appointmentDate} BETWEEN ${fromDate} AND ${toDate}`,
       ),
@@ -114,7 +119,7 @@ export async function claimReminder(db: Db, appointmentId: number, now: Date): P
   const rows = await db
     .update(appointments)
     .set({ reminderSentAt: now })
-    .where(and(eq(appointments.id, appointmentId), isNull(appointments.reminderSentAt), inArray(appointments.status, ['confirmed', 'assigned'])))
+    .where(and(eq(appointments.id, appointmentId), isNull(appointments.reminderSentAt), eq(appointments.status, 'assigned')))
     .returning({ id: appointments.id });
   return rows.length === 1;
 }

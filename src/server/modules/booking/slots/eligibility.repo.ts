@@ -11,7 +11,7 @@ import { and, asc, between, eq, sql } from 'drizzle-orm';
 import { NEARBY_RADIUS_MILES } from '../../../../shared/api/dispatch';
 import type { TimeSlot } from '../../../../shared/calendar';
 import type { Specialisation } from '../../../../shared/damage';
-import type { Db } from '../../../db/database';
+import type { Db, SqlResult } from '../../../db/database';
 import { appointments, quotes, repairers, repairerTimeOff } from '../../../db/schema';
 import { boundingBox, milesBetween, type Point } from '../../repairers';
 import { slotBit } from '../../repairer-availability';
@@ -178,4 +178,32 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
     timeOff: timeOff.filter((period) => period.repairerId === row.id),
     jobsHeld: new Map(held.filter((h) => h.repairerId === row.id).map((h) => [`${h.date}/${h.slot}`, Number(h.jobs)])),
   }));
+}
+
+/**
+ * Of these slots, those some verified technician (placed on the map) could still take a job in,
+ * for whatever customer: working that half, not on time off that day, and their jobs per slot
+ * more than the jobs they hold then (issue 35 item 2: `GET /api/appointments/available` without a
+ * quote). One statement: the slots as a VALUES list, each answered by an EXISTS that stops at the
+ * first technician found, so a large network answers as fast as a small one.
+ */
+export async function slotsAnyoneCanTake(db: Db, slots: readonly SlotOf[]): Promise<Set<string>> {
+  if (slots.length === 0) return new Set();
+  const values = sql.join(
+    slots.map((at) => sql`(${at.date}::date, ${at.slot}::text, ${slotBit(at.date, at.slot)}::int)`),
+    sql`, `,
+  );
+  const result = (await db.execute(sql`
+    SELECT s.slot_date::text AS slot_date, s.slot_name FROM (VALUES ${values}) AS s(slot_date, slot_name, bit)
+    WHERE EXISTS (
+      SELECT 1 FROM ${repairers}
+      WHERE ${repairers.isVerified} AND ${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL
+        AND (${repairers.weeklyHalves} & s.bit) <> 0
+        AND NOT EXISTS (SELECT 1 FROM ${repairerTimeOff} WHERE ${repairerTimeOff.repairerId} = ${repairers.id} AND ${repairerTimeOff.fromDate} <= s.slot_date AND ${repairerTimeOff.toDate} >= s.slot_date)
+        AND ${repairers.jobsPerSlot} > (
+          SELECT count(*) FROM ${appointments} INNER JOIN ${quotes} ON ${quotes.id} = ${appointments.quoteId}
+          WHERE ${appointments.status} = 'assigned' AND ${appointments.appointmentDate} = s.slot_date AND ${appointments.timeSlot} = s.slot_name AND ${quotes.assignedRepairerId} = ${repairers.id}
+        )
+    )`)) as unknown as SqlResult;
+  return new Set(result.rows.map((row) => `${String(row.slot_date)}/${String(row.slot_name)}`));
 }

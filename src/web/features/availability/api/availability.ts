@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, getQueryFn } from '../../../lib/api';
 import {
   AdminAvailabilityViewSchema,
+  AvailabilitySavedSchema,
   AvailabilityViewSchema,
   type AdminAvailabilityView,
   type AvailabilityBody,
@@ -25,7 +26,7 @@ export function useTeamAvailability(repairerId: number) {
 export function useSaveAvailability(url: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AvailabilityBody) => apiJson('PUT', url, body, AvailabilityViewSchema.passthrough()),
-    onSuccess: (saved) => queryClient.setQueryData([url], (before: object | undefined) => ({ ...before, ...saved })),
+    mutationFn: (body: AvailabilityBody) => apiJson('PUT', url, body, AvailabilitySavedSchema.passthrough()),
+    onSuccess: ({ takenBack: _takenBack, ...saved }) => queryClient.setQueryData([url], (before: object | undefined) => ({ ...before, ...saved })),
   });
 }
