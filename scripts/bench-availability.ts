@@ -223,20 +223,31 @@ async function bench(engine: 'pglite' | 'postgres', database: Database): Promise
   return monthOk && holdOk;
 }
 
-async function onServer(url: string): Promise<boolean> {
-  const name = `autorevive_bench_${randomBytes(4).toString('hex')}`;
+/** One statement on the server's maintenance connection, on a connection of its own (the bench runs for minutes). */
+async function onAdmin(url: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    await admin.query(text);
+  } finally {
+    await admin.end();
+  }
+}
+
+async function onServer(url: string): Promise<boolean> {
+  const name = `autorevive_bench_${randomBytes(4).toString('hex')}`;
+  await onAdmin(url, `CREATE DATABASE ${name}`);
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: target.toString() });
   try {
-    return await bench('postgres', database);
+    const database = await openDatabase({ databaseUrl: target.toString() });
+    try {
+      return await bench('postgres', database);
+    } finally {
+      await database.close();
+    }
   } finally {
-    await database.close();
-    await admin.query(`DROP DATABASE ${name}`);
-    await admin.end();
+    await onAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 
