@@ -147,6 +147,51 @@ describe.skipIf(!hasChromium)('home page', () => {
   });
 });
 
+describe.skipIf(!hasChromium)('services page prices (issue 37)', () => {
+  type Prices = { prices: Array<{ damageType: string; from: string | null }> };
+  const cards = (page: Page) => page.locator('#services li[id]');
+
+  for (const viewport of ['mobile', 'desktop'] as const) {
+    it(`shows each service's "from £" price from the price list after the first paint, with no layout shift and no axe violations (${viewports[viewport].width} px)`, async () => {
+      const context = await newConsentedContext(browser, viewport);
+      await context.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      const response = await page.goto('/services');
+      // Prerendered, the page promises no figure it could not keep up to date.
+      expect(await response?.text()).toContain('Free quote from your photos');
+      expect(await response?.text()).not.toContain('Typical price from');
+      await expect.poll(() => cards(page).filter({ hasText: /Typical price from £\d/ }).count()).toBe(5);
+      const answer = (await (await page.request.get('/api/price-guide/services')).json()) as Prices;
+      const scratch = answer.prices.find((price) => price.damageType === 'scratch')!.from!;
+      expect(await page.locator('#scratch-repair').textContent()).toContain(`Typical price from £${Number(scratch).toLocaleString('en-GB')}`);
+      const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
+      expect(shift).toBeLessThan(0.05);
+      await expectNoAxeViolations(page);
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it('shows what the price list answers now, not what it said at build time', async () => {
+    const context = await newConsentedContext(browser, 'mobile');
+    // As after an admin's edit (tests/integration/price-guide.test.ts: the answer follows the list).
+    const edited: Prices = { prices: [{ damageType: 'scratch', from: '1250.00' }, { damageType: 'dent', from: null }] };
+    await context.route('**/api/price-guide/services', (route) => route.fulfill({ json: edited }));
+    const page = await context.newPage();
+    await page.goto('/services');
+    await expect.poll(() => page.locator('#scratch-repair').textContent()).toContain('Typical price from £1,250');
+    expect(await page.locator('#paintless-dent-removal').textContent()).toContain('Free quote from your photos');
+    await context.close();
+  });
+});
+
 describe.skipIf(!hasChromium)('mobile drawer', () => {
   it('closes when a link is tapped, on a prerendered page and inside the app', async () => {
     const page = await shared.page('mobile');

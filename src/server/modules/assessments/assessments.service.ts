@@ -7,7 +7,7 @@ import { photoEmptyMessage, type CustomerDetails } from '../../../shared/custome
 import type { Database, Db } from '../../db/database';
 import { conflict, DomainError } from '../../kernel/errors';
 import { accessLinkPath, countGrantsOf, createGrant } from '../access';
-import { dispatchEmails, queueEmail } from '../email';
+import { withOutbox } from '../email';
 import type { Enqueue } from '../../kernel/jobs';
 import type { QuoteReads } from './quote-reads';
 import { clientGone, ImageRejectedError, processImageFile, storePhotos, type FileStore, type ProcessedImage } from '../images';
@@ -72,7 +72,9 @@ export async function createAssessment(
   try {
     // The files first, outside the transaction (store-photos.ts).
     const stored = await storePhotos(deps.store, processed, { kind: 'damage', now: new Date(), written: writtenKeys, signal: input.signal });
-    const result = await db.transaction(async (tx) => {
+    // The e-mails commit with the enquiry and are sent once it has (email's withOutbox).
+    const result = await withOutbox({ db, jobs: deps.jobs }, async (outbox) => {
+      const { tx } = outbox;
       const assessment = await insertAssessment(tx, {
         reference: newReference(),
         idempotencyKey: input.idempotencyKey,
@@ -85,13 +87,10 @@ export async function createAssessment(
       const rows = stored.map((image) => ({ assessmentId: assessment.id, ...image }));
       const images = await insertImages(tx, rows);
       const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-      const emails = [
-        await queueEmail(tx, customerReceiptEmail(assessment, images.length, accessUrl, deps.company)),
-        await queueEmail(tx, teamNewAssessmentEmail(assessment, images.length, deps.teamEmail, deps.publicUrl)),
-      ];
-      return { assessment, images, grantToken: grant.token, emails };
+      await outbox.queue(customerReceiptEmail(assessment, images.length, accessUrl, deps.company));
+      await outbox.queue(teamNewAssessmentEmail(assessment, images.length, deps.teamEmail, deps.publicUrl));
+      return { assessment, images, grantToken: grant.token };
     });
-    await dispatchEmails(deps.jobs, result.emails);
     return { assessment: result.assessment, images: result.images, grantToken: result.grantToken, replayed: false };
   } catch (error) {
     await Promise.all(writtenKeys.map((key) => deps.store.delete(key).catch(() => {})));

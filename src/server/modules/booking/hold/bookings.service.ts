@@ -35,7 +35,7 @@ import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
 import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
 import { findAssessment } from '../../assessments';
-import { findQuote, lockQuote } from '../../quotes';
+import { findQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,
@@ -87,22 +87,23 @@ export const LAPSE_PAGE_SIZE = 200;
 
 /**
  * Lapses these holds if their 30 minutes have run out at `now`, releasing each place, each in its
- * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
+ * own transaction: the step lapse-hold, or start-checkout's lapse when checkout found the hold
+ * expired (`as`). A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
  * cannot be lapsed (its record fails) is logged on `log` and the others still lapse; then this throws.
  */
-export async function lapseHolds(db: Db, ids: number[], now: Date, log?: RowLog): Promise<number> {
-  const failures = new RowFailures({ what: LAPSE_WHAT, log });
-  const lapsed = await lapseEach(db, ids, now, failures);
+export async function lapseHolds(db: Db, ids: number[], now: Date, options: { log?: RowLog; as?: 'lapse-hold' | 'start-checkout' } = {}): Promise<number> {
+  const failures = new RowFailures({ what: LAPSE_WHAT, log: options.log });
+  const lapsed = await lapseEach(db, ids, now, failures, options.as);
   failures.throwIfAny();
   return lapsed;
 }
 
-async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures): Promise<number> {
+async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures, as: 'lapse-hold' | 'start-checkout' = 'lapse-hold'): Promise<number> {
   let lapsed = 0;
   for (const id of ids) {
     await failures.attempt({ appointmentId: id }, async () => {
       try {
-        await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
+        await runStep({ db }, as, (step) => leaveLiveState(step.tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
         lapsed++;
       } catch (error) {
         // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
@@ -377,9 +378,10 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   // Expired holds on that slot give their places back before we try to take one.
   await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
 
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await runStep(ctx, 'hold-slot', async (step) => {
+    const { tx } = step;
     // One booking at a time per quote: the quote row is locked until commit.
-    const quote = await lockQuote(tx, quoteId);
+    const { quote } = await step.lock({ quoteId });
     if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
       throw notFound(bookingMessages.quoteNotFound);
     }
