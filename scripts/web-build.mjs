@@ -80,7 +80,10 @@ export function buildWebIfStale({ quiet = false, logFile } = {}) {
   }
   let build;
   try {
-    build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio, encoding: 'utf8' });
+    // Never the caller's NODE_ENV: under Vitest it is 'test', and Vite then bundles React's
+    // development build (125 KiB gzipped, not 66), which every later run takes as current.
+    const { NODE_ENV: _callers, ...env } = process.env;
+    build = spawnSync('npm', ['run', '--silent', 'build'], { cwd: root, stdio, encoding: 'utf8', env });
   } finally {
     if (log !== undefined) closeSync(log);
   }
