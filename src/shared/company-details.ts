@@ -30,7 +30,7 @@ export interface RegisteredOffice {
  * pages, e-mails and PDFs print), and live Stripe keys refuse them at start-up.
  */
 export const EXAMPLE_MARK = ' (example)';
-export const exampleCompanyNumber = '12345678';
+export const exampleCompanyNumber = '01234567';
 export const exampleVatNumber = 'GB123456789';
 
 export interface CompanyDetails {
@@ -61,7 +61,7 @@ export interface CompanyDetails {
  */
 export const defaultCompanyDetails: CompanyDetails = {
   name: 'AutoRevive Ltd',
-  number: '12345678 (example)',
+  number: '01234567 (example)',
   registeredIn: 'England and Wales',
   registeredOffice: { street: ['12 Harbour Yard'], town: 'Bristol', postcode: 'BS1 5TY' },
   vatNumber: 'GB 123 4567 89 (example)',

@@ -79,7 +79,7 @@ describe('the VAT invoice after payment', () => {
     expect(text).toContain(`From: ${company.name}`);
     expect(text).toContain('Address: 12 Harbour Yard, Bristol, BS1 5TY');
     expect(text).toContain('VAT number: GB 123 4567 89 (example)');
-    expect(text).toContain('Company number: 12345678 (example)');
+    expect(text).toContain('Company number: 01234567 (example)');
     // The customer: name and address.
     expect(text).toContain(`To: ${booking.assessment.name}`);
     expect(text).toContain(`Address: ${booking.assessment.address}, ${booking.assessment.city}, ${booking.assessment.postcode}`);
