@@ -7,10 +7,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../src/server/db/factories';
-import { invoices, payments } from '../../src/server/db/schema';
+import { invoices, payments, quotes } from '../../src/server/db/schema';
 import { createTestProvider, setSlotCapacity, settleSucceededPayment } from '../../src/server/modules/booking';
 import { formatLondonDate } from '../../src/shared/london-time';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
@@ -108,12 +108,19 @@ describe('the VAT invoice after payment', () => {
     const other = await heldBooking(t, workingDay(5), 'morning', QUOTE);
     const admin = await createUser(t.database.db, { role: 'admin' });
     const repairer = await createUser(t.database.db, { role: 'repairer' });
+    // The technician doing the job reads the booking, but not its invoice.
+    await t.database.db.update(quotes).set({ assignedRepairerId: repairer.repairerId }).where(eq(quotes.id, booking.quote.id));
+    const technician = await signInAs(t.app, repairer.email, repairer.password);
+    const asTechnician = await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: technician } });
+    expect(asTechnician.json()).toMatchObject({ viewer: 'technician', invoices: [] });
+    const asCustomer = await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: booking.cookie } });
+    expect(asCustomer.json().invoices).toEqual([{ kind: 'invoice', number: expect.stringMatching(/^INV-\d{6}$/), url: `/api/appointments/${booking.appointmentId}/invoice.pdf` }]);
     const url = `/api/appointments/${booking.appointmentId}/invoice.pdf`;
     const as = (cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 
     expect((await as(booking.cookie)).statusCode).toBe(200);
     expect((await as(await signInAs(t.app, admin.email, admin.password))).statusCode).toBe(200);
-    for (const cookie of [undefined, other.cookie, await signInAs(t.app, repairer.email, repairer.password)]) {
+    for (const cookie of [undefined, other.cookie, technician]) {
       const refused = await as(cookie);
       expect(refused.statusCode).toBe(404);
       expect(refused.json().message).toBe('There is no invoice for this booking.');
