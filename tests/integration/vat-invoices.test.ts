@@ -131,6 +131,48 @@ describe('the VAT invoice after payment', () => {
   });
 });
 
+describe('the credit note after a refund', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ engine: 'pglite' });
+    await ensureLondonTechnician(t.database.db, 1);
+  });
+  afterAll(() => t?.close());
+
+  it('cancelling a paid booking issues a credit note for its invoice, from the same sequence, attached to the refund e-mail', async () => {
+    const booking = await paidBooking(t, workingDay(9));
+    expect((await booking.pay()).statusCode).toBe(200);
+    const cancelled = await post(t, `/api/appointments/${booking.appointmentId}/cancel`, {}, booking.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const rows = await t.database.db.select().from(invoices).orderBy(asc(invoices.number));
+    expect(rows.map((row) => [row.kind, row.number])).toEqual([
+      ['invoice', rows[0]!.number],
+      ['credit-note', rows[0]!.number + 1],
+    ]);
+    const invoiceNumber = rows[0]!.facts.number;
+    const noteNumber = `CN-${String(rows[1]!.number).padStart(6, '0')}`;
+    expect((await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: booking.cookie } })).json().invoices.map((i: { number: string }) => i.number)).toEqual([invoiceNumber, noteNumber]);
+
+    const response = await t.app.inject({ url: `/api/appointments/${booking.appointmentId}/credit-note.pdf`, headers: { cookie: booking.cookie } });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload, 'credit-note');
+    const quote = booking.quote;
+    expect(text).toContain('Credit note');
+    expect(text).toContain(`Credit note number: ${noteNumber}`);
+    expect(text).toContain(`Credits invoice: ${invoiceNumber}`);
+    expect(text).toContain('VAT number: GB 123 4567 89 (example)');
+    expect(text).toContain(`To: ${booking.assessment.name}`);
+    expect(text).toMatch(new RegExp(`VAT\\s+-£${(quote.vatPence / 100).toFixed(2)}`));
+    expect(text).toMatch(new RegExp(`Total refunded\\s+£${(quote.totalPence / 100).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`));
+    // The invoice itself is unchanged and still served.
+    expect(pdfText((await t.app.inject({ url: `/api/appointments/${booking.appointmentId}/invoice.pdf`, headers: { cookie: booking.cookie } })).rawPayload, 'kept')).toContain(`Invoice number: ${invoiceNumber}`);
+
+    const refund = (await emailsTo(t, booking.assessment.email)).find((email) => email.kind === 'booking-refunded')!;
+    expect(refund.textBody).toContain(`Your credit note ${noteNumber}, which cancels your VAT invoice, is attached and on your appointment page.`);
+    expect(refund.attachments).toMatchObject([{ filename: `AutoRevive-credit-note-${noteNumber}.pdf`, contentType: 'application/pdf', encoding: 'base64' }]);
+  });
+});
+
 describe.skipIf(!serverDatabaseAvailable())('invoice numbers on the PostgreSQL server', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -196,11 +196,19 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
   }
 }
 
-export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): CustomerEmail {
-  return bookingEmail('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
-    ...refundLines(facts, reason),
-    'Refunds usually reach your account within 5–10 working days.',
-  ]);
+/** `creditNote`: the credit note for the refunded VAT invoice (issue 37), attached; none when the booking had no invoice. */
+export function refundEmail(facts: BookingEmailFacts, reason: RefundReason, creditNote: { number: string; attachment: EmailAttachment } | null = null): CustomerEmail {
+  return bookingEmail(
+    'booking-refunded',
+    facts,
+    `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`,
+    [
+      ...refundLines(facts, reason),
+      'Refunds usually reach your account within 5–10 working days.',
+      ...(creditNote ? ['', `Your credit note ${creditNote.number}, which cancels your VAT invoice, is attached and on your appointment page.`] : []),
+    ],
+    creditNote ? [creditNote.attachment] : [],
+  );
 }
 
 /** `startRequested`: the customer asked, in moving it, for the repair to start within the 14-day period (D14); confirmed here in writing. */

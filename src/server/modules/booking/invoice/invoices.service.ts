@@ -82,6 +82,16 @@ function creditNoteFacts(invoice: InvoiceFacts): Omit<InvoiceFacts, 'number' | '
   return { ...rest, kind: 'credit-note', creditsInvoiceNumber: number };
 }
 
+/**
+ * A refund's credit note, ready for the refund e-mail, or null when the payment had no invoice.
+ * Called after the provider made the refund, last in the transaction, so the counter row is not
+ * held across the provider's call.
+ */
+export async function creditNoteForRefund(tx: Db, company: CompanyDetails, paid: Paid, now: Date): Promise<{ number: string; attachment: EmailAttachment } | null> {
+  const note = await issueCreditNote(tx, company, paid, now);
+  return note ? { number: note.number, attachment: await invoiceAttachment(note) } : null;
+}
+
 /** The invoice as the confirmation e-mail's attachment (base64: a PDF is not text). */
 export async function invoiceAttachment(facts: InvoiceFacts): Promise<EmailAttachment> {
   const pdf = await renderInvoicePdf(facts);
