@@ -6,6 +6,9 @@
 //   npm run bench:web -- --only=/,/checkout   measure some screens only
 //   npm run bench:web -- --public     also measure every other public page (one run each)
 //   npm run bench:web -- --save=/tmp/lhr      also write each Lighthouse report (JSON) there
+//   npm run bench:web -- --profile=/tmp/prof  instead of Lighthouse, load each screen once with the
+//     CPU slowed 4× (as Lighthouse's mobile profile) and write its main thread's V8 profile there
+//     (DIR/<screen>.cpuprofile, for scripts/cpu-profile-top.ts), printing its long tasks (> 50 ms)
 // The server serves a snapshot of dist/web (copied to a temporary folder, which is its working
 // directory), so a rebuild elsewhere during the run cannot change what is measured. It is the
 // real server on loopback with a fresh DATA_DIR and the demo data; the bench makes the customer's
@@ -135,6 +138,13 @@ async function main(): Promise<number> {
   const only = option('only')?.split(',');
   const chosen = screens.filter((screen) => !only || only.some((path) => screen.path === path || screen.pattern === path || screen.path.startsWith(`${path}/`) || screen.path.startsWith(`${path}?`)));
 
+  const profileDir = option('profile');
+  if (profileDir) {
+    mkdirSync(profileDir, { recursive: true });
+    for (const screen of chosen) await profileScreen(origin, screen.path, debuggingPort, profileDir);
+    return 0;
+  }
+
   console.log(`Lighthouse 12 (mobile) at ${origin}: ${chosen.length} screens, a warm-up and ${SCREEN_RUNS} runs each (load average ${loadavg()[0]!.toFixed(2)})\n`);
   const judged: { row: Measure; runs: Measure[]; budget: Budget; manifest: number | undefined }[] = [];
   for (const screen of chosen) {
@@ -159,6 +169,42 @@ async function main(): Promise<number> {
   const passed = verdicts.every(Boolean);
   console.log(`\n${passed ? 'PASS' : 'FAIL'}: ${passed ? 'every screen meets its budget' : 'a screen misses its budget'} (load average now ${loadavg().map((l) => l.toFixed(2)).join(' ')}).`);
   return passed ? 0 : 1;
+}
+
+/**
+ * One load of `path` in the measured browser (its profile holds the customer's grant cookie), the
+ * CPU slowed 4× as on Lighthouse's mobile profile: the main thread's V8 CPU profile to
+ * DIR/<screen>.cpuprofile, and the long tasks the page itself saw (PerformanceObserver).
+ */
+async function profileScreen(origin: string, path: string, debuggingPort: number, dir: string): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debuggingPort}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    await page.addInitScript(() => {
+      const tasks: { start: number; duration: number }[] = [];
+      (window as unknown as { __longTasks: typeof tasks }).__longTasks = tasks;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) tasks.push({ start: Math.round(entry.startTime), duration: Math.round(entry.duration) });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+    await cdp.send('Profiler.start');
+    await page.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(1000);
+    const { profile } = (await cdp.send('Profiler.stop')) as { profile: unknown };
+    const tasks = await page.evaluate(() => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks);
+    const name = path.split(/[/?]/)[1] || 'home';
+    const file = join(dir, `${name}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    const total = tasks.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0);
+    console.log(`${path}: ${file}; long tasks ${tasks.map((task) => `${task.duration} ms at ${task.start} ms`).join(', ') || 'none'} (blocking ${total} ms, CPU 4× slower)`);
+    await page.close();
+  } finally {
+    await browser.close().catch(() => undefined);
+  }
 }
 
 /** The demo admin's e-mail and password, which the server prints once when it seeds the demo data. */

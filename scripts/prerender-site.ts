@@ -6,7 +6,8 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, extname, join } from 'node:path';
 import type { CompanyDetails } from '../src/shared/company';
-import { headFor, publicPages, renderPublicPage, robotsTxt, setCompanyDetailsForBuild, sitemapXml, withCompanyDetails } from '../src/web/entry-server';
+import { appShellFileFor } from '../src/shared/routes';
+import { appShells, headFor, publicPages, renderAppShell, renderPublicPage, robotsTxt, setCompanyDetailsForBuild, sitemapXml, withCompanyDetails } from '../src/web/entry-server';
 
 /** Where the server looks for prerendered pages: pages/index.html for '/', pages/<path>/index.html otherwise. */
 export const PAGES_DIR = 'pages';
@@ -56,6 +57,16 @@ export async function prerenderSite({ distDir, origin, company }: { distDir: str
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
     pages.push({ path: page.path, file, bytes: Buffer.byteLength(html) });
+  }
+
+  // The customer screens' shells (issue 36): the same app and script as index.html, with the
+  // screen's frame and loading state in #root, its styles inlined and its route's chunks preloaded,
+  // so the first paint waits for no script or stylesheet.
+  for (const shell of appShells) {
+    const html = withCompanyDetails(shellDocumentFor(template, { appHtml: renderAppShell(shell), preloads: chunkFiles(manifest, shell.module).js, css }), company);
+    const file = join(distDir, appShellFileFor(shell.pattern));
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, html);
   }
 
   // The app shell, which every other page boots from, carries the same details.
@@ -110,6 +121,22 @@ export function documentFor(template: string, parts: DocumentParts): string {
     .replace(/\s*<meta\s+name="description"[^>]*>/, '');
   html = replaceOnce(html, /<title>[^<]*<\/title>/, `<title>${escapeText(parts.head.title)}</title>`);
   html = replaceOnce(html, /\s*<\/head>/, `\n    ${headTags}\n  </head>`);
+  return replaceOnce(html, /<!--app-html-->/, () => parts.appHtml);
+}
+
+/**
+ * index.html as the app boots from it (its script and preloads), with `appHtml` in #root, marked
+ * for main.tsx to replace rather than hydrate, the stylesheet inlined and `preloads` added.
+ */
+export function shellDocumentFor(template: string, parts: { appHtml: string; preloads: string[]; css: { file: string; text: string }[] }): string {
+  const present = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  const headTags = [
+    ...parts.css.map(({ text }) => `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>`),
+    ...parts.preloads.filter((file) => !present.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
+  ].join('\n    ');
+  let html = template.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  html = replaceOnce(html, /\s*<\/head>/, `\n    ${headTags}\n  </head>`);
+  html = replaceOnce(html, /<div id="root">/, '<div id="root" data-app-shell="">');
   return replaceOnce(html, /<!--app-html-->/, () => parts.appHtml);
 }
 

@@ -2,7 +2,7 @@
 // (dist/web/.vite/manifest.json, which scripts/prerender-site.ts keeps and the server does not
 // serve) and gzip-compressed as the server sends it (level 9, as the build's .gz copies). Bytes
 // do not depend on the machine's load, so the budgets below are a plain test
-// (tests/integration/screen-budgets.test.ts) and `npm run size:web` prints them; the times
+// (tests/e2e/screen-budgets.test.ts) and `npm run size:web` prints them; the times
 // (Lighthouse's LCP, TBT, CLS) stay in `npm run bench:web`, which prints both.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,9 +58,10 @@ const publicPage = (path: string, module: string): Screen => ({
 
 /**
  * Every screen with a budget: the public pages (one area page stands for the 16) and the
- * customer's screens. The customer screens' ceilings (KiB, the second argument) are where they
- * stood on issue 36's first changes, after the company details left their bundles; the issue's 130 KiB is still
- * to reach (docs/decisions/0022-small-customer-screens.md says what stands in the way).
+ * customer's screens. The customer screens' ceilings (KiB, the second argument; null once within
+ * the budget) are where they stand now, rounded up: lower one whenever a screen gets smaller (a
+ * ratchet); the issue's 130 KiB is still to reach for most (docs/decisions/0022 says what stands
+ * in the way).
  */
 export const screens: readonly Screen[] = [
   publicPage('/', route('public/home')),
@@ -71,18 +72,19 @@ export const screens: readonly Screen[] = [
   publicPage('/terms', route('public/terms')),
   publicPage('/technicians', route('public/technicians')),
   publicPage('/areas/bristol', 'src/web/features/marketing/area-page.tsx'),
-  customer('/assessment', 220, route('customer/assessment')),
-  // Issue 35 added 1 KiB: the uncovered notice is fetched after the page shows (its own chunk, 6 KiB
-  // kept off the screen), but the dynamic import brings Vite's preload helper (0.8 KiB): +1.
-  customer('/thank-you', 134, route('customer/thank-you')),
-  // Issue 33 added 1 KiB to the booking feature's shared chunk (the customer's notes panel, the
-  // status that waits for the customer's confirmation, the quote page's booking panel): +2 each.
-  customer('/quote/:id', 212, route('customer/quote')),
-  customer('/booking/:quoteId', 212, route('customer/booking')),
+  // Ratcheted on issue 36's second pass (what each saved: docs/decisions/0022): the toaster, the
+  // quote's dialogs and the wizard's details schema load when used, no zod on a reading screen.
+  // Issue 37 added 0.9 KiB: the damage is asked with the photos and its check runs on step 1; the
+  // guide's reading and wording load once a place is ticked (decision 0031): 151 -> 152.
+  customer('/assessment', 152, route('customer/assessment')),
+  customer('/thank-you', null, route('customer/thank-you')),
+  customer('/quote/:id', 141, route('customer/quote')),
+  customer('/booking/:quoteId', 142, route('customer/booking')),
   // The test-mode card form is the default provider's; Stripe's form is fetched only with Stripe.
-  customer('/checkout', 217, route('customer/checkout')),
-  customer('/confirmation/:appointmentId', 212, route('customer/confirmation')),
-  customer('/appointments/:id', 212, route('customer/appointment')),
+  customer('/checkout', 143, route('customer/checkout')),
+  customer('/confirmation/:appointmentId', 136, route('customer/confirmation')),
+  // Issue 37's confirm-before dialogs share the cancel dialog's chunk (+0.3 KiB): 161 -> 162.
+  customer('/appointments/:id', 162, route('customer/appointment')),
 ];
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };

@@ -12,7 +12,7 @@ import { createAppJobs, type AppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
 import { accessRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
-import { quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
+import { priceGuideRoutes, quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
 import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { technicianRoutes } from './modules/technicians';
@@ -59,6 +59,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   assessmentRoutes(quoteReadsForAssessments),
   coverageRoutes,
   quoteRoutes,
+  priceGuideRoutes,
   bookingRoutes,
   paymentRoutes,
   adminRoutes,

@@ -3,6 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { decimalStringToPence, formatPence, penceToDecimalString, poundsToPence } from './money';
 
 describe('formatPence', () => {
+  it('writes every amount as Intl writes en-GB pounds (it no longer asks Intl, issue 36)', () => {
+    const gbp = new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'GBP' });
+    fc.assert(
+      fc.property(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }).filter((pence) => pence !== 0), (pence) => {
+        expect(formatPence(pence)).toBe(gbp.format(pence / 100));
+      }),
+      { numRuns: 5000 },
+    );
+    for (const pence of [0, 1, 99, 100, 99999, 100000, 999999, 1000000, -1, -99999, -100000]) expect(formatPence(pence)).toBe(gbp.format(pence / 100));
+  });
   it('formats pence as pounds sterling in en-GB', () => {
     expect(formatPence(165000)).toBe('£1,650.00');
     expect(formatPence(48000)).toBe('£480.00');

@@ -10,6 +10,7 @@ import {
   findPriceListEntry,
   formatGuidePrice,
   guidePrice,
+  guideFromPence,
   guidePriceLabel,
   locationBandFor,
   missingPriceListEntries,
@@ -206,5 +207,15 @@ describe('guidePrice', () => {
     expect(formatGuidePrice(guide)).toBe('£105–£165');
     expect(guidePriceLabel(guide)).toBe('Typical price for repairs like this: £105–£165');
     expect(formatGuidePrice({ lowPence: 100000, highPence: 150000 })).toBe('£1,000–£1,500');
+  });
+});
+
+describe('guideFromPence', () => {
+  it("is the lowest guide any job of the type can get, or null when the list prices none of it", () => {
+    expect(guideFromPence(defaultPriceList, 'scratch')).toBe(guidePrice(defaultPriceList, 'scratch', 1).lowPence);
+    // An admin who prices three places below one place's guide makes three places the "from".
+    const cheapThree = defaultPriceList.map((entry) => (entry.damageType === 'dent' && entry.locationBand === 3 ? { ...entry, laborPence: 100, materialsPence: 0 } : entry));
+    expect(guideFromPence(cheapThree, 'dent')).toBe(guidePrice(cheapThree, 'dent', 3).lowPence);
+    expect(guideFromPence(defaultPriceList.filter((entry) => entry.damageType !== 'scuff'), 'scuff')).toBeNull();
   });
 });

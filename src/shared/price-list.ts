@@ -6,7 +6,7 @@ import {
   type AnyDamageLocation,
   type AnyDamageType,
 } from './damage';
-import { formatPence } from './money';
+import type { GuidePrice } from './guide-price';
 import { estimatedDaysFromHours, priceQuote, type PriceBreakdown } from './pricing';
 
 // D12: every submitted assessment gets a draft quote at once from an admin-editable price list.
@@ -222,10 +222,6 @@ export function draftQuote(list: readonly PriceListEntry[], damage: DamageToPric
 export const GUIDE_SPREAD_PERCENT = 20;
 const GUIDE_STEP_PENCE = 500;
 
-export interface GuidePrice {
-  lowPence: number;
-  highPence: number;
-}
 
 /**
  * The guide shown while a quote awaits review: the list's total for this damage type and number
@@ -247,10 +243,24 @@ export function guidePrice(list: readonly PriceListEntry[], damageType: AnyDamag
   };
 }
 
-/** '£110–£165': whole pounds, because the guide is always a multiple of £5. */
-export function formatGuidePrice({ lowPence, highPence }: GuidePrice): string {
-  const pounds = (value: number) => formatPence(value).replace(/\.00$/, '');
-  return `${pounds(lowPence)}–${pounds(highPence)}`;
-}
+// The guide's shape and wording: zod-free, so the quote page shows it without this module's
+// schemas and price list (issue 36). One definition, re-exported here.
+export { formatGuidePrice, guidePriceLabel, type GuidePrice } from './guide-price';
 
-export const guidePriceLabel = (guide: GuidePrice): string => `Typical price for repairs like this: ${formatGuidePrice(guide)}`;
+/**
+ * Issue 37: a service's "from" price, the least its guide starts at for any job of one, two or
+ * three places (a list's rates usually make that one place), or null when no band is priced.
+ * The guide's low end, not the list's own figure: the team confirms every quote from the photos,
+ * so "from" may not promise less than the range the wizard then shows.
+ */
+export function guideFromPence(list: readonly PriceListEntry[], damageType: AnyDamageType): number | null {
+  const lows = locationBands.flatMap((count) => {
+    try {
+      return [guidePrice(list, damageType, count).lowPence];
+    } catch (error) {
+      if (error instanceof PriceListGapError) return [];
+      throw error;
+    }
+  });
+  return lows.length > 0 ? Math.min(...lows) : null;
+}

@@ -83,3 +83,10 @@ function safeDecode(part: string): string {
     return part;
   }
 }
+
+/**
+ * Issue 36: the HTML a customer screen's route is served with, under dist/web, when the build
+ * wrote one (scripts/prerender-site.ts, src/web/app/app-shells.tsx): its frame and loading state
+ * before the script runs. Routes without one get the app shell, index.html.
+ */
+export const appShellFileFor = (pattern: RoutePattern): string => `shells/${pattern.split('/')[1]}.html`;

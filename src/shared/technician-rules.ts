@@ -3,7 +3,8 @@
 // tests/e2e/screen-budgets.test.ts); shared/api/technician-applications.ts builds the schema on them.
 import { AUTO_RELEASE_HOURS } from './aftercare';
 import { formatPence } from './money';
-import { NEARBY_RADIUS_MILES, PLATFORM_FEE_PERCENT, REPAIRER_SHARE_PERCENT, percentOfPence } from './pricing';
+import { commissionInWords, moneySplit } from './money-split';
+import { NEARBY_RADIUS_MILES, PLATFORM_FEE_PERCENT, REPAIRER_SHARE_PERCENT, percentOfPence, priceQuote } from './pricing';
 import { site } from './site';
 
 /** Insurance notices (docs/decisions/0025-vetting-and-insurance.md): the warning this many days before expiry. */
@@ -25,10 +26,24 @@ export function technicianSplit(repairPence: number) {
   };
 }
 
-/** The page's worked example: a £200 repair. */
-export function splitExample(): { repair: string; technician: string; sharePercent: number; feePercent: number } {
+/**
+ * The page's worked example: a £200 repair, priced by the quote's own rules and split as every
+ * job card, panel and offer e-mail splits it (issue 37: shared/money-split.ts).
+ */
+export function splitExample() {
   const split = technicianSplit(20_000);
-  return { repair: formatPence(split.repairPence), technician: formatPence(split.technicianPence), sharePercent: split.sharePercent, feePercent: split.feePercent };
+  const whole = moneySplit(priceQuote({ laborPence: split.repairPence, partsPence: 0 }));
+  return {
+    repair: formatPence(split.repairPence),
+    technician: formatPence(split.technicianPence),
+    sharePercent: split.sharePercent,
+    feePercent: split.feePercent,
+    customerPays: formatPence(whole.customerPaysPence),
+    vat: formatPence(whole.vatPence),
+    commission: formatPence(whole.commissionPence),
+    commissionInWords: commissionInWords(whole),
+    youEarn: formatPence(whole.repairerEarnsPence),
+  };
 }
 
 export const technicianTerms = {

@@ -1,6 +1,9 @@
 import { renderToString } from 'react-dom/server';
 import { cities } from '../shared/cities';
+import type { AppShell } from './app/app-shells';
 import { PublicApp } from './app/public-app';
+import { SiteLayout } from './app/site-layout';
+import { NavigationProvider } from './components/navigation/app-link';
 import { fixedPublicPaths, publicPageFor, type PublicPage } from './app/public-pages';
 
 // The build-time half of the public pages: scripts/prerender.ts renders each path here and
@@ -13,6 +16,7 @@ export const publicPages: readonly PublicPage[] = [...fixedPublicPaths, ...citie
 export { headFor, publicOrigin, robotsTxt, sitemapXml } from './features/marketing/seo';
 export { setCompanyDetailsForBuild } from './lib/company';
 export { withCompanyDetails } from '../shared/company-html';
+export { appShells } from './app/app-shells';
 
 /** The HTML inside #root for a public path. Throws for a path that is not a public page. */
 export async function renderPublicPage(pathname: string): Promise<string> {
@@ -20,4 +24,18 @@ export async function renderPublicPage(pathname: string): Promise<string> {
   if (!page) throw new Error(`${pathname} is not a prerendered public page`);
   const Page = await page.load();
   return renderToString(<PublicApp pathname={page.path} Page={Page} />);
+}
+
+/**
+ * Issue 36 item 2: the HTML inside #root for a customer screen before its script runs, the
+ * site's frame around the screen's loading state (app-shells.tsx). main.tsx replaces it.
+ */
+export function renderAppShell(shell: AppShell): string {
+  return renderToString(
+    <NavigationProvider location={{ pathname: shell.pattern, hash: '' }}>
+      <SiteLayout>
+        <shell.Content />
+      </SiteLayout>
+    </NavigationProvider>,
+  );
 }

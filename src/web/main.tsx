@@ -24,7 +24,9 @@ async function start() {
     </StrictMode>
   );
 
-  if (container.firstElementChild) {
+  // A customer screen's shell (its frame and loading state, issue 36) is replaced, not hydrated:
+  // the app draws the same loading state over it, then the screen.
+  if (container.firstElementChild && container.dataset.appShell === undefined) {
     hydrateRoot(container, app);
   } else {
     createRoot(container).render(app);

@@ -112,6 +112,10 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     await card.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Quote Updated', { exact: true }).waitFor();
     await card.getByRole('button', { name: 'Approve at £604.80' }).click();
+    // Issue 37: approving e-mails the customer, so it asks once first.
+    const approveDialog = page.getByRole('alertdialog', { name: `Approve ${reference}?` });
+    expect(await approveDialog.textContent()).toContain('The customer is e-mailed their quote at £604.80');
+    await approveDialog.getByRole('button', { name: 'Approve and e-mail' }).click();
     await page.getByText('Quote Approved', { exact: true }).waitFor();
     await card.waitFor({ state: 'detached' });
 
@@ -140,6 +144,23 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     }
     expect(errors).toEqual([]);
     await customer.close();
+  });
+
+  it("opens the Revenue card's breakdown (fees, margin, refunds), which adds up to it, axe clean at both widths (issue 37)", async () => {
+    const { page } = await adminDesk();
+    const summary = page.getByRole('region', { name: 'Summary' });
+    await summary.getByRole('button', { name: 'Show breakdown' }).click();
+    const breakdown = summary.getByRole('list', { name: 'Revenue breakdown' });
+    await breakdown.waitFor();
+    const pence = (text: string | null | undefined) => Math.round(Number(/£([\d,]+\.\d\d)/.exec(text ?? '')![1]!.replace(/,/g, '')) * 100);
+    const [fees, margin, refunds] = await Promise.all(['Service fees', 'Margin on labour and parts', 'Less refunds'].map((label) => breakdown.getByRole('listitem').filter({ hasText: label }).textContent()));
+    const revenue = await summary.locator('dt', { hasText: 'Revenue' }).locator('xpath=following-sibling::dd[1]').textContent();
+    expect(pence(fees) + pence(margin) - pence(refunds)).toBe(pence(revenue));
+    expect(await summary.getByRole('button', { name: 'Hide breakdown' }).getAttribute('aria-expanded')).toBe('true');
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewportSizes[size]);
+      await expectNoAxeViolations(page);
+    }
   });
 
   it('on a phone: the desk passes axe with the viewer and the delete dialog open, and deletes after confirmation', async () => {

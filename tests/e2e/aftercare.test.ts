@@ -58,7 +58,19 @@ describe.skipIf(!hasChromium)('after the repair', () => {
     expect(await panel.textContent()).toContain('12-month warranty');
     await axeAtBothSizes(page, 'done', 'aftercare');
 
-    await panel.getByRole('button', { name: 'Confirm the repair is complete' }).click();
+    // Issue 37: confirming releases the payment, so it asks first, in one sentence; going back sends nothing.
+    const confirmButton = panel.getByRole('button', { name: 'Confirm the repair is complete' });
+    await confirmButton.click();
+    const pause = page.getByRole('alertdialog', { name: 'Confirm the repair is complete?' });
+    await pause.waitFor();
+    expect(await pause.textContent()).toContain('Your payment is released to the technician, and this cannot be undone');
+    await axeAtBothSizes(page, 'confirm-dialog', 'aftercare');
+    await pause.getByRole('button', { name: 'Not yet' }).click();
+    await pause.waitFor({ state: 'detached' });
+    await expect.poll(() => confirmButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(posted).toEqual([]);
+    await confirmButton.click();
+    await pause.getByRole('button', { name: 'Confirm and release payment' }).click();
     await panel.getByText('you confirmed the repair').waitFor();
     // A review needs a rating: submitting without one says so and sends nothing.
     await panel.getByRole('button', { name: 'Submit review' }).click();

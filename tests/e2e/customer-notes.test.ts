@@ -65,6 +65,7 @@ describe.skipIf(!hasChromium)("the customer's notes and the quote page after boo
 
     // Accepted: the notes on the panel and the upcoming job, and in their job e-mail.
     await panel.getByRole('button', { name: 'Accept job' }).click();
+    await tech.getByRole('alertdialog', { name: 'Accept this job?' }).getByRole('button', { name: 'Accept the job' }).click();
     await tech.getByText('Job accepted').first().waitFor();
     const notes = panel.getByRole('region', { name: 'Notes from the customer' });
     await notes.getByText(NOTES).waitFor();

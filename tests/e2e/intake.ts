@@ -25,12 +25,26 @@ async function fillDetails(page: Page, email: string) {
     ['Make', 'Ford'],
     ['Model', 'Focus'],
     ['Year', '2019'],
-    ['Describe the damage', 'A long scratch along the driver door, about 40 cm.'],
   ];
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+}
+
+/**
+ * Issue 37: the damage is asked with the photos, and its typical price shows as soon as the type
+ * and places are chosen, before any contact detail: the range GET /api/price-guide answers.
+ */
+async function chooseDamageAndSeeItsPrice(page: Page) {
+  const guide = page.getByRole('status').filter({ hasText: 'typical price' });
+  expect(await guide.textContent()).toContain('Choose the type of damage and where it is');
   await page.getByLabel('Scuff Removal').check();
   await page.getByLabel("Driver's door").check();
   await page.getByLabel('Left wing').check();
+  const answer = (await (await page.request.get('/api/price-guide?damageType=scuff&damageLocations=driver_door,wing_left')).json()) as { guidePrice: { low: string; high: string } };
+  const pounds = (value: string) => `£${Number(value).toLocaleString('en-GB')}`;
+  const expected = `Typical price for repairs like this: ${pounds(answer.guidePrice.low)}–${pounds(answer.guidePrice.high)}, confirmed by our team`;
+  await page.getByText(expected).waitFor();
+  expect(await page.getByLabel('Full name').count(), 'no contact detail asked yet').toBe(0);
+  await page.getByLabel('Describe the damage', { exact: true }).fill('A long scratch along the driver door, about 40 cm.');
 }
 
 /**
@@ -52,6 +66,7 @@ export async function completeWizard(page: Page, email: string, size: keyof type
   await page.getByRole('button', { name: 'Remove photo 2: sample.heic' }).waitFor();
   await page.getByText('HEIC photo').waitFor();
   await expect.poll(() => page.getByRole('img', { name: 'Preview of photo 1' }).evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await chooseDamageAndSeeItsPrice(page);
   await checkAxe();
   await shot(page, `${size}-1-photos`);
 

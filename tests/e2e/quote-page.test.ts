@@ -41,7 +41,12 @@ async function submitAssessment(page: Page, email: string): Promise<string> {
   await page.goto('/assessment');
   await page.getByLabel('Choose photos').setInputFiles([resolve(images, 'sample.jpg')]);
   await page.getByText('1/10 files selected').waitFor();
+  // The damage comes with the photos, before any contact detail (issue 37).
+  await page.getByLabel('Alloy Wheel Repair').check();
+  await page.getByLabel('Front left wheel').check();
+  await page.getByLabel('Describe the damage', { exact: true }).fill('Kerbed front left alloy, scuffed rim about 15 cm.');
   await page.getByRole('button', { name: 'Continue to Details' }).click();
+  await page.getByRole('heading', { level: 2, name: 'Your details' }).waitFor();
   const fields: Array<[string, string]> = [
     ['Full name', 'Tom Hughes'],
     ['E-mail address', email],
@@ -53,11 +58,8 @@ async function submitAssessment(page: Page, email: string): Promise<string> {
     ['Make', 'Vauxhall'],
     ['Model', 'Corsa'],
     ['Year', '2020'],
-    ['Describe the damage', 'Kerbed front left alloy, scuffed rim about 15 cm.'],
   ];
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
-  await page.getByLabel('Alloy Wheel Repair').check();
-  await page.getByLabel('Front left wheel').check();
   await page.getByRole('button', { name: 'Continue to Review' }).click();
   await page.getByRole('heading', { level: 2, name: 'Check and send' }).waitFor();
   const damage = (await page.getByRole('region', { name: 'The damage' }).textContent()) ?? '';

@@ -80,6 +80,7 @@ describe.skipIf(!hasChromium)('repairer accounts', () => {
     await row.getByRole('button', { name: /^Unverify / }).click();
     await expect.poll(() => row.textContent()).toContain('Pending Verification');
     await row.getByRole('button', { name: /^Verify / }).click();
+    await page.getByRole('alertdialog', { name: /^Verify / }).getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => row.textContent()).toContain('Verified');
     expect(await row.textContent()).not.toContain('Pending Verification');
 

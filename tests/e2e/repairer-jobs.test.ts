@@ -48,8 +48,16 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
     await page.setViewportSize(viewports.desktop);
     if (reference) await panel.getByText(reference, { exact: false }).waitFor();
     const before = (await panel.textContent()) ?? '';
-    expect(before).toContain('You earn');
-    expect(before).toContain('Platform fee');
+    // Issue 37: the pricing says where all the customer's money goes, and its figures add up.
+    const figure = async (label: string) => {
+      const text = (await panel.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]').textContent()) ?? '';
+      return Math.round(Number(/£([\d,]+\.\d\d)/.exec(text)![1]!.replace(/,/g, '')) * 100);
+    };
+    const customerPays = await figure('Customer pays (incl. VAT)');
+    const parts = [await figure('VAT (to HMRC)'), await figure("AutoRevive's commission"), await figure('You earn')];
+    expect(customerPays).toBeGreaterThan(0);
+    expect(parts.reduce((sum, part) => sum + part, 0)).toBe(customerPays);
+    expect(await card.textContent()).toContain("AutoRevive's commission");
     expect(before).toContain('Bristol');
     expect(before).not.toContain('Sam Patel');
     expect(before).not.toContain('BS1 5TY');
@@ -70,6 +78,7 @@ describe.skipIf(!hasChromium)('the repairer dashboard', () => {
 
     await panel.getByRole('tab', { name: 'Accept' }).click();
     await panel.getByRole('button', { name: 'Accept job' }).click();
+    await page.getByRole('alertdialog', { name: 'Accept this job?' }).getByRole('button', { name: 'Accept the job' }).click();
     await page.getByText('Job accepted').first().waitFor();
     // The Accept button went with the offer: the keyboard is on the job's heading, not the page's top.
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toMatch(/^job-\d+-title$/);

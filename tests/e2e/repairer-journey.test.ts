@@ -62,6 +62,7 @@ describe.skipIf(!hasChromium)('a paid booking reaches a technician', () => {
     await bPanel.getByText(reference, { exact: false }).waitFor();
     expect(await bPanel.textContent()).not.toContain('Ola Nowak');
     await bPanel.getByRole('button', { name: 'Accept job' }).click();
+    await bPage.getByRole('alertdialog', { name: 'Accept this job?' }).getByRole('button', { name: 'Accept the job' }).click();
     await bPanel.getByText('Ola Nowak').waitFor();
     expect(await bPanel.textContent()).toContain('1 Strand');
 

@@ -33,17 +33,19 @@ describe('script budgets (gzipped, as the server sends it)', () => {
   // the settings parser, zod's error class.
   const loads = (row: (typeof rows)[number], text: string) => row.files.some((file) => readFileSync(join(distDir, file.file), 'utf8').includes(text));
 
-  // The wizard still checks the customer's phone number with libphonenumber (D8, one schema with
-  // the server): the one screen allowed its metadata until that check is made smaller (0022).
-  const checksPhones = new Set(['/assessment']);
-
-  it('no screen loads the settings parser, nor the phone metadata but the wizard: the company details arrive as data', () => {
+  // The wizard checks the customer's phone number with libphonenumber (D8, one schema with the
+  // server), fetched with the details step once a photo is chosen, not with the page (issue 36).
+  it('no screen loads the settings parser nor the phone metadata: the company details arrive as data', () => {
     for (const row of rows) {
-      if (!checksPhones.has(row.screen.path)) expect(loads(row, 'country_calling_codes'), `${row.screen.path} loads libphonenumber's metadata`).toBe(false);
+      expect(loads(row, 'country_calling_codes'), `${row.screen.path} loads libphonenumber's metadata`).toBe(false);
       expect(loads(row, 'must be a UK company number'), `${row.screen.path} loads the company settings parser`).toBe(false);
     }
   });
-  it.todo('/assessment checks phone numbers without libphonenumber\'s whole metadata (issue 36)');
+
+  // Issue 36: a schema loads with the form that checks it (the wizard's details, a dialog), not with a screen.
+  it('no screen loads zod when it opens', () => {
+    for (const row of rows) expect(loads(row, '$ZodError'), row.screen.path).toBe(false);
+  });
 
   it('the public pages load no zod at all', () => {
     for (const row of rows.filter((r) => r.screen.kind === 'public')) expect(loads(row, '$ZodError'), row.screen.path).toBe(false);

@@ -10,7 +10,7 @@ import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { vettingMessages } from '../../src/shared/technician-rules';
 import { expectNoAxeViolations, hasChromium, hydrated, launchBrowser, newConsentedContext, viewports, watchPageErrors } from './support';
-import { adminDesk, applyOnTechniciansPage, axeAtBothWidths, joinAsTechnician, networkRow, newApplicant, recordEveryCheck, verifyAndInvite } from './technician-steps';
+import { adminDesk, applyOnTechniciansPage, axeAtBothWidths, confirmVerify, joinAsTechnician, networkRow, newApplicant, recordEveryCheck, verifyAndInvite } from './technician-steps';
 
 let browser: Browser;
 const contexts: BrowserContext[] = [];
@@ -37,7 +37,8 @@ describe.skipIf(!hasChromium)('a technician’s way in', () => {
     expect(await footer.getByRole('link', { name: 'Technician sign in' }).getAttribute('href')).toBe('/sign-in');
     await footer.getByRole('link', { name: 'For technicians' }).click();
     await page.getByRole('heading', { level: 1, name: 'Work with AutoRevive' }).waitFor();
-    expect(await page.getByText(/on a £200\.00 repair you receive £160\.00/).count()).toBe(1);
+    expect(await page.getByText(/on a £200\.00 repair/).count()).toBe(1);
+    expect(await page.locator('#what-you-earn dl').textContent()).toContain('You earn£160.00');
 
     // Sent empty: the summary lists what to fix and takes the keyboard; nothing is kept.
     await page.goto('/technicians');
@@ -64,6 +65,7 @@ describe.skipIf(!hasChromium)('a technician’s way in', () => {
     expect(await row.textContent()).toContain('Applied on /technicians');
     expect(await row.textContent()).toContain('Vetting: 0 of 3 checks');
     await row.getByRole('button', { name: `Verify ${applicant.businessName}` }).click();
+    await confirmVerify(admin, applicant.businessName);
     await admin.getByText(vettingMessages.notVetted(['insurance seen and in date', 'identity checked', 'skills assessed'])).first().waitFor();
 
     await recordEveryCheck(admin, applicant, async (checklist) => {

@@ -113,10 +113,16 @@ export async function recordEveryCheck(page: Page, applicant: Applicant, checks?
   return { row, checklist };
 }
 
+/** Issue 37: verifying asks once first (the technician can then be offered jobs and customers' details). */
+export async function confirmVerify(page: Page, businessName: string) {
+  await page.getByRole('alertdialog', { name: `Verify ${businessName}?` }).getByRole('button', { name: 'Verify' }).click();
+}
+
 /** Step 3: verify, then invite; answers the invitation's link from the e-mail the lane's mail server received. */
 export async function verifyAndInvite(page: Page, applicant: Applicant): Promise<string> {
   const row = await networkRow(page, applicant.businessName);
   await row.getByRole('button', { name: `Verify ${applicant.businessName}` }).click();
+  await confirmVerify(page, applicant.businessName);
   await expect.poll(() => row.textContent()).toContain('Verified');
   await row.getByRole('button', { name: `Invite ${applicant.businessName} to create an account` }).click();
   await page.getByText(`${applicant.businessName} can create their account from the link sent to ${applicant.email}.`).first().waitFor();

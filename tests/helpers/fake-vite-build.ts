@@ -29,7 +29,9 @@ export function fakeViteBuild(dir: string) {
 `,
   );
   const script = `export const filler = ${JSON.stringify('hydrate '.repeat(400))};\n`;
-  for (const file of ['index-app.js', 'router-app.js', 'public-entry.js', 'preload-helper.js']) {
+  // The customer screens' route modules, whose chunks their shells preload (issue 36).
+  const customerRoutes = ['assessment', 'thank-you', 'quote', 'booking', 'checkout', 'confirmation', 'appointment'];
+  for (const file of ['index-app.js', 'router-app.js', 'public-entry.js', 'preload-helper.js', ...customerRoutes.map((name) => `${name}-route.js`)]) {
     writeFileSync(join(dir, 'assets', file), script);
   }
   writeFileSync(join(dir, 'assets', 'index-app.css'), 'body{color:#1e293b}.sr-only{position:absolute}');
@@ -40,6 +42,9 @@ export function fakeViteBuild(dir: string) {
       '_router.js': { file: 'assets/router-app.js' },
       'src/web/app/public-entry.tsx': { file: 'assets/public-entry.js', isEntry: true, imports: ['_preload.js'] },
       '_preload.js': { file: 'assets/preload-helper.js' },
+      ...Object.fromEntries(
+        customerRoutes.map((name) => [`src/web/routes/customer/${name}.tsx`, { file: `assets/${name}-route.js`, isDynamicEntry: true, imports: ['_router.js'] }]),
+      ),
     }),
   );
 }

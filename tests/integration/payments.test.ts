@@ -2,6 +2,7 @@
 // the quote's, one intent per booking, D14's 14-day request, each test card's outcome, a success
 // confirming through the webhook's own function, cancelling with a refund, the e-mails (the .ics
 // read back in UTC), the reminder sent once, and Revenue. Only Date is faked.
+import { moneySplit } from '../../src/shared/money-split';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
@@ -492,15 +493,28 @@ describe('rescheduling into the 14 days from payment (D14, Consumer Contracts Re
 });
 
 describe('Revenue on the admin stat card', () => {
-  it('counts the fees of paid bookings, and not once refunded', async () => {
+  it("is the platform's whole take on paid bookings (fees and margin), and gives it back with a refund (issue 37)", async () => {
     const admin = await createUser(t.database.db, { role: 'admin' });
     const cookie = await signInAs(t.app, admin.email, admin.password);
-    const revenue = async () => (await t.app.inject({ url: '/api/admin/stats', headers: { cookie } })).json().revenue as string;
-    const before = Number(await revenue());
+    type Stats = { revenue: string; revenueBreakdown: { fees: string; margin: string; refunds: string } };
+    const stats = async () => (await t.app.inject({ url: '/api/admin/stats', headers: { cookie } })).json() as Stats;
+    const pence = (value: string) => Math.round(Number(value) * 100);
+    const adds = (s: Stats) => expect(pence(s.revenueBreakdown.fees) + pence(s.revenueBreakdown.margin) - pence(s.revenueBreakdown.refunds)).toBe(pence(s.revenue));
+    const before = await stats();
+    adds(before);
     const booking = await paid(FAR);
-    expect(Number(await revenue())).toBeCloseTo(before + booking.quote.feePence / 100, 2);
+    const q = booking.quote;
+    const take = moneySplit(q).commissionPence;
+    const after = await stats();
+    adds(after);
+    expect(pence(after.revenue)).toBe(pence(before.revenue) + take);
+    expect(pence(after.revenueBreakdown.fees)).toBe(pence(before.revenueBreakdown.fees) + q.feePence);
+    expect(pence(after.revenueBreakdown.margin)).toBe(pence(before.revenueBreakdown.margin) + q.laborPence + q.partsPence + q.materialsPence - q.repairerPaymentPence);
     expect((await post(t, `/api/appointments/${booking.appointmentId}/cancel`, undefined, booking.cookie)).statusCode).toBe(200);
-    expect(Number(await revenue())).toBeCloseTo(before, 2);
+    const refunded = await stats();
+    adds(refunded);
+    expect(pence(refunded.revenue)).toBe(pence(before.revenue));
+    expect(pence(refunded.revenueBreakdown.refunds)).toBe(pence(before.revenueBreakdown.refunds) + take);
   });
 });
 

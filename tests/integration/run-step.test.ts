@@ -65,3 +65,56 @@ describe('runStep', () => {
     expect((await appointmentRow(t, booking.appointmentId)).notes).toBe('Ring the bell twice');
   });
 });
+
+// A step's jobs are written in its transaction (docs/decisions/0023): pg-boss's tables are in the
+// app's database, so the job is inserted through the step's handle. On PGlite, and on the server
+// when TEST_DATABASE_URL is set.
+describe('a step’s jobs, written in its transaction', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({ engine: 'auto' });
+  });
+  afterAll(() => s?.close());
+
+  const jobsFor = async (quoteId: number) =>
+    Number((await s.database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'dispatch-booking' AND data->>'quoteId' = $1`, [String(quoteId)])).rows[0]!.n);
+
+  it('leaves no job when the step throws after starting it, or its transaction rolls back after writing it', async () => {
+    const deps = { db: s.database.db, config: s.config, jobs: s.app.deps.jobs };
+    await expect(
+      runStep(deps, 'settle-payment', async (step) => {
+        step.start('dispatch-booking', { quoteId: 910001 });
+        throw new Error('the step failed after starting its job');
+      }),
+    ).rejects.toThrow(/failed after starting/);
+    expect(await jobsFor(910001)).toBe(0);
+
+    // Written, then rolled back: the job goes with the transaction.
+    await expect(
+      s.database.db.transaction(async (tx) => {
+        await s.app.deps.jobs.enqueue('dispatch-booking', { quoteId: 910002 }, { within: tx });
+        throw new Error('rolled back after writing the job');
+      }),
+    ).rejects.toThrow(/rolled back/);
+    expect(await jobsFor(910002)).toBe(0);
+  });
+
+  it('keeps a committed step’s job even when the process dies straight after the commit', async () => {
+    // The process "dies" after commit: nothing may be queued outside the step's transaction any more.
+    const real = s.app.deps.jobs;
+    const dying = {
+      enqueue: (name: never, payload: never, options?: { within?: unknown }) =>
+        options?.within ? real.enqueue(name, payload, options as never) : Promise.reject(new Error('the process died after the commit')),
+    };
+    await expect(
+      runStep({ db: s.database.db, config: s.config, jobs: dying }, 'settle-payment', async (step) => {
+        step.start('dispatch-booking', { quoteId: 910003 });
+        await step.queue({ kind: 'booking-confirmed', toAddress: 'dies-after-commit@example.com', subject: 'x', textBody: 'x', htmlBody: 'x' });
+      }),
+    ).rejects.toThrow(/process died/);
+    expect(await jobsFor(910003)).toBe(1);
+    // The e-mail's line committed too: the outbox's sweep sends it although its job was never queued.
+    const line = await s.database.executeSql(`SELECT status FROM outbox_emails WHERE to_address = $1`, ['dies-after-commit@example.com']);
+    expect(line.rows).toEqual([{ status: 'pending' }]);
+  });
+});

@@ -93,11 +93,43 @@ describe('prerendered public pages', () => {
   });
 
   it('serves the app shell for the pages that are not prerendered', async () => {
-    for (const path of ['/assessment', '/sign-in', '/quote/12']) {
+    for (const path of ['/sign-in', '/unsubscribe/abc']) {
       const response = await get(path);
       expect(response.statusCode, path).toBe(200);
       expect(response.body, path).toContain('<div id="root"><!--app-html--></div>');
       expect(response.body, path).toContain('/assets/index-app.js');
+    }
+  });
+
+  // Issue 36 item 2: the customer screens paint their frame and loading state before the script runs.
+  it('serves each customer screen its own shell: the site frame and the screen loading, the app booting over it', async () => {
+    const shells: [string, string, string][] = [
+      ['/assessment', 'Get a free quote', 'assessment-route.js'],
+      ['/thank-you?ref=AR-AAAA-BBBB', 'Loading…', 'thank-you-route.js'],
+      ['/quote/12', 'Loading your quote…', 'quote-route.js'],
+      ['/booking/12', 'Loading your quote…', 'booking-route.js'],
+      ['/checkout?quote_id=12', 'Setting up your secure payment…', 'checkout-route.js'],
+      ['/confirmation/12', 'Loading your booking…', 'confirmation-route.js'],
+      ['/appointments/12', 'Loading your appointment…', 'appointment-route.js'],
+    ];
+    for (const [path, heading, route] of shells) {
+      const response = await get(path, { 'accept-encoding': 'br' });
+      expect(response.statusCode, path).toBe(200);
+      expect(response.headers['content-encoding'], path).toBe('br');
+      const html = brotliDecompressSync(response.rawPayload).toString('utf8');
+      expect(html, path).toContain('<div id="root" data-app-shell="">');
+      const root = /<div id="root" data-app-shell="">([\s\S]*)<\/div>\s*<\/body>/.exec(html)?.[1] ?? '';
+      expect(root, path).toContain('Skip to main content');
+      expect(root, path).toMatch(/<h1[^>]*>[^<]*<\/h1>/);
+      expect(root, path).toContain(heading);
+      expect(root, path).toContain('<footer');
+      // Nothing the customer could fill in before the app is there.
+      expect(root, path).not.toMatch(/<(input|textarea|select|form)\b/);
+      // The app itself, its route's chunks preloaded and its styles inlined.
+      expect(html, path).toContain('<script type="module" crossorigin src="/assets/index-app.js"></script>');
+      expect(html, path).toContain(`<link rel="modulepreload" crossorigin href="/assets/${route}" />`);
+      expect(html, path).toContain('<style>body{color:#1e293b}');
+      expect(html, path).not.toContain('rel="stylesheet"');
     }
   });
 

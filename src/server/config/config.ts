@@ -135,6 +135,8 @@ export interface AppConfig {
   stripe: StripeConfig | undefined;
   /** Registration look-ups one address may make in an hour. */
   vehicleLookupsPerHourPerAddress: number;
+  /** Price-guide reads (GET /api/price-guide…) one address may make a minute: a wizard session makes a handful. */
+  priceGuideReadsPerMinutePerAddress: number;
   /** Pixels one address may have waiting to be decoded; past it, 429 with Retry-After. */
   photoQueueMaxPixelsPerVisitor: number;
   /** Pixels everyone together may have waiting to be decoded; past it, 503 with Retry-After. */
@@ -381,6 +383,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     dvlaBaseUrl: (env.DVLA_BASE_URL ?? 'https://driver-vehicle-licensing.api.gov.uk').replace(/\/+$/, ''),
     stripe: stripeConfig(env),
     vehicleLookupsPerHourPerAddress: 20,
+    priceGuideReadsPerMinutePerAddress: 120,
     photoQueueMaxPixelsPerVisitor: env.PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR * 1_000_000,
     photoQueueMaxPixels: env.PHOTO_QUEUE_MEGAPIXELS * 1_000_000,
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,

@@ -1,6 +1,7 @@
 // The job registry (docs/decisions/0004-lifecycles.md): each background job is declared once
 // with its name, payload schema, handler, schedule and retry policy. Enqueueing is typed by
 // the job's name; payloads are checked when sent and when run.
+import { executorOn } from '../db/handle-sql';
 import type { JobQueue, QueuePolicy } from '../plugins/jobs';
 import type { AnyJobDefinition, EnqueueOptions, JobContext, JobDefinition, JobEnqueuer, RetryPolicy } from '../kernel/jobs';
 
@@ -64,6 +65,7 @@ export async function createJobs<const J extends readonly AnyJob[]>(
       await queue.send(name, data, {
         ...(definition.singletonKey ? { singletonKey: definition.singletonKey(data) } : {}),
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
+        ...(enqueueOptions.within ? { db: executorOn(enqueueOptions.within) } : {}),
       });
     },
     async run(name, payload) {

@@ -52,6 +52,12 @@ export type JobPayload<N extends JobName> = JobPayloads[N];
 export interface EnqueueOptions {
   /** Run no earlier than this. */
   startAfter?: Date;
+  /**
+   * Write the job through this transaction's handle: it exists only if the transaction commits,
+   * and a committed transaction cannot lose it (the queue's tables are in the app's database).
+   * The booking's step runner writes a step's jobs so (docs/decisions/0023).
+   */
+  within?: Db;
 }
 
 /** What a module needs to enqueue the app's jobs. */

@@ -88,6 +88,10 @@ export async function startJobQueue(database: Database, log: FastifyBaseLogger, 
   return {
     declare,
     async send(name, data, sendOptions) {
+      // A job written in the caller's transaction (sendOptions.db): its queue must exist already,
+      // since creating one here would take another connection (on PGlite, wait on the open
+      // transaction for ever). The registry declares every queue when it is built.
+      if (sendOptions?.db && !queues.has(name)) throw new Error(`The job queue "${name}" is not declared: a job written in a transaction needs its queue declared first`);
       await ensureQueue(name);
       // The queue's policy on every job, so a changed policy applies to an existing queue too.
       await boss.send(name, data, { ...queues.get(name), ...sendOptions });

@@ -74,7 +74,7 @@ describe('the compiled response serializer', () => {
     ['a list with an extra field the schema does not name', AssessmentListSchema, [{ ...assessmentView(), secret: 'not in the schema' }]],
     ['a quote', QuoteViewSchema, quote],
     ['the site', SiteInfoSchema, { verifiedRepairerCount: 0, paymentsMode: 'test', vehicleLookupEnabled: false }],
-    ['the stats', AdminStatsSchema, { totalEnquiries: 3, pendingQuotes: 1, revenue: '0.00', repairers: 12 }],
+    ['the stats', AdminStatsSchema, { totalEnquiries: 3, pendingQuotes: 1, revenue: '0.00', revenueBreakdown: { fees: '0.00', margin: '0.00', refunds: '0.00' }, repairers: 12 }],
     [
       'the quote desk',
       AdminQuoteListSchema,

@@ -8,7 +8,7 @@ import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyDetailsInHtml } from '../../shared/company-html';
-import { guardedPrefixes, matchRoute, redirectPaths } from '../../shared/routes';
+import { appShellFileFor, guardedPrefixes, matchRoute, redirectPaths, type RoutePattern } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>AutoRevive</title></head><body><main><h1>AutoRevive</h1><p>The web app has not been built yet. Run <code>npm run build</code>, or use <code>npm start</code>, which builds it.</p></main></body></html>`;
@@ -76,7 +76,7 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     reply.header('Cache-Control', forbidden ? 'no-store' : 'no-cache').type('text/html; charset=utf-8').status(forbidden ? 403 : route ? 200 : 404);
     if (!built) return reply.send(forbidden ? FORBIDDEN_HTML : NOT_BUILT_HTML);
 
-    const page = readPage(pageFile(distDir, route ? path : null));
+    const page = readPage(pageFile(distDir, route ? path : null, route?.pattern));
     reply.header('Vary', 'Accept-Encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding'], page);
     if (!encoding) return reply.send(page.identity);
@@ -98,9 +98,13 @@ function warnWhenBuiltWithOtherCompanyDetails(app: FastifyInstance, config: AppC
   );
 }
 
-/** A page prerendered at build time (dist/web/pages/<path>/index.html), else the app shell. */
-function pageFile(distDir: string, path: string | null): string {
-  const shell = join(distDir, 'index.html');
+/**
+ * A page prerendered at build time (dist/web/pages/<path>/index.html), else the route's own shell
+ * (a customer screen's frame and loading state, issue 36), else the app shell.
+ */
+function pageFile(distDir: string, path: string | null, pattern?: RoutePattern): string {
+  const routeShell = pattern === undefined ? null : join(distDir, appShellFileFor(pattern));
+  const shell = routeShell && existsSync(routeShell) ? routeShell : join(distDir, 'index.html');
   if (path === null) return shell;
   const pagesDir = join(distDir, PAGES_DIR);
   const clean = normalize(path).replace(/^(\.\.(\/|\\|$))+/, '');

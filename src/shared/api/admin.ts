@@ -12,8 +12,19 @@ import { isQuoteExpired } from '../lifecycles/quote';
 export const AdminStatsSchema = z.object({
   totalEnquiries: z.number().int(),
   pendingQuotes: z.number().int(),
-  /** Platform fees of paid bookings, pounds as a decimal string ('0.00' until payments exist). */
+  /**
+   * Issue 37: the platform's whole take on paid bookings, pounds as a decimal string ('0.00' until
+   * payments exist): fees + margin − refunds.
+   */
   revenue: z.string(),
+  revenueBreakdown: z.object({
+    /** The service fees customers paid. */
+    fees: z.string(),
+    /** Labour, parts and materials less the repairers' shares. */
+    margin: z.string(),
+    /** The take given back with refunds (a positive amount, taken off). */
+    refunds: z.string(),
+  }),
   /** Verified repairers. */
   repairers: z.number().int(),
 });

@@ -72,7 +72,5 @@ export type QuoteWithAssessment = z.infer<typeof QuoteWithAssessmentSchema>;
 export const AssessmentListSchema = z.array(AssessmentViewSchema);
 export type AssessmentList = z.infer<typeof AssessmentListSchema>;
 
-export const assessmentMessages = {
-  notFound: "The assessment you're looking for could not be found.",
-  photoNotFound: 'We could not find that photo.',
-} as const;
+// zod-free (the quote page's not-found message comes without these schemas, issue 36); one definition.
+export { assessmentMessages } from '../assessment-messages';

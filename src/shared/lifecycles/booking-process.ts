@@ -74,7 +74,7 @@ const cancelAndRefund = {
 
 export const bookingProcess = defineProcess({
   // The quote, on the admin's desk.
-  'approve-quote': { summary: 'An admin approves a pending quote; the customer is e-mailed it.', actors: ['admin'], transitions: ['quote.approve'], locks: [], emails: ['quote-ready'], timers: ['quoteValidity'] },
+  'approve-quote': { summary: 'An admin approves a pending quote; the customer is e-mailed it.', actors: ['admin'], transitions: ['quote.approve'], locks: ['quote'], emails: ['quote-ready'], timers: ['quoteValidity'] },
   'revise-quote': { summary: 'An admin changes a quote’s figures before it is booked.', actors: ['admin'], transitions: ['quote.revise'], locks: ['quote'], emails: ['quote-revised'] },
   'erase-enquiry': { summary: 'The enquiry is erased (docs/decisions/0019): a quote not booked is withdrawn.', actors: ['customer', 'admin'], transitions: ['quote.withdraw'], locks: ['quote'] },
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { Toaster } from '../components/ui/toaster';
 import { useDocumentTitle } from './document-title';
 import { RouterNavigation } from './router-navigation';
 import { SiteLayout } from './site-layout';
@@ -58,7 +57,7 @@ export function RootLayout() {
 
   return (
     <RouterNavigation>
-      <SiteLayout top={<NavigationProgress />} toaster={<Toaster />}>
+      <SiteLayout top={<NavigationProgress />}>
         <Outlet />
       </SiteLayout>
       <ScrollRestoration />

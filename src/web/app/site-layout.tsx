@@ -8,9 +8,10 @@ import { ToasterOnDemand } from '../components/ui/toaster-on-demand';
 
 /**
  * The site-wide frame of SPEC section 2 around a page: cookie banner, header (skip link first),
- * main, footer, help guide (fetched when first opened) and toaster. The app's root layout
- * and the prerendered public pages share it, so both render the same markup. Public pages
- * raise no toasts, so theirs is fetched on first use; the app passes the Radix toaster itself.
+ * main, footer, help guide and toaster (both fetched when first used). The app's root layout
+ * and the prerendered public pages share it, so both render the same markup. The Radix toaster
+ * (11 KiB gzipped with the Radix parts only it uses) is fetched when the first toast is raised,
+ * so no screen loads it before it shows (issue 36).
  */
 export function SiteLayout({
   top,

@@ -6,6 +6,9 @@ const customerQuote = { anonymous: 404, customer: 200, otherCustomer: 404, repai
 const pendingQuote = { anonymous: 404, customer: 404, otherCustomer: 404, repairer: 404, assignedRepairer: 404, admin: 200 };
 
 export const quoteCases = (world: AccessWorld): Case[] => [
+  // Issue 37: the price guide is for anyone, from the damage alone.
+  { method: 'GET', url: '/api/price-guide?damageType=scratch&damageLocations=bonnet', route: '/api/price-guide', expect: everyone(200) },
+  { method: 'GET', url: '/api/price-guide/services', route: '/api/price-guide/services', expect: everyone(200) },
   { method: 'GET', url: '/api/quotes', route: '/api/quotes', expect: adminOnly(200) },
   // Admin only: the customer's browser never creates a quote (D12). An empty body is a 400 for the admin.
   { method: 'POST', url: '/api/quotes', route: '/api/quotes', payload: {}, expect: adminOnly(400) },

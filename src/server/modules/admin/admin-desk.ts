@@ -8,24 +8,43 @@ import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, modificationRequestsOf, t
 import { ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessmentsByIds } from '../assessments';
 
 // GET /api/admin/stats, SPEC's four stat cards, in one statement (issue 9): every enquiry, the
-// quotes awaiting review, the revenue (the platform fees of quotes whose payment succeeded: D14,
-// the payment owns "paid") and the verified repairers. The sum travels as text, so no driver
-// rounds it. The dashboard shows it to every admin, so admins asking together share one run.
-const ADMIN_STATS_SQL = `SELECT (SELECT count(*) FROM assessments)::int AS "totalEnquiries",
+// quotes awaiting review, the revenue and the verified repairers. Issue 37: the revenue is the
+// platform's whole take on payments taken (D14, the payment owns "paid"), split as every screen
+// splits a job (shared/money-split.ts): the service fees, the margin (labour, parts and materials
+// less the repairer's share) and, taken off, the take given back with refunds. The sums travel as
+// text, so no driver rounds them. The dashboard shows it to every admin, so admins asking
+// together share one run.
+const TAKE = 'q.fee_pence + q.labor_pence + q.parts_pence + q.materials_pence - q.repairer_payment_pence';
+const ADMIN_STATS_SQL = `WITH taken AS (
+    SELECT q.fee_pence AS fee, q.labor_pence + q.parts_pence + q.materials_pence - q.repairer_payment_pence AS margin,
+      CASE WHEN p.status = 'refunded' AND p.amount_pence > 0
+        THEN round((${TAKE})::numeric * least(coalesce(nullif(p.refunded_pence, 0), p.amount_pence), p.amount_pence) / p.amount_pence)
+        ELSE 0 END AS refunded
+    FROM payments p JOIN quotes q ON q.id = p.quote_id
+    WHERE p.status IN ('succeeded', 'refunded'))
+  SELECT (SELECT count(*) FROM assessments)::int AS "totalEnquiries",
   (SELECT count(*) FROM quotes WHERE status = 'pending')::int AS "pendingQuotes",
-  (SELECT coalesce(sum(q.fee_pence), 0) FROM quotes q
-    WHERE EXISTS (SELECT 1 FROM payments p WHERE p.quote_id = q.id AND p.status = 'succeeded'))::text AS "revenuePence",
+  (SELECT coalesce(sum(fee), 0) FROM taken)::text AS "feesPence",
+  (SELECT coalesce(sum(margin), 0) FROM taken)::text AS "marginPence",
+  (SELECT coalesce(sum(refunded), 0) FROM taken)::text AS "refundsPence",
   (SELECT count(*) FROM repairers WHERE is_verified)::int AS repairers`;
+
+type StatsRow = { totalEnquiries: number; pendingQuotes: number; feesPence: string; marginPence: string; refundsPence: string; repairers: number };
 
 const ADMIN_STATS: CoalescedReadSpec<null, AdminStats> = {
   name: 'read_admin_stats',
   keyOf: () => 'all',
   async read(database) {
-    const [row] = await database
-      .statement<{ totalEnquiries: number; pendingQuotes: number; revenuePence: string; repairers: number }>('read_admin_stats', ADMIN_STATS_SQL)
-      .run([]);
-    const { totalEnquiries, pendingQuotes, revenuePence, repairers } = row!;
-    return { totalEnquiries, pendingQuotes, revenue: penceToDecimalString(Number(revenuePence)), repairers };
+    const [row] = await database.statement<StatsRow>('read_admin_stats', ADMIN_STATS_SQL).run([]);
+    const { totalEnquiries, pendingQuotes, repairers } = row!;
+    const [fees, margin, refunds] = [row!.feesPence, row!.marginPence, row!.refundsPence].map(Number) as [number, number, number];
+    return {
+      totalEnquiries,
+      pendingQuotes,
+      revenue: penceToDecimalString(fees + margin - refunds),
+      revenueBreakdown: { fees: penceToDecimalString(fees), margin: penceToDecimalString(margin), refunds: penceToDecimalString(refunds) },
+      repairers,
+    };
   },
 };
 

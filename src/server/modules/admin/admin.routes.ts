@@ -19,12 +19,10 @@ import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { deleteAssessment, findAssessment } from '../assessments';
-import { quoteBeingPaid, releaseHoldOfQuote, removeUnpaidPaymentsOfQuote } from '../booking';
+import { quoteBeingPaid, releaseHoldOfQuote, removeUnpaidPaymentsOfQuote, withSteps, type Step } from '../booking';
 import { accessLinkPath, createGrant } from '../access';
-import { dispatchEmails, queueEmail, type OutboxEmail } from '../email';
 import { actorOf, recordAudit } from '../privacy';
 import { approveQuote, findQuote, loadPriceList, lockQuote, quoteReadyEmail, readPriceList, refuseWhileBeingPaid, replacePriceList, resetQuoteToPriceList, reviseQuote, seenTotalPence, type QuoteRow } from '../quotes';
-import type { Db } from '../../db/database';
 import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk';
 import { deleteFilesOfGoneRecords } from '../images';
 import { sendShared } from '../../plugins/serializer';
@@ -32,14 +30,17 @@ import { sendShared } from '../../plugins/serializer';
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
   const db = database.db;
+  // Approving and revising a quote are steps of the booking process (process/run-step.ts): the
+  // customer's e-mail commits with the change and is sent after it.
+  const steps = withSteps({ db, config, jobs: deps.jobs });
 
-  /** Inside the change's transaction: a fresh grant (tokens are stored hashed) and the customer's e-mail with its link. */
-  async function tellCustomer(tx: Db, quote: QuoteRow, revised: boolean): Promise<OutboxEmail> {
-    const assessment = await findAssessment(tx, quote.assessmentId);
+  /** Inside the step's transaction: a fresh grant (tokens are stored hashed) and the customer's e-mail with its link. */
+  async function tellCustomer(step: Step, quote: QuoteRow, revised: boolean): Promise<void> {
+    const assessment = await findAssessment(step.tx, quote.assessmentId);
     if (!assessment) throw notFound(adminQuoteMessages.notFound);
-    const grant = await createGrant(tx, assessment.id);
+    const grant = await createGrant(step.tx, assessment.id);
     const url = `${config.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-    return queueEmail(tx, quoteReadyEmail(assessment, quote, url, revised, config.company));
+    await step.queue(quoteReadyEmail(assessment, quote, url, revised, config.company));
   }
 
   async function card(quoteId: number) {
@@ -66,12 +67,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         { schema: { params: IdParamsSchema, body: QuoteAdjustmentSchema, response: { 200: AdminQuoteCardSchema } } },
         async (request) => {
           const actor = actorOf(await request.session());
-          const emails = await db.transaction(async (tx) => {
-            const { quote, customerToBeTold } = await reviseQuote(tx, request.params.id, request.body, quoteBeingPaid);
-            await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: customerToBeTold });
-            return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
+          await steps('revise-quote', async (step) => {
+            const { quote, customerToBeTold } = await reviseQuote(step.tx, request.params.id, request.body, quoteBeingPaid);
+            await recordAudit(step.tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: customerToBeTold });
+            if (customerToBeTold) await tellCustomer(step, quote, true);
           });
-          await dispatchEmails(deps.jobs, emails);
           return card(request.params.id);
         },
       );
@@ -82,12 +82,11 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         async (request) => {
           const seen = seenTotalPence(request.body.adjustedAmount);
           const actor = actorOf(await request.session());
-          const email = await db.transaction(async (tx) => {
-            const quote = await approveQuote(tx, request.params.id, seen);
-            await recordAudit(tx, actor, 'quote_approved', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence });
-            return tellCustomer(tx, quote, false);
+          await steps('approve-quote', async (step) => {
+            const quote = await approveQuote(step.tx, request.params.id, seen);
+            await recordAudit(step.tx, actor, 'quote_approved', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence });
+            await tellCustomer(step, quote, false);
           });
-          await dispatchEmails(deps.jobs, [email]);
           return card(request.params.id);
         },
       );
@@ -97,16 +96,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         { schema: { params: IdParamsSchema, response: { 200: AdminQuoteCardSchema } } },
         async (request) => {
           const actor = actorOf(await request.session());
-          const emails = await db.transaction(async (tx) => {
+          await steps('revise-quote', async (step) => {
+            const { tx } = step;
             const current = await findQuote(tx, request.params.id);
             if (!current) throw notFound(adminQuoteMessages.notFound);
             const assessment = await findAssessment(tx, current.assessmentId);
             if (!assessment) throw notFound(adminQuoteMessages.notFound);
             const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment, quoteBeingPaid);
             await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, resetToPriceList: true, customerTold: customerToBeTold });
-            return customerToBeTold ? [await tellCustomer(tx, quote, true)] : [];
+            if (customerToBeTold) await tellCustomer(step, quote, true);
           });
-          await dispatchEmails(deps.jobs, emails);
           return card(request.params.id);
         },
       );

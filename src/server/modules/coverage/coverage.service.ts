@@ -10,7 +10,7 @@ import { conflict, notFound } from '../../kernel/errors';
 import { accessLinkPath, createGrant, customerRecordAccess, type Viewer } from '../access';
 import { assessmentMessages } from '../../../shared/api/assessments';
 import { coverageOfAssessment, findAssessment, lockAssessment } from '../assessments';
-import { dispatchEmails, queueEmail } from '../email';
+import { withOutbox } from '../email';
 import { coverageArrivedEmail } from './coverage-emails';
 import { claimCoverageNotice, findCoverageRequest, insertCoverageRequest, readDemand, waitingNowCovered } from './coverage.repo';
 
@@ -57,18 +57,17 @@ export async function tellCoveredCustomers(ctx: CoverageNoticeContext, now: Date
     const page = await waitingNowCovered(ctx.db, afterId, NOTICE_PAGE);
     for (const request of page) {
       await failures.attempt({ assessmentId: request.assessmentId }, async () => {
-        const email = await ctx.db.transaction(async (tx) => {
-          if (!(await claimCoverageNotice(tx, request.id, now))) return null;
+        // The e-mail commits with the claim and is sent after it (should that fail, the outbox's sweep sends it).
+        const sent = await withOutbox({ db: ctx.db, jobs: ctx.jobs }, async ({ tx, queue }) => {
+          if (!(await claimCoverageNotice(tx, request.id, now))) return false;
           const assessment = await findAssessment(tx, request.assessmentId);
-          if (!assessment || assessment.erasedAt) return null;
+          if (!assessment || assessment.erasedAt) return false;
           const grant = await createGrant(tx, assessment.id);
           const quoteUrl = `${ctx.config.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-          return queueEmail(tx, coverageArrivedEmail(assessment, quoteUrl, ctx.config.company));
+          await queue(coverageArrivedEmail(assessment, quoteUrl, ctx.config.company));
+          return true;
         });
-        if (!email) return;
-        // Committed: should this fail, the outbox sweep queues the e-mail's job instead.
-        await dispatchEmails(ctx.jobs, [email]);
-        told++;
+        if (sent) told++;
       });
     }
     if (page.length < NOTICE_PAGE) break;

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { OutboxListSchema, OutboxQuerySchema } from '../../../shared/api/email';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { readOutbox } from './outbox';
+import { readOutbox } from './outbox.repo';
 import { sendShared } from '../../plugins/serializer';
 
 export const emailRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {

@@ -8,4 +8,5 @@ export { addUnsubscribedAddress, findEmail, insertEmails, isUnsubscribed, latest
 export { emailRoutes } from './email.routes';
 export { dispatchEmails, MAX_EMAIL_ATTEMPTS, NOT_SENT_UNSUBSCRIBED, queueEmail } from './email.service';
 export { createMailer, type Mailer } from './mailer';
-export { readOutbox } from './outbox';
+export { readOutbox } from './outbox.repo';
+export { undeclaredInStep, withOutbox, type Outbox, type OutboxDeps, type OutboxOptions } from './outbox-transaction';

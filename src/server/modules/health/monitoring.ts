@@ -6,30 +6,7 @@ import type { AdminHealth } from '../../../shared/api/health';
 import type { AppConfig } from '../../config/config';
 import type { Database } from '../../db/database';
 import { lastBackup } from '../backup';
-
-interface QueueRow {
-  name: string;
-  state: string;
-  count: number;
-}
-
-/** pg-boss's jobs by queue and state: waiting (created, retry), running (active), and failed in the last 24 hours. */
-async function queueFigures(database: Database): Promise<QueueRow[]> {
-  // Prepared once (issue 9): the admin's health panel polls these, and /metrics scrapes them.
-  return database
-    .statement<QueueRow & Record<string, unknown>>(
-      'queue_figures',
-      `SELECT name, state::text AS state, count(*)::int AS count FROM pgboss.job
-       WHERE state IN ('created', 'retry', 'active') OR (state = 'failed' AND completed_on > now() - interval '24 hours')
-       GROUP BY name, state`,
-    )
-    .run([]);
-}
-
-async function outboxFigures(database: Database): Promise<Record<string, number>> {
-  const rows = await database.statement<{ status: string; count: number }>('outbox_figures', `SELECT status, count(*)::int AS count FROM outbox_emails GROUP BY status`).run([]);
-  return Object.fromEntries(rows.map((row) => [row.status, row.count]));
-}
+import { outboxFigures, queueFigures, type QueueRow } from './monitoring.repo';
 
 export async function adminHealth(database: Database, config: AppConfig): Promise<AdminHealth> {
   const [queue, outbox, backup] = await Promise.all([queueFigures(database), outboxFigures(database), lastBackup(config)]);

@@ -14,31 +14,25 @@ import {
 } from '../../../shared/api/outreach';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
-import { dispatchEmails } from '../email';
 import { bulkAction, emailStats, readUnsubscribe, sendIntro, sendIntroAll, unsubscribe, type OutreachContext } from './outreach.service';
 import { actorOf } from '../privacy';
 import { TELL_COVERED_CUSTOMERS_JOB } from '../../kernel/jobs';
 
 export const outreachRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: deps.appSecret };
+  const ctx: OutreachContext = { database: deps.database, config: deps.config, secret: deps.appSecret, jobs: deps.jobs };
 
   await app.register(
     roleGroup(['admin'], async (admin) => {
       admin.post('/api/repairers/:id/send-intro', { schema: { params: IdParamsSchema, response: { 200: IntroQueuedSchema } } }, async (request) => {
-        const { result, emails } = await sendIntro(ctx, request.params.id, new Date());
-        await dispatchEmails(deps.jobs, emails);
-        return result;
+        return sendIntro(ctx, request.params.id, new Date());
       });
 
       admin.post('/api/repairers/send-intro-all', { schema: { response: { 200: BulkIntroResultSchema } } }, async () => {
-        const { result, emails } = await sendIntroAll(ctx, new Date());
-        await dispatchEmails(deps.jobs, emails);
-        return result;
+        return sendIntroAll(ctx, new Date());
       });
 
       admin.post('/api/admin/repairers/bulk', { schema: { body: BulkActionBodySchema, response: { 200: BulkActionResultSchema } } }, async (request) => {
-        const { result, emails } = await bulkAction(ctx, request.body, new Date(), actorOf(await request.session()));
-        await dispatchEmails(deps.jobs, emails);
+        const result = await bulkAction(ctx, request.body, new Date(), actorOf(await request.session()));
         // Issue 35: customers waiting for a technician near them are told once one is verified.
         if (request.body.action === 'verify') await deps.jobs.enqueue(TELL_COVERED_CUSTOMERS_JOB, {});
         return result;

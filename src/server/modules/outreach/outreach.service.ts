@@ -8,7 +8,8 @@ import type { AppConfig } from '../../config/config';
 import { repairerHasAccount } from '../auth';
 import type { Database, Db } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
-import { addUnsubscribedAddress, insertEmails, latestPendingSendAfter, type OutboxEmail } from '../email';
+import { addUnsubscribedAddress, insertEmails, latestPendingSendAfter, withOutbox, type OutboxEmail } from '../email';
+import type { Enqueue } from '../../kernel/jobs';
 import { claimForIntroduction, existingRepairerIds, findRepairer, introductionCounts, introductionStanding, markUnsubscribed, networkFigureOf, repairerIs, repairerOfToken, repairersIn, setVerifiedWhereChanged, unsubscribeLinks, type Claimed } from '../repairers';
 import { issueInvitations } from '../repairer-accounts';
 import { INTRO_EMAIL_KIND, introEmail } from './outreach-emails';
@@ -20,6 +21,17 @@ export interface OutreachContext {
   config: AppConfig;
   /** Signs unsubscribe links (app-secret.ts). */
   secret: string;
+  /** Where the introductions' sending jobs go once their transaction commits (email's withOutbox). */
+  jobs?: Enqueue;
+}
+
+/** Introduces `scope` in one transaction whose e-mails are sent once it commits. */
+function introduceAndSend<T>(ctx: OutreachContext, body: (tx: Db) => Promise<T & { emails: OutboxEmail[] }>): Promise<T & { emails: OutboxEmail[] }> {
+  return withOutbox({ db: ctx.database.db, jobs: ctx.jobs }, async (outbox) => {
+    const done = await body(outbox.tx);
+    outbox.send(done.emails);
+    return done;
+  });
 }
 
 /**
@@ -69,9 +81,9 @@ async function introSlots(tx: Db, config: AppConfig, count: number, now: Date): 
 }
 
 /** POST /api/repairers/{id}/send-intro: one introduction, or a 4xx that says why not. */
-export async function sendIntro(ctx: OutreachContext, id: number, now: Date): Promise<{ result: IntroQueued; emails: OutboxEmail[] }> {
-  const { claimed, emails } = await ctx.database.db.transaction((tx) => introduce(ctx, tx, repairerIs(id), now));
-  if (claimed.length === 1) return { result: { email: claimed[0]!.email, sendAfter: emails[0]!.sendAfter!.toISOString() }, emails };
+export async function sendIntro(ctx: OutreachContext, id: number, now: Date): Promise<IntroQueued> {
+  const { claimed, emails } = await introduceAndSend(ctx, (tx) => introduce(ctx, tx, repairerIs(id), now));
+  if (claimed.length === 1) return { email: claimed[0]!.email, sendAfter: emails[0]!.sendAfter!.toISOString() };
   throw await whyNotWritable(ctx.database.db, id);
 }
 
@@ -87,22 +99,23 @@ async function whyNotWritable(db: Db, id: number): Promise<Error> {
 }
 
 /** POST /api/repairers/send-intro-all: everyone writable; an implausible address is a failure. */
-export async function sendIntroAll(ctx: OutreachContext, now: Date): Promise<{ result: BulkIntroResult; emails: OutboxEmail[] }> {
-  return ctx.database.db.transaction(async (tx) => {
+export async function sendIntroAll(ctx: OutreachContext, now: Date): Promise<BulkIntroResult> {
+  const { result } = await introduceAndSend(ctx, async (tx) => {
     // Before the counts, so they describe the same repairers the claim then finds.
     await oneIntroductionRunAtATime(tx);
     const before = await introductionCounts(tx);
     const { claimed, emails } = await introduce(ctx, tx, undefined, now);
     return { result: { successCount: claimed.length, failureCount: before?.failures ?? 0, skippedCount: before?.skipped ?? 0 }, emails };
   });
+  return result;
 }
 
 /** POST /api/admin/repairers/bulk: verify, unverify or introduce the selected repairers. */
-export async function bulkAction(ctx: OutreachContext, body: BulkActionBody, now: Date, actor: Actor): Promise<{ result: BulkActionResult; emails: OutboxEmail[] }> {
+export async function bulkAction(ctx: OutreachContext, body: BulkActionBody, now: Date, actor: Actor): Promise<BulkActionResult> {
   const ids = [...new Set(body.ids)].slice(0, BULK_MAX_IDS);
   if (body.action === 'send-intro') {
-    const { claimed, emails } = await ctx.database.db.transaction((tx) => introduce(ctx, tx, repairersIn(ids), now));
-    return { result: { action: body.action, successCount: claimed.length, failureCount: ids.length - claimed.length }, emails };
+    const { claimed } = await introduceAndSend(ctx, (tx) => introduce(ctx, tx, repairersIn(ids), now));
+    return { action: body.action, successCount: claimed.length, failureCount: ids.length - claimed.length };
   }
   const isVerified = body.action === 'verify';
   const changed = await ctx.database.db.transaction(async (tx) => {
@@ -113,7 +126,7 @@ export async function bulkAction(ctx: OutreachContext, body: BulkActionBody, now
     return existingRepairerIds(tx, ids, isVerified);
   });
   networkFigureOf(ctx.database).invalidate();
-  return { result: { action: body.action, successCount: changed.length, failureCount: ids.length - changed.length }, emails: [] };
+  return { action: body.action, successCount: changed.length, failureCount: ids.length - changed.length };
 }
 
 function repairerOf(ctx: OutreachContext, token: string): number {

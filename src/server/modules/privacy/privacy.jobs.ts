@@ -6,7 +6,7 @@ import { RowFailures } from '../../jobs/row-failures';
 import { DomainError } from '../../kernel/errors';
 import { deleteFilesOfGoneRecords } from '../images';
 import { systemActor } from './audit.repo';
-import { dueForRetention, eraseAssessment } from './privacy.service';
+import { dueForRetention, eraseEnquiry } from './privacy.service';
 
 import { ERASE_AFTER_RETENTION_JOB } from '../../kernel/jobs';
 export { ERASE_AFTER_RETENTION_JOB };
@@ -28,7 +28,7 @@ export const eraseAfterRetentionJob = defineJob({
     for (const id of ids) {
       await failures.attempt({ assessmentId: id }, async () => {
         try {
-          const { fileKeys } = await context.db.transaction((tx) => eraseAssessment(tx, id, systemActor, 'retention'));
+          const { fileKeys } = await eraseEnquiry(context.db, id, systemActor, 'retention');
           erased++;
           await deleteFilesOfGoneRecords(context.store, fileKeys, log);
         } catch (error) {

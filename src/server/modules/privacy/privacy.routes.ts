@@ -14,7 +14,7 @@ import { findAssessment } from '../assessments';
 import { deleteFilesOfGoneRecords } from '../images';
 import { actorOf, auditPage, recordAudit } from './audit.repo';
 import { sendShared } from '../../plugins/serializer';
-import { customerData, eraseAssessment } from './privacy.service';
+import { customerData, eraseEnquiry } from './privacy.service';
 
 const NOT_FOUND = 'We could not find that enquiry.';
 const EXPORTS_PER_HOUR = 10;
@@ -59,7 +59,7 @@ export const privacyRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       const viewer = await request.viewer();
       const assessment = await ownerOrAdmin(viewer, request.params.id);
       if (request.body.confirmReference.toUpperCase() !== assessment.reference.toUpperCase()) throw badRequest(privacyMessages.wrongReference);
-      const { result, fileKeys } = await db.transaction((tx) => eraseAssessment(tx, request.params.id, actorOf(viewer.user), 'request'));
+      const { result, fileKeys } = await eraseEnquiry(db, request.params.id, actorOf(viewer.user), 'request');
       await deleteFilesOfGoneRecords(deps.store, fileKeys, request.log);
       return result;
     },

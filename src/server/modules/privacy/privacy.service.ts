@@ -23,6 +23,7 @@ import {
   scrubQuotesWords,
 } from './privacy.repo';
 import { withoutAccessTokens } from '../access';
+import { withOutbox } from '../email';
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
 const pounds = (pence: number | null | undefined) => (pence === null || pence === undefined ? null : (pence / 100).toFixed(2));
@@ -85,6 +86,14 @@ async function erasureBlocker(tx: Db, assessmentId: number): Promise<string | nu
   if (await liveBookingOfEnquiry(tx, assessmentId)) return privacyMessages.activeBooking;
   if (await heldPayoutOfEnquiry(tx, assessmentId)) return privacyMessages.heldPayment;
   return null;
+}
+
+/**
+ * Erases one enquiry (eraseAssessment) as the booking process's step erase-enquiry, in its own
+ * transaction: inside it `transition` refuses any booking change the step does not declare.
+ */
+export async function eraseEnquiry(db: Db, assessmentId: number, actor: Actor, reason: 'request' | 'retention', now = new Date()): Promise<{ result: ErasureResult; fileKeys: string[] }> {
+  return withOutbox({ db }, ({ tx }) => eraseAssessment(tx, assessmentId, actor, reason, now), { step: 'erase-enquiry' });
 }
 
 /**

@@ -10,5 +10,6 @@ export { printable } from './quote-pdf';
 export { QUOTE_JSON_SQL, quoteFromJson, readQuoteBody, readQuoteView, type QuoteJson } from './quote-read';
 export { toModificationRequestView, toQuoteView } from './quote-view';
 export { findQuote, findQuoteByAssessment, itemsOf, lockQuote, modificationRequestsOf, quotesOf, type DeskFilter, type QuoteRow } from './quotes.repo';
+export { priceGuideRoutes } from './price-guide.routes';
 export { quoteRoutes } from './quotes.routes';
 export { assignedRepairerOf } from './quotes.service';

@@ -25,7 +25,7 @@ import { parseBody } from '../../plugins/validation';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import type { CustomerRecordAccess, Viewer } from '../access';
 import { enquiryOfQuote, findAssessment, findAssessmentsByIds, imagesOf } from '../assessments';
-import { dispatchEmails, queueEmail } from '../email';
+import { withOutbox } from '../email';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
@@ -91,7 +91,8 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           throw badRequest(parsed.error.issues[0]!.message, fieldErrors);
         }
         if (!(await findAssessment(db, assessmentId))) throw notFound(assessmentMessages.notFound);
-        const { quote, created } = await db.transaction((tx) => upsertDraftFromFigures(tx, assessmentId, parsed.data));
+        // Replacing a pending draft revises it: the step revise-quote (its transition checked against the declaration).
+        const { quote, created } = await withOutbox({ db }, ({ tx }) => upsertDraftFromFigures(tx, assessmentId, parsed.data), { step: 'revise-quote' });
         return reply.status(created ? 201 : 200).send(await viewOf(db, quote));
       });
     }),
@@ -168,12 +169,12 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       });
       const assessment = await findAssessment(db, quote.assessmentId);
       if (!assessment) throw notFound(notFoundMessage);
-      const { row, email } = await db.transaction(async (tx) => {
-        const created = await insertModificationRequest(tx, quote.id, body.message);
-        const queued = await queueEmail(tx, teamModificationRequestEmail(assessment, body.message, config.teamEmail, config.publicUrl));
-        return { row: created, email: queued };
+      // The team's e-mail commits with the request and is sent after it (email's withOutbox).
+      const row = await withOutbox({ db, jobs: deps.jobs }, async (outbox) => {
+        const created = await insertModificationRequest(outbox.tx, quote.id, body.message);
+        await outbox.queue(teamModificationRequestEmail(assessment, body.message, config.teamEmail, config.publicUrl));
+        return created;
       });
-      await dispatchEmails(deps.jobs, [email]);
       return reply.status(201).send(toModificationRequestView(row));
     },
   );

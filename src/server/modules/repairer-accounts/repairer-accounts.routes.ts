@@ -25,7 +25,6 @@ import { setSessionCookie } from '../../kernel/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
-import { dispatchEmails } from '../email';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification, type WithdrawOpenOffersOfRepairer } from './repairer-accounts.service';
 import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
@@ -56,8 +55,7 @@ export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: W
       });
 
       admin.post('/api/admin/repairers/:id/invite', { schema: { params: IdParamsSchema, response: { 200: InvitationSentSchema } } }, async (request) => {
-        const { email, expiresAt, emails } = await inviteRepairer(db, config, secret, request.params.id, new Date());
-        await dispatchEmails(deps.jobs, emails);
+        const { email, expiresAt } = await inviteRepairer({ db, jobs: deps.jobs }, config, secret, request.params.id, new Date());
         return { email, expiresAt: expiresAt.toISOString() };
       });
 

@@ -29,7 +29,7 @@ import {
 } from '../repairers';
 import { findLiveInvitation, spendInvitationsOf } from './invitations.repo';
 import { issueInvitation } from './invitations';
-import { isUnsubscribed, queueEmail, type OutboxEmail } from '../email';
+import { isUnsubscribed, withOutbox, type OutboxDeps } from '../email';
 import { outreachMessages } from '../../../shared/api/outreach';
 import type { Database } from '../../db/database';
 import { invitationEmail } from './repairer-accounts-emails';
@@ -46,8 +46,10 @@ function refuseUnvetted(row: RepairerRow): void {
  * An admin invites a repairer: earlier unused links stop working; the new one is e-mailed, with the
  * unsubscribe links signed by `secret` (the app secret, as an introduction's).
  */
-export async function inviteRepairer(db: Db, config: AppConfig, secret: string, repairerId: number, now: Date): Promise<{ email: string; expiresAt: Date; emails: OutboxEmail[] }> {
-  return db.transaction(async (tx) => {
+export async function inviteRepairer(deps: OutboxDeps, config: AppConfig, secret: string, repairerId: number, now: Date): Promise<{ email: string; expiresAt: Date }> {
+  // The invitation commits with its link and is sent once it has (email's withOutbox).
+  return withOutbox(deps, async (outbox) => {
+    const { tx } = outbox;
     const repairer = await findRepairer(tx, repairerId);
     if (!repairer) throw notFound(repairerAccountMessages.notFound);
     if (!repairer.email) throw badRequest(repairerAccountMessages.noEmail);
@@ -58,11 +60,8 @@ export async function inviteRepairer(db: Db, config: AppConfig, secret: string, 
     refuseUnvetted(repairer);
     const { link, expiresAt } = await issueInvitation(tx, config, repairerId, repairer.email, now);
     const unsubscribe = unsubscribeLinks(config.publicUrl, secret, repairerId);
-    const email = await queueEmail(
-      tx,
-      invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt, unsubscribe, company: config.company }),
-    );
-    return { email: repairer.email, expiresAt, emails: [email] };
+    await outbox.queue(invitationEmail({ to: repairer.email, name: repairer.contactName ?? repairer.businessName, businessName: repairer.businessName, link, expiresAt, unsubscribe, company: config.company }));
+    return { email: repairer.email, expiresAt };
   });
 }
 

@@ -10,7 +10,7 @@ import { INSURANCE_WARNING_DAYS } from '../../../shared/technician-rules';
 import { defineJob, INSURANCE_NOTICES_JOB, type JobContext } from '../../kernel/jobs';
 import { RowFailures } from '../../jobs/row-failures';
 import { withdrawOpenOffersOfRepairer } from '../booking';
-import { dispatchEmails, queueEmail, type OutboxEmail } from '../email';
+import { withOutbox } from '../email';
 import { recordAudit, systemActor } from '../privacy';
 import { claimInsuranceWarning, insuranceEndingSoon, insuranceLapsed, lapseInsurance, networkFigureOf } from '../repairers';
 import { insuranceEndingEmail, insuranceEndingTeamEmail, insuranceLapsedEmail, insuranceLapsedTeamEmail } from './technicians-emails';
@@ -29,32 +29,32 @@ export async function sendInsuranceNotices(context: Context, now: Date): Promise
   for (const row of await insuranceEndingSoon(db, today, addDays(today, INSURANCE_WARNING_DAYS))) {
     await failures.attempt({ repairerId: row.id }, async () => {
       const expiryDate = row.insuranceExpiryDate!;
-      const emails = await db.transaction(async (tx) => {
-        if (!(await claimInsuranceWarning(tx, row.id, expiryDate))) return [];
-        const queued: OutboxEmail[] = [await queueEmail(tx, insuranceEndingTeamEmail(row, expiryDate, config.teamEmail, config.publicUrl))];
-        if (row.email) queued.push(await queueEmail(tx, insuranceEndingEmail({ ...row, email: row.email }, expiryDate, config.company)));
-        return queued;
+      // The e-mails commit with the claim and are sent after it (email's withOutbox).
+      const claimed = await withOutbox({ db, jobs: context.jobs }, async ({ tx, queue }) => {
+        if (!(await claimInsuranceWarning(tx, row.id, expiryDate))) return false;
+        await queue(insuranceEndingTeamEmail(row, expiryDate, config.teamEmail, config.publicUrl));
+        if (row.email) await queue(insuranceEndingEmail({ ...row, email: row.email }, expiryDate, config.company));
+        return true;
       });
-      if (emails.length > 0) warned++;
-      await dispatchEmails(context.jobs, emails);
+      if (claimed) warned++;
     });
   }
   for (const row of await insuranceLapsed(db, today)) {
     await failures.attempt({ repairerId: row.id }, async () => {
       const expiryDate = row.insuranceExpiryDate!;
-      const done = await db.transaction(async (tx) => {
+      // The e-mails commit with the lapse; their sending jobs are queued once it has (email's withOutbox).
+      const done = await withOutbox({ db, jobs: context.jobs }, async ({ tx, queue }) => {
         const result = await lapseInsurance(tx, row.id, expiryDate, now);
         if (!result) return undefined;
         if (result.wasVerified) await recordAudit(tx, systemActor, 'repairer_insurance_lapsed', { kind: 'repairer', id: row.id }, { expiryDate });
-        const queued: OutboxEmail[] = [await queueEmail(tx, insuranceLapsedTeamEmail(row, expiryDate, result.wasVerified, config.teamEmail, config.publicUrl))];
-        if (row.email && result.wasVerified) queued.push(await queueEmail(tx, insuranceLapsedEmail({ ...row, email: row.email }, expiryDate, config.company)));
-        return { ...result, emails: queued };
+        await queue(insuranceLapsedTeamEmail(row, expiryDate, result.wasVerified, config.teamEmail, config.publicUrl));
+        if (row.email && result.wasVerified) await queue(insuranceLapsedEmail({ ...row, email: row.email }, expiryDate, config.company));
+        return result;
       });
       if (!done) return;
       lapsed++;
       // As the team's unverify does (repairer-accounts.service.ts), after the commit, holding no lock on the repairer.
       if (done.wasVerified) await withdrawOpenOffersOfRepairer(db, row.id);
-      await dispatchEmails(context.jobs, done.emails);
     });
   }
   if (lapsed > 0) networkFigureOf(context.database).invalidate();

@@ -7,12 +7,11 @@ import { APPLICATIONS_PER_HOUR, applicationMessages } from '../../../shared/tech
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { enforceRateLimit } from '../../plugins/rate-limit';
-import { dispatchEmails } from '../email';
 import { actorOf } from '../privacy';
 import { applyToJoin, readVetting, recordVettingCheck, type TechniciansContext } from './technicians.service';
 
 export const technicianRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
-  const ctx: TechniciansContext = { database: deps.database, geocoder: deps.geocoder, config: deps.config };
+  const ctx: TechniciansContext = { database: deps.database, geocoder: deps.geocoder, config: deps.config, jobs: deps.jobs };
 
   app.post(
     '/api/technician-applications',
@@ -24,9 +23,7 @@ export const technicianRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
       },
     },
     async (request, reply) => {
-      const { received, emails } = await applyToJoin(ctx, request.body, new Date());
-      await dispatchEmails(deps.jobs, emails);
-      return reply.status(201).send(received);
+      return reply.status(201).send(await applyToJoin(ctx, request.body, new Date()));
     },
   );
 

@@ -11,7 +11,8 @@ import type { Database } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import type { Geocoder } from '../geo';
 import { recordAudit, type Actor } from '../privacy';
-import { queueEmail, type OutboxEmail } from '../email';
+import { withOutbox } from '../email';
+import type { Enqueue } from '../../kernel/jobs';
 import { placedProfileColumns } from '../repairer-accounts';
 import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, missingChecks, oneAddAtATime, recordCheck, type CheckRecord, type RepairerRow } from '../repairers';
 import { applicationReceivedEmail, applicationTeamEmail } from './technicians-emails';
@@ -20,6 +21,8 @@ export interface TechniciansContext {
   database: Database;
   geocoder: Geocoder;
   config: AppConfig;
+  /** Where the e-mails' sending jobs go once their transaction commits (email's withOutbox). */
+  jobs?: Enqueue;
 }
 
 /**
@@ -27,12 +30,13 @@ export interface TechniciansContext {
  * business or address already held: 409 with a sentence. Otherwise the application joins the
  * network Pending Verification, the team is e-mailed and the applicant hears it arrived.
  */
-export async function applyToJoin(ctx: TechniciansContext, body: TechnicianApplicationBody, now: Date): Promise<{ received: ApplicationReceived; emails: OutboxEmail[] }> {
+export async function applyToJoin(ctx: TechniciansContext, body: TechnicianApplicationBody, now: Date): Promise<ApplicationReceived> {
   const received = { businessName: body.businessName, email: body.email, message: applicationMessages.received };
-  if (body.fax !== undefined && body.fax.trim() !== '') return { received, emails: [] };
+  if (body.fax !== undefined && body.fax.trim() !== '') return received;
   if (body.insuranceExpiryDate < londonDateOf(now)) throw badRequest(applicationMessages.expired, { insuranceExpiryDate: applicationMessages.expired });
   const columns = await placedProfileColumns(ctx.geocoder, body);
-  const emails = await ctx.database.db.transaction(async (tx) => {
+  await withOutbox({ db: ctx.database.db, jobs: ctx.jobs }, async (outbox) => {
+    const { tx } = outbox;
     // The team's add takes the same locks (repairers.repo.ts): an application and an add of one business take turns.
     await oneAddAtATime(tx, body, body.email);
     if (await findBusinessWithEmail(tx, body.email)) throw conflict(applicationMessages.emailHeld);
@@ -52,12 +56,10 @@ export async function applyToJoin(ctx: TechniciansContext, body: TechnicianAppli
     });
     await recordAudit(tx, { role: 'system', userId: null, email: body.email }, 'repairer_applied', { kind: 'repairer', id }, { businessName: body.businessName, postcode: columns.postcode });
     const business = { businessName: body.businessName, contactName: body.contactName, email: body.email, postcode: columns.postcode };
-    return [
-      await queueEmail(tx, applicationTeamEmail(business, body.yearsExperience, ctx.config.teamEmail, ctx.config.publicUrl)),
-      await queueEmail(tx, applicationReceivedEmail(business, ctx.config.company)),
-    ];
+    await outbox.queue(applicationTeamEmail(business, body.yearsExperience, ctx.config.teamEmail, ctx.config.publicUrl));
+    await outbox.queue(applicationReceivedEmail(business, ctx.config.company));
   });
-  return { received, emails };
+  return received;
 }
 
 const recorded = (at: Date | null, by: string | null, note: string | null) => (at ? { at: at.toISOString(), by: by ?? 'Unknown', note } : null);

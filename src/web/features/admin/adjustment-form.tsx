@@ -2,6 +2,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { focusById } from '../../lib/focus';
 import { TextField } from '../../components/form';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';
 import { adminQuoteMessages, type AdminQuoteCard } from '../../../shared/api/admin';
@@ -127,6 +128,7 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
         toast({ title: 'Error', description: `Failed to update quote details${isApiError(error) && error.userMessage ? `: ${error.userMessage}` : ''}`, variant: 'destructive' }),
     });
 
+  const total = formatPence(decimalStringToPence(quote.totalCost) ?? 0);
   const onApprove = () => {
     setApproveProblem(null);
     approve.mutate(quote.totalCost, {
@@ -233,9 +235,17 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
         <Button type="submit" disabled={busy || !dirty}>
           {save.isPending ? 'Saving…' : 'Save changes'}
         </Button>
-        <Button variant="secondary" disabled={busy || dirty} onClick={onApprove} aria-describedby={dirty ? `${idPrefix}-approve-hint` : undefined}>
-          {approve.isPending ? 'Approving…' : quote.status === 'pending' ? `Approve at ${formatPence(decimalStringToPence(quote.totalCost) ?? 0)}` : 'Re-approve and tell the customer'}
-        </Button>
+        <ConfirmButton
+          variant="secondary"
+          disabled={busy || dirty}
+          onConfirm={onApprove}
+          aria-describedby={dirty ? `${idPrefix}-approve-hint` : undefined}
+          {...(quote.status === 'pending'
+            ? { title: `Approve ${quote.reference}?`, consequence: `The customer is e-mailed their quote at ${total}, which they can then book and pay.`, confirmLabel: 'Approve and e-mail' }
+            : { title: `Send the revised quote for ${quote.reference}?`, consequence: `The customer is e-mailed the revised quote at ${total}, which replaces the one they have.`, confirmLabel: 'Send revised quote' })}
+        >
+          {approve.isPending ? 'Approving…' : quote.status === 'pending' ? `Approve at ${total}` : 'Re-approve and tell the customer'}
+        </ConfirmButton>
         <Button variant="outline" disabled={busy} onClick={onReset}>
           Reset to price list
         </Button>

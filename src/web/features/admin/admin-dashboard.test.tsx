@@ -7,7 +7,7 @@ import type { AdminQuoteCard, AdminStats, EnquiryList } from '../../../shared/ap
 import { staleQuoteMessage } from '../../../shared/api/admin';
 
 const admin = { user: { id: 1, email: 'ops@example.co.uk', role: 'admin', name: 'Ops', repairerId: null } };
-const stats: AdminStats = { totalEnquiries: 1234, pendingQuotes: 1, revenue: '0.00', repairers: 12 };
+const stats: AdminStats = { totalEnquiries: 1234, pendingQuotes: 1, revenue: '0.00', revenueBreakdown: { fees: '0.00', margin: '0.00', refunds: '0.00' }, repairers: 12 };
 
 const card: AdminQuoteCard = {
   quote: {
@@ -213,6 +213,11 @@ describe('admin quote desk', () => {
     const fetchMock = serve((url) => (url.endsWith('/approve') ? jsonResponse({ error: 'conflict', message: stale }, 409) : undefined));
     const article = await openCard();
     fireEvent.click(within(article).getByRole('button', { name: 'Approve at £216.00' }));
+    // Issue 37: approving e-mails the customer, so it asks once; nothing is sent until confirmed.
+    const pause = await screen.findByRole('alertdialog', { name: 'Approve AR-7K3Q-9XPM?' });
+    expect(pause).toHaveTextContent('The customer is e-mailed their quote at £216.00');
+    expect(calls(fetchMock, 'POST', '/api/admin/quotes/5/approve')).toHaveLength(0);
+    fireEvent.click(within(pause).getByRole('button', { name: 'Approve and e-mail' }));
     await waitFor(() => expect(calls(fetchMock, 'POST', '/api/admin/quotes/5/approve')).toHaveLength(1));
     const [, init] = calls(fetchMock, 'POST', '/approve')[0]!;
     expect(JSON.parse(String(init?.body))).toEqual({ adjustedAmount: '216.00' });
@@ -224,6 +229,7 @@ describe('admin quote desk', () => {
     const { router } = renderApp('/admin?tab=quotes');
     const article = await screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ }, { timeout: 5000 });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve at £216.00' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve and e-mail' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin?tab=quotes');

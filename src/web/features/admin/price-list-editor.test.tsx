@@ -137,7 +137,7 @@ describe('the price list screen', () => {
   it('is reached from the admin dashboard', async () => {
     serve((url) =>
       url === '/api/admin/stats'
-        ? jsonResponse({ totalEnquiries: 0, pendingQuotes: 0, revenue: '0.00', repairers: 0 })
+        ? jsonResponse({ totalEnquiries: 0, pendingQuotes: 0, revenue: '0.00', revenueBreakdown: { fees: '0.00', margin: '0.00', refunds: '0.00' }, repairers: 0 })
         : url.startsWith('/api/admin/quotes?') || url.startsWith('/api/admin/enquiries')
           ? jsonResponse({ items: [], total: 0, page: 1, pageSize: 10 })
           : undefined,

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { AssessmentView } from '../../../shared/api/assessments';
 import { site } from '../../../shared/site';
 import { dismissToast } from '../../components/ui/use-toast';
-import { renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, stubFetch } from '../../test/render-app';
 import { assessmentView } from '../../test/fixtures';
 
 const STORAGE_KEY = 'autorevive.assessment-details';
@@ -65,7 +65,6 @@ const details = {
   vehicleMake: 'Ford',
   vehicleModel: 'Focus',
   vehicleYear: '2019',
-  damageDescription: 'Long scratch along the driver door',
 };
 const labels: Record<keyof typeof details, string> = {
   name: 'Full name',
@@ -78,7 +77,6 @@ const labels: Record<keyof typeof details, string> = {
   vehicleMake: 'Make',
   vehicleModel: 'Model',
   vehicleYear: 'Year',
-  damageDescription: 'Describe the damage',
 };
 
 const photo = (name = 'door.jpg') => new File([new Uint8Array([1, 2, 3])], name, { type: 'image/jpeg' });
@@ -94,12 +92,26 @@ async function submitFromReview() {
   fireEvent.click(await screen.findByRole('button', { name: 'Submit Assessment' }));
 }
 
+/** Step 1's damage (issue 37: before any contact detail), then on to step 2. */
+async function continueWithDamage() {
+  fireEvent.click(screen.getByLabelText("Driver's door"));
+  fireEvent.change(screen.getByLabelText('Describe the damage'), { target: { value: 'Long scratch along the driver door' } });
+  fireEvent.click(continueButton());
+  await screen.findByRole('heading', { level: 2, name: 'Your details' });
+}
+
 function fillDetails() {
   for (const [field, value] of Object.entries(details)) {
     fireEvent.change(screen.getByLabelText(labels[field as keyof typeof details]), { target: { value } });
   }
-  fireEvent.click(screen.getByLabelText("Driver's door"));
 }
+
+/** What GET /api/price-guide answers for each query, as the server would for the seeded list. */
+const guides: Record<string, { low: string; high: string } | null> = {
+  'scratch/driver_door': { low: '105.00', high: '165.00' },
+  'scratch/driver_door,wing_left': { low: '190.00', high: '290.00' },
+};
+const priceGuideAsked: string[] = [];
 
 // Five test runs share two cores: give findBy… more than its default second.
 configure({ asyncUtilTimeout: 4000 });
@@ -117,6 +129,14 @@ beforeEach(() => {
   FakeXhr.sent = [];
   FakeXhr.answers = [];
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  priceGuideAsked.length = 0;
+  stubFetch((url) => {
+    const parsed = new URL(url, 'http://localhost');
+    if (parsed.pathname !== '/api/price-guide') return jsonResponse({ message: 'Not found' }, 404);
+    const key = `${parsed.searchParams.get('damageType')}/${parsed.searchParams.get('damageLocations')}`;
+    priceGuideAsked.push(key);
+    return jsonResponse({ guidePrice: guides[key] ?? null });
+  });
 });
 afterEach(() => {
   act(() => dismissToast());
@@ -134,22 +154,46 @@ describe('assessment wizard', () => {
 
     await addPhotos(photo());
     expect(continueButton()).toBeEnabled();
-    fireEvent.click(continueButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toHaveFocus();
     expect(screen.getByLabelText('Scratch Repair')).toBeChecked();
     expect(screen.getAllByRole('checkbox')).toHaveLength(14);
+    // The damage is asked for before any contact detail: Continue checks it first.
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
+    fireEvent.click(continueButton());
+    await waitFor(() => expect(screen.getByLabelText('Bonnet')).toHaveFocus());
+    expect(screen.getByText('Please select at least one damage location')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("Driver's door"));
+    await waitFor(() => expect(screen.queryByText('Please select at least one damage location')).not.toBeInTheDocument());
+    fireEvent.change(screen.getByLabelText('Describe the damage'), { target: { value: 'Long scratch along the driver door' } });
+    fireEvent.click(continueButton());
+    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toHaveFocus();
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya Shah' } });
 
     fireEvent.click(screen.getByRole('button', { name: 'Back to Photos' }));
     expect(screen.getByText('1/10 files selected')).toBeInTheDocument();
+    expect(screen.getByLabelText("Driver's door")).toBeChecked();
     fireEvent.click(continueButton());
-    expect(screen.getByLabelText('Full name')).toHaveValue('Priya Shah');
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Priya Shah');
+  });
+
+  it('shows the typical price as soon as the damage type and places are chosen, before any contact detail', async () => {
+    renderApp('/assessment');
+    await addPhotos(photo());
+    expect(await screen.findByText('Choose the type of damage and where it is to see a typical price.')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText("Driver's door"));
+    expect(await screen.findByText('Typical price for repairs like this: £105–£165, confirmed by our team')).toBeInTheDocument();
+    fireEvent.click(screen.getByLabelText('Left wing'));
+    expect(await screen.findByText('Typical price for repairs like this: £190–£290, confirmed by our team')).toBeInTheDocument();
+    expect(priceGuideAsked).toEqual(['scratch/driver_door', 'scratch/driver_door,wing_left']);
+    // Damage the list cannot price says who will price it; nothing personal was asked for.
+    fireEvent.click(screen.getByLabelText('Scuff Removal'));
+    expect(await screen.findByText('Our team will price this repair from your photos.')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Full name')).not.toBeInTheDocument();
   });
 
   it('keeps typed details (never photos) in session storage and restores them after a reload', async () => {
     const first = renderApp('/assessment');
     await addPhotos(photo());
-    fireEvent.click(continueButton());
+    await continueWithDamage();
     fillDetails();
     await waitFor(() => expect(JSON.parse(window.sessionStorage.getItem(STORAGE_KEY)!)).toMatchObject({ name: 'Priya Shah', damageLocations: ['driver_door'] }));
     expect(window.sessionStorage.length).toBe(1);
@@ -160,10 +204,10 @@ describe('assessment wizard', () => {
     expect(await screen.findByText(/We kept the details you typed/)).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
     await addPhotos(photo());
-    fireEvent.click(continueButton());
-    expect(screen.getByLabelText('Full name')).toHaveValue('Priya Shah');
-    expect(screen.getByLabelText('Postcode')).toHaveValue('bs1 5ty');
     expect(screen.getByLabelText("Driver's door")).toBeChecked();
+    fireEvent.click(continueButton());
+    expect(await screen.findByLabelText('Full name')).toHaveValue('Priya Shah');
+    expect(screen.getByLabelText('Postcode')).toHaveValue('bs1 5ty');
   });
 
   it('after a reload on a later step, stays on step 1 while the photos are chosen again', async () => {
@@ -178,8 +222,8 @@ describe('assessment wizard', () => {
     expect(screen.getByRole('heading', { level: 2, name: 'Upload photos of the damage' })).toBeInTheDocument();
     await addPhotos(photo('wing.jpg'));
     expect(await screen.findByText('2/10 files selected')).toBeInTheDocument();
-    fireEvent.click(continueButton());
-    expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toHaveFocus();
+    await continueWithDamage();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your details' })).toHaveFocus();
     expect(screen.getByLabelText('Full name')).toHaveValue('Priya Shah');
     // The browser's Back from here is step 1 again, with the photos.
     act(() => void router.navigate(-1));
@@ -190,14 +234,14 @@ describe('assessment wizard', () => {
   it("announces SPEC's messages for missing details without sending anything", async () => {
     renderApp('/assessment');
     await addPhotos(photo());
-    fireEvent.click(continueButton());
+    await continueWithDamage();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
     const summary = await screen.findByRole('alert', { name: /problems with your details/ });
     // GOV.UK's pattern (issue 33): the summary above the fields takes focus, not the first field.
     await waitFor(() => expect(summary).toHaveFocus());
     expect(summary).toHaveTextContent('Name must be at least 2 characters');
-    expect(summary).toHaveTextContent('Please select at least one damage location');
-    expect(summary).toHaveTextContent('Please provide more details about the damage');
+    // The damage was checked on step 1, before any of these were asked for (issue 37).
+    expect(summary).not.toHaveTextContent('Please select at least one damage location');
     expect(screen.getByLabelText('Full name')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Full name')).toHaveAccessibleDescription('Name must be at least 2 characters');
     // Its links lead to their fields; a second failed submit comes back to it.
@@ -212,15 +256,16 @@ describe('assessment wizard', () => {
     FakeXhr.answers.push({ status: 201, body: created });
     const { router } = renderApp('/assessment');
     await addPhotos(photo('door.jpg'), photo('wing.jpg'));
-    fireEvent.click(continueButton());
-    fillDetails();
     fireEvent.click(screen.getByLabelText('Left wing'));
+    await continueWithDamage();
+    fillDetails();
     await submitFromReview();
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/thank-you'));
     expect(router.state.location.search).toBe('?ref=AR-7K3Q-9XPM&id=41');
     expect(await screen.findByText('AR-7K3Q-9XPM')).toBeInTheDocument();
-    expect(screen.getByText('Assessment Submitted!')).toBeInTheDocument();
+    // The toaster is fetched with the first toast (issue 36).
+    expect(await screen.findByText('Assessment Submitted!')).toBeInTheDocument();
     expect(screen.getByText(`Your quote will arrive ${site.quoteTurnaround}.`)).toBeInTheDocument();
     expect(window.sessionStorage.getItem(STORAGE_KEY)).toBeNull();
 
@@ -240,7 +285,7 @@ describe('assessment wizard', () => {
     );
     renderApp('/assessment');
     await addPhotos(photo());
-    fireEvent.click(continueButton());
+    await continueWithDamage();
     fillDetails();
     await submitFromReview();
 
@@ -257,7 +302,7 @@ describe('assessment wizard', () => {
   it('reviews photos and every detail at step 3, and each Edit link returns to its step with focus on it', async () => {
     renderApp('/assessment');
     await addPhotos(photo('door.jpg'));
-    fireEvent.click(continueButton());
+    await continueWithDamage();
     fillDetails();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
 
@@ -280,7 +325,9 @@ describe('assessment wizard', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit The damage' }));
     await waitFor(() => expect(screen.getByLabelText('Scratch Repair')).toHaveFocus());
-    fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Upload photos of the damage' })).toBeInTheDocument();
+    fireEvent.click(continueButton());
+    fireEvent.click(await screen.findByRole('button', { name: 'Continue to Review' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Edit Photos' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Upload photos of the damage' })).toHaveFocus();
     expect(screen.getByText('1/10 files selected')).toBeInTheDocument();
@@ -290,13 +337,16 @@ describe('assessment wizard', () => {
     FakeXhr.answers.push({ status: 201, body: created });
     const { router } = renderApp('/assessment');
     await addPhotos(photo());
-    fireEvent.click(continueButton());
-    fillDetails();
+    fireEvent.click(screen.getByLabelText("Driver's door"));
+    fireEvent.change(screen.getByLabelText('Describe the damage'), { target: { value: 'Kerbed on two wheels' } });
     fireEvent.click(screen.getByLabelText('Alloy Wheel Repair'));
     await waitFor(() => expect(screen.getAllByRole('checkbox')).toHaveLength(4));
     expect(screen.queryByLabelText("Driver's door")).not.toBeInTheDocument();
     fireEvent.click(screen.getByLabelText('Front left wheel'));
     fireEvent.click(screen.getByLabelText('Rear right wheel'));
+    fireEvent.click(continueButton());
+    await screen.findByRole('heading', { level: 2, name: 'Your details' });
+    fillDetails();
     fireEvent.click(screen.getByRole('button', { name: 'Continue to Review' }));
     const damage = await screen.findByRole('region', { name: 'The damage' });
     expect(damage).toHaveTextContent('Alloy Wheel Repair');
@@ -314,7 +364,7 @@ describe('assessment wizard', () => {
     FakeXhr.answers.push({ status: 400, body: { message: 'Please check the details you entered.', fieldErrors: { postcode: 'Please enter a UK postcode' } } });
     renderApp('/assessment');
     await addPhotos(photo());
-    fireEvent.click(continueButton());
+    await continueWithDamage();
     fillDetails();
     await submitFromReview();
     expect(await screen.findByRole('heading', { level: 2, name: 'Your details' })).toBeInTheDocument();

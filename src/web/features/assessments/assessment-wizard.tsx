@@ -1,13 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useLocation, useNavigate } from 'react-router';
-import { CustomerDetailsSchema, type CustomerDetails } from '../../../shared/customer-details';
+import type { CustomerDetails } from '../../../shared/customer-details';
 import { focusErrorSummary } from '../../components/form';
 import { Button } from '../../components/ui/button';
-import { schemaResolver } from '../../lib/schema-check';
-import { DetailsFields, fieldId } from './details-fields';
+import { detailsResolver, loadDetailsCheck } from './details-check';
+import { DamageFields, damageFieldNames, DetailsFields, fieldId, isDamageField } from './details-fields';
 import { ErrorSummary } from './error-summary';
 import { PhotoUpload } from './photo-upload';
+import { PriceGuideNote } from './price-guide';
 import { ReviewSummary, reviewGroups, type ReviewGroup } from './review-step';
 import { emptyDetails, readSavedDetails, saveDetails, type DetailsFormValues } from './saved-details';
 import { StepIndicator, type WizardStep } from './step-indicator';
@@ -44,7 +45,8 @@ export function AssessmentWizard() {
     else void navigate(`${location.pathname}${location.search}`, { state: { wizardStep: next, from: step } });
   };
   const form = useForm<DetailsFormValues, unknown, CustomerDetails>({
-    resolver: schemaResolver(CustomerDetailsSchema),
+    // The shared schema, fetched when the details step shows (details-check.ts).
+    resolver: detailsResolver,
     defaultValues: emptyDetails,
     // A failed submit takes focus to the error summary above the fields, once it has rendered
     // (below), not to the first invalid field, which the summary would then push out of sight.
@@ -55,10 +57,11 @@ export function AssessmentWizard() {
   // not have run yet on a busy machine, never takes it.
   const focusField = useRef<{ step: WizardStep; field: keyof DetailsFormValues | null } | null>(null);
   const { submit, progress, failure, pending } = useSubmitAssessment(form, photos, {
-    // The server refused some details: back to step 2, where they are shown on their fields.
+    // The server refused some details: back to the step where they are shown on their fields.
     onFieldErrors: (first) => {
-      focusField.current = { step: 2, field: first };
-      setStep(2);
+      const to = first && isDamageField(first) ? 1 : 2;
+      focusField.current = { step: to, field: first };
+      setStep(to);
     },
   });
   const heading = useRef<HTMLHeadingElement>(null);
@@ -74,6 +77,13 @@ export function AssessmentWizard() {
     const subscription = form.watch((values) => saveDetails(values));
     return () => subscription.unsubscribe();
   }, [form]);
+
+  // The details' check is fetched once the customer has chosen a photo, so it is there by the
+  // time they reach the details step (details-check.ts); the empty first step goes without it.
+  const choosing = photos.length > 0;
+  useEffect(() => {
+    if (choosing) loadDetailsCheck().catch(() => undefined);
+  }, [choosing]);
 
   // A new step is a new screen: move focus to its heading, as a page change would, or to the
   // field an Edit link or a server error is about.
@@ -91,7 +101,7 @@ export function AssessmentWizard() {
   }, [step]);
 
   const edit = (group: ReviewGroup) => {
-    const to = group === 'photos' ? 1 : 2;
+    const to = group === 'photos' || group === 'damage' ? 1 : 2;
     focusField.current = { step: to, field: reviewGroups[group].focus };
     setStep(to);
   };
@@ -109,6 +119,19 @@ export function AssessmentWizard() {
     if (submitCount > 0 && summaryShown.current) focusErrorSummary(errorSummaryId);
   }, [submitCount]);
   const canContinue = photos.length > 0 && unreadable === 0;
+  // Step 1 holds the damage (issue 37), checked before the details are asked for; a problem
+  // there takes focus to its field, whose message shows beneath it.
+  const continueToDetails = async () => {
+    if (await form.trigger([...damageFieldNames], { shouldFocus: true })) setStep(2);
+  };
+  // Step 2's check covers the whole form; a damage field found wanting (details restored from an
+  // earlier visit) is fixed on step 1.
+  const backToDamage = (invalid: Partial<Record<string, unknown>>) => {
+    const first = damageFieldNames.find((name) => invalid[name]);
+    if (!first) return;
+    focusField.current = { step: 1, field: first };
+    setStep(1);
+  };
 
   return (
     <div className="grid gap-8">
@@ -130,6 +153,7 @@ export function AssessmentWizard() {
             </p>
           ) : null}
           <PhotoUpload photos={photos} problems={selection.problems} onAdd={selection.add} onRemove={selection.remove} readability={selection.readability} />
+          <DamageFields form={form} guide={<PriceGuideNote form={form} />} />
           <div className="flex flex-col items-stretch gap-3 border-t border-slate-200 pt-6 sm:flex-row sm:items-center sm:justify-between">
             <p className="text-slate-800">
               {photos.length === 0
@@ -138,14 +162,14 @@ export function AssessmentWizard() {
                   ? `Remove the ${unreadable === 1 ? 'file' : 'files'} we can't read to continue.`
                   : `${photoCount(photos.length)} added.`}
             </p>
-            <Button size="lg" disabled={!canContinue} onClick={() => setStep(2)}>
+            <Button size="lg" disabled={!canContinue} onClick={() => void continueToDetails()}>
               Continue to Details
             </Button>
           </div>
         </section>
       ) : step === 2 ? (
         <section aria-labelledby="step-heading">
-          <form onSubmit={(event) => void form.handleSubmit(() => setStep(3))(event)} noValidate className="grid gap-6">
+          <form onSubmit={(event) => void form.handleSubmit(() => setStep(3), backToDamage)(event)} noValidate className="grid gap-6">
             <div>
               <h2 id="step-heading" ref={heading} tabIndex={-1} className={stepHeading}>
                 Your details

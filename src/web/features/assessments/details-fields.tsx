@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import type { FieldErrors } from 'react-hook-form';
 import {
   ALLOY_WHEEL,
@@ -20,6 +20,9 @@ type FieldName = keyof DetailsFormValues;
 
 /** Every field's label, in the order the form shows them (the error summary uses it too). */
 export const fieldLabels: Record<FieldName, string> = {
+  damageType: 'Type of damage',
+  damageLocations: 'Where is the damage?',
+  damageDescription: 'Describe the damage',
   name: 'Full name',
   email: 'E-mail address',
   phone: 'Phone number',
@@ -30,10 +33,11 @@ export const fieldLabels: Record<FieldName, string> = {
   vehicleMake: 'Make',
   vehicleModel: 'Model',
   vehicleYear: 'Year',
-  damageType: 'Type of damage',
-  damageLocations: 'Where is the damage?',
-  damageDescription: 'Describe the damage',
 };
+
+/** Step 1's fields (issue 37: the damage, and so its typical price, before any contact detail). */
+export const damageFieldNames = ['damageType', 'damageLocations', 'damageDescription'] as const satisfies readonly FieldName[];
+export const isDamageField = (name: string) => (damageFieldNames as readonly string[]).includes(name);
 
 /** Every field's id, for labels, hints, errors and the error summary's links. */
 export const fieldId = (name: string) => `assessment-${name}`;
@@ -63,15 +67,21 @@ function useLocationsFollowType(form: DetailsForm) {
   return type;
 }
 
-export function DetailsFields({ form }: { form: DetailsForm }) {
+function useFieldProps(form: DetailsForm, { recheck = false } = {}) {
   const {
-    register,
     formState: { errors },
   } = form;
-  const type = useLocationsFollowType(form);
-  const wheels = type === ALLOY_WHEEL;
+  // Step 1 is checked by its button, not by a submit, so react-hook-form would not look again as
+  // the customer puts a field right: a field showing a problem is checked again as it changes.
+  const register = (name: FieldName) =>
+    form.register(name, recheck ? { onChange: () => (form.getFieldState(name).error ? void form.trigger(name) : undefined) } : undefined);
   const text = (name: FieldName) => ({ ...register(name), id: fieldId(name), label: fieldLabels[name], error: messageOf(errors, name) });
-  const choiceDescribedBy = (name: FieldName) => (errors[name] ? `${fieldId(name)}-error` : undefined);
+  return { register, errors, text };
+}
+
+/** Step 2: who the customer is, where the car is, and which car. */
+export function DetailsFields({ form }: { form: DetailsForm }) {
+  const { text } = useFieldProps(form);
 
   return (
     <div className="grid gap-6">
@@ -94,7 +104,19 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
         <TextField {...text('vehicleModel')} hint="For example, Focus." />
         <TextField {...text('vehicleYear')} inputMode="numeric" maxLength={4} hint="The year it was made, e.g. 2019." className="sm:max-w-48" />
       </FieldGroup>
+    </div>
+  );
+}
 
+/** Step 1, below the photos: the type of damage, where it is, and its description; `guide` shows after the places. */
+export function DamageFields({ form, guide }: { form: DetailsForm; guide?: ReactNode }) {
+  const { register, errors, text } = useFieldProps(form, { recheck: true });
+  const type = useLocationsFollowType(form);
+  const wheels = type === ALLOY_WHEEL;
+  const choiceDescribedBy = (name: FieldName) => (errors[name] ? `${fieldId(name)}-error` : undefined);
+
+  return (
+    <div className="grid gap-6">
       <fieldset className="rounded-lg border border-slate-200 p-4 sm:p-6" aria-describedby={choiceDescribedBy('damageType')}>
         <legend className="px-1 text-lg font-semibold text-navy-900">{fieldLabels.damageType}</legend>
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -129,6 +151,8 @@ export function DetailsFields({ form }: { form: DetailsForm }) {
         </div>
         <ChoiceError name="damageLocations" errors={errors} />
       </fieldset>
+
+      {guide}
 
       <div className="rounded-lg border border-slate-200 p-4 sm:p-6">
         <TextAreaField

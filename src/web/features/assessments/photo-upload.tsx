@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
-import { photoRules } from '../../../shared/customer-details';
+import { photoRules } from '../../../shared/photo-rules';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import type { Readability, SelectedPhoto } from './use-photo-selection';

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
-import { CustomerDetailsSchema } from '../../../shared/customer-details';
-import { formatUkPhone } from '../../../shared/phone';
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { Button } from '../../components/ui/button';
+import { useDetailsCheck } from './details-check';
 import { fieldLabels } from './details-fields';
 import { useObjectUrl } from './photo-preview';
 import { isHeicFile } from './prepare-photo';
@@ -71,8 +70,8 @@ function Thumbnail({ photo, position }: { photo: SelectedPhoto; position: number
 export function ReviewSummary({ values, photos, onEdit }: { values: DetailsFormValues; photos: readonly SelectedPhoto[]; onEdit: (group: ReviewGroup) => void }) {
   // Shown as it will be sent (postcode tidied; the phone as a UK reader writes it, as every other
   // page shows it), which step 2 has already checked.
-  const parsed = CustomerDetailsSchema.safeParse(values);
-  const v = parsed.success ? parsed.data : values;
+  const sent = useDetailsCheck()?.detailsAsSent(values) ?? null;
+  const v = sent ?? values;
   const type = isAnyDamageType(v.damageType) ? allDamageTypeLabels[v.damageType] : String(v.damageType ?? '');
   const locations = (v.damageLocations ?? []).map((location) => (isAnyDamageLocation(location) ? allDamageLocationLabels[location] : location));
   return (
@@ -85,7 +84,7 @@ export function ReviewSummary({ values, photos, onEdit }: { values: DetailsFormV
         </ul>
       </Group>
       <Group group="about" onEdit={onEdit}>
-        <Details rows={[[fieldLabels.name, v.name], [fieldLabels.email, v.email], [fieldLabels.phone, parsed.success ? formatUkPhone(parsed.data.phone) : v.phone]]} />
+        <Details rows={[[fieldLabels.name, v.name], [fieldLabels.email, v.email], [fieldLabels.phone, sent ? sent.phoneShown : v.phone]]} />
       </Group>
       <Group group="address" onEdit={onEdit}>
         <Details rows={[[fieldLabels.address, v.address], [fieldLabels.city, v.city], [fieldLabels.county, v.county], [fieldLabels.postcode, v.postcode]]} />

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { photoFileProblem, photoRules, tooManyPhotosMessage } from '../../../shared/customer-details';
+import { photoFileProblem, photoRules, tooManyPhotosMessage } from '../../../shared/photo-rules';
 import { canReadPhoto, type PhotoReadability } from './prepare-photo';
 /** A photo the customer has chosen, before it is sent. */
 export type SelectedPhoto = { id: string; file: File };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { photosRequiredMessage, type CustomerDetails } from '../../../shared/customer-details';
+import type { CustomerDetails } from '../../../shared/customer-details';
+import { photosRequiredMessage } from '../../../shared/photo-rules';
 import { site } from '../../../shared/site';
 import { dismissToast, toast } from '../../components/ui/use-toast';
 import { isApiError } from '../../lib/api';

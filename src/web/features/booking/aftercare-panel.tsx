@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { FieldGroup, TextAreaField } from '../../components/form';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
 import { focusById } from '../../lib/focus';
@@ -189,8 +190,11 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
             Please check the repair. We hold your payment until you confirm it, or for 72 hours after it was marked done unless you tell us something is wrong.
           </p>
           <div className="mt-3 flex flex-wrap gap-3">
-            <Button
-              onClick={() =>
+            <ConfirmButton
+              title="Confirm the repair is complete?"
+              consequence="Your payment is released to the technician, and this cannot be undone: if something is wrong, report a problem instead."
+              confirmLabel="Confirm and release payment"
+              onConfirm={() =>
                 confirm.mutate(undefined, {
                   onSuccess: () => {
                     toast({ title: 'Repair confirmed', description: 'Thank you. Your technician will be paid.', variant: 'success' });
@@ -202,7 +206,7 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
               pending={confirm.isPending}
             >
               {confirm.isPending ? 'Confirming…' : 'Confirm the repair is complete'}
-            </Button>
+            </ConfirmButton>
             <Button variant="outline" onClick={() => setReporting(true)}>
               Report a problem
             </Button>

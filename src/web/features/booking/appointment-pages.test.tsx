@@ -267,6 +267,7 @@ describe('appointment page', () => {
     renderApp('/appointments/31');
     const panel = await screen.findByRole('region', { name: 'Your repair is done' });
     fireEvent.click(within(panel).getByRole('button', { name: 'Confirm the repair is complete' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Confirm the repair is complete?' })).getByRole('button', { name: 'Confirm and release payment' }));
     expect(await screen.findByText('You have already confirmed this repair.')).toBeInTheDocument(); // the toast
     expect(await within(panel).findByText(/you confirmed the repair, and your technician is being paid/)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Confirm the repair is complete' })).not.toBeInTheDocument();

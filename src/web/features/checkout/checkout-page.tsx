@@ -205,7 +205,7 @@ function Checkout({ quoteId }: { quoteId: string }) {
   );
 }
 
-function CheckoutLoading() {
+export function CheckoutLoading() {
   return (
     <div role="status" className="grid gap-6">
       <h1 className="text-lg font-semibold text-navy-900">Setting up your secure payment…</h1>

@@ -1,2 +1,2 @@
 // The checkout feature's public face.
-export { CheckoutForQuote } from './checkout-page';
+export { CheckoutForQuote, CheckoutLoading } from './checkout-page';

@@ -1,5 +1,6 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { TickList } from './icons';
+import { ServiceFromPrice, servicePriceNote } from './service-prices';
 import { services } from './services';
 import { bodyText, h3Class, textLink } from './styles';
 
@@ -26,23 +27,27 @@ export function ServicesSummary() {
   );
 }
 
-/** The full cards on /services: description and SPEC's features for each service. */
+/** The full cards on /services: description, the typical price from the price list and SPEC's features for each service. */
 export function ServiceCards() {
   return (
-    <ul className="mt-8 grid gap-6 md:grid-cols-2">
-      {services.map((service) => (
-        <li
-          key={service.slug}
-          id={service.slug}
-          tabIndex={-1}
-          className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
-        >
-          <h3 className={h3Class}>{service.name}</h3>
-          <p className={`mt-2 ${bodyText}`}>{service.description}</p>
-          <p className="mt-4 text-sm font-semibold text-navy-900">What it covers</p>
-          <TickList items={service.features} className="mt-2" />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="mt-8 grid gap-6 md:grid-cols-2">
+        {services.map((service) => (
+          <li
+            key={service.slug}
+            id={service.slug}
+            tabIndex={-1}
+            className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm focus:outline-none"
+          >
+            <h3 className={h3Class}>{service.name}</h3>
+            <p className={`mt-2 ${bodyText}`}>{service.description}</p>
+            <ServiceFromPrice damageType={service.damageType} className="mt-3 text-base text-navy-900" />
+            <p className="mt-4 text-sm font-semibold text-navy-900">What it covers</p>
+            <TickList items={service.features} className="mt-2" />
+          </li>
+        ))}
+      </ul>
+      <p className={`mt-6 ${bodyText}`}>{servicePriceNote}</p>
+    </>
   );
 }

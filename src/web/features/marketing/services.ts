@@ -1,7 +1,11 @@
 // SPEC section 2 (Services): the five services and exactly their listed features.
+import type { AnyDamageType } from '../../../shared/damage';
+
 export interface Service {
   /** Anchor on /services, e.g. /services#alloy-wheel-repair. */
   slug: string;
+  /** The damage type its quotes are priced as (the price list's, src/shared/damage.ts). */
+  damageType: AnyDamageType;
   name: string;
   summary: string;
   description: string;
@@ -11,6 +15,7 @@ export interface Service {
 export const services: readonly Service[] = [
   {
     slug: 'scratch-repair',
+    damageType: 'scratch',
     name: 'Scratch Repair',
     summary: 'Surface marks and deeper scratches filled, colour-matched and polished out.',
     description:
@@ -19,6 +24,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: 'paintless-dent-removal',
+    damageType: 'dent',
     name: 'Paintless Dent Removal (PDR)',
     summary: 'Dents gently worked out from behind the panel, keeping the original paint.',
     description:
@@ -27,6 +33,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: 'alloy-wheel-repair',
+    damageType: 'alloy_wheel',
     name: 'Alloy Wheel Repair',
     summary: 'Kerbed and scuffed alloys repaired and refinished.',
     description:
@@ -35,6 +42,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: 'scuff-repair',
+    damageType: 'scuff',
     name: 'Scuff Repair',
     summary: 'Scuffed bumpers, trims and panels smoothed and re-coloured.',
     description:
@@ -43,6 +51,7 @@ export const services: readonly Service[] = [
   },
   {
     slug: 'paint-touch-up',
+    damageType: 'paint_damage',
     name: 'Paint Touch-Up',
     summary: 'Chips and small areas of paint damage matched to your paint code.',
     description:

@@ -1,13 +1,13 @@
-import { AlertDialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import type { ErasureResult } from '../../../shared/api/privacy';
-import { TextField } from '../../components/form';
-import { DialogFormActions } from '../../components/ui/dialog-form-actions';
+import { onDemand } from '../../components/on-demand';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { ConfirmDialogContent } from '../../components/ui/confirm-dialog';
-import { userMessageOf } from '../../lib/api';
 import { focusOnMount } from '../../lib/focus';
-import { exportUrl, useEraseData } from './privacy-api';
+import { exportUrl } from './privacy-api';
+
+// The erasure's confirmation (Radix's AlertDialog, the form) is fetched when the customer first
+// asks for it: the quote and appointment pages show without it (issue 36).
+const EraseDataDialog = onDemand(async () => (await import('./erase-data-dialog')).EraseDataDialog);
 
 /**
  * Issue 14 (UK GDPR): on the customer's quote and appointment pages, download everything we hold
@@ -15,10 +15,8 @@ import { exportUrl, useEraseData } from './privacy-api';
  */
 export function YourDataPanel({ assessmentId, reference, onErased }: { assessmentId: number; reference: string; onErased: (result: ErasureResult) => void }) {
   const [open, setOpen] = useState(false);
-  const [typed, setTyped] = useState('');
-  const erase = useEraseData(assessmentId);
-  const fieldId = useId();
-  const onConfirm = () => erase.mutate(typed, { onSuccess: (result) => onErased(result) });
+  const [asked, setAsked] = useState(false);
+  const buttonId = useId();
   return (
     <section aria-labelledby="your-data-heading" className="mt-10 rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="your-data-heading" className="text-lg font-bold text-navy-900">
@@ -32,37 +30,22 @@ export function YourDataPanel({ assessmentId, reference, onErased }: { assessmen
         <a href={exportUrl(assessmentId)} download className={buttonClasses('outline')}>
           Download your data
         </a>
-        <AlertDialog.Root
-          open={open}
-          onOpenChange={(next) => {
-            setOpen(next);
-            if (!next) erase.reset();
+        <Button
+          id={buttonId}
+          variant="danger"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          onClick={() => {
+            setAsked(true);
+            setOpen(true);
           }}
         >
-          <AlertDialog.Trigger asChild>
-            <Button variant="danger">Erase my data</Button>
-          </AlertDialog.Trigger>
-          <ConfirmDialogContent
-            title="Erase your personal data?"
-            description="Your name, contact details, address, registration, description and photos will be deleted for good, and the links in our e-mails will stop working. This cannot be undone. Download your data first if you want a copy."
-          >
-            <form
-              className="mt-4"
-              onSubmit={(event) => {
-                event.preventDefault();
-                onConfirm();
-              }}
-            >
-              <TextField id={fieldId} label={`Type your reference (${reference}) to confirm`} value={typed} onChange={(event) => setTyped(event.target.value)} autoComplete="off" />
-              {erase.isError ? (
-                <p role="alert" className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 text-sm text-red-900">
-                  {userMessageOf(erase.error, 'We could not erase your data. Please try again.')}
-                </p>
-              ) : null}
-              <DialogFormActions keep="Keep my data" act="Erase my data" pendingLabel="Erasing…" pending={erase.isPending} disabled={typed.trim() === ''} />
-            </form>
-          </ConfirmDialogContent>
-        </AlertDialog.Root>
+          Erase my data
+        </Button>
+        {/* Mounted from its first opening on, so it closes (and returns focus) as a dialog does. */}
+        {asked ? (
+          <EraseDataDialog assessmentId={assessmentId} reference={reference} onErased={onErased} open={open} onOpenChange={setOpen} returnFocusId={buttonId} />
+        ) : null}
       </div>
     </section>
   );

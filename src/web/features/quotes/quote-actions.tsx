@@ -4,7 +4,11 @@ import { formatLondonDate } from '../../../shared/london-time';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { quotePdfUrl } from './api/quote-pdf';
-import { ModificationDialog } from './modification-dialog';
+import { onDemand } from '../../components/on-demand';
+
+// The dialog's form, its schema (zod), react-hook-form and Radix Dialog are 45 KiB gzipped that
+// the quote does not need to show: fetched when the customer first asks for a change (issue 36).
+const ModificationDialog = onDemand(async () => (await import('./modification-dialog')).ModificationDialog);
 
 /** What an expired quote's 'Ask for a fresh quote' starts the message with. */
 export const freshQuoteMessage = (quote: Quote) =>
@@ -16,9 +20,12 @@ export const freshQuoteMessage = (quote: Quote) =>
  */
 export function QuoteActions({ quote }: { quote: Quote }) {
   const [dialog, setDialog] = useState<'change' | 'fresh' | null>(null);
+  // Mounted from its first opening on, so it closes (and returns focus) as it always did.
+  const [asked, setAsked] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
   const openDialog = (kind: 'change' | 'fresh') => (event: MouseEvent<HTMLElement>) => {
     opener.current = event.currentTarget;
+    setAsked(true);
     setDialog(kind);
   };
   const approved = quote.status === 'approved';
@@ -53,14 +60,16 @@ export function QuoteActions({ quote }: { quote: Quote }) {
           Download PDF Quote
         </a>
       </div>
-      <ModificationDialog
-        quoteId={quote.id}
-        open={dialog !== null}
-        onOpenChange={(next) => setDialog(next ? dialog : null)}
-        title={dialog === 'fresh' ? 'Ask for a fresh quote' : 'Request Quote Modification'}
-        initialMessage={dialog === 'fresh' ? freshQuoteMessage(quote) : ''}
-        returnFocus={opener}
-      />
+      {asked ? (
+        <ModificationDialog
+          quoteId={quote.id}
+          open={dialog !== null}
+          onOpenChange={(next) => setDialog(next ? dialog : null)}
+          title={dialog === 'fresh' ? 'Ask for a fresh quote' : 'Request Quote Modification'}
+          initialMessage={dialog === 'fresh' ? freshQuoteMessage(quote) : ''}
+          returnFocus={opener}
+        />
+      ) : null}
     </section>
   );
 }

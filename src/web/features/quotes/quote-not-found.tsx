@@ -1,4 +1,4 @@
-import { assessmentMessages } from '../../../shared/api/assessments';
+import { assessmentMessages } from '../../../shared/assessment-messages';
 import { company } from '../../lib/company';
 import { NotFoundActions } from '../../components/not-found-message';
 

@@ -141,7 +141,8 @@ describe('quote page', () => {
     approved = true;
     fireEvent.click(check);
     expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
-    expect(screen.getByText('Quote Ready!')).toBeInTheDocument();
+    // The toaster is fetched with the first toast (issue 36).
+    expect(await screen.findByText('Quote Ready!')).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
@@ -233,7 +234,7 @@ describe('quote page', () => {
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(screen.getByText('Modification Request Sent')).toBeInTheDocument();
+    expect(await screen.findByText('Modification Request Sent')).toBeInTheDocument();
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
     expect(post[0]).toBe('/api/quotes/5/modification-requests');
     expect(JSON.parse(String(post[1]!.body))).toEqual({ message: (message as HTMLTextAreaElement).value });

@@ -1,5 +1,5 @@
 import { decimalStringToPence } from '../../../shared/money';
-import { guidePriceLabel } from '../../../shared/price-list';
+import { guidePriceLabel } from '../../../shared/guide-price';
 import { site } from '../../../shared/site';
 import { company } from '../../lib/company';
 import { Button } from '../../components/ui/button';

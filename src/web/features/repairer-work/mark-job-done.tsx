@@ -3,7 +3,7 @@ import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
 import { focusOnMount } from '../../lib/focus';
-import { photoFileProblem, photoHelpText, photoRules, tooManyPhotosMessage } from '../../../shared/customer-details';
+import { photoFileProblem, photoHelpText, photoRules, tooManyPhotosMessage } from '../../../shared/photo-rules';
 import { londonDateOf } from '../../../shared/london-time';
 import { useMarkJobDoneWithPhotos } from './api/mark-job-done';
 

@@ -1,7 +1,10 @@
 import { cn } from '../../lib/cn';
-import { damageTypeLabel, formatDecimalPounds } from '../../lib/format';
+import { damageTypeLabel } from '../../lib/format';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
 import { CustomerNotesLine } from './customer-notes';
+import { formatPence } from '../../../shared/money';
+import { commissionLabel } from '../../../shared/money-split';
+import { splitOfQuote } from './job-split';
 import { areaOf, earningsOf, isOpenOffer, offerEnded, payStanding, timeRemaining, vehicleOf, whenOf } from './job-format';
 
 function Badge({ job, now }: { job: RepairerJob; now: Date }) {
@@ -26,6 +29,7 @@ function Badge({ job, now }: { job: RepairerJob; now: Date }) {
 /** One job in the list (SPEC: vehicle, area, what you earn, estimated days, total, time remaining, description). */
 export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; now: Date; selected: boolean; onSelect: () => void }) {
   const earnings = earningsOf(job);
+  const split = splitOfQuote(job.quote);
   return (
     <button
       type="button"
@@ -44,19 +48,21 @@ export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; no
         {damageTypeLabel(job.damageType)} · {areaOf(job)}
       </span>
       <span className="mt-1 block text-sm text-slate-800">{whenOf(job)}</span>
+      <span className="mt-1 block text-sm text-slate-800">Estimated {job.quote.estimatedDays} {job.quote.estimatedDays === 1 ? 'day' : 'days'}</span>
+      {/* Issue 37: the three figures, the same as the panel's (src/shared/money-split.ts). */}
       <span className="mt-2 grid grid-cols-3 gap-2 text-sm">
+        <span>
+          <span className="block text-slate-700">Customer pays (incl. VAT)</span>
+          <span className="font-semibold text-navy-900">{formatPence(split.customerPaysPence)}</span>
+        </span>
+        <span>
+          <span className="block text-slate-700">{commissionLabel}</span>
+          <span className="font-semibold text-navy-900">{formatPence(split.commissionPence)}</span>
+        </span>
         <span>
           <span className="block text-slate-700">You earn</span>
           <span className="font-semibold text-navy-900">{earnings.amount}</span>
           {earnings.note ? <span className="block text-xs text-slate-700">{earnings.note}</span> : null}
-        </span>
-        <span>
-          <span className="block text-slate-700">Est. days</span>
-          <span className="font-semibold text-navy-900">{job.quote.estimatedDays}</span>
-        </span>
-        <span>
-          <span className="block text-slate-700">Total</span>
-          <span className="font-semibold text-navy-900">{formatDecimalPounds(job.quote.totalCost)}</span>
         </span>
       </span>
       <span className="mt-2 line-clamp-2 block text-sm text-slate-700">{job.damageDescription}</span>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '../../components/form';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { Button } from '../../components/ui/button';
+import { ConfirmButton } from '../../components/ui/confirm-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/use-toast';
 import { userMessageOf } from '../../lib/api';
@@ -17,6 +18,9 @@ import { answerByLabel } from '../../../shared/offer-deadline';
 import { cn } from '../../lib/cn';
 import { CustomerNotes } from './customer-notes';
 import { focusById } from '../../lib/focus';
+import { formatPence } from '../../../shared/money';
+import { commissionInWords, commissionLabel } from '../../../shared/money-split';
+import { splitOfQuote } from './job-split';
 
 /** The job panel's heading, where the keyboard goes once an answer or the mark-done form is done with. */
 const jobTitleId = (id: number) => `job-${id}-title`;
@@ -116,9 +120,16 @@ function Answer({ job }: { job: RepairerJob }) {
           The first technician to accept gets the job. You will be paid {formatDecimalPounds(job.quote.repairerPayment)} once the repair is done and
           the customer confirms it (or 72 hours pass without a problem reported).
         </p>
-        <Button className="mt-3 w-full" onClick={onAccept} pending={busy}>
+        <ConfirmButton
+          className="mt-3 w-full"
+          onConfirm={onAccept}
+          pending={busy}
+          title="Accept this job?"
+          consequence={`You commit to repairing this car ${whenOf(job)}, and the customer is told you are coming.`}
+          confirmLabel="Accept the job"
+        >
           {accept.isPending ? 'Accepting…' : 'Accept job'}
-        </Button>
+        </ConfirmButton>
       </Tabs.Content>
       <Tabs.Content value="decline" className="pt-4">
         <form onSubmit={onDecline} noValidate>
@@ -181,6 +192,7 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
   if (query.isError) return <p role="alert">{userMessageOf(query.error, 'We could not load this job. Please try again.')}</p>;
   const job = query.data;
   const earnings = earningsOf(job);
+  const split = splitOfQuote(job.quote);
   const ended = offerEnded(job);
   return (
     <article aria-labelledby={jobTitleId(job.id)}>
@@ -212,12 +224,17 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
 
       <h3 className="mt-5 font-bold text-navy-900">Pricing</h3>
       <dl className="mt-1">
-        <Row label="Customer pays">{formatDecimalPounds(job.quote.totalCost)}</Row>
+        {/* Issue 37: the whole split, so the figures add up to what the customer pays. */}
+        <Row label="Customer pays (incl. VAT)">{formatPence(split.customerPaysPence)}</Row>
+        <Row label="VAT (to HMRC)">{formatPence(split.vatPence)}</Row>
+        <Row label={commissionLabel}>
+          {formatPence(split.commissionPence)}
+          <span className="block text-sm font-normal text-slate-700">{commissionInWords(split)}</span>
+        </Row>
         <Row label="You earn">
           {earnings.amount}
           {earnings.note ? ` (${earnings.note})` : ''}
         </Row>
-        <Row label="Platform fee">{formatDecimalPounds(job.quote.autoReviveFee)}</Row>
         <Row label="Estimated days">{job.quote.estimatedDays}</Row>
       </dl>
 

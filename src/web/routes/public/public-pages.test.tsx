@@ -114,7 +114,11 @@ describe('technicians', () => {
     const share = technicianSplit(20_000);
     expect(share.technicianPence).toBe(priceQuote({ laborPence: 15_000, partsPence: 5_000 }).repairerPaymentPence);
     expect(container.textContent).toContain(`${REPAIRER_SHARE_PERCENT}% of the repair’s price`);
-    expect(container.textContent).toContain(`on a £200.00 repair you receive ${formatPence(share.technicianPence)}`);
+    // Issue 37: the whole split, which adds up to what the customer pays (£160 + £80 + £48 VAT = £288).
+    expect(container.textContent).toContain('For example, on a £200.00 repair');
+    expect(container.textContent).toContain(`You earn${formatPence(share.technicianPence)}`);
+    expect(container.textContent).toContain("Customer pays (incl. VAT)£288.00AutoRevive's commission£80.00 (service fee £40.00 + £40.00 of labour and parts)");
+    expect(container.textContent).toContain('The other £48.00 is VAT');
     expect(container.textContent).toContain(`${site.warrantyMonths}-month warranty`);
     expect(screen.getByRole('link', { name: 'Sign in to your technician account' })).toHaveAttribute('href', '/sign-in');
     for (const label of ['Business name', 'Your name', 'E-mail', 'Phone', 'Base postcode', 'Service radius (miles)', 'Years of experience', 'Insurer', 'Policy number', 'Policy end date', 'Website (optional)']) {

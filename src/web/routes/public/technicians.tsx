@@ -1,6 +1,7 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
 import { specialisationLabels, specialisations } from '../../../shared/damage';
+import { commissionLabel } from '../../../shared/money-split';
 import { splitExample, technicianTerms } from '../../../shared/technician-rules';
 import { PageHeader, Section } from '../../features/marketing/section';
 import { bodyText, h3Class, textLink } from '../../features/marketing/styles';
@@ -70,9 +71,20 @@ export default function TechniciansPage() {
             customer’s quote. {site.brand} keeps the other {100 - split.sharePercent}%, and the customer pays our{' '}
             {split.feePercent}% service fee and VAT on top, so they never come out of your share.
           </p>
-          <p className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
-            For example, on a {split.repair} repair you receive <strong>{split.technician}</strong>.
-          </p>
+          <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
+            <p>For example, on a {split.repair} repair, as your job offers and dashboard show it:</p>
+            <dl className="mt-2 grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
+              <dt>Customer pays (incl. VAT)</dt>
+              <dd className="font-semibold text-navy-900">{split.customerPays}</dd>
+              <dt>{commissionLabel}</dt>
+              <dd className="font-semibold text-navy-900">
+                {split.commission} <span className="font-normal">({split.commissionInWords})</span>
+              </dd>
+              <dt>You earn</dt>
+              <dd className="font-semibold text-navy-900">{split.youEarn}</dd>
+            </dl>
+            <p className="mt-2">The other {split.vat} is VAT, which goes to HMRC.</p>
+          </div>
           <p>You see your share of every job before you accept it, and your dashboard adds up what has been paid and what is to come.</p>
         </div>
       </Section>

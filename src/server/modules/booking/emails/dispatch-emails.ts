@@ -6,6 +6,7 @@ import { isTimeSlot, slotInSentence, slotLabelOf } from '../../../../shared/cale
 import { allDamageTypeLabels, isAnyDamageType } from '../../../../shared/damage';
 import { formatLondonDate, formatLondonDateTime } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
+import { commissionInWords, commissionLabel, type MoneySplit } from '../../../../shared/money-split';
 import { answerByLabel } from '../../../../shared/offer-deadline';
 import { postcodeDistrict } from '../../../../shared/postcode';
 import type { CompanyDetails } from '../../../../shared/company';
@@ -20,7 +21,8 @@ export interface JobOfferFacts {
   postcode: string;
   appointmentDate: string;
   timeSlot: string;
-  earnPence: number;
+  /** Issue 37: the whole split of the customer's money (src/shared/money-split.ts). */
+  split: MoneySplit;
   expiresAt: Date;
   dashboardUrl: string;
   company: CompanyDetails;
@@ -67,7 +69,10 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
       `Repair: ${damage} on a ${facts.vehicle}`,
       `Area: ${area}`,
       `When: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
-      `You earn: ${formatPence(facts.earnPence)}`,
+      `Customer pays (incl. VAT): ${formatPence(facts.split.customerPaysPence)}`,
+      `${commissionLabel}: ${formatPence(facts.split.commissionPence)} (${commissionInWords(facts.split)})`,
+      `You earn: ${formatPence(facts.split.repairerEarnsPence)}`,
+      `(VAT of ${formatPence(facts.split.vatPence)} goes to HMRC.)`,
       `${answerByLabel(facts.expiresAt)} (the time to answer counts your working hours only).`,
       '',
       ...(facts.join

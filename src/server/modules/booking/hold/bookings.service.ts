@@ -35,7 +35,7 @@ import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
 import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
 import { findAssessment } from '../../assessments';
-import { findQuote, lockQuote } from '../../quotes';
+import { findQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,
@@ -52,7 +52,7 @@ import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
-import { availabilityFacts, slotOpenFor } from '../slots/customer-availability';
+import { openSlotsFor } from '../slots/customer-availability';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
 
@@ -87,22 +87,23 @@ export const LAPSE_PAGE_SIZE = 200;
 
 /**
  * Lapses these holds if their 30 minutes have run out at `now`, releasing each place, each in its
- * own transaction. A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
+ * own transaction: the step lapse-hold, or start-checkout's lapse when checkout found the hold
+ * expired (`as`). A hold confirmed (or lapsed by someone else) meanwhile is left alone. One that
  * cannot be lapsed (its record fails) is logged on `log` and the others still lapse; then this throws.
  */
-export async function lapseHolds(db: Db, ids: number[], now: Date, log?: RowLog): Promise<number> {
-  const failures = new RowFailures({ what: LAPSE_WHAT, log });
-  const lapsed = await lapseEach(db, ids, now, failures);
+export async function lapseHolds(db: Db, ids: number[], now: Date, options: { log?: RowLog; as?: 'lapse-hold' | 'start-checkout' } = {}): Promise<number> {
+  const failures = new RowFailures({ what: LAPSE_WHAT, log: options.log });
+  const lapsed = await lapseEach(db, ids, now, failures, options.as);
   failures.throwIfAny();
   return lapsed;
 }
 
-async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures): Promise<number> {
+async function lapseEach(db: Db, ids: number[], now: Date, failures: RowFailures, as: 'lapse-hold' | 'start-checkout' = 'lapse-hold'): Promise<number> {
   let lapsed = 0;
   for (const id of ids) {
     await failures.attempt({ appointmentId: id }, async () => {
       try {
-        await db.transaction((tx) => leaveLiveState(tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
+        await runStep({ db }, as, (step) => leaveLiveState(step.tx, id, 'lapse', { where: lte(appointments.holdExpiresAt, now) }));
         lapsed++;
       } catch (error) {
         // Confirmed or lapsed by someone else meanwhile (409), or its enquiry deleted (404).
@@ -217,6 +218,15 @@ async function calendarQuote(ctx: BookingContext, asked: CustomerAsked | undefin
   return record.appointment.status === 'assigned' ? undefined : record.appointment.quoteId;
 }
 
+/** The slots of `days` the calendar would offer before asking the technicians: bookable, with a place under the team's ceiling, not the moved booking's technician's busy ones. */
+function slotsToAsk(days: readonly string[], rows: Map<string, SlotPlaces>, busy: Set<string>, defaultCapacity: number, now: Date, today: string): { date: string; slot: TimeSlot }[] {
+  return days.flatMap((date) =>
+    timeSlots
+      .filter((slot) => slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity) && !busy.has(slotKey(date, slot)))
+      .map((slot) => ({ date, slot })),
+  );
+}
+
 /**
  * No customer named (SPEC's client: neither `quoteId` nor `appointmentId`): whether any customer
  * could book the slot, from the network (issue 35 item 2, docs/decisions/0029): some verified
@@ -233,19 +243,22 @@ async function anyoneCanTake(ctx: BookingContext, from: string, to: string, now:
   return (date, slot) => open.has(`${date}/${slot}`);
 }
 
-async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, now: Date, anyCustomer = false): Promise<NetworkOpen> {
+/** Which of those slots the quote's customer can have a technician in (with no quote: all of them, or any customer's when `anyCustomer`). */
+async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, slots: { date: string; slot: TimeSlot }[], now: Date, anyCustomer = false): Promise<NetworkOpen> {
   if (quoteId === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
   const customer = await customerOfQuote(ctx.db, quoteId);
   if (!customer) return () => false;
-  const facts = await availabilityFacts(ctx.db, customer, from, to, now, quoteId);
-  return (date, slot) => slotOpenFor(facts, customer, { date, slot });
+  const open = await openSlotsFor(ctx.db, customer, slots, now, quoteId);
+  return (date, slot) => open.has(slotKey(date, slot));
 }
 
 export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date, calendarFor?: CalendarFor, asked?: CustomerAsked): Promise<AvailabilityView> {
   const rows = await availableSlots(ctx, limit, date, date, now);
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
-  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, now, !asked && !calendarFor);
-  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, londonDateOf(now), network);
+  const today = londonDateOf(now);
+  const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
+  const network = await networkFor(ctx, quoteId, date, date, slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
+  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network);
 }
 
 export function monthDays(month: string): string[] {
@@ -258,8 +271,9 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
   const [from, to] = [days[0]!, days[days.length - 1]!];
   const rows = await availableSlots(ctx, limit, from, to, now);
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
-  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, now, !asked && !calendarFor);
   const today = londonDateOf(now);
+  const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
+  const network = await networkFor(ctx, quoteId, from, to, slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
   return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
 
@@ -365,9 +379,10 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   // Expired holds on that slot give their places back before we try to take one.
   await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
 
-  const id = await ctx.db.transaction(async (tx) => {
+  const id = await runStep(ctx, 'hold-slot', async (step) => {
+    const { tx } = step;
     // One booking at a time per quote: the quote row is locked until commit.
-    const quote = await lockQuote(tx, quoteId);
+    const { quote } = await step.lock({ quoteId });
     if (!quote || customerRecordAccess({ user: null, assessmentIds: viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
       throw notFound(bookingMessages.quoteNotFound);
     }

@@ -3,6 +3,7 @@
 // repairers view, accept or decline it
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
+import { moneySplit } from '../../../../shared/money-split';
 import type { CompanyDetails } from '../../../../shared/company';
 import { dispatchMessages, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../../shared/damage';
@@ -95,7 +96,7 @@ function offerEmail(ctx: DispatchContext, job: Job & { appointment: NonNullable<
     postcode: a.postcode,
     appointmentDate: job.appointment.appointmentDate,
     timeSlot: job.appointment.timeSlot,
-    earnPence: job.quote.repairerPaymentPence,
+    split: moneySplit(job.quote),
     expiresAt,
     dashboardUrl: `${ctx.config.publicUrl}/repairer`,
     company: ctx.config.company,
@@ -236,7 +237,7 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
   for (const id of await overdueOfferIds(db, now)) {
     await failures.attempt({ jobNotificationId: id }, async () => {
       try {
-        await transition(db, 'jobNotification', 'expire', id);
+        await runStep({ db }, 'expire-offers', (step) => transition(step.tx, 'jobNotification', 'expire', id));
         expired++;
       } catch (error) {
         if (!(error instanceof TransitionConflictError)) throw error; // accepted or declined meanwhile
@@ -248,18 +249,21 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
 }
 
 /** Every open offer a repairer holds is withdrawn (expired): they are no longer verified. Answers how many. */
-export async function withdrawOpenOffersOfRepairer(tx: Db, repairerId: number): Promise<number> {
-  const open = await openOfferIdsOfRepairer(tx, repairerId);
-  let withdrawn = 0;
-  for (const { id } of open) {
-    try {
-      await transition(tx, 'jobNotification', 'expire', id);
-      withdrawn++;
-    } catch (error) {
-      if (!(error instanceof TransitionConflictError)) throw error; // answered meanwhile
+export async function withdrawOpenOffersOfRepairer(db: Db, repairerId: number): Promise<number> {
+  // The step withdraw-repairer-offers, inside the caller's transaction (a savepoint of it).
+  return runStep({ db }, 'withdraw-repairer-offers', async ({ tx }) => {
+    const open = await openOfferIdsOfRepairer(tx, repairerId);
+    let withdrawn = 0;
+    for (const { id } of open) {
+      try {
+        await transition(tx, 'jobNotification', 'expire', id);
+        withdrawn++;
+      } catch (error) {
+        if (!(error instanceof TransitionConflictError)) throw error; // answered meanwhile
+      }
     }
-  }
-  return withdrawn;
+    return withdrawn;
+  });
 }
 
 /** Every open offer of a job is withdrawn (expired): its booking was cancelled, or another repairer took it. */

@@ -136,7 +136,7 @@ export async function viewJob(ctx: RepairerJobsContext, user: SessionUser, id: n
   let record = await ownRecord(ctx.db, user, id);
   if (user.role === 'repairer' && record.notification.status === 'sent' && record.notification.expiresAt > now) {
     try {
-      await transition(ctx.db, 'jobNotification', 'view', id);
+      await runStep(ctx, 'view-offer', (step) => transition(step.tx, 'jobNotification', 'view', id));
       record = await ownRecord(ctx.db, user, id);
     } catch (error) {
       if (!(error instanceof TransitionConflictError)) throw error; // accepted or withdrawn meanwhile: show it as it is

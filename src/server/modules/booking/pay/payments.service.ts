@@ -115,7 +115,7 @@ export async function createPaymentIntent(ctx: PaymentsContext, viewer: Viewer, 
   }
   if (appointment.status !== 'held') throw alreadyPaid();
   if (appointment.holdExpiresAt && appointment.holdExpiresAt <= now) {
-    await lapseHolds(ctx.db, [appointment.id], now);
+    await lapseHolds(ctx.db, [appointment.id], now, { as: 'start-checkout' });
     throw conflict(paymentMessages.holdLapsed);
   }
   // Issue 35: never charged for a repair nobody can do (a technician's time off since the hold).

@@ -9,6 +9,7 @@ import type { Db } from '../../../db/database';
 import { payouts } from '../../../db/schema';
 import { transition, TransitionConflictError } from '../../../db/transition';
 import { problemReportedAtOf } from '../appointments.repo';
+import { runStep } from '../process/run-step';
 import { abandonedClaim, letGoOfClaim, type Payable } from './payouts.repo';
 
 export type ClaimFrom = 'owed' | 'held' | 'sending';
@@ -35,8 +36,10 @@ export async function claimPayout(db: Db, id: number, from: ClaimFrom, now: Date
   // Wall-clock time, not the run's `now`: a long run must not stamp claims that look old already.
   const stamp = new Date();
   try {
-    if (from === 'sending') await transition(db, 'payout', 'resume', id, { set: { sendingAt: stamp }, where: abandonedClaim(now) });
-    else await transition(db, 'payout', 'send', id, { set: { sendingAt: stamp, sendingSince: stamp }, where: eq(payouts.status, from) });
+    await runStep({ db }, 'claim-payout', async (step) => {
+      if (from === 'sending') await transition(step.tx, 'payout', 'resume', id, { set: { sendingAt: stamp }, where: abandonedClaim(now) });
+      else await transition(step.tx, 'payout', 'send', id, { set: { sendingAt: stamp, sendingSince: stamp }, where: eq(payouts.status, from) });
+    });
     return stamp;
   } catch (error) {
     if (isConflict(error)) return null;
@@ -124,7 +127,8 @@ export async function afterNoTransfer(
   const mine = eq(payouts.sendingAt, stamp);
   try {
     if (refusedOutright(error)) {
-      await db.transaction(async (tx) => {
+      // Part of the step release-payout: a share Stripe refused goes back.
+      await runStep({ db }, 'release-payout', async ({ tx }) => {
         try {
           await transition(tx, 'payout', 'unsend', due.id, { set: { sendingAt: null }, where: mine });
         } catch (conflictError) {

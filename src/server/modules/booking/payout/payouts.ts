@@ -95,7 +95,7 @@ async function releaseInLedger(ctx: PayoutContext, due: Payable, from: 'owed' | 
  */
 async function withholdAfterReversal(ctx: PayoutContext, due: Payable, stamp: Date, { reversedIds, shortPence }: { reversedIds: string[]; shortPence: number }): Promise<false> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    await runStep(ctx, 'withhold-payout', async ({ tx }) => {
       await transition(tx, 'payout', 'withhold', due.id, { set: { sendingAt: null }, where: eq(payouts.sendingAt, stamp) });
       await recordAudit(tx, systemActor, 'payout_withheld', { kind: 'payout', id: due.id }, { reason: 'transfer_reversed', transferIds: reversedIds, shortPence, appointmentId: due.appointmentId });
     });

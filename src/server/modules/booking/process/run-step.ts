@@ -5,17 +5,20 @@
 //   appointment → payment, then the offer), so no call site writes that order out again;
 // - the e-mails it writes to the outbox commit with it (`step.queue`, or `step.send` for ones a
 //   shared function queued), each of a kind the step declares;
-// - once it has committed, their sending jobs and the step's own jobs (`step.start`, `step.booked`)
-//   are queued. Open: the jobs are queued after commit, not in the transaction (the job queue is not
-//   in the app's database on every engine); a job lost between the two is picked up by its sweep
-//   (the outbox's) or its schedule (the dispatch's is not: see the decision record).
+// - the step's own jobs (`step.start`, `step.booked`) are written in the same transaction, once its
+//   body has returned, through the transaction's handle (the job queue's tables are in the app's
+//   database): a step rolled back leaves no job, and a step committed cannot lose one;
+// - once it has committed, its e-mails' sending jobs are queued. The outbox line is the durable
+//   record and that job only its dispatcher: one lost between commit and queueing is sent by the
+//   outbox's sweep, and sending locks the line, so it goes once.
+// The transaction, the outbox and the jobs are email's withOutbox, which the other modules' routes
+// use as well (one mechanism); this file adds the step's locks and its booked dispatch.
 // Without a job queue (a test calling a service directly) the outbox's sweep sends the e-mails.
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
-import { withinStep } from '../../../db/step-scope';
 import type { Enqueue, EnqueueOptions, JobName, JobPayload } from '../../../kernel/jobs';
-import { bookingProcess, isProcessEntity, stepMakes, type StepName } from '../../../../shared/lifecycles/booking-process';
-import { dispatchEmails, queueEmail, type NewOutboxEmail, type OutboxEmail } from '../../email';
+import { bookingProcess, type StepName } from '../../../../shared/lifecycles/booking-process';
+import { undeclaredInStep, withOutbox, type NewOutboxEmail, type OutboxEmail } from '../../email';
 import { lockQuote } from '../../quotes';
 import { lockAppointment } from '../appointments.repo';
 import { lockNotification } from '../offer/repairer-jobs.repo';
@@ -23,7 +26,8 @@ import { lockPaymentOfAppointment } from '../pay/payments.repo';
 
 export interface StepDeps {
   db: Db;
-  config: Pick<AppConfig, 'autoDispatch'>;
+  /** Needed by a step that books (`step.booked`): whether the automatic dispatch is on. */
+  config?: Pick<AppConfig, 'autoDispatch'>;
   /** Where the after-commit work is queued; absent in a test that calls a service directly. */
   jobs?: Enqueue;
 }
@@ -52,15 +56,10 @@ export interface Step {
   queue(email: NewOutboxEmail): Promise<OutboxEmail>;
   /** E-mails a shared function has already written to the outbox in this transaction: sent once the step commits. */
   send(emails: OutboxEmail | readonly OutboxEmail[]): void;
-  /** A job the step declares, queued once the step commits. */
+  /** A job the step declares, written in the step's transaction (once its body has returned). */
   start<N extends JobName>(name: N, payload: JobPayload<N>, options?: EnqueueOptions): void;
-  /** The booking of `quoteId` was paid: its automatic dispatch is queued after commit when it is on (AUTO_DISPATCH). */
+  /** The booking of `quoteId` was paid: its automatic dispatch is written in the step's transaction when it is on (AUTO_DISPATCH). */
   booked(quoteId: number): void;
-}
-
-/** A step declared to do something else: a programming error, found by the first test that runs it. */
-function undeclared(step: StepName, what: string): Error {
-  return new Error(`The booking step "${step}" ${what}, which src/shared/lifecycles/booking-process.ts does not declare for it`);
 }
 
 function need(step: StepName, row: string, id: number | undefined): number {
@@ -87,62 +86,34 @@ export async function lockStepRows(tx: Db, step: StepName, ids: StepIds): Promis
 
 export interface RunOptions {
   /**
-   * The step has committed but its after-commit work could not be queued: without this the error
-   * is thrown (the caller answers 500 and the outbox's sweep sends the e-mails); with it, it is
-   * handed here and the step's result returned (a payout run that must carry on).
+   * The step has committed but its e-mails' sending jobs could not be queued: without this the
+   * error is thrown (the caller answers 500 and the outbox's sweep sends the e-mails); with it, it
+   * is handed here and the step's result returned (a payout run that must carry on).
    */
   afterCommitFailed?: (error: unknown) => void;
 }
 
-/** Runs the step `name`: its body in one transaction, then what must go after commit. */
+/** Runs the step `name`: its body in one transaction with its outbox (email's withOutbox, as the step), then its e-mails after commit. */
 export async function runStep<T>(deps: StepDeps, name: StepName, body: (step: Step) => Promise<T>, options: RunOptions = {}): Promise<T> {
-  const spec = bookingProcess[name];
-  const emails: OutboxEmail[] = [];
-  const jobs: { name: JobName; payload: unknown; options?: EnqueueOptions }[] = [];
-  const declaredEmails = new Set<string>(spec.emails ?? []);
-  const declaredJobs = new Set<string>(spec.jobs ?? []);
-  const send = (written: readonly OutboxEmail[]) => {
-    for (const email of written) if (!declaredEmails.has(email.kind)) throw undeclared(name, `wrote a "${email.kind}" e-mail`);
-    emails.push(...written);
-  };
-  const guard = { step: name, makes: (entity: string, transition: string) => !isProcessEntity(entity) || stepMakes(name, entity, transition) };
-
-  const result = await deps.db.transaction((tx) =>
-    withinStep(guard, () =>
+  const declaresDispatch = (bookingProcess[name].jobs as readonly string[] | undefined)?.includes('dispatch-booking') ?? false;
+  return withOutbox(
+    deps,
+    (outbox) =>
       body({
         name,
-        tx,
-        lock: (ids) => lockStepRows(tx, name, ids),
-        queue: async (email) => {
-          if (!declaredEmails.has(email.kind)) throw undeclared(name, `wrote a "${email.kind}" e-mail`);
-          const written = await queueEmail(tx, email);
-          emails.push(written);
-          return written;
-        },
-        send: (written) => send(Array.isArray(written) ? written : [written as OutboxEmail]),
-        start: (job, payload, options) => {
-          if (!declaredJobs.has(job)) throw undeclared(name, `started a "${job}" job`);
-          jobs.push({ name: job, payload, ...(options ? { options } : {}) });
-        },
+        tx: outbox.tx,
+        lock: (ids) => lockStepRows(outbox.tx, name, ids),
+        queue: outbox.queue,
+        send: outbox.send,
+        start: outbox.start,
         booked: (quoteId) => {
-          if (!declaredJobs.has('dispatch-booking')) throw undeclared(name, 'booked a quote');
-          if (deps.config.autoDispatch) jobs.push({ name: 'dispatch-booking', payload: { quoteId } });
+          if (!declaresDispatch) throw undeclaredInStep(name, 'booked a quote');
+          if (!deps.config) throw new Error(`The booking step "${name}" booked a quote but was run without the app's config`);
+          if (deps.config.autoDispatch) outbox.start('dispatch-booking', { quoteId });
         },
       }),
-    ),
+    { step: name, ...(options.afterCommitFailed ? { afterCommitFailed: options.afterCommitFailed } : {}) },
   );
-
-  // Committed: the e-mails' sending jobs first (as the routes did), then the step's own jobs.
-  if (deps.jobs) {
-    const queue = deps.jobs;
-    const afterCommit = async () => {
-      await dispatchEmails(queue, emails);
-      for (const job of jobs) await queue.enqueue(job.name, job.payload as never, job.options);
-    };
-    if (options.afterCommitFailed) await afterCommit().catch(options.afterCommitFailed);
-    else await afterCommit();
-  }
-  return result;
 }
 
 /** runStep bound to one context: `const steps = withSteps(ctx); await steps('accept-job', …)`. */

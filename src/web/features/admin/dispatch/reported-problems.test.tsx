@@ -32,7 +32,7 @@ describe('releasing the technician’s payment after a reported problem', () => 
     stubFetch((url) => {
       if (url === '/api/admin/stats') {
         statReads += 1;
-        return jsonResponse({ totalEnquiries: 1, pendingQuotes: 0, revenue: '10.00', repairers: 1 });
+        return jsonResponse({ totalEnquiries: 1, pendingQuotes: 0, revenue: '10.00', revenueBreakdown: { fees: '10.00', margin: '0.00', refunds: '0.00' }, repairers: 1 });
       }
       if (url.endsWith('/release')) {
         released = true;

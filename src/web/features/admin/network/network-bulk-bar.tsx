@@ -1,4 +1,5 @@
 import { Button } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
 import { focusById } from '../../../lib/focus';
@@ -53,9 +54,17 @@ export function NetworkBulkBar({ selectedIds, onDone }: { selectedIds: number[];
       <p id="network-selection" tabIndex={-1} className="mr-2 text-sm font-semibold text-slate-800 focus:outline-none" aria-live="polite">
         {none ? 'No repairers selected' : `${plural(selectedIds.length, 'repairer')} selected`}
       </p>
-      <Button size="sm" variant="outline" disabled={none || bulk.isPending} onClick={() => run('verify')}>
+      <ConfirmButton
+        size="sm"
+        variant="outline"
+        disabled={none || bulk.isPending}
+        onConfirm={() => run('verify')}
+        title={`Verify ${plural(selectedIds.length, 'repairer')}?`}
+        consequence="Each can then be offered paid jobs and, once they accept one, see that customer's name, phone and address."
+        confirmLabel="Verify"
+      >
         Verify selected
-      </Button>
+      </ConfirmButton>
       <Button size="sm" variant="outline" disabled={none || bulk.isPending} onClick={() => run('unverify')}>
         Unverify selected
       </Button>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../../components/ui/button';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 import { toast } from '../../../components/ui/use-toast';
 import { userMessageOf } from '../../../lib/api';
 import { useFocusWhenGone } from '../../../lib/focus';
@@ -93,9 +94,24 @@ export function NetworkRow({ repairer, selected, onSelect }: { repairer: Network
           <Button size="sm" variant="outline" onClick={() => setChecklistOpen((open) => !open)} aria-expanded={checklistOpen} aria-controls={checklistId} aria-label={`Vetting checklist of ${repairer.businessName}`}>
             Checklist
           </Button>
-          <Button size="sm" variant="outline" onClick={onVerify} pending={verify.isPending} aria-label={`${repairer.isVerified ? 'Unverify' : 'Verify'} ${repairer.businessName}`}>
-            {repairer.isVerified ? 'Unverify' : 'Verify'}
-          </Button>
+          {repairer.isVerified ? (
+            <Button size="sm" variant="outline" onClick={onVerify} pending={verify.isPending} aria-label={`Unverify ${repairer.businessName}`}>
+              Unverify
+            </Button>
+          ) : (
+            <ConfirmButton
+              size="sm"
+              variant="outline"
+              onConfirm={onVerify}
+              pending={verify.isPending}
+              aria-label={`Verify ${repairer.businessName}`}
+              title={`Verify ${repairer.businessName}?`}
+              consequence={`${repairer.businessName} can then be offered paid jobs and, once they accept one, see that customer's name, phone and address.`}
+              confirmLabel="Verify"
+            >
+              Verify
+            </ConfirmButton>
+          )}
           <Button size="sm" variant="outline" onClick={onInvite} pending={invite.isPending} disabled={repairer.hasAccount || !repairer.email || repairer.unsubscribed} aria-label={`Invite ${repairer.businessName} to create an account`}>
             Invite
           </Button>

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, renderApp, stubFetch } from '../../../test/render-app';
 import { NetworkTab } from './network-tab';
@@ -59,6 +59,7 @@ describe('the Repairer Network tab', () => {
     const button = await screen.findByRole('button', { name: 'Verify Bristol Dent Co' });
     button.focus();
     fireEvent.click(button);
+    fireEvent.click(within(await screen.findByRole('alertdialog', { name: 'Verify Bristol Dent Co?' })).getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Verify Bristol Dent Co' })).toBeNull());
     await waitFor(() => expect(document.activeElement?.id).toBe('network-heading'));
   });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerDetails } from '../../../../shared/customer-details';
-import { AssessmentViewSchema, type AssessmentView } from '../../../../shared/api/assessments';
+import type { AssessmentView } from '../../../../shared/api/assessments';
 import type { SelectedPhoto } from '../use-photo-selection';
 import { fileFractions, multipartLayout } from '../multipart-progress';
 import { preparePhoto } from '../prepare-photo';
@@ -51,7 +51,7 @@ export async function createAssessment({ details, photos, idempotencyKey, onProg
 
   const layout = multipartLayout(fields, 'images', files);
   onProgress?.({ phase: 'uploading', overall: 0, files: files.map(() => 0) });
-  return postMultipart('/api/assessments', body, AssessmentViewSchema, {
+  return postMultipart<AssessmentView>('/api/assessments', body, {
     headers: { 'Idempotency-Key': idempotencyKey },
     signal,
     onUploadProgress: (loaded, total) => {
