@@ -103,7 +103,7 @@ export function registeredOfficeLine(company: CompanyDetails): string {
 
 /**
  * What the Companies Act asks a company to show on its website, e-mails and order forms:
- * 'AutoRevive Ltd, registered in England and Wales, company number 00000000. Registered
+ * 'AutoRevive Ltd, registered in England and Wales, company number 01234567 (example). Registered
  * office: 12 Harbour Yard, Bristol, BS1 5TY.' and the VAT number when it has one.
  */
 export function companyRegistration(company: CompanyDetails): string {
