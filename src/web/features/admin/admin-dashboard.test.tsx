@@ -43,6 +43,7 @@ const card: AdminQuoteCard = {
     guidePrice: null,
   }),
   modificationRequests: [],
+  revisionDraft: null,
 };
 
 const enquiries: EnquiryList = { items: [], total: 0, page: 1, pageSize: 20 };

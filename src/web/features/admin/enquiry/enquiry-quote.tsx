@@ -119,7 +119,7 @@ export function EnquiryQuote({ enquiry }: { enquiry: AdminEnquiry }) {
           <p className="text-sm text-slate-700">The quote desk’s own form: saving or approving here is the same as on the dashboard, and approving e-mails the customer.</p>
           <AdjustmentForm
             key={`${quote.totalCost}-${quote.repairerPayment}-${quote.estimatedDays}-${quote.workDescription.length}`}
-            card={{ quote, assessment, modificationRequests: open }}
+            card={{ quote, assessment, modificationRequests: open, revisionDraft: enquiry.revisionDraft }}
           />
         </div>
       ) : null}
