@@ -4,7 +4,7 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
-import { modificationReplyBy } from '../../src/shared/api/quotes';
+import { modificationReplyBy } from '../../src/shared/modification-reply';
 import { createQuote, createUser } from '../../src/server/db/factories';
 import { outboxEmails, quoteRevisionDrafts, quotes } from '../../src/server/db/schema';
 import { cookieHeader, createTestApp, signInAs, type TestApp } from '../helpers/app';

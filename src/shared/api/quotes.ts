@@ -61,12 +61,6 @@ export const ModificationRequestViewSchema = z.object({
 });
 export type ModificationRequestView = z.infer<typeof ModificationRequestViewSchema>;
 
-/** The promise the dialog makes (D21, SPEC: "within 24 hours"), as one instant the customer and the team both see. */
-export const MODIFICATION_REPLY_HOURS = 24;
-/** When the team's answer to a request made at `createdAt` (ISO) is due (ISO). */
-export function modificationReplyBy(createdAt: string): string {
-  return new Date(Date.parse(createdAt) + MODIFICATION_REPLY_HOURS * 3_600_000).toISOString();
-}
 /** GET /api/quotes/{id}/modification-requests: the requests not yet answered, oldest first (the grant holder and admins). */
 export const OpenModificationRequestsSchema = z.object({ open: z.array(ModificationRequestViewSchema) });
 export type OpenModificationRequests = z.infer<typeof OpenModificationRequestsSchema>;
