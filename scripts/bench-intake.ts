@@ -41,6 +41,8 @@ interface Run {
   sinkSeconds: number;
   /** The same photos through sharp alone, in the server process. */
   floorSeconds: number;
+  /** The server's CPU time for sharp alone: beside serverCpuSeconds, a comparison the machine's load moves less. */
+  floorCpuSeconds: number;
   submitSeconds: number;
   serverCpuSeconds: number;
   status: number;
@@ -113,7 +115,9 @@ async function measure(server: BenchServer, { body, headers }: { body: Buffer; h
   const sink = await send(server.port, uploads, 'POST', '/bench/sink', body, headers);
   if (sink.status !== 200 || JSON.parse(sink.body).bytes !== body.length) throw new Error(`The sink answered ${sink.status}: ${sink.body}`);
   await settle(server);
+  const floorCpuBefore = cpuSeconds(server.pid);
   const floorSeconds = await sharpAlone(server, paths);
+  const floorCpuSeconds = cpuSeconds(server.pid) - floorCpuBefore;
   await settle(server);
 
   const { pid } = server;
@@ -137,6 +141,7 @@ async function measure(server: BenchServer, { body, headers }: { body: Buffer; h
     bodyBytes: body.length,
     sinkSeconds: sink.ms / 1000,
     floorSeconds,
+    floorCpuSeconds,
     submitSeconds: submit.ms / 1000,
     serverCpuSeconds,
     status: submit.status,
@@ -191,7 +196,7 @@ function loadAverage(): string {
 }
 
 function report(runs: Run[]): number {
-  const head = ['run', 'body MB', 'sink s', 'sharp alone s', 'submit s', 'ratio', 'vs sharp', 'server CPU s', 'status', 'RSS before MB', 'RSS peak MB', 'growth MB', '/healthz n', 'p95 ms', 'max ms'];
+  const head = ['run', 'body MB', 'sink s', 'sharp alone s', 'submit s', 'ratio', 'vs sharp', 'sharp CPU s', 'server CPU s', 'status', 'RSS before MB', 'RSS peak MB', 'growth MB', '/healthz n', 'p95 ms', 'max ms'];
   const rows = runs.map((r, i) => [
     String(i + 1),
     mb(r.bodyBytes),
@@ -200,6 +205,7 @@ function report(runs: Run[]): number {
     r.submitSeconds.toFixed(2),
     `${(r.submitSeconds / r.sinkSeconds).toFixed(1)}×`,
     `${(r.submitSeconds / r.floorSeconds).toFixed(2)}×`,
+    r.floorCpuSeconds.toFixed(1),
     r.serverCpuSeconds.toFixed(1),
     String(r.status),
     r.rssBeforeMb.toFixed(0),
@@ -213,7 +219,7 @@ function report(runs: Run[]): number {
   const line = (cells: string[]) => cells.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ');
   console.log(`\n${line(head)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}\n${rows.map(line).join('\n')}\n`);
   console.log('MB = 1,000,000 bytes. RSS peak = max(VmRSS every 10 ms, VmHWM); growth = peak − VmRSS just before the submission.');
-  console.log(`server CPU s = CPU time of all the server's threads during the submission (${availableParallelism()} cores).`);
+  console.log(`server CPU s = CPU time of all the server's threads during the submission (${availableParallelism()} cores); sharp CPU s = the same during sharp alone.`);
   console.log(`load average ${loadAverage()} after the runs\n`);
 
   const growth = Math.max(...runs.map((r) => r.rssPeakMb - r.rssBeforeMb));

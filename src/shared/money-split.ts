@@ -4,15 +4,10 @@
 // labour, parts and materials it keeps; VAT goes to HMRC. Integer pence (D5): the three parts
 // and the VAT add up to what the customer pays, exactly, by construction.
 import { formatPence } from './money';
+import type { PriceBreakdown } from './pricing';
 
-export interface SplitInput {
-  laborPence: number;
-  partsPence: number;
-  materialsPence: number;
-  feePence: number;
-  vatPence: number;
-  repairerPaymentPence: number;
-}
+/** A quote's amounts (its total is worked out again here, from its parts). */
+export type SplitInput = Omit<PriceBreakdown, 'totalPence'>;
 
 export interface MoneySplit {
   /** What the customer pays, VAT included (the quote's total). */

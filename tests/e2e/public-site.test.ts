@@ -2,7 +2,7 @@
 // mismatches, keyboard-only use of the shell, the hero's Get Free Quote, the drawer, and the
 // live network figure (D2). Every public page at phone and desktop widths with axe is in
 // public-pages-*.test.ts, one file per width, so the widths run in parallel.
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { site } from '../../src/shared/site';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
@@ -18,6 +18,19 @@ afterAll(async () => {
 // For the tests below that start by loading their own page; the ones about what a load fetches
 // or when it hydrates, routes, or the first visit's banner keep a context of their own.
 const shared = sharedConsentedPages(() => browser);
+
+/** Records every layout shift of the context's pages from their first paint (CLS's entries). */
+function watchLayoutShifts(context: BrowserContext) {
+  return context.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+
+const layoutShiftTotal = (page: Page) => page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
 afterAll(() => shared.close());
 
 describe.skipIf(!hasChromium)('found by search engines', () => {
@@ -126,13 +139,7 @@ describe.skipIf(!hasChromium)('home page', () => {
   it('shows the verified repairer count from GET /api/site after hydration, with no layout shift (D2)', async () => {
     const context = await newConsentedContext(browser, 'mobile');
     await context.route('**/api/site', (route) => route.fulfill({ json: { verifiedRepairerCount: 1234, paymentsMode: 'test' } }));
-    await context.addInitScript(() => {
-      const shifts: number[] = [];
-      (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(context);
     const page = await context.newPage();
     const errors = watchPageErrors(page);
     const response = await page.goto('/');
@@ -140,8 +147,7 @@ describe.skipIf(!hasChromium)('home page', () => {
     expect(await response?.text()).not.toContain('1,234');
     const hero = page.locator('#hero-heading + p');
     await expect.poll(() => hero.textContent()).toContain('1,234 vetted technicians');
-    const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
-    expect(shift).toBeLessThan(0.05);
+    expect(await layoutShiftTotal(page)).toBeLessThan(0.05);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -154,13 +160,7 @@ describe.skipIf(!hasChromium)('services page prices (issue 37)', () => {
   for (const viewport of ['mobile', 'desktop'] as const) {
     it(`shows each service's "from £" price from the price list after the first paint, with no layout shift and no axe violations (${viewports[viewport].width} px)`, async () => {
       const context = await newConsentedContext(browser, viewport);
-      await context.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await watchLayoutShifts(context);
       const page = await context.newPage();
       const errors = watchPageErrors(page);
       const response = await page.goto('/services');
@@ -171,8 +171,7 @@ describe.skipIf(!hasChromium)('services page prices (issue 37)', () => {
       const answer = (await (await page.request.get('/api/price-guide/services')).json()) as Prices;
       const scratch = answer.prices.find((price) => price.damageType === 'scratch')!.from!;
       expect(await page.locator('#scratch-repair').textContent()).toContain(`Typical price from £${Number(scratch).toLocaleString('en-GB')}`);
-      const shift = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.reduce((a, b) => a + b, 0));
-      expect(shift).toBeLessThan(0.05);
+      expect(await layoutShiftTotal(page)).toBeLessThan(0.05);
       await expectNoAxeViolations(page);
       expect(errors).toEqual([]);
       await context.close();

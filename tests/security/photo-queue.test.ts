@@ -80,8 +80,11 @@ describe('submissions', () => {
     await closed;
     free();
     await Promise.all(holders);
-    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    // Until the request's work is over, whatever it does: its upload folder is removed only after
+    // the submission has stored its photos and rows or given up (it was a fixed 8 s wait).
+    await expect
+      .poll(() => ({ uploads: readdirSync(join(t.config.dataDir, 'tmp')), decoding: imageProcessingSlots.active + imageProcessingSlots.waiting }), { timeout: 30_000 })
+      .toEqual({ uploads: [], decoding: 0 });
     expect(await countAssessments(t)).toBe(before);
-    expect(readdirSync(join(t.config.dataDir, 'tmp'))).toEqual([]);
   });
 });

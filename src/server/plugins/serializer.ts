@@ -37,14 +37,25 @@ function mapValues(record: JsonSchema): JsonSchema {
   return Object.fromEntries(Object.entries(record).map(([key, value]) => [key, forStringify(value)]));
 }
 
+/**
+ * Compiled once per schema object and process: a function of the schema alone, so routes that
+ * answer with the same schema, and every app a process builds (each test file builds several;
+ * issue 36 item 6), share it. The zod fallback is per route, as Fastify asks for it.
+ */
+const compiled = new WeakMap<object, (data: unknown) => string>();
+
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = (route) => {
+  const known = compiled.get(route.schema);
+  if (known) return known;
   let json: unknown;
   try {
     json = forStringify(z.toJSONSchema(route.schema, { io: 'output', unrepresentable: 'throw', target: 'draft-7' }));
   } catch {
     return zodSerializerCompiler(route as Parameters<typeof zodSerializerCompiler>[0]);
   }
-  return fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  const serialize = fastJson(json as Parameters<typeof fastJson>[0]) as (data: unknown) => string;
+  compiled.set(route.schema, serialize);
+  return serialize;
 };
 
 /** The content type Fastify gives a serialised JSON answer. */

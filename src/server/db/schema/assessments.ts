@@ -40,6 +40,13 @@ export const assessments = pgTable(
     // The admin's enquiry search (issue 10): case-insensitive prefix matches (LIKE 'x%') on
     // lower(...) use these btree indexes; newest first for the unfiltered list.
     index('assessments_created_idx').on(t.createdAt, t.id),
+    // A customer's availability (booking/slots/customer-availability.ts): the open bookings whose
+    // customers are near, by a latitude/longitude box as the repairers' location index; the few
+    // enquiries without a saved point (their district's centre stands in) through the partial one.
+    index('assessments_location_idx').on(t.latitude, t.longitude),
+    index('assessments_unplaced_idx')
+      .on(t.id)
+      .where(sql`${t.latitude} IS NULL OR ${t.longitude} IS NULL`),
     index('assessments_reference_search_idx').on(sql`lower(${t.reference}) text_pattern_ops`),
     index('assessments_name_search_idx').on(sql`lower(${t.name}) text_pattern_ops`),
     // The surname, roughly: the name's last word (searching 'patel' finds 'Priya Patel').

@@ -27,7 +27,11 @@ const MAX_FIELD_BYTES = 10_000;
 export async function receiveUpload(
   request: FastifyRequest,
   tmpRoot: string,
-  options: { beforeFirstPhoto?: (fields: Record<string, string[]>) => void } = {},
+  options: {
+    beforeFirstPhoto?: (fields: Record<string, string[]>) => void;
+    /** Told of each photo once its file is whole, while the rest are still arriving. */
+    onPhoto?: (photo: ReceivedPhoto) => void;
+  } = {},
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
     throw new DomainError(415, 'unsupported_media_type', 'Please send the assessment as a multipart form with the photos attached.');
@@ -65,7 +69,9 @@ export async function receiveUpload(
       }
       const path = join(dir, `photo-${upload.photos.length}`);
       await pipeline(part.file, createWriteStream(path, { flags: 'wx', mode: 0o600 }));
-      upload.photos.push({ path, bytes: part.file.bytesRead });
+      const photo = { path, bytes: part.file.bytesRead };
+      upload.photos.push(photo);
+      options.onPhoto?.(photo);
     }
   } catch (error) {
     await upload.cleanup();

@@ -10,7 +10,7 @@ import { accessLinkPath, countGrantsOf, createGrant } from '../access';
 import { withOutbox } from '../email';
 import type { Enqueue } from '../../kernel/jobs';
 import type { QuoteReads } from './quote-reads';
-import { clientGone, ImageRejectedError, processImageFile, storePhotos, type FileStore, type ProcessedImage } from '../images';
+import { clientGone, ImageRejectedError, photoFolder, processImageFile, storePhoto, type FileStore, type ProcessedImage, type StoredPhoto } from '../images';
 import { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
 import type { ReceivedPhoto } from './assessment-intake';
 import { isUniqueViolation } from '../../db/errors';
@@ -64,14 +64,25 @@ export async function createAssessment(
     if (replay) return replay;
   }
 
-  const processed = await processPhotos(input.photos, input.processPhoto ?? ((photo) => processImageFile(photo.path)));
-  if (input.signal?.aborted) throw clientGone();
-  // A postcode nobody can place is still a valid submission: dispatch asks again later.
-  const location = await deps.geocoder?.locate(input.details.postcode).catch(() => null);
+  const processPhoto = input.processPhoto ?? ((photo) => processImageFile(photo.path));
   const writtenKeys: string[] = [];
+  // Writes still running when something fails: the cleanup waits for them, so none lands after it.
+  const storing: Promise<unknown>[] = [];
+  let failed = false;
+  const place = { kind: 'damage' as const, folder: photoFolder(new Date()), written: writtenKeys, signal: input.signal };
   try {
-    // The files first, outside the transaction (store-photos.ts).
-    const stored = await storePhotos(deps.store, processed, { kind: 'damage', now: new Date(), written: writtenKeys, signal: input.signal });
+    // The files first, outside the transaction (store-photos.ts): each photo as soon as it is
+    // processed, while the others are decoded, so the store adds no tail of its own.
+    const stored = await processPhotos(input.photos, async (photo, index): Promise<StoredPhoto> => {
+      const processed = await processPhoto(photo, index);
+      if (failed) throw clientGone(); // another photo failed: the submission is answered already
+      const store = storePhoto(deps.store, processed, index, place);
+      storing.push(store.catch(() => {}));
+      return store;
+    });
+    if (input.signal?.aborted) throw clientGone();
+    // A postcode nobody can place is still a valid submission: dispatch asks again later.
+    const location = await deps.geocoder?.locate(input.details.postcode).catch(() => null);
     // The e-mails commit with the enquiry and are sent once it has (email's withOutbox).
     const result = await withOutbox({ db, jobs: deps.jobs }, async (outbox) => {
       const { tx } = outbox;
@@ -93,6 +104,8 @@ export async function createAssessment(
     });
     return { assessment: result.assessment, images: result.images, grantToken: result.grantToken, replayed: false };
   } catch (error) {
+    failed = true;
+    await Promise.all(storing);
     await Promise.all(writtenKeys.map((key) => deps.store.delete(key).catch(() => {})));
     // Two identical submissions at once: the loser answers with the winner's assessment.
     if (input.idempotencyKey && isUniqueViolation(error)) {
@@ -138,7 +151,7 @@ export const REPLAY_GRANT_WINDOW_MS = 15 * 60 * 1000;
 export const MAX_REPLAY_GRANTS = 3;
 
 /** Each received photo through the image pipeline; a rejected one is a 422 naming it. Shared with the after photos (issue 12). */
-export async function processPhotos(photos: ReceivedPhoto[], processPhoto: (photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>): Promise<ProcessedImage[]> {
+export async function processPhotos<T = ProcessedImage>(photos: ReceivedPhoto[], processPhoto: (photo: ReceivedPhoto, index: number) => Promise<T>): Promise<T[]> {
   return Promise.all(
     photos.map(async (photo, index) => {
       try {

@@ -8,7 +8,7 @@ export { cancelMessages } from './cancel/appointment-cancel';
 export { problemReportedEmail } from './emails/completion-emails';
 export { sendRemindersJob } from './emails/reminders.jobs';
 export { lapseExpiredHoldsJob } from './hold/bookings.jobs';
-export { bookingMessages, calendarMessages, LAPSE_PAGE_SIZE, lapseHolds, quoteExpiredMessage, readableAppointment, toAppointmentView } from './hold/bookings.service';
+export { availabilityInMonth, availabilityOn, bookingMessages, calendarMessages, holdSlot, LAPSE_PAGE_SIZE, lapseHolds, quoteExpiredMessage, readableAppointment, toAppointmentView } from './hold/bookings.service';
 export { dispatchBookingJob, expireJobOffersJob } from './offer/dispatch.jobs';
 export { notificationsWhere, readJobsToDispatch } from './offer/dispatch.repo';
 export { expireOverdueOffers, withdrawOpenOffersOfRepairer } from './offer/dispatch.service';

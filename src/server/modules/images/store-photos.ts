@@ -11,33 +11,52 @@ import { clientGone } from './photo-work-queue';
 /** A stored photo's row, but for the assessment it belongs to. */
 export type StoredPhoto = Omit<typeof assessmentImages.$inferInsert, 'assessmentId'>;
 
+export interface PhotoPlace {
+  kind: 'damage' | 'after';
+  /** From photoFolder(): one folder per submission, so no two submissions share a key. */
+  folder: string;
+  /** Every key written is pushed here before its write starts, for the caller to delete on failure. */
+  written: string[];
+  signal?: AbortSignal | undefined;
+}
+
+export function photoFolder(now: Date): string {
+  return `photos/${now.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
+}
+
+/**
+ * One photo's display size and thumbnail, written side by side. The intake stores each photo as
+ * soon as it is processed, while the next ones are decoded, rather than all of them afterwards
+ * (issue 36 item 5: two fsynced writes a file, one after another, were the submission's tail).
+ */
+export async function storePhoto(store: FileStore, photo: ProcessedImage, position: number, { kind, folder, written, signal }: PhotoPlace): Promise<StoredPhoto> {
+  if (signal?.aborted) throw clientGone(); // nothing more is stored for a client that has gone
+  const name = kind === 'after' ? 'after-' : '';
+  const displayKey = `${folder}/${name}${position}-display.jpg`;
+  const thumbKey = `${folder}/${name}${position}-thumb.jpg`;
+  written.push(displayKey, thumbKey);
+  await Promise.all([store.put(displayKey, photo.display.data), store.put(thumbKey, photo.thumb.data)]);
+  return {
+    kind,
+    position,
+    sourceType: photo.sourceType,
+    contentType: photo.display.contentType,
+    width: photo.display.width,
+    height: photo.display.height,
+    displayKey,
+    displayBytes: photo.display.data.length,
+    thumbKey,
+    thumbBytes: photo.thumb.data.length,
+  };
+}
+
 export async function storePhotos(
   store: FileStore,
   processed: ProcessedImage[],
   { kind, now, written, signal }: { kind: 'damage' | 'after'; now: Date; written: string[]; signal?: AbortSignal | undefined },
 ): Promise<StoredPhoto[]> {
-  const prefix = `photos/${now.getUTCFullYear()}/${randomBytes(12).toString('hex')}`;
-  const name = kind === 'after' ? 'after-' : '';
+  const place = { kind, folder: photoFolder(now), written, signal };
   const stored: StoredPhoto[] = [];
-  for (const [position, photo] of processed.entries()) {
-    if (signal?.aborted) throw clientGone(); // nothing more is stored for a client that has gone
-    const displayKey = `${prefix}/${name}${position}-display.jpg`;
-    const thumbKey = `${prefix}/${name}${position}-thumb.jpg`;
-    written.push(displayKey, thumbKey);
-    await store.put(displayKey, photo.display.data);
-    await store.put(thumbKey, photo.thumb.data);
-    stored.push({
-      kind,
-      position,
-      sourceType: photo.sourceType,
-      contentType: photo.display.contentType,
-      width: photo.display.width,
-      height: photo.display.height,
-      displayKey,
-      displayBytes: photo.display.data.length,
-      thumbKey,
-      thumbBytes: photo.thumb.data.length,
-    });
-  }
+  for (const [position, photo] of processed.entries()) stored.push(await storePhoto(store, photo, position, place));
   return stored;
 }

@@ -52,7 +52,7 @@ import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
-import { availabilityFacts, slotOpenFor } from '../slots/customer-availability';
+import { openSlotsFor } from '../slots/customer-availability';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
 
@@ -218,6 +218,15 @@ async function calendarQuote(ctx: BookingContext, asked: CustomerAsked | undefin
   return record.appointment.status === 'assigned' ? undefined : record.appointment.quoteId;
 }
 
+/** The slots of `days` the calendar would offer before asking the technicians: bookable, with a place under the team's ceiling, not the moved booking's technician's busy ones. */
+function slotsToAsk(days: readonly string[], rows: Map<string, SlotPlaces>, busy: Set<string>, defaultCapacity: number, now: Date, today: string): { date: string; slot: TimeSlot }[] {
+  return days.flatMap((date) =>
+    timeSlots
+      .filter((slot) => slotRefusal(date, slot, now, today) === null && hasFreePlace(rows.get(slotKey(date, slot)), defaultCapacity) && !busy.has(slotKey(date, slot)))
+      .map((slot) => ({ date, slot })),
+  );
+}
+
 /**
  * No customer named (SPEC's client: neither `quoteId` nor `appointmentId`): whether any customer
  * could book the slot, from the network (issue 35 item 2, docs/decisions/0029): some verified
@@ -234,19 +243,22 @@ async function anyoneCanTake(ctx: BookingContext, from: string, to: string, now:
   return (date, slot) => open.has(`${date}/${slot}`);
 }
 
-async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, now: Date, anyCustomer = false): Promise<NetworkOpen> {
+/** Which of those slots the quote's customer can have a technician in (with no quote: all of them, or any customer's when `anyCustomer`). */
+async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, slots: { date: string; slot: TimeSlot }[], now: Date, anyCustomer = false): Promise<NetworkOpen> {
   if (quoteId === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
   const customer = await customerOfQuote(ctx.db, quoteId);
   if (!customer) return () => false;
-  const facts = await availabilityFacts(ctx.db, customer, from, to, now, quoteId);
-  return (date, slot) => slotOpenFor(facts, customer, { date, slot });
+  const open = await openSlotsFor(ctx.db, customer, slots, now, quoteId);
+  return (date, slot) => open.has(slotKey(date, slot));
 }
 
 export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit, date: string, now: Date, calendarFor?: CalendarFor, asked?: CustomerAsked): Promise<AvailabilityView> {
   const rows = await availableSlots(ctx, limit, date, date, now);
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
-  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, now, !asked && !calendarFor);
-  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, londonDateOf(now), network);
+  const today = londonDateOf(now);
+  const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
+  const network = await networkFor(ctx, quoteId, date, date, slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
+  return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network);
 }
 
 export function monthDays(month: string): string[] {
@@ -259,8 +271,9 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
   const [from, to] = [days[0]!, days[days.length - 1]!];
   const rows = await availableSlots(ctx, limit, from, to, now);
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
-  const network = await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, now, !asked && !calendarFor);
   const today = londonDateOf(now);
+  const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
+  const network = await networkFor(ctx, quoteId, from, to, slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
   return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
 

@@ -10,7 +10,8 @@ import type { TimeSlot } from '../../../../shared/calendar';
 import type { Db } from '../../../db/database';
 import { conflict } from '../../../kernel/errors';
 import { SLOT_TAKEN_MESSAGE } from '../slots/capacity.repo';
-import { availabilityFacts, slotOpenFor } from '../slots/customer-availability';
+import { openSlotsFor } from '../slots/customer-availability';
+import { slotKey } from '../slots/eligibility.repo';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 
 /**
@@ -21,8 +22,7 @@ import { customerOfQuote } from '../slots/customer-availability.repo';
 export async function technicianPlaceFree(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<boolean> {
   const customer = await customerOfQuote(tx, quoteId);
   if (!customer) return false;
-  const facts = await availabilityFacts(tx, customer, at.date, at.date, now, quoteId);
-  return slotOpenFor(facts, customer, at);
+  return (await openSlotsFor(tx, customer, [at], now, quoteId)).has(slotKey(at));
 }
 
 /** technicianPlaceFree, or the slot-taken refusal (409) every full slot gets. */
@@ -39,6 +39,5 @@ export async function claimTechnicianPlace(tx: Db, quoteId: number, at: { date: 
 export async function technicianStillFree(db: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<boolean> {
   const customer = await customerOfQuote(db, quoteId);
   if (!customer) return false;
-  const facts = await availabilityFacts(db, customer, at.date, at.date, now, quoteId, true);
-  return slotOpenFor(facts, customer, at);
+  return (await openSlotsFor(db, customer, [at], now, quoteId, true)).has(slotKey(at));
 }

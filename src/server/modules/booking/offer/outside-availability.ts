@@ -21,18 +21,12 @@ import { londonDateOf } from '../../../../shared/london-time';
 import { postcodeDistrict } from '../../../../shared/postcode';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
-import { transition } from '../../../db/transition';
 import type { Enqueue } from '../../../kernel/jobs';
 import type { SessionUser } from '../../auth';
-import { actorOf, recordAudit } from '../../privacy';
-import { findRepairer } from '../../repairers';
 import { slotBit } from '../../repairer-availability';
-import { bookingFacts } from '../emails/booking-email-facts';
 import { jobTakenBackEmail } from '../emails/dispatch-emails';
-import { technicianChangingEmail } from '../emails/repairer-jobs-emails';
-import { unassignOwedPayoutOfPayment } from '../payout/payouts.repo';
 import { runStep } from '../process/run-step';
-import { acceptedOfferOfQuote } from './dispatch.repo';
+import { releaseFromTechnician } from './take-back';
 import { heldJobsOf, workingFactsOf, type HeldJob, type WorkingFacts } from './outside-availability.repo';
 
 export interface OutsideAvailabilityContext {
@@ -67,26 +61,11 @@ export function jobsOutside(facts: WorkingFacts, jobs: readonly HeldJob[], now: 
 /** Takes one job back, if it is still this technician's and has not begun; answers whether it did. */
 async function takeBackOne(ctx: OutsideAvailabilityContext, job: HeldJob, repairerId: number, by: SessionUser, now: Date): Promise<boolean> {
   return runStep(ctx, 'take-back-outside-availability', async (step) => {
-    const { tx } = step;
     const { quote, appointment, payment } = await step.lock({ quoteId: job.quoteId, appointmentId: job.appointmentId });
     // Changed since it was read (another save took it back, the customer cancelled or moved it): nothing to do.
     if (!quote || !appointment || appointment.status !== 'assigned' || quote.assignedRepairerId !== repairerId) return false;
     if (appointment.appointmentDate !== job.appointmentDate || appointment.timeSlot !== job.timeSlot || hasSlotBegun(appointment, now)) return false;
-    await transition(tx, 'appointment', 'unassign', appointment.id);
-    const accepted = await acceptedOfferOfQuote(tx, quote.id);
-    if (accepted) await transition(tx, 'jobNotification', 'cancel', accepted.id);
-    await transition(tx, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } });
-    if (payment) await unassignOwedPayoutOfPayment(tx, payment.id);
-    const technician = await findRepairer(tx, repairerId);
-    const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
-    await recordAudit(tx, actorOf(by), 'job_taken_back', { kind: 'appointment', id: appointment.id }, {
-      reference: facts.reference,
-      repairerId,
-      technician: technician?.businessName ?? null,
-      reason: OUTSIDE_AVAILABILITY_REASON,
-      quoteId: quote.id,
-    });
-    await step.queue(technicianChangingEmail(facts, { businessName: technician?.businessName ?? 'Your technician' }));
+    const { technician } = await releaseFromTechnician(step, ctx.config, { quote, appointment, payment }, by, OUTSIDE_AVAILABILITY_REASON);
     // The team changed it: the technician hears which job went and why. Their own save told them on the screen.
     if (by.role === 'admin' && technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };

@@ -18,7 +18,7 @@ import { transition } from '../../../db/transition';
 import { conflict, notFound } from '../../../kernel/errors';
 import type { SessionUser } from '../../auth';
 import { bookingFacts } from '../emails/booking-email-facts';
-import { runStep } from '../process/run-step';
+import { runStep, type LockedRows, type Step } from '../process/run-step';
 import { actorOf, recordAudit } from '../../privacy';
 import { technicianChangingEmail } from '../emails/repairer-jobs-emails';
 import { jobTakenBackEmail } from '../emails/dispatch-emails';
@@ -45,24 +45,41 @@ export async function takeBackJob(
     if (appointment.status === 'assigned' && hasSlotBegun(appointment, now)) {
       throw conflict(takeBackMessages.timePassed);
     }
-    const repairerId = quote.assignedRepairerId;
     // Any other state (completed, cancelled…) answers 409 with the lifecycle's sentence, changing nothing.
-    await transition(tx, 'appointment', 'unassign', appointment.id);
-    if (repairerId === null) throw new Error(`Appointment ${appointment.id} was assigned with no technician on its quote.`);
-    const accepted = await acceptedOfferOfQuote(tx, quote.id);
-    if (accepted) await transition(tx, 'jobNotification', 'cancel', accepted.id);
-    await transition(tx, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } });
-    // D14: the share owed since payment waits for whoever accepts next.
-    if (payment) await unassignOwedPayoutOfPayment(tx, payment.id);
-    const technician = await findRepairer(tx, repairerId);
-    const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
-    await recordAudit(tx, actorOf(admin), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { reference: facts.reference, repairerId, technician: technician?.businessName ?? null, reason, quoteId: quote.id });
-
-    await step.queue(technicianChangingEmail(facts, { businessName: technician?.businessName ?? 'Your technician' }));
+    const { repairerId, technician } = await releaseFromTechnician(step, ctx.config, { quote, appointment, payment }, admin, reason);
     if (technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };
       await step.queue(jobTakenBackEmail({ repairer, appointmentDate: appointment.appointmentDate, timeSlot: appointment.timeSlot, reason, company: ctx.config.company }));
     }
     return { appointmentId: appointment.id, quoteId: quote.id, appointmentStatus: 'confirmed', assignmentStatus: 'unassigned', repairerId };
   });
+}
+
+/**
+ * The writes every take-back makes, the team's and a saved availability's (outside-availability.ts),
+ * in the step's transaction with its rows already locked: the booking back to `confirmed`, the
+ * accepted offer ended, the quote unassigned, the share owed since payment waiting for whoever
+ * accepts next (D14), the audit line with the reason, and the customer told another technician is
+ * being found. Answers the technician it was taken from (the quote's) and the booking's e-mail facts.
+ */
+export async function releaseFromTechnician(
+  step: Step,
+  config: AppConfig,
+  { quote, appointment, payment }: { quote: NonNullable<LockedRows['quote']>; appointment: NonNullable<LockedRows['appointment']>; payment: LockedRows['payment'] },
+  by: SessionUser,
+  reason: string,
+) {
+  const { tx } = step;
+  const repairerId = quote.assignedRepairerId;
+  await transition(tx, 'appointment', 'unassign', appointment.id);
+  if (repairerId === null) throw new Error(`Appointment ${appointment.id} was assigned with no technician on its quote.`);
+  const accepted = await acceptedOfferOfQuote(tx, quote.id);
+  if (accepted) await transition(tx, 'jobNotification', 'cancel', accepted.id);
+  await transition(tx, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } });
+  if (payment) await unassignOwedPayoutOfPayment(tx, payment.id);
+  const technician = await findRepairer(tx, repairerId);
+  const facts = await bookingFacts(tx, config, appointment.id, config.stripe === undefined);
+  await recordAudit(tx, actorOf(by), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { reference: facts.reference, repairerId, technician: technician?.businessName ?? null, reason, quoteId: quote.id });
+  await step.queue(technicianChangingEmail(facts, { businessName: technician?.businessName ?? 'Your technician' }));
+  return { repairerId, technician, facts };
 }

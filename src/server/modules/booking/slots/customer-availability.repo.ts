@@ -55,12 +55,25 @@ export async function customerOfQuote(db: Db, quoteId: number): Promise<Customer
   return (await customersOf(db, [row]))[0] ?? null;
 }
 
+/** A latitude/longitude box (repairers' boundingBox). */
+export interface Box {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+const inBox = (point: Point, box: Box) => point.latitude >= box.minLat && point.latitude <= box.maxLat && point.longitude >= box.minLng && point.longitude <= box.maxLng;
+
 /**
  * The live bookings of `from`…`to` (inclusive) still to be given a technician: held and not past
  * their 30 minutes at `now`, or paid and waiting (confirmed); `paidOnly`, the paid ones alone.
- * `exceptQuoteId`'s own booking is left out: the one it asks for replaces it.
+ * `exceptQuoteId`'s own booking is left out: the one it asks for replaces it. With `box`, only
+ * those whose customer is placed inside it: the saved points through the assessments' location
+ * index, and the few without one (their district's centre stands in) through its partial index
+ * on the missing ones, checked here once placed.
  */
-export async function openBookingsBetween(db: Db, from: string, to: string, now: Date, exceptQuoteId?: number, paidOnly = false): Promise<OpenBooking[]> {
+export async function openBookingsBetween(db: Db, from: string, to: string, now: Date, exceptQuoteId?: number, paidOnly = false, box?: Box): Promise<OpenBooking[]> {
   const rows = await db
     .select({
       appointmentId: appointments.id,
@@ -82,6 +95,12 @@ export async function openBookingsBetween(db: Db, from: string, to: string, now:
           ? eq(appointments.status, 'confirmed')
           : or(eq(appointments.status, 'confirmed'), and(eq(appointments.status, 'held'), or(isNull(appointments.holdExpiresAt), gt(appointments.holdExpiresAt, now)))),
         exceptQuoteId === undefined ? undefined : sql`${appointments.quoteId} <> ${exceptQuoteId}`,
+        box === undefined
+          ? undefined
+          : or(
+              and(between(assessments.latitude, box.minLat, box.maxLat), between(assessments.longitude, box.minLng, box.maxLng)),
+              or(isNull(assessments.latitude), isNull(assessments.longitude)),
+            ),
       ),
     )
     .orderBy(appointments.id);
@@ -89,6 +108,7 @@ export async function openBookingsBetween(db: Db, from: string, to: string, now:
   return rows.flatMap((row, i) => {
     const customer = customers[i];
     // A booking whose place cannot be known competes with nobody: it is the team's to place.
-    return customer ? [{ appointmentId: row.appointmentId, quoteId: row.quoteId, date: row.date, slot: row.slot as TimeSlot, customer }] : [];
+    if (!customer || (box && !inBox(customer.point, box))) return [];
+    return [{ appointmentId: row.appointmentId, quoteId: row.quoteId, date: row.date, slot: row.slot as TimeSlot, customer }];
   });
 }

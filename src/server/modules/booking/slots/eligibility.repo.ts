@@ -113,11 +113,12 @@ export function isEligible(technician: TechnicianFacts, customer: Customer, at: 
 /**
  * The verified technicians who could reach any of these customers (their base within 30 miles of
  * one, and within their own radius), with what the rule needs of them from `from` to `to`
- * (inclusive): the slot-by-slot part of the rule is then freePlacesIn, in memory. One statement
+ * (inclusive): the slot-by-slot part of the rule is then freePlacesIn, in memory. With
+ * `specialisation`, only those covering it. One statement
  * for the technicians (the union of the customers' boxes on the location btree, then the exact
  * distance to the nearest customer), one for their time off and one for the jobs they hold.
  */
-export async function techniciansReaching(db: Db, points: readonly Point[], from: string, to: string): Promise<TechnicianFacts[]> {
+export async function techniciansReaching(db: Db, points: readonly Point[], from: string, to: string, specialisation?: Specialisation): Promise<TechnicianFacts[]> {
   if (points.length === 0) return [];
   const boxes = points.map((point) => boundingBox(point, NEARBY_RADIUS_MILES));
   const [minLat, maxLat] = [Math.min(...boxes.map((b) => b.minLat)), Math.max(...boxes.map((b) => b.maxLat))];
@@ -138,7 +139,15 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
       jobsPerSlot: repairers.jobsPerSlot,
     })
     .from(repairers)
-    .where(and(eq(repairers.isVerified, true), between(repairers.latitude, minLat, maxLat), between(repairers.longitude, minLng, maxLng), sql`(${nearOne})`))
+    .where(
+      and(
+        eq(repairers.isVerified, true),
+        between(repairers.latitude, minLat, maxLat),
+        between(repairers.longitude, minLng, maxLng),
+        specialisation === undefined ? undefined : sql`${repairers.specialisations} @> ${JSON.stringify([specialisation])}::jsonb`,
+        sql`(${nearOne})`,
+      ),
+    )
     .orderBy(asc(repairers.id));
   if (rows.length === 0) return [];
   // Whole numbers read from the database, so written into the statement as one array literal.

@@ -14,10 +14,10 @@ import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import type { Enqueue } from '../../../kernel/jobs';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
-import { dispatchEmails, queueEmail, type OutboxEmail } from '../../email';
 import type { Geocoder } from '../../../kernel/ports';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { declinedRepairerIds } from '../offer/dispatch.repo';
+import { runStep } from '../process/run-step';
 import { eligibleTechnicians } from '../slots/eligibility.repo';
 import { customerUnassignedEmail, teamUnassignedEmail } from './unassigned-emails';
 import { claimCustomerTold, claimTeamTold, customerTellingCandidates, repairerContacts, unassignedBookings, type UnassignedRow } from './unassigned.repo';
@@ -99,16 +99,15 @@ export async function tellTeamOfUnassigned(ctx: UnassignedContext, now: Date, na
   let told = 0;
   for (const row of await unassignedBookings(ctx.db, now)) {
     if (!isNewsToTeam(ctx, row, now, namedQuoteId)) continue;
-    const email = await failures.attempt({ appointmentId: row.appointmentId }, async () => {
+    const sent = await failures.attempt({ appointmentId: row.appointmentId }, async () => {
       const technicians = await possibleTechnicians(ctx, row, now);
-      return ctx.db.transaction(async (tx) => {
-        if (!(await claimTeamTold(tx, row.appointmentId, now))) return null;
-        return queueEmail(tx, teamUnassignedEmail({ ...row, technicians }, ctx.config.teamEmail, ctx.config.publicUrl));
+      return runStep(ctx, 'tell-team-unassigned', async (step) => {
+        if (!(await claimTeamTold(step.tx, row.appointmentId, now))) return false;
+        await step.queue(teamUnassignedEmail({ ...row, technicians }, ctx.config.teamEmail, ctx.config.publicUrl));
+        return true;
       });
     });
-    if (!email) continue;
-    await dispatchEmails(ctx.jobs, [email]);
-    told++;
+    if (sent) told++;
   }
   failures.throwIfAny();
   return told;
@@ -123,16 +122,15 @@ export async function tellCustomersOfUnassigned(ctx: UnassignedContext, now: Dat
     if (!isTimeSlot(candidate.slot)) continue;
     const startsAt = slotStartsAt(candidate.date, candidate.slot).getTime();
     if (startsAt <= now.getTime() || startsAt - now.getTime() > CUSTOMER_TOLD_HOURS * 3600_000) continue;
-    const email: OutboxEmail | null | undefined = await failures.attempt({ appointmentId: candidate.id }, () =>
-      ctx.db.transaction(async (tx) => {
-        if (!(await claimCustomerTold(tx, candidate.id, now))) return null;
-        const facts = await bookingFacts(tx, ctx.config, candidate.id, ctx.config.stripe === undefined);
-        return queueEmail(tx, customerUnassignedEmail(facts));
+    const sent = await failures.attempt({ appointmentId: candidate.id }, () =>
+      runStep(ctx, 'tell-customer-unassigned', async (step) => {
+        if (!(await claimCustomerTold(step.tx, candidate.id, now))) return false;
+        const facts = await bookingFacts(step.tx, ctx.config, candidate.id, ctx.config.stripe === undefined);
+        await step.queue(customerUnassignedEmail(facts));
+        return true;
       }),
     );
-    if (!email) continue;
-    await dispatchEmails(ctx.jobs, [email]);
-    told++;
+    if (sent) told++;
   }
   failures.throwIfAny();
   return told;

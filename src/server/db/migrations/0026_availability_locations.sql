@@ -1,0 +1,2 @@
+CREATE INDEX "assessments_location_idx" ON "assessments" USING btree ("latitude","longitude");--> statement-breakpoint
+CREATE INDEX "assessments_unplaced_idx" ON "assessments" USING btree ("id") WHERE "assessments"."latitude" IS NULL OR "assessments"."longitude" IS NULL;
