@@ -24,6 +24,15 @@ export interface RegisteredOffice {
   postcode: string;
 }
 
+/**
+ * Issue 37: the embedded default's company and VAT numbers are examples, so a fresh install can
+ * charge VAT and issue invoices; wherever shown they carry this mark (it is part of the value the
+ * pages, e-mails and PDFs print), and live Stripe keys refuse them at start-up.
+ */
+export const EXAMPLE_MARK = ' (example)';
+export const exampleCompanyNumber = '01234567';
+export const exampleVatNumber = 'GB123456789';
+
 export interface CompanyDetails {
   /** The registered company name, e.g. 'AutoRevive Ltd'. The brand (site.brand) is separate. */
   name: string;
@@ -32,7 +41,7 @@ export interface CompanyDetails {
   /** Where it is registered, read from the number's prefix. */
   registeredIn: 'England and Wales' | 'Scotland' | 'Northern Ireland';
   registeredOffice: RegisteredOffice;
-  /** 'GB 123 4567 89', or null when the company is not registered for VAT. */
+  /** 'GB 123 4567 89' (the default's 'GB 123 4567 89 (example)'); null is no longer parsed from the settings (issue 37), kept for older builds' pages. */
   vatNumber: string | null;
   /** As shown: '020 7946 0321'. */
   supportPhone: string;
@@ -52,10 +61,10 @@ export interface CompanyDetails {
  */
 export const defaultCompanyDetails: CompanyDetails = {
   name: 'AutoRevive Ltd',
-  number: '00000000',
+  number: '01234567 (example)',
   registeredIn: 'England and Wales',
   registeredOffice: { street: ['12 Harbour Yard'], town: 'Bristol', postcode: 'BS1 5TY' },
-  vatNumber: null,
+  vatNumber: 'GB 123 4567 89 (example)',
   supportPhone: '020 7946 0321',
   supportPhoneE164: '+442079460321',
   supportEmail: 'support@autorevive.co.uk',
@@ -94,7 +103,7 @@ export function registeredOfficeLine(company: CompanyDetails): string {
 
 /**
  * What the Companies Act asks a company to show on its website, e-mails and order forms:
- * 'AutoRevive Ltd, registered in England and Wales, company number 00000000. Registered
+ * 'AutoRevive Ltd, registered in England and Wales, company number 01234567 (example). Registered
  * office: 12 Harbour Yard, Bristol, BS1 5TY.' and the VAT number when it has one.
  */
 export function companyRegistration(company: CompanyDetails): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyRegistration, defaultCompanyDetails, openDaysShort, readCompanySettings, registeredOfficeLine, type CompanyDetails } from './company';
+import { companyRegistration, defaultCompanyDetails, examplePlaceholderProblems, openDaysShort, readCompanySettings, registeredOfficeLine, type CompanyDetails } from './company';
 import { companyDetailsInHtml, companyDetailsScript, withCompanyDetails } from './company-html';
 
 const read = (settings: Record<string, string | undefined>): CompanyDetails => {
@@ -22,7 +22,9 @@ describe('company settings', () => {
       name: 'AutoRevive Ltd',
       registeredIn: 'England and Wales',
       registeredOffice: { street: ['12 Harbour Yard'], town: 'Bristol', postcode: 'BS1 5TY' },
-      vatNumber: null,
+      // Issue 37: example numbers, marked wherever shown, so the default can charge VAT and invoice it.
+      number: '01234567 (example)',
+      vatNumber: 'GB 123 4567 89 (example)',
       supportPhone: '020 7946 0321',
       supportPhoneE164: '+442079460321',
       supportEmail: 'support@autorevive.co.uk',
@@ -35,6 +37,21 @@ describe('company settings', () => {
     ]);
     // Empty settings count as unset.
     expect(read({ COMPANY_NAME: ' ', SUPPORT_PHONE: '' })).toEqual(defaultCompanyDetails);
+  });
+
+  it('mark the example numbers "(example)", and list them (and the old placeholder) as what live payments refuse (issue 37)', () => {
+    expect(companyRegistration(read({}))).toBe(
+      'AutoRevive Ltd, registered in England and Wales, company number 01234567 (example). Registered office: 12 Harbour Yard, Bristol, BS1 5TY. VAT number GB 123 4567 89 (example).',
+    );
+    expect(examplePlaceholderProblems(read({}))).toEqual([
+      "COMPANY_NUMBER is the example or placeholder 01234567, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
+      "COMPANY_VAT_NUMBER is the example GB 123 4567 89, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number",
+    ]);
+    expect(examplePlaceholderProblems(read({ COMPANY_NUMBER: '00000000', COMPANY_VAT_NUMBER: 'GB987654321' }))).toEqual([
+      "COMPANY_NUMBER is the example or placeholder 00000000, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
+    ]);
+    expect(examplePlaceholderProblems(read({ COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'GB987654321' }))).toEqual([]);
+    expect(read({ COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'GB987654321' })).toMatchObject({ number: '09876543', vatNumber: 'GB 987 6543 21' });
   });
 
   it('read and normalise every setting', () => {
@@ -72,7 +89,7 @@ describe('company settings', () => {
     ['COMPANY_NUMBER', '1234567', 'COMPANY_NUMBER must be a UK company number: 8 characters, either 8 digits or 2 letters and 6 digits, for example 01234567 or SC123456 (it is "1234567")'],
     ['COMPANY_NUMBER', 'S1234567', 'COMPANY_NUMBER must be a UK company number'],
     ['COMPANY_NUMBER', '123456789', 'COMPANY_NUMBER must be a UK company number'],
-    ['COMPANY_VAT_NUMBER', 'GB12345678', 'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789; leave it empty when the company is not registered for VAT (it is "GB12345678")'],
+    ['COMPANY_VAT_NUMBER', 'GB12345678', 'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789 (every price includes VAT, so the company must be registered for it) (it is "GB12345678")'],
     ['COMPANY_VAT_NUMBER', '123456789', 'COMPANY_VAT_NUMBER must be a UK VAT number'],
     ['COMPANY_VAT_NUMBER', 'DE123456789', 'COMPANY_VAT_NUMBER must be a UK VAT number'],
     ['SUPPORT_PHONE', '12345', 'SUPPORT_PHONE must be a UK phone number customers can call, for example 020 7946 0321 (it is "12345")'],

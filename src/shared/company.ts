@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { formatUkPhone, normaliseUkPhone } from './phone';
 import { normalisePostcode } from './postcode';
-import { supportHoursSentence, weekdays, type CompanyDetails, type RegisteredOffice, type SupportHoursRow, type Weekday } from './company-details';
+import { EXAMPLE_MARK, exampleCompanyNumber, exampleVatNumber, supportHoursSentence, weekdays, type CompanyDetails, type RegisteredOffice, type SupportHoursRow, type Weekday } from './company-details';
 
 // The details themselves, their defaults and how they are shown need no parser, so the browser
 // imports them from company-details.ts without zod or libphonenumber (issue 36); re-exported
@@ -15,10 +15,11 @@ export * from './company-details';
 /** The settings and what they hold when unset: the details shown before they were settings. */
 export const companySettingDefaults = {
   COMPANY_NAME: 'AutoRevive Ltd',
-  // A placeholder: no company has this number. docs/operations.md says to set the real one.
-  COMPANY_NUMBER: '00000000',
+  // Issue 37: examples, shown "(example)" wherever they appear, so the embedded default can
+  // charge VAT and issue invoices; start-up with live Stripe keys refuses them (config.ts).
+  COMPANY_NUMBER: exampleCompanyNumber,
   COMPANY_REGISTERED_OFFICE: '12 Harbour Yard, Bristol, BS1 5TY',
-  COMPANY_VAT_NUMBER: '',
+  COMPANY_VAT_NUMBER: exampleVatNumber,
   SUPPORT_PHONE: '020 7946 0321',
   SUPPORT_EMAIL: 'support@autorevive.co.uk',
   SUPPORT_HOURS: 'Monday-Friday 8:00-18:00; Saturday 9:00-16:00; Sunday closed',
@@ -129,14 +130,14 @@ export const CompanySettingsSchema = z
       }
       return { street: parts.slice(0, -2), town: parts.at(-2)!, postcode };
     }),
-    COMPANY_VAT_NUMBER: z
-      .string()
-      .optional()
-      .transform((value) => (value ?? '').replace(/\s+/g, '').toUpperCase())
-      .refine((value) => value === '' || /^GB(\d{9}|\d{12})$/.test(value), {
-        message: 'must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789; leave it empty when the company is not registered for VAT',
+    // Issue 37: VAT is charged on every quote, so the company must be able to issue VAT invoices:
+    // empty means the example number, never "not registered" (zero-VAT pricing does not exist yet).
+    COMPANY_VAT_NUMBER: text('COMPANY_VAT_NUMBER')
+      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
+      .refine((value) => /^GB(\d{9}|\d{12})$/.test(value), {
+        message: 'must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789 (every price includes VAT, so the company must be registered for it)',
       })
-      .transform((value) => (value === '' ? null : formatVat(value.slice(2)))),
+      .transform((value) => formatVat(value.slice(2))),
     SUPPORT_PHONE: text('SUPPORT_PHONE').transform((value, ctx) => {
       const e164 = normaliseUkPhone(value);
       if (e164 === null) {
@@ -169,10 +170,10 @@ export const CompanySettingsSchema = z
   .transform(
     (settings): CompanyDetails => ({
       name: settings.COMPANY_NAME,
-      number: settings.COMPANY_NUMBER,
+      number: settings.COMPANY_NUMBER === exampleCompanyNumber ? `${exampleCompanyNumber}${EXAMPLE_MARK}` : settings.COMPANY_NUMBER,
       registeredIn: registeredIn(settings.COMPANY_NUMBER),
       registeredOffice: settings.COMPANY_REGISTERED_OFFICE,
-      vatNumber: settings.COMPANY_VAT_NUMBER,
+      vatNumber: settings.COMPANY_VAT_NUMBER === formatVat(exampleVatNumber.slice(2)) ? `${settings.COMPANY_VAT_NUMBER}${EXAMPLE_MARK}` : settings.COMPANY_VAT_NUMBER,
       supportPhone: formatUkPhone(settings.SUPPORT_PHONE),
       supportPhoneE164: settings.SUPPORT_PHONE,
       supportEmail: settings.SUPPORT_EMAIL,
@@ -181,6 +182,21 @@ export const CompanySettingsSchema = z
       retentionMonths: settings.RETENTION_MONTHS,
     }),
   );
+
+/**
+ * Issue 37: what live payments may not run with: the example company and VAT numbers (shown
+ * "(example)") and the old placeholder 00000000. One sentence per setting, naming it.
+ */
+export function examplePlaceholderProblems(company: CompanyDetails): string[] {
+  const problems: string[] = [];
+  if (company.number.endsWith(EXAMPLE_MARK) || /^0{8}$/.test(company.number)) {
+    problems.push(`COMPANY_NUMBER is the example or placeholder ${company.number.replace(EXAMPLE_MARK, '')}, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number`);
+  }
+  if (company.vatNumber?.endsWith(EXAMPLE_MARK)) {
+    problems.push(`COMPANY_VAT_NUMBER is the example ${company.vatNumber.replace(EXAMPLE_MARK, '')}, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number`);
+  }
+  return problems;
+}
 
 /** The settings' problems, one sentence each ('SUPPORT_PHONE must be …'), or the details. */
 export function readCompanySettings(source: Record<string, string | undefined>): { details: CompanyDetails } | { problems: string[] } {

@@ -86,6 +86,9 @@ describe.skipIf(!hasChromium)('booking and paying on the embedded default', () =
     // The confirmation e-mail's calendar file is on the page too (a customer without the e-mail).
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Add to your calendar (.ics file)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^autorevive-AR-[A-Z0-9]{4}-[A-Z0-9]{4}\.ics$/);
+    // Issue 37: and the VAT invoice issued with the payment (tests/integration/vat-invoices.test.ts reads it).
+    const [invoice] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: /^Download your VAT invoice INV-\d{6} \(PDF\)$/ }).click()]);
+    expect(invoice.suggestedFilename()).toMatch(/^AutoRevive-VAT-invoice-INV-\d{6}\.pdf$/);
     step('confirmation checked');
 
     // The browser's Back from the confirmation: the booking is paid, so checkout asks for nothing.

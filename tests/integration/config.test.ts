@@ -38,8 +38,33 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toEqual([
       'PORT must be a port number (it is "eighty")',
-      'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789; leave it empty when the company is not registered for VAT (it is "GB1")',
+      'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789 (every price includes VAT, so the company must be registered for it) (it is "GB1")',
     ]);
+  });
+
+  it('refuses to start with live Stripe keys and the example or placeholder company details, naming each setting (issue 37)', () => {
+    const live = { STRIPE_SECRET_KEY: 'sk_live_51example', STRIPE_PUBLISHABLE_KEY: 'pk_live_51example', STRIPE_WEBHOOK_SECRET: 'whsec_example' };
+    const refusal = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+      return [];
+    };
+    expect(refusal(live)).toEqual([
+      "COMPANY_NUMBER is the example or placeholder 01234567, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
+      "COMPANY_VAT_NUMBER is the example GB 123 4567 89, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number",
+    ]);
+    expect(refusal({ ...live, COMPANY_NUMBER: '00000000', COMPANY_VAT_NUMBER: 'GB987654321' })).toEqual([
+      "COMPANY_NUMBER is the example or placeholder 00000000, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
+    ]);
+    expect(refusal({ ...live, STRIPE_SECRET_KEY: 'rk_live_51example' })).toHaveLength(2);
+    // The whole start-up message names the setting in a sentence.
+    expect(() => loadConfig({ ...live, COMPANY_NUMBER: '09876543' })).toThrow(/COMPANY_VAT_NUMBER is the example GB 123 4567 89.*set COMPANY_VAT_NUMBER/);
+    // Real details start with live keys; test keys start with the examples.
+    expect(loadConfig({ ...live, COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'GB987654321' }).company).toMatchObject({ number: '09876543', vatNumber: 'GB 987 6543 21' });
+    expect(loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_51example', STRIPE_PUBLISHABLE_KEY: 'pk_test_51example' }).company.vatNumber).toBe('GB 123 4567 89 (example)');
   });
 
   describe('photos in a bucket (S3_)', () => {

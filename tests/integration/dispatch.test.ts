@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, assessments, jobNotifications, outboxEmails, payments, payouts, quotes, repairers, slotCapacity } from '../../src/server/db/schema';
+import { appointments, invoices, assessments, jobNotifications, outboxEmails, payments, payouts, quotes, repairers, slotCapacity } from '../../src/server/db/schema';
 import { milesBetween } from '../../src/server/modules/repairers';
 import { dispatchMessages } from '../../src/shared/api/dispatch';
 import { isWorkingDay } from '../../src/shared/calendar';
@@ -61,6 +61,8 @@ afterEach(async () => {
   const db = t.database.db;
   await db.delete(jobNotifications);
   await db.delete(payouts);
+  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
+  await db.delete(invoices);
   await db.delete(payments);
   await db.delete(appointments);
   await db.delete(slotCapacity);

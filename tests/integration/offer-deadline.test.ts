@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, jobNotifications, outboxEmails, payouts, payments, repairers, slotCapacity } from '../../src/server/db/schema';
+import { appointments, invoices, jobNotifications, outboxEmails, payouts, payments, repairers, slotCapacity } from '../../src/server/db/schema';
 import { isWorkingDay, slotStartsAt } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateTimeToInstant } from '../../src/shared/london-time';
@@ -53,6 +53,8 @@ afterEach(async () => {
   const db = t.database.db;
   await db.delete(jobNotifications);
   await db.delete(payouts);
+  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
+  await db.delete(invoices);
   await db.delete(payments);
   await db.delete(appointments);
   await db.delete(slotCapacity);

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
+import { appointments, invoices, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages, createTestProvider, paymentMessages, quoteExpiredMessage, settleSucceededPayment } from '../../src/server/modules/booking';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { RESCHEDULE_START_WITHIN, TEST_MODE_NOTICE } from '../../src/shared/api/payments';
@@ -35,6 +35,8 @@ afterAll(async () => {
 beforeEach(() => setNow(MONDAY));
 afterEach(async () => {
   await t.database.db.delete(payouts);
+  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
+  await t.database.db.delete(invoices);
   await t.database.db.delete(payments);
   await t.database.db.delete(appointments);
   await t.database.db.delete(slotCapacity);
@@ -267,7 +269,8 @@ describe('confirmation e-mail', () => {
     expect(email).toMatchObject({ kind: 'booking-confirmed' });
     expect(email!.textBody).toContain(`${TEST_MODE_NOTICE}.`);
     expect(email!.textBody).toMatch(new RegExp(`/access/[\\w-]+\\?next=${encodeURIComponent(`/appointments/${booking.appointmentId}`)}`));
-    expect(email!.attachments).toHaveLength(1);
+    // The calendar file, then the VAT invoice (issue 37: tests/integration/vat-invoices.test.ts reads it).
+    expect(email!.attachments.map((file) => file.contentType)).toEqual([expect.stringContaining('text/calendar'), 'application/pdf']);
     const ics = email!.attachments[0]!;
     expect(ics.contentType).toBe('text/calendar; charset=utf-8');
     // 8:00–12:00 in London on 14 April 2027 (BST, UTC+1).

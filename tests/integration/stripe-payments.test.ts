@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
-import { appointments, auditLog, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { appointments, invoices, auditLog, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
 import { eraseAssessment, systemActor } from '../../src/server/modules/privacy';
 import { paymentMessages } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
@@ -42,6 +42,8 @@ beforeEach(() => {
 });
 afterEach(async () => {
   await t.database.db.delete(payouts);
+  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
+  await t.database.db.delete(invoices);
   await t.database.db.delete(payments);
   await t.database.db.delete(appointments);
   await t.database.db.delete(slotCapacity);

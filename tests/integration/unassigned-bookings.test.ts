@@ -5,7 +5,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, jobNotifications, outboxEmails, payments, payouts, repairers, slotCapacity } from '../../src/server/db/schema';
+import { appointments, invoices, jobNotifications, outboxEmails, payments, payouts, repairers, slotCapacity } from '../../src/server/db/schema';
 import type { UnassignedBooking } from '../../src/shared/api/unassigned-bookings';
 import { slotStartsAt } from '../../src/shared/calendar';
 import { FOLLOW_UP_UNASSIGNED_JOB } from '../../src/server/modules/booking';
@@ -54,6 +54,8 @@ afterEach(async () => {
   const db = t.database.db;
   await db.delete(jobNotifications);
   await db.delete(payouts);
+  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
+  await db.delete(invoices);
   await db.delete(payments);
   await db.delete(appointments);
   await db.delete(slotCapacity);

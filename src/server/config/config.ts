@@ -3,7 +3,7 @@
 import { resolve } from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
-import { readCompanySettings, type CompanyDetails } from '../../shared/company';
+import { examplePlaceholderProblems, readCompanySettings, type CompanyDetails } from '../../shared/company';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -352,6 +352,11 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     ]);
   }
   const env = parsed.data;
+  // Issue 37: live keys take real money, whose VAT invoices must carry the company's real numbers.
+  if (/^(sk|rk)_live_/.test(env.STRIPE_SECRET_KEY ?? '')) {
+    const examples = examplePlaceholderProblems(company.details);
+    if (examples.length > 0) throw new ConfigError(examples);
+  }
   const dataDir = resolve(env.DATA_DIR);
   const publicUrl = (env.PUBLIC_URL ?? localUrl(env.HOST, env.PORT)).replace(/\/+$/, '');
   return {

@@ -12,7 +12,7 @@ export interface OutgoingMail {
   text: string;
   html?: string | null;
   headers?: Record<string, string>;
-  attachments?: { filename: string; contentType: string; content: string }[];
+  attachments?: { filename: string; contentType: string; content: string; encoding?: 'base64' }[];
 }
 
 /** Outgoing mail (modules/email/mailer.ts: nodemailer, or nothing when SMTP_URL is unset). */

@@ -148,6 +148,12 @@ export const AppointmentViewSchema = z.object({
    * it (at checkout or on rescheduling). The reschedule panel asks for the request with it.
    */
   cancellationPeriod: z.object({ paidAt: z.string(), startRequested: z.boolean() }).nullable(),
+  /**
+   * Issue 37: the VAT invoice issued at payment and the credit note issued at a refund, each a PDF
+   * at its url (GET /api/appointments/{id}/invoice.pdf, …/credit-note.pdf), oldest first; for the
+   * customer and the team only ([] for the technician, who may not read them).
+   */
+  invoices: z.array(z.object({ kind: z.enum(['invoice', 'credit-note']), number: z.string(), url: z.string() })),
   createdAt: z.string(),
   /** Issue 12: the technician and what happens once the repair is done (D6, D14). */
   aftercare: z.object({

@@ -27,6 +27,11 @@ export const paymentCases = (world: AccessWorld): Case[] => [
     expect: everyone(404),
   },
   { method: 'POST', url: '/api/appointments/999999/cancel', route: '/api/appointments/:id/cancel', expect: everyone(404) },
+  // Issue 37: the VAT invoice and credit note, for the customer and the team once issued (tests/integration/vat-invoices.test.ts
+  // reads them paid); the world's booking was never paid, so there is none, and nobody learns more than that.
+  { method: 'GET', url: `/api/appointments/${world.appointmentId}/invoice.pdf`, route: '/api/appointments/:id/invoice.pdf', expect: everyone(404) },
+  { method: 'GET', url: '/api/appointments/999999/invoice.pdf', route: '/api/appointments/:id/invoice.pdf', expect: everyone(404) },
+  { method: 'GET', url: `/api/appointments/${world.appointmentId}/credit-note.pdf`, route: '/api/appointments/:id/credit-note.pdf', expect: everyone(404) },
   // The team's cancel and refund: admins only (a bad reason is refused before anything changes).
   { method: 'POST', url: `/api/admin/appointments/${world.appointmentId}/cancel`, route: '/api/admin/appointments/:id/cancel', payload: { reason: '' }, expect: adminOnly(400) },
   { method: 'POST', url: '/api/admin/appointments/999999/cancel', route: '/api/admin/appointments/:id/cancel', payload: { reason: 'No technician was free.' }, expect: adminOnly(404) },

@@ -8,6 +8,8 @@ export interface EmailAttachment {
   filename: string;
   contentType: string;
   content: string;
+  /** 'base64' for a binary file (a VAT invoice's PDF); absent: the content is the text itself. */
+  encoding?: 'base64';
 }
 
 // Every e-mail goes through here first (ARCHITECTURE: outbox, sent with retries).
@@ -25,7 +27,7 @@ export const outboxEmails = pgTable(
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
-    // Small text attachments (a booking's .ics): content as text, sent with its content type.
+    // Small attachments (a booking's .ics as text; a VAT invoice's PDF as base64), sent with their content type.
     attachments: jsonb('attachments').$type<EmailAttachment[]>().notNull().default(sql`'[]'::jsonb`),
     // The outbox e-mail lifecycle (src/shared/lifecycles/outbox-email.ts).
     status: text('status', { enum: outboxEmailLifecycle.statuses }).notNull().default(outboxEmailLifecycle.initial),

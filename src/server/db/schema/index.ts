@@ -16,3 +16,4 @@ export * from './platform';
 export * from './geo';
 export * from './audit';
 export * from './coverage';
+export * from './invoices';

@@ -22,7 +22,13 @@ export interface AppointmentRecord {
   review: { rating: number; comment: string } | null;
   /** The technician's after photos (assessment_images kind 'after'), in the order sent. */
   afterPhotoIds: number[];
+  /** Issue 37: its VAT invoice and credit note (invoices), oldest first. */
+  invoices: { kind: 'invoice' | 'credit-note'; number: string }[];
 }
+
+/** The appointment's invoices as AppointmentRecord.invoices: shared by findAppointmentRecord and the batched read. */
+export const invoicesSql = (appointmentId: string) => `coalesce((SELECT json_agg(json_build_object('kind', iv.kind, 'number', iv.facts->>'number') ORDER BY iv.number)
+    FROM invoices iv WHERE iv.appointment_id = ${appointmentId}), '[]'::json)`;
 
 /**
  * D14: the contract was made when the payment succeeded. The succeed transition sets
@@ -56,6 +62,7 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
         SELECT json_build_object('rating', rv.rating, 'comment', rv.comment) FROM repairer_reviews rv WHERE rv.appointment_id = ${appointments.id})`,
       afterPhotoIds: sql<number[]>`coalesce((
         SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = ${quotes.assessmentId} AND i.kind = 'after'), '[]'::json)`,
+      invoices: sql<AppointmentRecord['invoices']>`${sql.raw(invoicesSql('"appointments"."id"'))}`,
     })
     .from(appointments)
     .innerJoin(quotes, eq(quotes.id, appointments.quoteId))

@@ -6,6 +6,7 @@ export { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, quoteReadsForAssessments,
 export { loadPriceList, readPriceList, replacePriceList } from './price-list.repo';
 export { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, saveRevision, seenTotalPence, sendRevision } from './quote-desk.service';
 export { quoteReadyEmail, teamModificationRequestEmail } from './quote-emails';
+export { printable } from './quote-pdf';
 export { QUOTE_JSON_SQL, quoteFromJson, readQuoteBody, readQuoteView, type QuoteJson } from './quote-read';
 export { toModificationRequestView, toQuoteView } from './quote-view';
 export { findQuote, findQuoteByAssessment, itemsOf, lockQuote, modificationRequestsOf, quotesOf, revisionDraftsOf, type DeskFilter, type QuoteRow } from './quotes.repo';

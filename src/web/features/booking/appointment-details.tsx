@@ -17,7 +17,23 @@ function AddToCalendar({ appointment }: { appointment: AppointmentView }) {
   );
 }
 
-/** The appointment's facts: date and window en-GB (D5), numbers, status and payment; then a paid booking's calendar file. */
+/** Issue 37: the VAT invoice issued at payment (and a refund's credit note), as PDFs, for the customer and the team. */
+function InvoiceLinks({ appointment }: { appointment: AppointmentView }) {
+  if (appointment.invoices.length === 0) return null;
+  return (
+    <ul className="mt-3 space-y-1">
+      {appointment.invoices.map((invoice) => (
+        <li key={invoice.number}>
+          <a href={invoice.url} download className="font-semibold text-navy-900 underline">
+            {invoice.kind === 'invoice' ? 'Download your VAT invoice' : 'Download your credit note'} {invoice.number} (PDF)
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The appointment's facts: date and window en-GB (D5), numbers, status and payment; then a paid booking's calendar file and its VAT invoice. */
 export function AppointmentDetails({ appointment, withPayment = true, withNotes = true }: { appointment: AppointmentView; withPayment?: boolean; withNotes?: boolean }) {
   return (
     <>
@@ -62,6 +78,7 @@ export function AppointmentDetails({ appointment, withPayment = true, withNotes 
         ) : null}
       </dl>
       <AddToCalendar appointment={appointment} />
+      <InvoiceLinks appointment={appointment} />
     </>
   );
 }

@@ -35,6 +35,8 @@ describe('confirmation page', () => {
     expect(next).toHaveTextContent('24 hours before your appointment');
     expect(next).toHaveTextContent('arrives between 13:00 and 17:00');
     expect(next).toHaveTextContent('be ready from 12:45, 15 minutes before the window opens');
+    // Issue 37: the VAT invoice issued at payment, as a PDF.
+    expect(within(details).getByRole('link', { name: 'Download your VAT invoice INV-000042 (PDF)' })).toHaveAttribute('href', '/api/appointments/31/invoice.pdf');
     expect(screen.getByRole('link', { name: 'View Appointment Details' })).toHaveAttribute('href', '/appointments/31');
     expect(screen.getByRole('link', { name: 'Schedule Another Repair' })).toHaveAttribute('href', '/assessment');
   });
@@ -81,6 +83,24 @@ describe('appointment page', () => {
     expect(screen.getByRole('region', { name: 'Notes for your technician' })).toHaveTextContent('On the drive');
     expect(screen.getByRole('button', { name: 'Reschedule' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel booking' })).toBeInTheDocument();
+    // Issue 37: the VAT invoice issued at payment, as a PDF.
+    expect(within(details).getByRole('link', { name: 'Download your VAT invoice INV-000042 (PDF)' })).toHaveAttribute('href', '/api/appointments/31/invoice.pdf');
+  });
+
+  it("links a refunded booking's credit note after its VAT invoice (issue 37)", async () => {
+    const both = appointmentView({
+      status: 'cancelled',
+      paymentStatus: 'refunded',
+      canChange: false,
+      invoices: [
+        { kind: 'invoice', number: 'INV-000042', url: '/api/appointments/31/invoice.pdf' },
+        { kind: 'credit-note', number: 'CN-000057', url: '/api/appointments/31/credit-note.pdf' },
+      ],
+    });
+    stubAppointment(() => jsonResponse(both));
+    renderApp('/appointments/31');
+    const details = await screen.findByRole('region', { name: 'Details' });
+    expect(within(details).getByRole('link', { name: 'Download your credit note CN-000057 (PDF)' })).toHaveAttribute('href', '/api/appointments/31/credit-note.pdf');
   });
 
   it('lets the customer change their notes until two days before, and shows the refusal once too late (issue 33)', async () => {
@@ -153,11 +173,12 @@ describe('appointment page', () => {
   });
 
   it("shows the technician the booking with none of the customer's buttons or data", async () => {
-    stubAppointment(() => jsonResponse(appointmentView({ viewer: 'technician', canChange: false, status: 'assigned' })));
+    stubAppointment(() => jsonResponse(appointmentView({ viewer: 'technician', canChange: false, status: 'assigned', invoices: [] })));
     renderApp('/appointments/31');
     expect(await screen.findByRole('heading', { level: 1, name: 'The customer’s appointment' })).toBeInTheDocument();
     for (const name of ['Reschedule', 'Cancel booking', 'Erase my data']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('heading', { name: 'Your data' })).toBeNull();
+    expect(screen.queryByRole('link', { name: /VAT invoice/ })).toBeNull();
   });
 
   it('inside 24 hours it offers no online change and gives the phone number', async () => {

@@ -12,7 +12,7 @@ import type { Database } from '../../../db/database';
 import { notFound } from '../../../kernel/errors';
 import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../../access';
 import type { SessionUser } from '../../auth';
-import { cancellationPeriodSql, type AppointmentRecord, type AppointmentRow } from '../appointments.repo';
+import { cancellationPeriodSql, invoicesSql, type AppointmentRecord, type AppointmentRow } from '../appointments.repo';
 import { bookingMessages, lapseHolds, toAppointmentView } from '../hold/bookings.service';
 
 const READ_APPOINTMENT_SQL = `SELECT json_build_object(
@@ -32,6 +32,7 @@ const READ_APPOINTMENT_SQL = `SELECT json_build_object(
     FROM warranties w WHERE w.appointment_id = ap.id ORDER BY w.id DESC LIMIT 1) AS warranty,
   (SELECT json_build_object('rating', rv.rating, 'comment', rv.comment) FROM repairer_reviews rv WHERE rv.appointment_id = ap.id) AS review,
   coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = q.assessment_id AND i.kind = 'after'), '[]'::json) AS "afterPhotoIds",
+  ${invoicesSql('ap.id')} AS invoices,
   ${grantHeldSql('q.assessment_id', 'reader.hashes')} AS granted
 FROM appointments ap JOIN quotes q ON q.id = ap.quote_id JOIN assessments a ON a.id = q.assessment_id WHERE ap.id = reader.id`;
 const READ_APPOINTMENTS = batchedReadSql('read_appointments', { id: 'int', hashes: 'text[]' }, READ_APPOINTMENT_SQL);

@@ -29,6 +29,7 @@ import { bookingFacts } from '../emails/booking-email-facts';
 import { CardError } from '../pay/payment-provider';
 import { cardErrorToDomain, type PaymentsContext } from '../pay/payments.service';
 import { runStep } from '../process/run-step';
+import { creditNoteForRefund } from '../invoice/invoices.service';
 
 export const cancelMessages = {
   notFound: 'We could not find that appointment.',
@@ -121,7 +122,9 @@ async function refundCancelledBooking(
       });
     await transition(tx, 'payment', 'refund', payment.id, { set: { refundedPence: payment.amountPence, refundRef: refund.id } });
     await recordAudit(tx, by.actor, 'payment_refunded', { kind: 'payment', id: payment.id }, { amountPence: payment.amountPence, reason: by.reason, appointmentId });
-    emails.push(await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'cancelled')));
+    // Issue 37: the refunded invoice's credit note, from the same sequence.
+    const creditNote = await creditNoteForRefund(tx, ctx.config.company, { id: payment.id, quoteId: payment.quoteId, appointmentId, appointmentDate: facts.date }, new Date());
+    emails.push(await queueEmail(tx, refundEmail({ ...facts, totalPence: payment.amountPence }, 'cancelled', creditNote)));
   }
   return emails;
 }

@@ -20,6 +20,7 @@ import { refundEmail } from '../emails/booking-emails';
 import { CardError } from '../pay/payment-provider';
 import { cardErrorToDomain, type PaymentsContext } from '../pay/payments.service';
 import { runStep } from '../process/run-step';
+import { creditNoteForRefund } from '../invoice/invoices.service';
 
 export async function refundAfterProblem(
   ctx: PaymentsContext,
@@ -55,7 +56,9 @@ export async function refundAfterProblem(
     const facts = await bookingFacts(tx, ctx.config, appointment.id, payment.provider === 'test');
     await recordAudit(tx, actorOf(admin), 'payment_refunded', { kind: 'payment', id: payment.id }, { reference: facts.reference, amountPence: payment.amountPence, reason, after: 'problem reported', payoutId, appointmentId: appointment.id });
 
-    await step.queue(refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported'));
+    // Issue 37: the refunded invoice's credit note, from the same sequence.
+    const creditNote = await creditNoteForRefund(tx, ctx.config.company, { id: payment.id, quoteId: payment.quoteId, appointmentId: appointment.id, appointmentDate: appointment.appointmentDate }, new Date());
+    await step.queue(refundEmail({ ...facts, totalPence: payment.amountPence }, 'problem-reported', creditNote));
     const technician = payout.repairerId === null ? undefined : await findRepairer(tx, payout.repairerId);
     if (technician?.email) {
       const repairer = { email: technician.email, contactName: technician.contactName, businessName: technician.businessName };

@@ -97,7 +97,8 @@ function cancellationRightLines(startWithinCancellationPeriod: boolean, askedWhe
       ];
 }
 
-export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }): CustomerEmail {
+/** `invoice`: the VAT invoice (issue 37), attached; none when the company has no VAT number. */
+export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }, invoice: { number: string; attachment: EmailAttachment } | null = null): CustomerEmail {
   return bookingEmail(
     'booking-confirmed',
     facts,
@@ -111,13 +112,14 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
       '- We will call you 24 hours before your appointment.',
       '- Please be there 15 minutes before the window starts, with the car somewhere the technician can work.',
       '- The calendar file attached adds the appointment to your calendar.',
+      ...(invoice ? [`- Your VAT invoice ${invoice.number} is attached, and on your appointment page.`] : []),
       '',
       ...cancellationRightLines(payment.startWithinCancellationPeriod),
       '',
       'See, cancel or reschedule your appointment (free up to 24 hours before):',
       facts.appointmentUrl,
     ],
-    [bookingCalendar(facts, { sequence: 0 })],
+    [bookingCalendar(facts, { sequence: 0 }), ...(invoice ? [invoice.attachment] : [])],
   );
 }
 
@@ -194,11 +196,19 @@ function refundLines(facts: BookingEmailFacts, reason: RefundReason): string[] {
   }
 }
 
-export function refundEmail(facts: BookingEmailFacts, reason: RefundReason): CustomerEmail {
-  return bookingEmail('booking-refunded', facts, `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`, [
-    ...refundLines(facts, reason),
-    'Refunds usually reach your account within 5–10 working days.',
-  ]);
+/** `creditNote`: the credit note for the refunded VAT invoice (issue 37), attached; none when the booking had no invoice. */
+export function refundEmail(facts: BookingEmailFacts, reason: RefundReason, creditNote: { number: string; attachment: EmailAttachment } | null = null): CustomerEmail {
+  return bookingEmail(
+    'booking-refunded',
+    facts,
+    `Refund of ${formatPence(facts.totalPence)} – reference ${facts.reference}`,
+    [
+      ...refundLines(facts, reason),
+      'Refunds usually reach your account within 5–10 working days.',
+      ...(creditNote ? ['', `Your credit note ${creditNote.number}, which cancels your VAT invoice, is attached and on your appointment page.`] : []),
+    ],
+    creditNote ? [creditNote.attachment] : [],
+  );
 }
 
 /** `startRequested`: the customer asked, in moving it, for the repair to start within the 14-day period (D14); confirmed here in writing. */

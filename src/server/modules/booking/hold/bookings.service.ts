@@ -310,6 +310,7 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
     canChange: access === 'customer' && changeable && mayChangeOnline(appointment, now),
     noTechnicianChoice: access === 'customer' && hasOfferedChoice(appointment, now),
     viewer: viewerOf[access],
+    invoices: access === 'assigned-repairer' ? [] : record.invoices.map((invoice) => ({ ...invoice, url: `/api/appointments/${appointment.id}/${invoice.kind}.pdf` })),
     createdAt: appointment.createdAt.toISOString(),
     aftercare: {
       technician: record.assignedRepairerId === null ? null : record.technician,

@@ -22,6 +22,7 @@ import { findQuote } from '../../quotes';
 import { lockStepRows } from '../process/run-step';
 import type { Enqueue } from '../../../kernel/jobs';
 import { bookingFacts } from '../emails/booking-email-facts';
+import { invoiceAttachment, issueInvoice } from '../invoice/invoices.service';
 import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { technicianPlaceFree, technicianStillFree } from '../hold/claim';
@@ -277,9 +278,12 @@ export async function settleSucceededPayment(
   // D14: the repairer's share, owed until the job is done and confirmed. Nobody has accepted the
   // job yet at payment time (issue 12 assigns it), so the repairer is filled in then.
   await insertOwedPayout(tx, { paymentId: payment.id, repairerId: quote.assignedRepairerId, amountPence: quote.repairerPaymentPence });
+  // Issue 37: the VAT invoice, numbered in this transaction (a rollback takes no number), attached to the confirmation.
+  const invoice = await issueInvoice(tx, ctx.config.company, { id: payment.id, quoteId: quote.id, appointmentId, appointmentDate: appointment.appointmentDate }, new Date());
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
+  const invoiceFile = invoice ? { number: invoice.number, attachment: await invoiceAttachment(invoice) } : null;
   // bookedQuoteId: the caller's step offers the job to nearby repairers once it commits (step.booked; issue 12, AUTO_DISPATCH).
-  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment))], bookedQuoteId: quote.id };
+  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment, invoiceFile))], bookedQuoteId: quote.id };
 }
 
 class SlotGone extends Error {}

@@ -16,6 +16,7 @@ import { createStripeProvider } from '../pay/stripe-provider';
 import { registerStripeWebhook } from '../pay/stripe-webhook';
 import { createTestProvider } from '../pay/test-provider';
 import { confirmTestPayment } from '../pay/test-payments';
+import { readInvoicePdf } from '../invoice/invoice-read';
 
 export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { config } = deps;
@@ -35,6 +36,14 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     reply.header('Cache-Control', 'private, no-store');
     return view;
   });
+
+  // Issue 37: the VAT invoice issued at payment, and the credit note issued at a refund.
+  for (const [kind, file] of [['invoice', 'invoice.pdf'], ['credit-note', 'credit-note.pdf']] as const) {
+    app.get(`/api/appointments/:id/${file}`, { schema: { params: AppointmentIdParamsSchema } }, async (request, reply) => {
+      const { filename, pdf } = await readInvoicePdf(ctx.db, request.params.id, kind, await request.viewer());
+      return reply.type('application/pdf').header('Content-Disposition', `attachment; filename="${filename}"`).header('Cache-Control', 'private, no-store').send(pdf);
+    });
+  }
 
   app.post(
     '/api/appointments/:id/cancel',
