@@ -146,6 +146,82 @@ describe.skipIf(!hasChromium)('admin quote desk', () => {
     await customer.close();
   });
 
+  it('a change request shows on the quote page; the team saves a revision as a draft the customer does not see, then sends it (issue 37)', async () => {
+    const customer = await newConsentedContext(browser, 'desktop');
+    // Exeter: no other browser test's town.
+    const { id, reference } = await submitEnquiry(customer, { name: 'Rhian Davies', address: '4 Queen Street', city: 'Exeter', county: 'Devon', postcode: 'EX4 3SR' });
+    const { page } = await adminDesk();
+    const errors = watchPageErrors(page);
+    // A quote takes its enquiry's id (docs/decisions/0005).
+    const approved = await page.request.post(`/api/admin/quotes/${id}/approve`, { data: {} });
+    expect(approved.ok(), await approved.text()).toBe(true);
+    const asked = 'Please quote for the door only, the wing can wait.';
+    const request = await customer.request.post(`/api/quotes/${id}/modification-requests`, { data: { message: asked } });
+    expect(request.ok(), await request.text()).toBe(true);
+
+    const customerPage = await customer.newPage();
+    const customerErrors = watchPageErrors(customerPage);
+    await customerPage.goto(`/quote/${id}`);
+    const panel = customerPage.getByRole('region', { name: 'Your change request' });
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain(asked);
+    expect(await panel.textContent()).toMatch(/We will e-mail you a revised quote or an answer by \w+day \d+ \w+ \d{4} at \d+:\d\d\./);
+    const accept = customerPage.getByRole('link', { name: 'Accept Quote & Book Appointment' });
+    expect(await accept.getAttribute('aria-describedby')).toBe('quote-revision-coming');
+    for (const size of ['mobile', 'desktop'] as const) {
+      await customerPage.setViewportSize(viewportSizes[size]);
+      await expectNoAxeViolations(customerPage);
+      await shot(customerPage, `${size}-quote-request`);
+    }
+    const totalBefore = (await customerPage.getByText('Total price').first().locator('xpath=following-sibling::*[1]').textContent()) ?? '';
+    expect(totalBefore).toMatch(/^£/);
+
+    await page.reload();
+    const card = cardOf(page, reference);
+    await card.getByText(`The customer asked: “${asked}”`).waitFor();
+    expect(await card.getByRole('button', { name: 'Send revised quote' }).isDisabled()).toBe(true);
+    // Labour £100, parts £20, one line: fee £24, VAT £28.80, total £172.80.
+    await card.getByLabel('Labour (£)').fill('100');
+    await card.getByLabel('Parts and materials (£)').fill('20');
+    while ((await card.getByRole('button', { name: /^Remove item/ }).count()) > 1) await card.getByRole('button', { name: /^Remove item/ }).last().click();
+    await card.getByLabel('Item 1', { exact: true }).fill('Scratch repair: driver door only');
+    await card.getByLabel('Item 1 cost (£)').fill('120');
+    await expect.poll(() => card.getByTestId('live-total').textContent()).toBe('£172.80');
+    await card.getByRole('button', { name: 'Save as draft' }).click();
+    await page.getByText('Revision Saved as Draft', { exact: true }).waitFor();
+    await card.getByText(/Draft saved .* at £172\.80, not sent/).waitFor();
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewportSizes[size]);
+      await expectNoAxeViolations(page);
+    }
+
+    // The customer still sees the quote they were sent, and their request still open.
+    await customerPage.reload();
+    await panel.waitFor();
+    const before = (await customerPage.getByRole('main').textContent()) ?? '';
+    expect(before).toContain(totalBefore);
+    expect(before).not.toContain('£172.80');
+
+    await card.getByRole('button', { name: 'Send revised quote' }).click();
+    const dialog = page.getByRole('alertdialog', { name: `Send the revised quote for ${reference}?` });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('The customer is e-mailed the revised quote at £172.80');
+    for (const size of ['mobile', 'desktop'] as const) {
+      await page.setViewportSize(viewportSizes[size]);
+      await expectNoAxeViolations(page);
+    }
+    await dialog.getByRole('button', { name: 'Send revised quote' }).click();
+    await page.getByText('Revised Quote Sent', { exact: true }).waitFor();
+
+    await customerPage.reload();
+    await customerPage.getByText('Scratch repair: driver door only').waitFor();
+    expect(await customerPage.getByRole('main').textContent()).toContain('£172.80');
+    expect(await panel.count()).toBe(0);
+    expect(await accept.getAttribute('aria-describedby')).toBeNull();
+    expect([...errors, ...customerErrors]).toEqual([]);
+    await customer.close();
+  });
+
   it("opens the Revenue card's breakdown (fees, margin, refunds), which adds up to it, axe clean at both widths (issue 37)", async () => {
     const { page } = await adminDesk();
     const summary = page.getByRole('region', { name: 'Summary' });

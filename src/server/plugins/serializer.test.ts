@@ -78,7 +78,10 @@ describe('the compiled response serializer', () => {
     [
       'the quote desk',
       AdminQuoteListSchema,
-      { items: [{ quote, assessment: assessmentView({ quote }), modificationRequests: [{ id: 1, quoteId: 9, message: 'Can it be Tuesday?', createdAt: '2026-03-04T08:00:00.000Z', answeredAt: null }] }], total: 1, page: 1, pageSize: 20 },
+      { items: [
+        { quote, assessment: assessmentView({ quote }), modificationRequests: [{ id: 1, quoteId: 9, message: 'Can it be Tuesday?', createdAt: '2026-03-04T08:00:00.000Z', answeredAt: null }], revisionDraft: null },
+        { quote, assessment: assessmentView({ quote }), modificationRequests: [], revisionDraft: { savedAt: '2026-03-04T09:00:00.000Z', quote } },
+      ], total: 2, page: 1, pageSize: 20 },
     ],
     [
       'the enquiry list',

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { paymentLifecycle } from '../lifecycles/payment';
 import { payoutLifecycle } from '../lifecycles/payout';
 import { outboxEmailLifecycle } from '../lifecycles/outbox-email';
-import { BOOKING_STAGES } from './admin';
+import { AdminQuoteCardSchema, BOOKING_STAGES } from './admin';
 import { AppointmentViewSchema } from './appointments';
 import { AssessmentViewSchema } from './assessments';
 import { QuoteNotificationSchema } from './dispatch';
@@ -72,6 +72,8 @@ export const AdminEnquirySchema = z.object({
   erasedAt: z.string().nullable(),
   /** Every modification request of the quote, answered or not, oldest first (D21). */
   modificationRequests: z.array(ModificationRequestViewSchema),
+  /** A revision of the approved quote saved but not sent (issue 37 item 7). */
+  revisionDraft: AdminQuoteCardSchema.shape.revisionDraft,
   /** Every booking of the quote, newest first. */
   bookings: z.array(EnquiryBookingSchema),
   /** Every job offer of the quote (D16), across its bookings, newest first. */

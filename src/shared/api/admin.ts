@@ -35,6 +35,8 @@ export const AdminQuoteCardSchema = z.object({
   quote: QuoteViewSchema,
   assessment: AssessmentViewSchema,
   modificationRequests: z.array(ModificationRequestViewSchema),
+  /** Issue 37 item 7: a revision of this approved quote saved but not sent (the team's only). */
+  revisionDraft: z.object({ savedAt: z.string(), quote: QuoteViewSchema }).nullable(),
 });
 export type AdminQuoteCard = z.infer<typeof AdminQuoteCardSchema>;
 
@@ -159,6 +161,11 @@ export const adminQuoteMessages = {
   approved: 'Quote Approved',
   deleted: 'Quote Deleted',
   updated: 'Quote Updated',
+  draftSaved: 'Revision Saved as Draft',
+  revisionSent: 'Revised Quote Sent',
+  /** Drafts are for approved quotes: a pending one is the team's own until approval, a booked one is final. */
+  draftNotApproved: 'Only an approved quote is revised as a draft. A pending quote is saved as it is; a booked one cannot be changed.',
+  noDraft: 'There is no saved revision of this quote to send. Save the changes as a draft first.',
   beingPaid: 'The customer is paying for this quote right now, at its current price. You can change it once they have paid or their 30-minute hold has ended.',
   beingPaidDelete: 'The customer is paying for this quote right now. You can delete the enquiry once their 30-minute hold has ended, if they have not paid.',
   erased: 'This customer’s details were erased at their request, so this quote can no longer be approved or changed. You can delete the enquiry.',

@@ -61,6 +61,10 @@ export const ModificationRequestViewSchema = z.object({
 });
 export type ModificationRequestView = z.infer<typeof ModificationRequestViewSchema>;
 
+/** GET /api/quotes/{id}/modification-requests: the requests not yet answered, oldest first (the grant holder and admins). */
+export const OpenModificationRequestsSchema = z.object({ open: z.array(ModificationRequestViewSchema) });
+export type OpenModificationRequests = z.infer<typeof OpenModificationRequestsSchema>;
+
 // --- SPEC's sample-quote call, admin only (D12: the customer's browser never creates a quote) ---
 /** POST /api/quotes: creates or replaces the pending draft for an assessment from these figures. */
 export const CreateQuoteBodySchema = z.object({

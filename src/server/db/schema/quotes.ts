@@ -1,5 +1,5 @@
 // Quotes priced from an assessment (SPEC section 3, Quote; D12).
-import { date, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { date, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, oneOf } from './columns';
 import { quoteLifecycle } from '../../../shared/lifecycles/quote';
 import { quoteAssignmentLifecycle } from '../../../shared/lifecycles/quote-assignment';
@@ -70,3 +70,16 @@ export const quoteModificationRequests = pgTable(
   },
   (t) => [index('quote_modification_requests_quote_idx').on(t.quoteId)],
 );
+
+// Issue 37 item 7: a revision of an approved quote the team has saved but not sent. The customer's
+// reads never touch this table; "Send revised quote" applies it through the revise-quote step.
+export const quoteRevisionDrafts = pgTable('quote_revision_drafts', {
+  quoteId: integer('quote_id')
+    .primaryKey()
+    .references(() => quotes.id, { onDelete: 'cascade' }),
+  /** The admin's adjustment as sent (QuoteAdjustment), priced again when it is sent. */
+  adjustment: jsonb('adjustment').notNull(),
+  /** The quote as it will read once sent (QuoteView), for the team's card. */
+  view: jsonb('view').notNull(),
+  savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+});

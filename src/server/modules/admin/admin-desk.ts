@@ -4,7 +4,8 @@ import { enquiryBooking, enquiryQuoteExpired, type AdminQuoteCard, type AdminSta
 import { penceToDecimalString } from '../../../shared/money';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database, Db } from '../../db/database';
-import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, modificationRequestsOf, toModificationRequestView, viewsOf, type AdminAssessmentJson, type DeskFilter, type QuoteRow } from '../quotes';
+import type { QuoteView } from '../../../shared/api/quotes';
+import { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, modificationRequestsOf, revisionDraftsOf, toModificationRequestView, viewsOf, type AdminAssessmentJson, type DeskFilter, type QuoteRow } from '../quotes';
 import { ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessmentsByIds } from '../assessments';
 
 // GET /api/admin/stats, SPEC's four stat cards, in one statement (issue 9): every enquiry, the
@@ -54,9 +55,14 @@ export function readAdminStats(database: Database): Promise<AdminStats> {
 }
 
 /** Cards for these quotes, in their order: the enquiry (with photos and the admin's quote view) and open modification requests. */
+/** A card's unsent revision: its view as saved, when. */
+function draftOfCard(draft: { view: unknown; savedAt: Date } | null): AdminQuoteCard['revisionDraft'] {
+  return draft ? { savedAt: draft.savedAt.toISOString(), quote: draft.view as QuoteView } : null;
+}
+
 export async function cardsFor(db: Db, quotes: QuoteRow[]): Promise<AdminQuoteCard[]> {
   if (quotes.length === 0) return [];
-  const [assessments, requests] = await Promise.all([
+  const [assessments, requests, drafts] = await Promise.all([
     findAssessmentsByIds(
       db,
       quotes.map((quote) => quote.assessmentId),
@@ -65,6 +71,10 @@ export async function cardsFor(db: Db, quotes: QuoteRow[]): Promise<AdminQuoteCa
       db,
       quotes.map((quote) => quote.id),
       true,
+    ),
+    revisionDraftsOf(
+      db,
+      quotes.map((quote) => quote.id),
     ),
   ]);
   const views = new Map((await viewsOf(db, assessments, 'admin')).map((view) => [view.id, view]));
@@ -76,6 +86,7 @@ export async function cardsFor(db: Db, quotes: QuoteRow[]): Promise<AdminQuoteCa
         quote: assessment.quote,
         assessment,
         modificationRequests: requests.filter((request) => request.quoteId === quote.id).map(toModificationRequestView),
+        revisionDraft: draftOfCard(drafts.find((draft) => draft.quoteId === quote.id) ?? null),
       },
     ];
   });
@@ -161,7 +172,8 @@ const deskPageSql = (filter: DeskFilter) => {
       'requests', (SELECT coalesce(json_agg(json_build_object('id', r.id, 'quoteId', r.quote_id, 'message', r.message,
           'createdAtMs', ${epochMsSql('r.created_at')},
           'answeredAtMs', ${epochMsSql('r.answered_at')}) ORDER BY r.created_at ASC, r.id ASC), '[]'::json)
-        FROM quote_modification_requests r WHERE r.quote_id = p.id AND r.answered_at IS NULL)
+        FROM quote_modification_requests r WHERE r.quote_id = p.id AND r.answered_at IS NULL),
+      'draft', (SELECT json_build_object('view', d.view, 'savedAtMs', ${epochMsSql('d.saved_at')}) FROM quote_revision_drafts d WHERE d.quote_id = p.id)
     ) ORDER BY p.created_at ${direction}, p.id ${direction}), '[]'::json)
    FROM (SELECT q.* FROM quotes q WHERE ${DESK_WHERE[filter]} ORDER BY q.created_at ${direction}, q.id ${direction} LIMIT $1 OFFSET $2) p
    JOIN assessments a ON a.id = p.assessment_id) AS items`;
@@ -171,6 +183,7 @@ const DESK_PAGE_SQL = Object.fromEntries((Object.keys(DESK_WHERE) as DeskFilter[
 interface DeskCardJson {
   assessment: AdminAssessmentJson;
   requests: { id: number; quoteId: number; message: string; createdAtMs: number; answeredAtMs: number | null }[];
+  draft: { view: unknown; savedAtMs: number } | null;
 }
 
 type DeskPageAsked = { filter: DeskFilter; page: number; pageSize: number };
@@ -182,7 +195,7 @@ const DESK_PAGE: CoalescedReadSpec<DeskPageAsked, { items: AdminQuoteCard[]; tot
       .statement<{ total: number; items: DeskCardJson[] }>(`read_desk_page_${filter.replace('-', '_')}`, DESK_PAGE_SQL[filter])
       .run([pageSize, (page - 1) * pageSize]);
     const now = new Date();
-    const items: AdminQuoteCard[] = row!.items.flatMap(({ assessment: json, requests }) => {
+    const items: AdminQuoteCard[] = row!.items.flatMap(({ assessment: json, requests, draft }) => {
       const assessment = adminViewFromJson(json, now);
       if (!assessment.quote) return [];
       const modificationRequests = requests.map((request) =>
@@ -194,7 +207,8 @@ const DESK_PAGE: CoalescedReadSpec<DeskPageAsked, { items: AdminQuoteCard[]; tot
           answeredAt: dateOfEpochMs(request.answeredAtMs),
         }),
       );
-      return [{ quote: assessment.quote, assessment, modificationRequests }];
+      const revisionDraft = draftOfCard(draft ? { view: draft.view, savedAt: new Date(draft.savedAtMs) } : null);
+      return [{ quote: assessment.quote, assessment, modificationRequests, revisionDraft }];
     });
     return { items, total: row!.total, page, pageSize };
   },

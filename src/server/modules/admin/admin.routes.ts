@@ -14,6 +14,7 @@ import {
 } from '../../../shared/api/admin';
 import { IdParamsSchema } from '../../../shared/api/assessments';
 import { missingPriceListEntries } from '../../../shared/price-list';
+import { decimalStringToPence } from '../../../shared/money';
 import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
@@ -22,7 +23,7 @@ import { deleteAssessment, findAssessment } from '../assessments';
 import { quoteBeingPaid, releaseHoldOfQuote, removeUnpaidPaymentsOfQuote, withSteps, type Step } from '../booking';
 import { accessLinkPath, createGrant } from '../access';
 import { actorOf, recordAudit } from '../privacy';
-import { approveQuote, findQuote, loadPriceList, lockQuote, quoteReadyEmail, readPriceList, refuseWhileBeingPaid, replacePriceList, resetQuoteToPriceList, reviseQuote, seenTotalPence, type QuoteRow } from '../quotes';
+import { approveQuote, findQuote, loadPriceList, lockQuote, quoteReadyEmail, readPriceList, refuseWhileBeingPaid, replacePriceList, resetQuoteToPriceList, reviseQuote, saveRevision, seenTotalPence, sendRevision, type QuoteRow } from '../quotes';
 import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk';
 import { deleteFilesOfGoneRecords } from '../images';
 import { sendShared } from '../../plugins/serializer';
@@ -71,6 +72,39 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
             const { quote, customerToBeTold } = await reviseQuote(step.tx, request.params.id, request.body, quoteBeingPaid);
             await recordAudit(step.tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: customerToBeTold });
             if (customerToBeTold) await tellCustomer(step, quote, true);
+          });
+          return card(request.params.id);
+        },
+      );
+
+      // Issue 37 item 7: a revision of an approved quote, saved for later. No step: nothing the
+      // customer sees changes and nobody is e-mailed (the audit log keeps who saved what).
+      admin.post(
+        '/api/admin/quotes/:id/revision-draft',
+        { schema: { params: IdParamsSchema, body: QuoteAdjustmentSchema, response: { 200: AdminQuoteCardSchema } } },
+        async (request) => {
+          const actor = actorOf(await request.session());
+          await db.transaction(async (tx) => {
+            const current = await findQuote(tx, request.params.id);
+            const reference = current ? ((await findAssessment(tx, current.assessmentId))?.reference ?? '') : '';
+            const draft = await saveRevision(tx, request.params.id, request.body, reference);
+            await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: draft.quoteId }, { draftTotalPence: decimalStringToPence(draft.view.totalCost), customerTold: false });
+          });
+          return card(request.params.id);
+        },
+      );
+
+      // "Send revised quote": the saved revision through the revise-quote step; the customer is
+      // e-mailed and their open modification requests are answered.
+      admin.post(
+        '/api/admin/quotes/:id/send-revision',
+        { schema: { params: IdParamsSchema, response: { 200: AdminQuoteCardSchema } } },
+        async (request) => {
+          const actor = actorOf(await request.session());
+          await steps('revise-quote', async (step) => {
+            const { quote } = await sendRevision(step.tx, request.params.id, quoteBeingPaid);
+            await recordAudit(step.tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: true });
+            await tellCustomer(step, quote, true);
           });
           return card(request.params.id);
         },

@@ -7,7 +7,7 @@ import { adminEnquiryMessages, type AdminEnquiry, type EnquiryBooking } from '..
 import { penceToDecimalString } from '../../../shared/money';
 import type { Db } from '../../db/database';
 import { notFound } from '../../kernel/errors';
-import { findQuoteByAssessment, modificationRequestsOf, toModificationRequestView, viewsOf } from '../quotes';
+import { findQuoteByAssessment, modificationRequestsOf, revisionDraftsOf, toModificationRequestView, viewsOf } from '../quotes';
 import { findAssessment } from '../assessments';
 import { findAppointmentRecord, lapseHolds, toAppointmentView } from '../booking';
 import { auditOfEnquiry, bookingsOfQuote, emailsOfEnquiry, offersOfQuote } from './enquiry-page.repo';
@@ -62,8 +62,9 @@ export async function readAdminEnquiry(db: Db, assessmentId: number, now: Date =
     await lapseHolds(db, overdue, now);
     bookings = await bookingsOfQuote(db, quote.id);
   }
-  const [[assessment], requests, offers, emails, audit, bookingViews] = await Promise.all([
+  const [[assessment], drafts, requests, offers, emails, audit, bookingViews] = await Promise.all([
     viewsOf(db, [row], 'admin'),
+    revisionDraftsOf(db, quote ? [quote.id] : []),
     quote ? modificationRequestsOf(db, [quote.id], false) : [],
     quote ? offersOfQuote(db, quote.id) : [],
     emailsOfEnquiry(db, assessmentId),
@@ -81,6 +82,7 @@ export async function readAdminEnquiry(db: Db, assessmentId: number, now: Date =
     vehicleRegistration: row.vehicleRegistration,
     erasedAt: row.erasedAt?.toISOString() ?? null,
     modificationRequests: requests.map(toModificationRequestView),
+    revisionDraft: drafts[0] ? { savedAt: drafts[0].savedAt.toISOString(), quote: drafts[0].view } : null,
     bookings: bookingViews,
     offers,
     emails,

@@ -4,12 +4,12 @@
 
 export { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, quoteReadsForAssessments, readAssessment, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf, type AdminAssessmentJson } from './assessment-reads';
 export { loadPriceList, readPriceList, replacePriceList } from './price-list.repo';
-export { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, seenTotalPence } from './quote-desk.service';
+export { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, saveRevision, seenTotalPence, sendRevision } from './quote-desk.service';
 export { quoteReadyEmail, teamModificationRequestEmail } from './quote-emails';
 export { printable } from './quote-pdf';
 export { QUOTE_JSON_SQL, quoteFromJson, readQuoteBody, readQuoteView, type QuoteJson } from './quote-read';
 export { toModificationRequestView, toQuoteView } from './quote-view';
-export { findQuote, findQuoteByAssessment, itemsOf, lockQuote, modificationRequestsOf, quotesOf, type DeskFilter, type QuoteRow } from './quotes.repo';
+export { findQuote, findQuoteByAssessment, itemsOf, lockQuote, modificationRequestsOf, quotesOf, revisionDraftsOf, type DeskFilter, type QuoteRow } from './quotes.repo';
 export { priceGuideRoutes } from './price-guide.routes';
 export { quoteRoutes } from './quotes.routes';
 export { assignedRepairerOf } from './quotes.service';

@@ -16,8 +16,14 @@ import { adminQuoteMessages } from '../../../shared/api/admin';
 import { penceToDecimalString } from '../../../shared/money';
 import { findAssessment } from '../assessments';
 import { loadPriceList } from './price-list.repo';
+import type { QuoteView } from '../../../shared/api/quotes';
+import { toQuoteView } from './quote-view';
 import {
   answerModificationRequests,
+  deleteRevisionDraft,
+  findRevisionDraft,
+  saveRevisionDraft,
+  type RevisionDraftRow,
   findQuoteByAssessment,
   insertQuote,
   lockQuote,
@@ -166,9 +172,55 @@ export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustmen
     },
   });
   await replaceItems(tx, id, lineItems);
+  // Whatever revision lands replaces any the team had saved and not sent.
+  await deleteRevisionDraft(tx, id);
   const customerToBeTold = quote.status === 'approved';
   if (customerToBeTold) await answerModificationRequests(tx, id, now);
   return { quote, customerToBeTold };
+}
+
+/**
+ * Issue 37 item 7: saves the admin's revision of an approved quote without sending it. Priced and
+ * checked as a revision is (a 400 names the figure), then kept beside the quote: no transition,
+ * no e-mail, and the customer's reads never see it. 409 unless the quote is approved.
+ */
+export async function saveRevision(tx: Db, id: number, adjustment: QuoteAdjustment, reference: string, now = new Date()): Promise<RevisionDraftRow> {
+  const current = await lockOrNotFound(tx, id);
+  if (current.status !== 'approved') throw conflict(adminQuoteMessages.draftNotApproved);
+  const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
+  if (!result.ok) throw badRequest(result.issues[0]!.message, Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message])));
+  const { price, lineItems, estimatedDays, validUntilDate, warrantyMonths } = result.quote;
+  if (!chargeable(price.totalPence)) {
+    const message = adminQuoteMessages.belowMinimumCharge(formatPence(price.totalPence));
+    throw badRequest(message, { laborCost: message });
+  }
+  const view: QuoteView = toQuoteView(
+    {
+      ...current,
+      ...figures(price),
+      estimatedDays,
+      estimatedHours: estimatedDays === current.estimatedDays ? current.estimatedHours : null,
+      validUntilDate: validUntilDate ?? current.validUntilDate,
+      warrantyMonths: warrantyMonths ?? current.warrantyMonths,
+    },
+    lineItems,
+    reference,
+    now,
+  );
+  return saveRevisionDraft(tx, id, adjustment, view, now);
+}
+
+/**
+ * "Send revised quote": the saved revision becomes the quote (reviseQuote, so the same checks,
+ * the open modification requests answered and the draft gone). 409 unless the quote is approved
+ * and has a draft. The caller runs it as the revise-quote step and e-mails the customer.
+ */
+export async function sendRevision(tx: Db, id: number, beingPaid: BeingPaid, now = new Date()): Promise<RevisionOutcome> {
+  const current = await lockOrNotFound(tx, id);
+  if (current.status !== 'approved') throw conflict(adminQuoteMessages.draftNotApproved);
+  const draft = await findRevisionDraft(tx, id);
+  if (!draft) throw conflict(adminQuoteMessages.noDraft);
+  return reviseQuote(tx, id, draft.adjustment, beingPaid, now);
 }
 
 /** Redrafts the figures from today's price list (pending or approved, not booked). */
@@ -182,6 +234,7 @@ export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<Dam
     set: { ...figures(draft.price), estimatedDays: draft.estimatedDays, estimatedHours: draft.estimatedHours },
   });
   await replaceItems(tx, id, draft.lineItems);
+  await deleteRevisionDraft(tx, id);
   const customerToBeTold = quote.status === 'approved';
   if (customerToBeTold) await answerModificationRequests(tx, id, now);
   return { quote, customerToBeTold };

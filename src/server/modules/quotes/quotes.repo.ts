@@ -1,7 +1,9 @@
 // The quotes module owns the quotes and quote_items tables; other modules ask it.
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { quoteItems, quoteModificationRequests, quotes } from '../../db/schema';
+import { quoteItems, quoteModificationRequests, quoteRevisionDrafts, quotes } from '../../db/schema';
+import type { QuoteView } from '../../../shared/api/quotes';
+import type { QuoteAdjustment } from '../../../shared/quote-adjustment';
 
 export type QuoteRow = typeof quotes.$inferSelect;
 export type QuoteItemRow = typeof quoteItems.$inferSelect;
@@ -110,4 +112,31 @@ export async function answerModificationRequests(db: Db, quoteId: number, at: Da
 
 export async function countOpenModificationRequests(db: Db, quoteId: number): Promise<number> {
   return db.$count(quoteModificationRequests, and(eq(quoteModificationRequests.quoteId, quoteId), isNull(quoteModificationRequests.answeredAt)));
+}
+
+export type RevisionDraftRow = { quoteId: number; adjustment: QuoteAdjustment; view: QuoteView; savedAt: Date };
+
+/** Saves (or replaces) the team's unsent revision of a quote. */
+export async function saveRevisionDraft(db: Db, quoteId: number, adjustment: QuoteAdjustment, view: QuoteView, at: Date): Promise<RevisionDraftRow> {
+  const [row] = await db
+    .insert(quoteRevisionDrafts)
+    .values({ quoteId, adjustment, view, savedAt: at })
+    .onConflictDoUpdate({ target: quoteRevisionDrafts.quoteId, set: { adjustment, view, savedAt: at } })
+    .returning();
+  return row as RevisionDraftRow;
+}
+
+export async function findRevisionDraft(db: Db, quoteId: number): Promise<RevisionDraftRow | undefined> {
+  const [row] = await db.select().from(quoteRevisionDrafts).where(eq(quoteRevisionDrafts.quoteId, quoteId));
+  return row as RevisionDraftRow | undefined;
+}
+
+export async function deleteRevisionDraft(db: Db, quoteId: number): Promise<void> {
+  await db.delete(quoteRevisionDrafts).where(eq(quoteRevisionDrafts.quoteId, quoteId));
+}
+
+/** The unsent revisions of these quotes (the desk's cards). */
+export async function revisionDraftsOf(db: Db, quoteIds: number[]): Promise<RevisionDraftRow[]> {
+  if (quoteIds.length === 0) return [];
+  return (await db.select().from(quoteRevisionDrafts).where(inArray(quoteRevisionDrafts.quoteId, quoteIds))) as RevisionDraftRow[];
 }

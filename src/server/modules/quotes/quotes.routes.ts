@@ -10,6 +10,7 @@ import {
   CreateQuoteBodySchema,
   ModificationRequestBodySchema,
   ModificationRequestViewSchema,
+  OpenModificationRequestsSchema,
   pageAsked,
   PageQuerySchema,
   QuoteViewSchema,
@@ -31,7 +32,7 @@ import { teamModificationRequestEmail } from './quote-emails';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
 import { quoteAccess, readQuoteBody } from './quote-read';
 import { toModificationRequestView, toQuoteView } from './quote-view';
-import { findQuote, insertModificationRequest, itemsOf, quotesPage, type QuoteRow } from './quotes.repo';
+import { findQuote, insertModificationRequest, itemsOf, modificationRequestsOf, quotesPage, type QuoteRow } from './quotes.repo';
 import { sendSerialized, serializerOf } from '../../plugins/serializer';
 
 const notFoundMessage = adminQuoteMessages.notFound;
@@ -149,6 +150,15 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
       .header('Content-Disposition', `attachment; filename="${quotePdfFileName(assessment.reference)}"`)
       .header('Cache-Control', 'private, no-store')
       .send(pdf);
+  });
+
+  // Issue 37 item 7: the customer's quote page shows what they asked and when the answer is due.
+  // Only the requests: a revision the team has saved but not sent is never in a customer's read.
+  app.get('/api/quotes/:id/modification-requests', { schema: { params: IdParamsSchema, response: { 200: OpenModificationRequestsSchema } } }, async (request, reply) => {
+    const { quote, access } = await readableQuote(db, await findQuote(db, request.params.id), await request.viewer());
+    if (access !== 'customer' && access !== 'admin') throw notFound(notFoundMessage);
+    const open = await modificationRequestsOf(db, [quote.id], true);
+    return reply.header('Cache-Control', 'private, no-store').send({ open: open.map(toModificationRequestView) });
   });
 
   // D21: the customer asks for a change to their approved quote; the team is e-mailed.

@@ -14,6 +14,8 @@ import { site } from '../../../shared/site';
 import { useApproveQuote } from './api/approve-quote';
 import { useResetToPriceList } from './api/reset-to-price-list';
 import { useUpdateFullQuote } from './api/update-full-quote';
+import { useSaveRevisionDraft, useSendRevision } from './api/revision-draft';
+import { formatWhen } from '../../lib/format';
 import {
   adjustmentBody,
   adjustmentContext,
@@ -49,13 +51,20 @@ export const cardHeadingId = (quoteId: number) => `quote-${quoteId}-heading`;
 export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
   const { quote } = card;
   const idPrefix = `quote-${quote.id}`;
-  const [state, setState] = useState<AdjustmentState>(() => initialAdjustmentState(quote));
-  const [baseline, setBaseline] = useState(() => JSON.stringify(adjustmentBody(initialAdjustmentState(quote), null)));
+  // Issue 37 item 7: an approved quote's changes are saved as a draft (the customer is not told)
+  // and sent with "Send revised quote"; the form opens on the draft when there is one.
+  const approved = quote.status === 'approved';
+  const startFrom = (next: AdminQuoteCard) => next.revisionDraft?.quote ?? next.quote;
+  const [state, setState] = useState<AdjustmentState>(() => initialAdjustmentState(startFrom(card)));
+  const [baseline, setBaseline] = useState(() => JSON.stringify(adjustmentBody(initialAdjustmentState(startFrom(card)), null)));
   const [fromServer, setFromServer] = useState<AdjustmentIssues>({});
   const [approveProblem, setApproveProblem] = useState<string | null>(null);
   const save = useUpdateFullQuote(quote.id);
   const reset = useResetToPriceList(quote.id);
   const approve = useApproveQuote(quote.id);
+  const saveDraft = useSaveRevisionDraft(quote.id);
+  const sendRevision = useSendRevision(quote.id);
+  const draft = card.revisionDraft;
 
   const context = useMemo(() => adjustmentContext(londonDateOf(new Date())), [quote]);
   const preview = previewOf(state, context);
@@ -63,10 +72,10 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
   const body = adjustmentBody(state, preview);
   const issues = { ...adjustmentIssues(body, context), ...fromServer };
   const dirty = JSON.stringify(body) !== baseline;
-  const busy = save.isPending || reset.isPending || approve.isPending;
+  const busy = save.isPending || reset.isPending || approve.isPending || saveDraft.isPending || sendRevision.isPending;
 
   const restart = (next: AdminQuoteCard) => {
-    const fresh = initialAdjustmentState(next.quote);
+    const fresh = initialAdjustmentState(startFrom(next));
     setState(fresh);
     setBaseline(JSON.stringify(adjustmentBody(fresh, null)));
     setFromServer({});
@@ -100,6 +109,22 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
       focusFirst(atFault);
       return;
     }
+    if (approved) {
+      saveDraft.mutate(body, {
+        onSuccess: (next) => {
+          restart(next);
+          focusById(cardHeadingId(quote.id));
+          const draftTotal = formatPence(decimalStringToPence(next.revisionDraft?.quote.totalCost ?? next.quote.totalCost) ?? 0);
+          toast({ title: adminQuoteMessages.draftSaved, description: `${quote.reference}: ${draftTotal}, not sent. The customer still sees their quote as it was.`, variant: 'success' });
+        },
+        onError: (error) => {
+          const server = serverIssues(error);
+          setFromServer(server.issues);
+          toast({ title: 'Error', description: `Failed to save the draft${server.message ? `: ${server.message}` : ''}`, variant: 'destructive' });
+        },
+      });
+      return;
+    }
     save.mutate(body, {
       onSuccess: (next) => {
         restart(next);
@@ -129,6 +154,23 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
     });
 
   const total = formatPence(decimalStringToPence(quote.totalCost) ?? 0);
+  const draftTotal = draft ? formatPence(decimalStringToPence(draft.quote.totalCost) ?? 0) : null;
+  const onSend = () => {
+    setApproveProblem(null);
+    sendRevision.mutate(undefined, {
+      onSuccess: (next) => {
+        restart(next);
+        toast({ title: adminQuoteMessages.revisionSent, description: `${quote.reference}: the customer has been e-mailed the revised quote.`, variant: 'success' });
+        // Answered, the quote may leave the needs-attention list: the list's heading stays.
+        focusById(next.modificationRequests.length > 0 ? cardHeadingId(quote.id) : 'pending-quotes');
+      },
+      onError: (error) => {
+        const message = isApiError(error) && error.userMessage ? error.userMessage : 'The revised quote could not be sent. Please try again.';
+        setApproveProblem(message);
+        toast({ title: 'Sending Failed', description: message, variant: 'destructive' });
+      },
+    });
+  };
   const onApprove = () => {
     setApproveProblem(null);
     approve.mutate(quote.totalCost, {
@@ -231,27 +273,45 @@ export function AdjustmentForm({ card }: { card: AdminQuoteCard }) {
         </p>
       ) : null}
 
+      {approved && draft ? (
+        <p className="mt-4 text-sm text-slate-800">
+          Draft saved {formatWhen(draft.savedAt)} at {draftTotal}, not sent: the customer still sees {total}.
+        </p>
+      ) : null}
+
       <div className="mt-4 flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={busy || !dirty}>
-          {save.isPending ? 'Saving…' : 'Save changes'}
+          {save.isPending || saveDraft.isPending ? 'Saving…' : approved ? 'Save as draft' : 'Save changes'}
         </Button>
-        <ConfirmButton
-          variant="secondary"
-          disabled={busy || dirty}
-          onConfirm={onApprove}
-          aria-describedby={dirty ? `${idPrefix}-approve-hint` : undefined}
-          {...(quote.status === 'pending'
-            ? { title: `Approve ${quote.reference}?`, consequence: `The customer is e-mailed their quote at ${total}, which they can then book and pay.`, confirmLabel: 'Approve and e-mail' }
-            : { title: `Send the revised quote for ${quote.reference}?`, consequence: `The customer is e-mailed the revised quote at ${total}, which replaces the one they have.`, confirmLabel: 'Send revised quote' })}
-        >
-          {approve.isPending ? 'Approving…' : quote.status === 'pending' ? `Approve at ${total}` : 'Re-approve and tell the customer'}
-        </ConfirmButton>
+        {approved ? (
+          <ConfirmButton
+            variant="secondary"
+            disabled={busy || dirty || !draft}
+            onConfirm={onSend}
+            aria-describedby={dirty || !draft ? `${idPrefix}-approve-hint` : undefined}
+            title={`Send the revised quote for ${quote.reference}?`}
+            consequence={`The customer is e-mailed the revised quote at ${draftTotal ?? total}, which replaces the one they have.`}
+            confirmLabel="Send revised quote">
+            {sendRevision.isPending ? 'Sending…' : 'Send revised quote'}
+          </ConfirmButton>
+        ) : (
+          <ConfirmButton
+            variant="secondary"
+            disabled={busy || dirty}
+            onConfirm={onApprove}
+            aria-describedby={dirty ? `${idPrefix}-approve-hint` : undefined}
+            title={`Approve ${quote.reference}?`}
+            consequence={`The customer is e-mailed their quote at ${total}, which they can then book and pay.`}
+            confirmLabel="Approve and e-mail">
+            {approve.isPending ? 'Approving…' : `Approve at ${total}`}
+          </ConfirmButton>
+        )}
         <Button variant="outline" disabled={busy} onClick={onReset}>
           Reset to price list
         </Button>
-        {dirty ? (
+        {dirty || (approved && !draft) ? (
           <p id={`${idPrefix}-approve-hint`} className="text-sm text-slate-700">
-            Save your changes before approving.
+            {!approved ? 'Save your changes before approving.' : dirty ? 'Save your changes as a draft before sending.' : 'Change the quote and save it as a draft to send a revision.'}
           </p>
         ) : null}
       </div>

@@ -43,6 +43,7 @@ const card: AdminQuoteCard = {
     guidePrice: null,
   }),
   modificationRequests: [],
+  revisionDraft: null,
 };
 
 const enquiries: EnquiryList = { items: [], total: 0, page: 1, pageSize: 20 };
@@ -283,6 +284,59 @@ describe('admin quote desk', () => {
     const article = await openCard();
     expect(within(article).getByText('The customer asked: “Can you do it without the parts?”')).toBeInTheDocument();
     expect(within(article).getByText('Modification request, 3 Mar 2026, 9:30')).toBeInTheDocument();
+  });
+
+  it('saves an approved quote’s revision as a draft, telling nobody, then sends it after asking (issue 37)', async () => {
+    const request = { id: 3, quoteId: 5, message: 'Can you do it without the parts?', createdAt: '2026-03-03T09:30:00.000Z', answeredAt: null };
+    const approved = { ...card, quote: { ...card.quote, status: 'approved' as const, approvedAt: '2026-03-02T12:30:00.000Z' }, modificationRequests: [request] };
+    const draftQuote = {
+      ...approved.quote,
+      laborCost: '200.00',
+      autoReviveFee: '50.00',
+      vatAmount: '60.00',
+      totalCost: '360.00',
+      totalPrice: '360.00',
+      repairerPayment: '200.00',
+      workDescription: [
+        { item: 'Labour', cost: 200 },
+        { item: 'Parts', cost: 50 },
+      ],
+    };
+    const withDraft = { ...approved, revisionDraft: { savedAt: '2026-03-03T10:00:00.000Z', quote: draftQuote } };
+    // The desk's list as the server keeps it: with the draft once one is saved.
+    let saved = false;
+    const fetchMock = serve((url, init) => {
+      if (url.startsWith('/api/admin/quotes?')) return jsonResponse({ items: [saved ? withDraft : approved], total: 1, page: 1, pageSize: 10 });
+      if (url.endsWith('/revision-draft') && init?.method === 'POST') {
+        saved = true;
+        return jsonResponse(withDraft);
+      }
+      if (url.endsWith('/send-revision') && init?.method === 'POST') return jsonResponse({ ...approved, quote: draftQuote, modificationRequests: [], revisionDraft: null });
+      return undefined;
+    });
+    const article = await openCard();
+    // The same instant the customer is shown: 24 hours after they asked, London time.
+    expect(within(article).getByText(/Reply due by Wednesday 4 March 2026 at 9:30/)).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Send revised quote' })).toBeDisabled();
+
+    type(within(article).getByLabelText('Labour (£)'), '200');
+    type(within(article).getByLabelText('Item 1 cost (£)'), '200');
+    fireEvent.click(within(article).getByRole('button', { name: 'Save as draft' }));
+    expect(await screen.findByText('Revision Saved as Draft')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', 'revision-draft')).toHaveLength(1);
+    expect(calls(fetchMock, 'POST', 'update-full-quote')).toHaveLength(0);
+    expect(calls(fetchMock, 'POST', 'send-revision')).toHaveLength(0);
+    expect(await within(article).findByText(/Draft saved .* at £360\.00, not sent: the customer still sees £216\.00\./)).toBeInTheDocument();
+
+    const send = within(article).getByRole('button', { name: 'Send revised quote' });
+    await waitFor(() => expect(send).toBeEnabled());
+    fireEvent.click(send);
+    const dialog = await screen.findByRole('alertdialog', { name: 'Send the revised quote for AR-7K3Q-9XPM?' });
+    expect(dialog).toHaveTextContent('The customer is e-mailed the revised quote at £360.00, which replaces the one they have.');
+    expect(calls(fetchMock, 'POST', 'send-revision')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send revised quote' }));
+    expect(await screen.findByText('Revised Quote Sent')).toBeInTheDocument();
+    expect(calls(fetchMock, 'POST', 'send-revision')).toHaveLength(1);
   });
 });
 

@@ -7,6 +7,8 @@ import { damageLocationLabel, damageTypeLabel, formatWhen, quoteStatusLabel } fr
 import { DeleteQuoteDialog } from './delete-quote-dialog';
 import { PhotoGallery } from '../../components/photo-gallery';
 import { NearbyRepairers } from './dispatch/nearby-repairers';
+import { formatLondonDateTime } from '../../../shared/london-time';
+import { modificationReplyBy } from '../../../shared/modification-reply';
 
 /** A pending (or queried) quote: who, what, the photos, open modification requests and the adjustment form. */
 export function AdminQuoteCard({ card }: { card: Card }) {
@@ -34,7 +36,10 @@ export function AdminQuoteCard({ card }: { card: Card }) {
         <div key={request.id} className="mt-3 rounded-md border border-amber-400 bg-amber-50 p-3 text-amber-950">
           <p className="font-semibold">Modification request, {formatWhen(request.createdAt)}</p>
           <p className="mt-1">The customer asked: “{request.message}”</p>
-          <p className="mt-1 text-sm">Revise the quote below and re-approve it to answer.</p>
+          <p className="mt-1 text-sm">
+            Reply due by {formatLondonDateTime(new Date(modificationReplyBy(request.createdAt)))} (the customer is shown this time). Save your changes as a
+            draft below, then send the revised quote to answer.
+          </p>
         </div>
       ))}
 

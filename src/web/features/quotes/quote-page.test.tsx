@@ -88,6 +88,41 @@ describe('quote page', () => {
     expect(pdf).toHaveAttribute('download');
   });
 
+  it('shows the open change request, its day and when the answer is due, and says a revision is coming beside Accept (issue 37)', async () => {
+    // A Monday in March (GMT) and a Friday in July (BST): London wall-clock times either way.
+    const requests = [
+      { id: 1, quoteId: 5, message: 'Please quote for the wing only.', createdAt: '2026-03-02T13:15:00.000Z', answeredAt: null },
+      { id: 2, quoteId: 5, message: 'Or could the door wait\nuntil spring?', createdAt: '2026-07-03T08:05:00.000Z', answeredAt: null },
+    ];
+    const fetchMock = stubFetch((url) =>
+      url.endsWith('/api/quotes/5/modification-requests') ? jsonResponse({ open: requests }) : jsonResponse({ ...assessment, quote, guidePrice: null }),
+    );
+    renderApp('/quote/41');
+    const panel = await screen.findByRole('region', { name: 'Your change request' });
+    expect(panel).toHaveTextContent('You asked on Friday 3 July 2026 at 9:05 (the latest of your 2 requests):');
+    expect(panel).toHaveTextContent('Or could the door wait until spring?');
+    expect(panel).toHaveTextContent('We will e-mail you a revised quote or an answer by Saturday 4 July 2026 at 9:05.');
+    const accept = screen.getByRole('link', { name: 'Accept Quote & Book Appointment' });
+    expect(accept).toHaveAttribute('href', '/booking/5');
+    expect(accept).toHaveAccessibleDescription('A revised quote is on its way. Accepting now books this quote as it stands.');
+    expect(fetchMock).toHaveBeenCalledWith('/api/quotes/5/modification-requests', expect.objectContaining({ credentials: 'include' }));
+
+    cleanup();
+    stubFetch((url) => (url.endsWith('/modification-requests') ? jsonResponse({ open: [requests[0]] }) : jsonResponse({ ...assessment, quote, guidePrice: null })));
+    renderApp('/quote/41');
+    const one = await screen.findByRole('region', { name: 'Your change request' });
+    expect(one).toHaveTextContent('You asked on Monday 2 March 2026 at 13:15:');
+    expect(one).toHaveTextContent('by Tuesday 3 March 2026 at 13:15.');
+  });
+
+  it('shows no request panel and a plain Accept when none is open', async () => {
+    stubFetch((url) => (url.endsWith('/modification-requests') ? jsonResponse({ open: [] }) : jsonResponse({ ...assessment, quote, guidePrice: null })));
+    renderApp('/quote/41');
+    const accept = await screen.findByRole('link', { name: 'Accept Quote & Book Appointment' });
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Your change request' })).toBeNull());
+    expect(accept).not.toHaveAttribute('aria-describedby');
+  });
+
   it('shows Assessment Not Found for a 404 and for an id that is not a number', async () => {
     stubFetch(() => jsonResponse({ message: "The assessment you're looking for could not be found." }, 404));
     renderApp('/quote/41');
@@ -128,9 +163,12 @@ describe('quote page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
     expect(screen.getByText('Quote Ready!')).toBeInTheDocument();
     expect(screen.getByText('Your repair quote has been generated.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    // The assessment three times; the approved quote's open requests once (issue 37), not polled.
+    const reads = () => fetchMock.mock.calls.filter(([url]) => String(url) === '/api/assessments/41').length;
+    expect(reads()).toBe(3);
     await act(() => vi.advanceTimersByTimeAsync(90_000));
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(reads()).toBe(3);
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 
   it("'Check again' reads the assessment at once and shows the toast when the quote is there", async () => {
@@ -143,7 +181,7 @@ describe('quote page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Your repair quote' })).toBeInTheDocument();
     // The toaster is fetched with the first toast (issue 36).
     expect(await screen.findByText('Quote Ready!')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(fetchMock.mock.calls.filter(([url]) => String(url) === '/api/assessments/41')).toHaveLength(2);
   });
 
   it('does not toast a quote that was already ready when the page opened', async () => {

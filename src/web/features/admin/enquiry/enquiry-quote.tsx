@@ -114,12 +114,12 @@ export function EnquiryQuote({ enquiry }: { enquiry: AdminEnquiry }) {
       {reviewable ? (
         <div className="mt-6 border-t border-slate-200 pt-4">
           <h3 id={cardHeadingId(quote.id)} tabIndex={-1} className="text-lg font-bold text-navy-900 focus:outline-none">
-            {quote.status === 'pending' ? 'Review and approve' : open.length > 0 ? 'Revise and approve again to answer the customer' : 'Revise the quote'}
+            {quote.status === 'pending' ? 'Review and approve' : open.length > 0 ? 'Revise and send to answer the customer' : 'Revise the quote'}
           </h3>
-          <p className="text-sm text-slate-700">The quote desk’s own form: saving or approving here is the same as on the dashboard, and approving e-mails the customer.</p>
+          <p className="text-sm text-slate-700">The quote desk’s own form, the same as on the dashboard: approving e-mails the customer; an approved quote’s changes are saved as a draft the customer does not see until you send the revised quote.</p>
           <AdjustmentForm
             key={`${quote.totalCost}-${quote.repairerPayment}-${quote.estimatedDays}-${quote.workDescription.length}`}
-            card={{ quote, assessment, modificationRequests: open }}
+            card={{ quote, assessment, modificationRequests: open, revisionDraft: enquiry.revisionDraft }}
           />
         </div>
       ) : null}
