@@ -77,8 +77,25 @@ export type QuoteNotification = z.infer<typeof QuoteNotificationSchema>;
 export const QuoteNotificationsSchema = z.array(QuoteNotificationSchema);
 
 export const SendToRepairerResultSchema = z.object({ notification: QuoteNotificationSchema });
-/** SPEC section 3, Send-to-repairers result. */
-export const SendToRepairersResultSchema = z.object({ repairersNotified: z.number() });
+/**
+ * SPEC section 3, Send-to-repairers result. Past SPEC (docs/decisions/0029), only when someone was:
+ * `leftOut`, how many nearby technicians covering the damage were not offered it because they
+ * cannot take that booking's slot, by why (the availability rule, booking/slots/eligibility.repo.ts).
+ */
+export const LeftOutSchema = z.object({ notWorking: z.number(), timeOff: z.number(), full: z.number() });
+export type LeftOut = z.infer<typeof LeftOutSchema>;
+export const SendToRepairersResultSchema = z.object({ repairersNotified: z.number(), leftOut: LeftOutSchema.optional() });
+
+/** The sentence the team reads about those left out, e.g. "2 nearby left out: 1 not working that slot, 1 on time off." */
+export function leftOutSentence(leftOut: LeftOut): string {
+  const parts = [
+    leftOut.notWorking > 0 ? `${leftOut.notWorking} not working that slot` : null,
+    leftOut.timeOff > 0 ? `${leftOut.timeOff} on time off that day` : null,
+    leftOut.full > 0 ? `${leftOut.full} already fully booked then` : null,
+  ].filter((part): part is string => part !== null);
+  const total = leftOut.notWorking + leftOut.timeOff + leftOut.full;
+  return `${total} nearby technician${total === 1 ? '' : 's'} left out: ${parts.join(', ')}.`;
+}
 
 /** A paid booking not yet assigned to a technician: what the admin dispatches. */
 export const DispatchJobSchema = z.object({

@@ -178,6 +178,12 @@ export const bookingProcess = defineProcess({
     timers: ['noTechnician'],
   },
   'withdraw-repairer-offers': { summary: 'A repairer leaves the network: their open offers are withdrawn.', actors: ['admin'], transitions: ['jobNotification.expire'], locks: [] },
+  'withdraw-offers-outside-availability': {
+    summary: 'A technician’s saved availability (their own save or the team’s) closes a slot: their open offers of bookings then are withdrawn at once (docs/decisions/0029).',
+    actors: ['repairer', 'admin'],
+    transitions: ['jobNotification.expire'],
+    locks: [],
+  },
   'take-back-job': {
     summary: 'The team takes a job back from its technician: it waits to be dispatched again.',
     actors: ['admin'],

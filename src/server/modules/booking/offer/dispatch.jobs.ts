@@ -26,10 +26,10 @@ export const dispatchBookingJob = defineJob({
   payload: z.object({ quoteId: z.number().int().positive() }),
   handler: async ({ quoteId }, context) => {
     // A step of the booking process (offer-job): its e-mails go once it commits.
-    const { repairersNotified, skipped } = await dispatchPaidBooking(context, quoteId, new Date());
+    const { repairersNotified, leftOut, skipped } = await dispatchPaidBooking(context, quoteId, new Date());
     if (skipped) context.log[DISPATCH_SKIPPED[skipped].level]({ quoteId, skipped }, DISPATCH_SKIPPED[skipped].message);
-    else if (repairersNotified === 0) context.log.warn({ quoteId }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
-    else context.log.info({ quoteId, repairersNotified }, 'paid booking offered to nearby repairers');
+    else if (repairersNotified === 0) context.log.warn({ quoteId, leftOut }, 'a paid booking found no repairer to offer it to: it waits in the admin\'s jobs to dispatch');
+    else context.log.info({ quoteId, repairersNotified, leftOut }, 'paid booking offered to nearby repairers');
     // Nobody to offer it to (or no place for its postcode): the team hears of it now (docs/decisions/0027).
     if (repairersNotified === 0 && (!skipped || skipped === 'unplaceable')) await context.jobs.enqueue(FOLLOW_UP_UNASSIGNED_JOB, { quoteId });
   },

@@ -5,10 +5,10 @@
 // accepted offer per job (migration 0007), whatever the application does.
 import { moneySplit } from '../../../../shared/money-split';
 import type { CompanyDetails } from '../../../../shared/company';
-import { dispatchMessages, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
+import { dispatchMessages, type LeftOut, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
 import { isAnyDamageType, specialisationForAnyDamage, type Specialisation } from '../../../../shared/damage';
 import { cancelledAfterAccepting } from '../../../../shared/lifecycles/job-notification';
-import { hasSlotBegun } from '../../../../shared/calendar';
+import { hasSlotBegun, isTimeSlot } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
 import { repairerHasAccount } from '../../auth';
 import type { Db } from '../../../db/database';
@@ -34,6 +34,7 @@ import {
   overdueOfferIds,
 } from './dispatch.repo';
 import { offerExpiresAt } from './offer-expiry';
+import { eligibleTechnicians, slotClosedBecause, techniciansReaching, type Customer } from '../slots/eligibility.repo';
 
 import { DISPATCH_BOOKING_JOB } from '../../../kernel/jobs';
 export { DISPATCH_BOOKING_JOB };
@@ -172,8 +173,14 @@ export async function sendToRepairer(ctx: DispatchContext, quoteId: number, repa
  * it was taken back from for this booking (an operator's review: "Send to all nearby" offered the
  * job straight back to the technician who had just said they could not come). The admin can
  * still send it to them alone.
+ *
+ * Of those, only the technicians who could take the booking's slot by the availability rule
+ * (eligibility.repo.ts, the one the calendar and accept use: working that half, not on time off,
+ * a free place): the others could not accept it (docs/decisions/0029). Answers how many were left
+ * out and why when any were. A save of a technician's availability racing this is met by that
+ * save's own withdrawal of the offers it closes (outside-availability.ts) and by accept's check.
  */
-export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number }> {
+export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; leftOut?: LeftOut }> {
   const before = await jobOfQuote(ctx.db, quoteId);
   if (!before) throw notFound(dispatchMessages.notFound);
   requireDispatchable(before, now);
@@ -181,19 +188,32 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
   return runStep(ctx, 'offer-job', async (step) => {
     const { tx } = step;
     const job = await lockedJob(step, quoteId, now);
-    const nearby = await nearbyRepairers(tx, { point, specialisation: specialisationOf(job.assessment.damageType) });
+    const specialisation = specialisationOf(job.assessment.damageType);
+    const nearby = await nearbyRepairers(tx, { point, specialisation });
     const declined = await declinedRepairerIds(tx, quoteId);
     const takenBack = new Set((await notificationsOfQuote(tx, quoteId)).filter(cancelledAfterAccepting).map((n) => n.repairerId));
-    const { offered, emails } = await offer(
-      tx,
-      ctx,
-      job,
-      nearby.filter((r) => !declined.has(r.id) && !takenBack.has(r.id)),
-      now,
-    );
+    const candidates = nearby.filter((r) => !declined.has(r.id) && !takenBack.has(r.id));
+    const { eligible, leftOut } = await slotEligibility(tx, candidates, { point, specialisation }, job.appointment);
+    const { offered, emails } = await offer(tx, ctx, job, eligible, now);
     step.send(emails);
-    return { repairersNotified: offered.length };
+    return leftOut ? { repairersNotified: offered.length, leftOut } : { repairersNotified: offered.length };
   });
+}
+
+/** Splits the candidates into those the slot's rule lets take the booking and a count of the others, by why. */
+async function slotEligibility(tx: Db, candidates: RepairerRow[], customer: Customer, appointment: { appointmentDate: string; timeSlot: string }) {
+  if (candidates.length === 0 || !isTimeSlot(appointment.timeSlot)) return { eligible: candidates, leftOut: undefined };
+  const at = { date: appointment.appointmentDate, slot: appointment.timeSlot };
+  const can = new Set((await eligibleTechnicians(tx, customer, at)).map((technician) => technician.id));
+  const eligible = candidates.filter((repairer) => can.has(repairer.id));
+  if (eligible.length === candidates.length) return { eligible, leftOut: undefined };
+  const facts = new Map((await techniciansReaching(tx, [customer.point], at.date, at.date, customer.specialisation)).map((f) => [f.id, f]));
+  const leftOut: LeftOut = { notWorking: 0, timeOff: 0, full: 0 };
+  for (const repairer of candidates.filter((r) => !can.has(r.id))) {
+    const technician = facts.get(repairer.id);
+    leftOut[(technician && slotClosedBecause(technician, at)) ?? 'full']++;
+  }
+  return { eligible, leftOut };
 }
 
 /**
@@ -204,7 +224,7 @@ export async function sendToAllNearby(ctx: DispatchContext, quoteId: number, now
 export type DispatchSkip = 'enquiry-gone' | 'cancelled' | 'no-paid-booking' | 'assigned' | 'slot-begun' | 'unplaceable';
 
 /** The automatic dispatch of a paid booking (AUTO_DISPATCH): as send-to-all, quietly skipping a job that is no longer dispatchable, and saying why. */
-export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; skipped?: DispatchSkip }> {
+export async function dispatchPaidBooking(ctx: DispatchContext, quoteId: number, now: Date): Promise<{ repairersNotified: number; leftOut?: LeftOut; skipped?: DispatchSkip }> {
   const skip = (skipped: DispatchSkip) => ({ repairersNotified: 0, skipped });
   const why = async (): Promise<DispatchSkip> => {
     const job = await jobOfQuote(ctx.db, quoteId);

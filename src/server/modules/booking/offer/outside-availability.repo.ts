@@ -1,6 +1,6 @@
 // The jobs a technician holds and what they now work (issue 35 item 2's last sentence): queries
 // only. outside-availability.ts decides which jobs a saved availability leaves without them.
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { appointments, assessments, jobNotifications, quotes, repairers, repairerTimeOff } from '../../../db/schema';
 
@@ -39,4 +39,27 @@ export async function workingFactsOf(db: Db, repairerId: number, fromDate: strin
     .from(repairerTimeOff)
     .where(and(eq(repairerTimeOff.repairerId, repairerId), gte(repairerTimeOff.toDate, fromDate)));
   return { ...row, timeOff };
+}
+
+export interface OpenOffer {
+  offerId: number;
+  appointmentDate: string;
+  timeSlot: string;
+}
+
+/** The repairer's open offers (sent or viewed, not past their deadline) of paid bookings from `fromDate` on, with each booking's slot. */
+export async function openOffersOf(db: Db, repairerId: number, fromDate: string, now: Date): Promise<OpenOffer[]> {
+  return db
+    .select({ offerId: jobNotifications.id, appointmentDate: appointments.appointmentDate, timeSlot: appointments.timeSlot })
+    .from(jobNotifications)
+    .innerJoin(appointments, and(eq(appointments.quoteId, jobNotifications.quoteId), eq(appointments.status, 'confirmed')))
+    .where(
+      and(
+        eq(jobNotifications.repairerId, repairerId),
+        inArray(jobNotifications.status, ['sent', 'viewed']),
+        gt(jobNotifications.expiresAt, now),
+        gte(appointments.appointmentDate, fromDate),
+      ),
+    )
+    .orderBy(asc(jobNotifications.id));
 }

@@ -27,7 +27,9 @@ import { slotBit } from '../../repairer-availability';
 import { jobTakenBackEmail } from '../emails/dispatch-emails';
 import { runStep } from '../process/run-step';
 import { releaseFromTechnician } from './take-back';
-import { heldJobsOf, workingFactsOf, type HeldJob, type WorkingFacts } from './outside-availability.repo';
+import { heldJobsOf, openOffersOf, workingFactsOf, type HeldJob, type OpenOffer, type WorkingFacts } from './outside-availability.repo';
+import { slotClosedBecause } from '../slots/eligibility.repo';
+import { TransitionConflictError, transition } from '../../../db/transition';
 
 export interface OutsideAvailabilityContext {
   db: Db;
@@ -79,8 +81,48 @@ async function takeBackOne(ctx: OutsideAvailabilityContext, job: HeldJob, repair
 }
 
 /**
+ * The open offers (in `offers`) the technician could not accept by the slot's rule
+ * (eligibility.repo.ts's slotClosedBecause: not working that half, time off that day, no free place
+ * left beside the jobs they hold). Offers of a slot already begun are left to the sweep.
+ */
+export function offersOutside(facts: WorkingFacts, held: readonly HeldJob[], offers: readonly OpenOffer[], now: Date): OpenOffer[] {
+  const jobsHeld = new Map<string, number>();
+  for (const job of held) jobsHeld.set(`${job.appointmentDate}/${job.timeSlot}`, (jobsHeld.get(`${job.appointmentDate}/${job.timeSlot}`) ?? 0) + 1);
+  const slotFacts = { ...facts, jobsHeld };
+  return offers.filter((offer) => isTimeSlot(offer.timeSlot) && !hasSlotBegun(offer, now) && slotClosedBecause(slotFacts, { date: offer.appointmentDate, slot: offer.timeSlot }) !== null);
+}
+
+/**
+ * The declared step `withdraw-offers-outside-availability`: each open offer the save closed is
+ * withdrawn (expired, as a repairer leaving the network has theirs withdrawn), in one transaction
+ * that locks nothing but the offers it changes. An offer answered meanwhile is left as answered
+ * (its transition refuses), and one accepted meanwhile was met by accept's own check under the
+ * repairer row's lock, or is a job the take-back above has just handled. Answers how many.
+ */
+async function withdrawOffersOutside(ctx: OutsideAvailabilityContext, repairerId: number, today: string, now: Date): Promise<number> {
+  const facts = await workingFactsOf(ctx.db, repairerId, today);
+  if (!facts) return 0;
+  const closed = offersOutside(facts, await heldJobsOf(ctx.db, repairerId, today), await openOffersOf(ctx.db, repairerId, today, now), now);
+  if (closed.length === 0) return 0;
+  return runStep(ctx, 'withdraw-offers-outside-availability', async ({ tx }) => {
+    let withdrawn = 0;
+    for (const { offerId } of closed) {
+      try {
+        await transition(tx, 'jobNotification', 'expire', offerId);
+        withdrawn++;
+      } catch (error) {
+        if (!(error instanceof TransitionConflictError)) throw error; // answered meanwhile
+      }
+    }
+    return withdrawn;
+  });
+}
+
+/**
  * After a save of the technician's availability (by them or the team): takes back every job it
- * leaves without them and answers those bookings, soonest first.
+ * leaves without them, then withdraws their open offers of bookings in the slots it closed (so
+ * they are not left to run out, and the booking's other offers or the unassigned path carry it);
+ * answers the bookings taken back, soonest first.
  */
 export async function takeBackJobsOutsideAvailability(ctx: OutsideAvailabilityContext, repairerId: number, by: SessionUser, now: Date): Promise<TakenBackBooking[]> {
   const today = londonDateOf(now);
@@ -91,5 +133,6 @@ export async function takeBackJobsOutsideAvailability(ctx: OutsideAvailabilityCo
     if (!(await takeBackOne(ctx, job, repairerId, by, now))) continue;
     takenBack.push({ date: job.appointmentDate, slot: job.timeSlot as TimeSlot, district: postcodeDistrict(job.postcode) ?? job.postcode.split(' ')[0]! });
   }
+  await withdrawOffersOutside(ctx, repairerId, today, now);
   return takenBack;
 }

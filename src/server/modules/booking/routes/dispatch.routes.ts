@@ -52,8 +52,7 @@ export const dispatchRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async
         { schema: { params: IdParamsSchema, response: { 200: SendToRepairersResultSchema } } },
         async (request) => {
           await expireOverdueOffers(ctx.db, new Date());
-          const { repairersNotified } = await sendToAllNearby(ctx, request.params.id, new Date());
-          return { repairersNotified };
+          return sendToAllNearby(ctx, request.params.id, new Date());
         },
       );
 

@@ -90,11 +90,20 @@ export interface TechnicianFacts {
 
 export const slotKey = ({ date, slot }: SlotOf) => `${date}/${slot}`;
 
+/** The part of the facts the slot-by-slot rule reads. */
+export type SlotFacts = Pick<TechnicianFacts, 'weeklyHalves' | 'jobsPerSlot' | 'timeOff' | 'jobsHeld'>;
+
+/** Why the technician cannot take a job in the slot, or null when they have a free place. */
+export function slotClosedBecause(technician: SlotFacts, at: SlotOf): 'notWorking' | 'timeOff' | 'full' | null {
+  if ((technician.weeklyHalves & slotBit(at.date, at.slot)) === 0) return 'notWorking';
+  if (technician.timeOff.some((period) => period.from <= at.date && at.date <= period.to)) return 'timeOff';
+  return technician.jobsPerSlot - (technician.jobsHeld.get(slotKey(at)) ?? 0) > 0 ? null : 'full';
+}
+
 /** Free places the technician has in the slot: 0 when not working it or off that day. */
-export function freePlacesIn(technician: TechnicianFacts, at: SlotOf): number {
-  if ((technician.weeklyHalves & slotBit(at.date, at.slot)) === 0) return 0;
-  if (technician.timeOff.some((period) => period.from <= at.date && at.date <= period.to)) return 0;
-  return Math.max(0, technician.jobsPerSlot - (technician.jobsHeld.get(slotKey(at)) ?? 0));
+export function freePlacesIn(technician: SlotFacts, at: SlotOf): number {
+  if (slotClosedBecause(technician, at) !== null) return 0;
+  return technician.jobsPerSlot - (technician.jobsHeld.get(slotKey(at)) ?? 0);
 }
 
 /** Whether the technician could serve this customer at all: in range and covering the damage (verified technicians only are read). */

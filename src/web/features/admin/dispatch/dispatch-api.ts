@@ -10,6 +10,7 @@ import {
   SendToRepairersResultSchema,
   TakeBackResultSchema,
   UpcomingJobsSchema,
+  leftOutSentence,
   type DispatchJob,
   type UpcomingJobs,
   type QuoteNotification,
@@ -57,10 +58,19 @@ export function useSendToAllNearby(quoteId: number) {
   return useMutation({
     mutationFn: () => apiJson('POST', `/api/admin/quotes/${quoteId}/send-to-repairers`, {}, SendToRepairersResultSchema),
     // Said the same wherever the team sends it (Jobs to dispatch, the enquiry page).
-    onSuccess: ({ repairersNotified }) =>
+    onSuccess: ({ repairersNotified, leftOut }) =>
       toast({
         title: 'Success',
-        description: repairersNotified === 0 ? 'No new repairers to send it to: everyone nearby already has it or declined it.' : `Sent to ${repairersNotified} nearby repairer${repairersNotified === 1 ? '' : 's'}.`,
+        description: [
+          repairersNotified === 0
+            ? leftOut
+              ? 'No new repairers to send it to: nobody else nearby can take that slot.'
+              : 'No new repairers to send it to: everyone nearby already has it or declined it.'
+            : `Sent to ${repairersNotified} nearby repairer${repairersNotified === 1 ? '' : 's'}.`,
+          leftOut ? leftOutSentence(leftOut) : null,
+        ]
+          .filter(Boolean)
+          .join(' '),
         variant: repairersNotified === 0 ? 'default' : 'success',
       }),
     onError: (error) => toast({ title: 'Error', description: `Failed to send quote to repairers: ${userMessageOf(error)}`, variant: 'destructive' }),
