@@ -4,7 +4,8 @@
 // back through the declared step (back to paid and waiting, the customer told) and joins the
 // unassigned path: the team lists it, it is offered again (never to the same technician), and 24
 // hours before the customer is offered another slot or a full refund. Accepting an offer consults
-// the same rule: working that half, not on time off, a free place; otherwise 409 with a sentence.
+// the same rule: working that half, not on time off, a free place; otherwise 409 with a sentence
+// (and a save that closes a slot withdraws the open offers then: offers-by-availability.test.ts).
 // Runs on the PostgreSQL server when TEST_DATABASE_URL is set, else on PGlite.
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -153,22 +154,26 @@ describe('accepting an offer consults the availability rule', () => {
     const tech = await technician(t);
     const day = workingDay(15);
     const when = `${formatLondonDate(day)}, ${slotInSentence('morning')}`;
-    // Offered first, then the technician changes their availability: the offer stands, the accept is refused.
-    const job = await tech.offered(day, 'morning');
-    const weekly = { ...DEFAULT_AVAILABILITY.weekly, [weekdayOf(day)]: { morning: false, afternoon: true } };
+    // The technician changes their availability, then the team sends them the job alone (send-to-all would leave them out).
+    // (The afternoon: the slot's own ceiling of three bookings is left to the morning's.)
+    const weekly = { ...DEFAULT_AVAILABILITY.weekly, [weekdayOf(day)]: { morning: true, afternoon: false } };
     expect((await put(t, '/api/repairer/availability', tech.cookie, body({ weekly }))).statusCode).toBe(200);
+    const job = await tech.offered(day, 'afternoon');
     const notWorking = await tech.accept(job.offerId);
-    expect([notWorking.statusCode, notWorking.json().message]).toEqual([409, repairerJobMessages.notWorking(when)]);
+    expect([notWorking.statusCode, notWorking.json().message]).toEqual([409, repairerJobMessages.notWorking(`${formatLondonDate(day)}, ${slotInSentence('afternoon')}`)]);
 
+    // A save that closes the slot withdraws the offer at once (docs/decisions/0029); one made after it is refused.
     expect((await put(t, '/api/repairer/availability', tech.cookie, body({ timeOff: [{ from: day, to: day }] }))).statusCode).toBe(200);
-    const off = await tech.accept(job.offerId);
+    expect((await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.id, job.offerId)))[0]!.status).toBe('expired');
+    const offJob = await tech.offered(day, 'morning');
+    const off = await tech.accept(offJob.offerId);
     expect([off.statusCode, off.json().message]).toEqual([409, repairerJobMessages.timeOff(formatLondonDate(day))]);
-    expect(await appointmentRow(t, job.appointmentId)).toMatchObject({ status: 'confirmed' });
-    expect((await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.id, job.offerId)))[0]!.status).toBe('sent');
+    expect(await appointmentRow(t, offJob.appointmentId)).toMatchObject({ status: 'confirmed' });
+    expect((await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.id, offJob.offerId)))[0]!.status).toBe('sent');
 
     // Back at work with two places: two jobs in the slot, a third refused.
     expect((await put(t, '/api/repairer/availability', tech.cookie, body({ jobsPerSlot: 2 }))).statusCode).toBe(200);
-    expect((await tech.accept(job.offerId)).statusCode).toBe(200);
+    expect((await tech.accept(offJob.offerId)).statusCode).toBe(200);
     const other = await tech.offered(day, 'morning');
     expect((await tech.accept(other.offerId)).statusCode).toBe(200);
     const third = await tech.offered(day, 'morning');

@@ -50,8 +50,8 @@ export const availabilityMessages = {
   /** Before saving: what a save does to jobs already accepted. */
   takesBack: (whose: 'you' | 'them') =>
     whose === 'you'
-      ? 'Jobs you have already accepted that fall outside what you save (a day off, a half-day you stop working, fewer jobs in one slot) are given back to our team, who find the customer another technician.'
-      : 'Jobs this technician has already accepted that fall outside what you save are taken back from them and listed under Bookings without a technician on Quote Management; each customer is told and another technician is found.',
+      ? 'Jobs you have already accepted that fall outside what you save (a day off, a half-day you stop working, fewer jobs in one slot) are given back to our team, who find the customer another technician. Job offers you have not answered for the times you close are withdrawn.'
+      : 'Jobs this technician has already accepted that fall outside what you save are taken back from them and listed under Bookings without a technician on Quote Management; each customer is told and another technician is found. Their unanswered job offers for the times you close are withdrawn.',
   /** After saving, when a save took jobs back. */
   tookBack: (count: number, whose: 'you' | 'them') =>
     whose === 'you'
