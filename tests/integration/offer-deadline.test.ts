@@ -85,11 +85,12 @@ describe('an offer in working hours', () => {
   it('keeps to the technician\'s own pattern: one who works only Thursday afternoons is given until then', async () => {
     const db = t.database.db;
     // Thursday afternoon is bit 2 × 3 + 1 = 7.
-    await createRepairer(db, { ...WESTMINSTER, weeklyHalves: 1 << 7 });
+    const thursdaysOnly = await createRepairer(db, { ...WESTMINSTER, weeklyHalves: 1 << 7 });
     const { quote } = await paidBooking(t, workingDay(15, BASE));
     const monday = workingDay(1, BASE);
     vi.setSystemTime(londonDateTimeToInstant(monday, '09:00'));
-    await post(t, `/api/admin/quotes/${quote.id}/send-to-repairers`, {}, admin);
+    // Sent to them alone: the booking's own slot is not one they work, so send-to-all leaves them out (docs/decisions/0029).
+    expect((await post(t, `/api/admin/quotes/${quote.id}/send-to-repairer`, { repairerId: thursdaysOnly.id }, admin)).statusCode).toBe(200);
     const [offer] = await offersOf(quote.id);
     // The first Thursday on from then that is not a bank holiday, 13:00 + 4 hours.
     let thursday = monday;

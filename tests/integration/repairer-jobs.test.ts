@@ -32,12 +32,17 @@ async function technician(overrides: Parameters<typeof createRepairer>[1] = {}):
   return { ...user, cookie: await signInAs(t.app, user.email, user.password) };
 }
 
-/** A paid booking offered (send to all nearby) to the given repairers only. */
-async function offeredJob(day: string, slot: 'morning' | 'afternoon' = 'morning') {
+/**
+ * A paid booking offered (send to all nearby) to the given repairers only; or, with `onlyTo`, sent
+ * to that repairer alone (send-to-all leaves out one who cannot take the slot: docs/decisions/0029).
+ */
+async function offeredJob(day: string, slot: 'morning' | 'afternoon' = 'morning', onlyTo?: number | null) {
   const booking = await paidBooking(t, day, slot);
   const image = await createImageRecord(t.database.db, { assessmentId: booking.assessment.id });
   await t.app.deps.store.put(image.displayKey, Buffer.from('a photo'));
-  const sent = await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairers`, {}, admin);
+  const sent = onlyTo
+    ? await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairer`, { repairerId: onlyTo }, admin)
+    : await post(t, `/api/admin/quotes/${booking.quote.id}/send-to-repairers`, {}, admin);
   expect(sent.statusCode).toBe(200);
   const offers = await t.database.db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, booking.quote.id));
   const offerOf = (repairerId: number | null) => offers.find((o) => o.repairerId === repairerId)!.id;
@@ -198,7 +203,7 @@ describe('accepting and declining', () => {
     const day = workingDay(34);
     const first = await offeredJob(day, 'afternoon');
     expect((await accept(a.cookie, first.offerOf(a.repairerId))).statusCode).toBe(200);
-    const second = await offeredJob(day, 'afternoon');
+    const second = await offeredJob(day, 'afternoon', a.repairerId);
     const clash = await accept(a.cookie, second.offerOf(a.repairerId));
     expect(clash.statusCode).toBe(409);
     expect(clash.json().message).toMatch(/^You already have a job on /);

@@ -86,7 +86,8 @@ describe('the team hears of a booking nobody took', () => {
     await followUp();
     expect(await emailsOfKind('booking-unassigned-team')).toHaveLength(0);
 
-    expect((await post(t, `/api/admin/quotes/${quote.id}/send-to-repairers`, {}, admin)).json()).toEqual({ repairersNotified: 3 });
+    // Never Works is left out, and the answer says why (docs/decisions/0029).
+    expect((await post(t, `/api/admin/quotes/${quote.id}/send-to-repairers`, {}, admin)).json()).toEqual({ repairersNotified: 2, leftOut: { notWorking: 1, timeOff: 0, full: 0 } });
     // Offers open: not without a technician yet.
     expect((await teamList()).body).toEqual([]);
     await db.update(jobNotifications).set({ status: 'declined', respondedAt: new Date(), declineReason: 'Booked that day' }).where(and(eq(jobNotifications.quoteId, quote.id), eq(jobNotifications.repairerId, decliner.id)));
@@ -95,7 +96,7 @@ describe('the team hears of a booking nobody took', () => {
 
     const { body } = await teamList();
     expect(body).toHaveLength(1);
-    expect(body[0]).toMatchObject({ appointmentId, quoteId: quote.id, offersMade: 3, declined: 1, customerToldAt: null });
+    expect(body[0]).toMatchObject({ appointmentId, quoteId: quote.id, offersMade: 2, declined: 1, customerToldAt: null });
     expect(body[0]!.technicians.map((x) => x.businessName)).toEqual(['Near Repairs']);
     expect(body[0]!.technicians[0]).toMatchObject({ repairerId: near.id, distance: expect.any(Number) });
 
