@@ -67,8 +67,9 @@ const pairs = Object.keys(moduleImports)
   .filter(([a, b]) => a < b && moduleImports[`${b} → ${a}`])
   .map(([a, b]) => `${a} ↔ ${b}`);
 
-// Files outside repositories that query the database: they call the query builder or raw SQL.
-const queryPattern = /\b(?:db|tx|database|executor|trx)\s*\.\s*(?:select|insert|update|delete|execute|query)\s*\(|\bsql`/;
+// Files outside repositories that query the database: they call the query builder or raw SQL, or
+// run a prepared or batched statement (db/batch.ts's statement, batchedReadSql, coalescedRead).
+const queryPattern = /\b(?:db|tx|database|executor|trx)\s*\.\s*(?:select|insert|update|delete|execute|query|statement)\s*[(<]|\bsql`|\b(?:batchedReadSql|coalescedRead)\s*[(<]/;
 const querying = files
   .filter((file) => file.startsWith(join(src, 'server')) && !/\.repo\.ts$/.test(file) && !file.includes(`${join('server', 'db')}/`))
   .filter((file) => queryPattern.test(text.get(file)))

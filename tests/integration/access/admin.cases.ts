@@ -17,6 +17,9 @@ export const adminCases = (world: AccessWorld): Case[] => [
     payload: { laborCost: 'lots', partsCost: 0, estimatedDays: 1 },
     expect: adminOnly(400),
   },
+  // Issue 37 item 7: a revision saved as a draft (an invalid body is the admin's 400) and sent later.
+  { method: 'POST', url: `/api/admin/quotes/${world.quoteId}/revision-draft`, route: '/api/admin/quotes/:id/revision-draft', payload: { laborCost: 'lots' }, expect: adminOnly(400) },
+  { method: 'POST', url: '/api/admin/quotes/999999/send-revision', route: '/api/admin/quotes/:id/send-revision', expect: adminOnly(404) },
   { method: 'POST', url: '/api/admin/quotes/999999/approve', route: '/api/admin/quotes/:id/approve', payload: {}, expect: adminOnly(404) },
   { method: 'POST', url: '/api/admin/quotes/999999/reset-to-price-list', route: '/api/admin/quotes/:id/reset-to-price-list', expect: adminOnly(404) },
   { method: 'DELETE', url: '/api/admin/quotes/999999', route: '/api/admin/quotes/:id', expect: adminOnly(404) },

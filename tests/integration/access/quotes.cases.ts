@@ -19,6 +19,14 @@ export const quoteCases = (world: AccessWorld): Case[] => [
   { method: 'GET', url: `/api/quotes/assessment/${world.otherAssessmentId}`, route: '/api/quotes/assessment/:assessmentId', expect: pendingQuote },
   { method: 'GET', url: `/api/quotes/${world.quoteId}/pdf`, route: '/api/quotes/:id/pdf', expect: customerQuote },
   { method: 'GET', url: `/api/quotes/${world.pendingQuoteId}/pdf`, route: '/api/quotes/:id/pdf', expect: pendingQuote },
+  // Issue 37 item 7: the open requests, for the grant holder and the team only (not the technician).
+  {
+    method: 'GET',
+    url: `/api/quotes/${world.quoteId}/modification-requests`,
+    route: '/api/quotes/:id/modification-requests',
+    expect: { anonymous: 404, customer: 200, otherCustomer: 404, repairer: 404, assignedRepairer: 404, admin: 200 },
+  },
+  { method: 'GET', url: `/api/quotes/${world.pendingQuoteId}/modification-requests`, route: '/api/quotes/:id/modification-requests', expect: pendingQuote },
   // Only the grant holder asks for a change; a too-short message shows they passed the check.
   {
     method: 'POST',

@@ -24,7 +24,7 @@ import { quoteBeingPaid, releaseHoldOfQuote, removeUnpaidPaymentsOfQuote, withSt
 import { accessLinkPath, createGrant } from '../access';
 import { actorOf, recordAudit } from '../privacy';
 import { approveQuote, findQuote, loadPriceList, lockQuote, quoteReadyEmail, readPriceList, refuseWhileBeingPaid, replacePriceList, resetQuoteToPriceList, reviseQuote, saveRevision, seenTotalPence, sendRevision, type QuoteRow } from '../quotes';
-import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk';
+import { cardsFor, enquiryList, readAdminStats, readDeskPage } from './admin-desk.repo';
 import { deleteFilesOfGoneRecords } from '../images';
 import { sendShared } from '../../plugins/serializer';
 

@@ -22,7 +22,7 @@ import { stopIdleTimeout } from '../../plugins/timeouts';
 import { uploadRoutes } from '../../plugins/uploads';
 import { imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, type PhotoAdmission } from '../images';
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
-import { photoNotFoundMessage, readImage } from './image-read';
+import { photoNotFoundMessage, readImage } from './image-read.repo';
 import type { QuoteReads } from './quote-reads';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';

@@ -9,6 +9,6 @@ export { sweepOrphanPhotosJob } from './assessments.jobs';
 export { coverageOfAssessment, coveredAssessmentIds, deleteAssessment, ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessment, findAssessmentsByIds, findImage, imagesOf, lockAssessment, type AssessmentRow, type ImageRow } from './assessments.repo';
 export { assessmentRoutes } from './assessments.routes';
 export { MAX_REPLAY_GRANTS, processPhotos } from './assessments.service';
-export { photoNotFoundMessage, readImage } from './image-read';
+export { photoNotFoundMessage, readImage } from './image-read.repo';
 export { ORPHAN_GRACE_MS, sweepOrphanPhotos, sweepStaleUploads } from './photo-sweeper';
 export type { QuoteAudience, QuoteReads } from './quote-reads';

@@ -1,5 +1,5 @@
 // What the assessments module needs of quotes, which build on it: the draft quote made with a
-// submission, and the reads of an assessment with its quote (quotes/assessment-reads.ts).
+// submission, and the reads of an assessment with its quote (quotes/assessment-reads.repo.ts).
 // buildApp hands them in (assessmentRoutes(quoteReadsForAssessments)), so assessments never
 // imports quotes and the two modules do not import each other.
 import type { AssessmentView } from '../../../shared/api/assessments';

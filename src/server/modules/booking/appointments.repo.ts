@@ -34,7 +34,7 @@ export const invoicesSql = (appointmentId: string) => `coalesce((SELECT json_agg
  * D14: the contract was made when the payment succeeded. The succeed transition sets
  * last_event_at to that moment (Stripe's event time, or the test-mode confirmation's) and nothing
  * moves it afterwards (a later failure is ignored); updated_at only stands in for a row without it.
- * Shared by findAppointmentRecord and the batched read (appointment-read.ts).
+ * Shared by findAppointmentRecord and the batched read (appointment-read.repo.ts).
  */
 export const cancellationPeriodSql = (appointmentId: string) => `SELECT json_build_object(
     'paidAtMs', ${epochMsSql('coalesce(p.last_event_at, p.updated_at)')},

@@ -2,7 +2,7 @@
 // import it through (eslint's house/server-module-boundary refuses any other way in; only a
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
-export { readAppointmentView } from './appointment/appointment-read';
+export { readAppointmentView } from './appointment/appointment-read.repo';
 export { expiredHoldIds, findAppointmentRecord } from './appointments.repo';
 export { cancelMessages } from './cancel/appointment-cancel';
 export { problemReportedEmail } from './emails/completion-emails';
@@ -32,7 +32,7 @@ export { dispatchRoutes } from './routes/dispatch.routes';
 export { paymentRoutes } from './routes/payments.routes';
 export { repairerJobRoutes } from './routes/repairer-jobs.routes';
 export { unassignedBookingRoutes } from './routes/unassigned.routes';
-export { readAvailability } from './slots/availability-read';
+export { readAvailability } from './slots/availability-read.repo';
 export { bookingDateMessages, isOutsideChangeWindow, slotRefusal } from './slots/booking-rules';
 export { leaveLiveState, releaseHoldOfQuote, setSlotCapacity, slotRowsBetween, takePlace } from './slots/capacity.repo';
 export { covers, eligibleTechnicians, freePlacesIn, isEligible, techniciansReaching, type Customer } from './slots/eligibility.repo';

@@ -2,12 +2,12 @@
 // import it through (eslint's house/server-module-boundary refuses any other way in; only a
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
-export { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, quoteReadsForAssessments, readAssessment, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf, type AdminAssessmentJson } from './assessment-reads';
+export { ADMIN_ASSESSMENT_JSON_SQL, adminViewFromJson, quoteReadsForAssessments, readAssessment, readAssessmentBody, readAssessmentsPageForAdmin, viewsOf, type AdminAssessmentJson } from './assessment-reads.repo';
 export { loadPriceList, readPriceList, replacePriceList } from './price-list.repo';
 export { approveQuote, refuseWhileBeingPaid, resetQuoteToPriceList, reviseQuote, saveRevision, seenTotalPence, sendRevision } from './quote-desk.service';
 export { quoteReadyEmail, teamModificationRequestEmail } from './quote-emails';
 export { printable } from './quote-pdf';
-export { QUOTE_JSON_SQL, quoteFromJson, readQuoteBody, readQuoteView, type QuoteJson } from './quote-read';
+export { QUOTE_JSON_SQL, quoteFromJson, readQuoteBody, readQuoteView, type QuoteJson } from './quote-read.repo';
 export { toModificationRequestView, toQuoteView } from './quote-view';
 export { findQuote, findQuoteByAssessment, itemsOf, lockQuote, modificationRequestsOf, quotesOf, revisionDraftsOf, type DeskFilter, type QuoteRow } from './quotes.repo';
 export { priceGuideRoutes } from './price-guide.routes';

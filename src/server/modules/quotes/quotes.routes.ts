@@ -30,7 +30,7 @@ import { withOutbox } from '../email';
 import { upsertDraftFromFigures } from './quote-desk.service';
 import { teamModificationRequestEmail } from './quote-emails';
 import { quotePdfFileName, renderQuotePdf } from './quote-pdf';
-import { quoteAccess, readQuoteBody } from './quote-read';
+import { quoteAccess, readQuoteBody } from './quote-read.repo';
 import { toModificationRequestView, toQuoteView } from './quote-view';
 import { findQuote, insertModificationRequest, itemsOf, modificationRequestsOf, quotesPage, type QuoteRow } from './quotes.repo';
 import { sendSerialized, serializerOf } from '../../plugins/serializer';

@@ -47,7 +47,7 @@ import { parseAppointmentDate, slotRefusal } from '../slots/booking-rules';
 import { hasOfferedChoice, mayChangeOnline } from '../unassigned/offered-choice';
 import { checkEarlyStartOnReschedule, onAppointmentRescheduled, technicianFreeAt } from '../bookings.hooks';
 import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRowsBetween, takePlace, type Slot, type SlotPlaces } from '../slots/capacity.repo';
-import { readAvailability } from '../slots/availability-read';
+import { readAvailability } from '../slots/availability-read.repo';
 import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
@@ -181,7 +181,7 @@ export type AvailabilityContext = BookingContext & { database: Database };
 
 /**
  * The slot rows of `from`…`to` at `now`, the read counted against `limit` first (429 past it):
- * one statement (availability-read.ts), and only when a hold of those days has expired, the
+ * one statement (availability-read.repo.ts), and only when a hold of those days has expired, the
  * lapse and a second read of the rows.
  */
 async function availableSlots(ctx: AvailabilityContext, limit: RateLimit, from: string, to: string, now: Date): Promise<Map<string, SlotPlaces>> {

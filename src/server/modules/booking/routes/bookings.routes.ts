@@ -29,9 +29,9 @@ import { badRequest } from '../../../kernel/errors';
 import type { RateLimit } from '../../../plugins/rate-limit';
 import { adminAvailabilityMonth, updateAvailability } from '../slots/admin-availability.service';
 import { updateNotes } from '../appointment/appointment-notes';
-import { readAppointmentView } from '../appointment/appointment-read';
+import { readAppointmentView } from '../appointment/appointment-read.repo';
 import { bookingDateMessages } from '../slots/booking-rules';
-import { heldAppointmentOfQuote } from '../hold/held-appointment';
+import { heldAppointmentOfQuote } from '../hold/held-appointment.repo';
 import { appointmentCalendar, availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor, type CustomerAsked } from '../hold/bookings.service';
 
 function realDate(date: string): string {

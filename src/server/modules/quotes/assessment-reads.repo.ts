@@ -13,7 +13,7 @@ import { londonDateOf } from '../../../shared/london-time';
 import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../access';
 import type { SessionUser } from '../auth';
 import { createDraftQuote, guideFor } from './quote-desk.service';
-import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from './quote-read';
+import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from './quote-read.repo';
 import { toQuoteView } from './quote-view';
 import { notFound } from '../../kernel/errors';
 import { quotesForAssessments, type QuoteAudience } from './quotes.service';

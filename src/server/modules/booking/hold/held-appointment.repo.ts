@@ -15,7 +15,7 @@ import { batchedRead, batchedReadSql } from '../../../db/batch';
 import type { Database } from '../../../db/database';
 import { notFound } from '../../../kernel/errors';
 import { grantHeldSql } from '../../access';
-import { readAppointmentView } from '../appointment/appointment-read';
+import { readAppointmentView } from '../appointment/appointment-read.repo';
 import { bookingMessages } from './bookings.service';
 
 const sqlList = (statuses: readonly string[]) => statuses.map((status) => `'${status}'`).join(', ');
