@@ -11,7 +11,7 @@ import { AftercarePanel } from './aftercare-panel';
 import { AppointmentDetails } from './appointment-details';
 import { bookingToasts } from './booking-messages';
 import { BookingSkeleton } from './booking-skeleton';
-import { CancelDialog } from './cancel-dialog';
+import { CancelButton } from './cancel-button';
 import { NotesPanel } from './notes-panel';
 import { RecordNotFound } from './record-not-found';
 import { ReschedulePanel } from './reschedule-panel';
@@ -149,7 +149,7 @@ function Changes({
               Choose another slot
             </Button>
           )}
-          <CancelDialog appointment={appointment} />
+          <CancelButton appointment={appointment} />
         </div>
       </section>
     );
@@ -183,7 +183,7 @@ function Changes({
             Reschedule
           </Button>
         )}
-        <CancelDialog appointment={appointment} />
+        <CancelButton appointment={appointment} />
       </div>
     </section>
   );
