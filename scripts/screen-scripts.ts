@@ -84,8 +84,9 @@ export const screens: readonly Screen[] = [
   customer('/checkout', 143, route('customer/checkout')),
   customer('/confirmation/:appointmentId', 136, route('customer/confirmation')),
   // Issue 37's confirm-before dialogs share the cancel dialog's chunk (+0.3 KiB): 161 -> 162. The
-  // cancel, confirm-before and photo dialogs (Radix's Dialog) load when opened (0022): 162 -> 148.
-  customer('/appointments/:id', 148, route('customer/appointment')),
+  // cancel, confirm-before and photo dialogs (Radix's Dialog) and the reschedule calendar load when
+  // opened (0022): 162 -> 143.
+  customer('/appointments/:id', 143, route('customer/appointment')),
 ];
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };

@@ -14,9 +14,13 @@ import { BookingSkeleton } from './booking-skeleton';
 import { CancelButton } from './cancel-button';
 import { NotesPanel } from './notes-panel';
 import { RecordNotFound } from './record-not-found';
-import { ReschedulePanel } from './reschedule-panel';
 import { DataErased, YourDataPanel } from '../privacy';
 import type { ErasureResult } from '../../../shared/api/privacy';
+import { onDemand } from '../../components/on-demand';
+
+// The calendar to move the booking (the slot picker and its availability) is fetched when the
+// customer first asks to reschedule: the page shows without it (issue 36).
+const ReschedulePanel = onDemand(async () => (await import('./reschedule-panel')).ReschedulePanel);
 
 /** /appointments/{id}: the booking, with cancel and reschedule (D21, D14). */
 export function AppointmentForCustomer({ id }: { id: string }) {
