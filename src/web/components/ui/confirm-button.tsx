@@ -1,7 +1,10 @@
-import { AlertDialog } from 'radix-ui';
-import { useState, type ReactNode } from 'react';
-import { Button, buttonClasses, type ButtonProps } from './button';
-import { ConfirmDialogContent } from './confirm-dialog';
+import { useId, useState, type ReactNode } from 'react';
+import { onDemand } from '../on-demand';
+import { Button, type ButtonProps } from './button';
+
+// The question (Radix's AlertDialog) is fetched the first time the button is pressed, so a screen
+// with such a button (the customer's appointment page) shows without it (issue 36).
+const ConfirmButtonDialog = onDemand(async () => (await import('./confirm-button-dialog')).ConfirmButtonDialog);
 
 /**
  * Issue 37 item 6: a button whose action cannot be undone (it releases money, e-mails a customer,
@@ -19,19 +22,37 @@ export function ConfirmButton({
   ...button
 }: Omit<ButtonProps, 'onClick'> & { title: string; consequence: ReactNode; confirmLabel: string; keepLabel?: string; onConfirm: () => void; children: ReactNode }) {
   const [open, setOpen] = useState(false);
+  // Mounted from its first opening on, so it closes (and returns focus) as a dialog does.
+  const [asked, setAsked] = useState(false);
+  const ownId = useId();
+  const buttonId = button.id ?? ownId;
+  const onOpenChange = (next: boolean) => setOpen(next && !button.pending);
   return (
-    <AlertDialog.Root open={open} onOpenChange={(next) => setOpen(next && !button.pending)}>
-      <AlertDialog.Trigger asChild>
-        <Button {...button}>{children}</Button>
-      </AlertDialog.Trigger>
-      <ConfirmDialogContent title={title} description={consequence}>
-        <div className="mt-5 flex flex-wrap justify-end gap-3">
-          <AlertDialog.Cancel className={buttonClasses('outline')}>{keepLabel}</AlertDialog.Cancel>
-          <AlertDialog.Action className={buttonClasses('primary')} onClick={onConfirm}>
-            {confirmLabel}
-          </AlertDialog.Action>
-        </div>
-      </ConfirmDialogContent>
-    </AlertDialog.Root>
+    <>
+      <Button
+        {...button}
+        id={buttonId}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onClick={() => {
+          setAsked(true);
+          onOpenChange(true);
+        }}
+      >
+        {children}
+      </Button>
+      {asked ? (
+        <ConfirmButtonDialog
+          open={open}
+          onOpenChange={onOpenChange}
+          title={title}
+          consequence={consequence}
+          confirmLabel={confirmLabel}
+          keepLabel={keepLabel}
+          onConfirm={onConfirm}
+          returnFocusId={buttonId}
+        />
+      ) : null}
+    </>
   );
 }

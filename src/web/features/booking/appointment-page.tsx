@@ -11,12 +11,16 @@ import { AftercarePanel } from './aftercare-panel';
 import { AppointmentDetails } from './appointment-details';
 import { bookingToasts } from './booking-messages';
 import { BookingSkeleton } from './booking-skeleton';
-import { CancelDialog } from './cancel-dialog';
+import { CancelButton } from './cancel-button';
 import { NotesPanel } from './notes-panel';
 import { RecordNotFound } from './record-not-found';
-import { ReschedulePanel } from './reschedule-panel';
 import { DataErased, YourDataPanel } from '../privacy';
 import type { ErasureResult } from '../../../shared/api/privacy';
+import { onDemand } from '../../components/on-demand';
+
+// The calendar to move the booking (the slot picker and its availability) is fetched when the
+// customer first asks to reschedule: the page shows without it (issue 36).
+const ReschedulePanel = onDemand(async () => (await import('./reschedule-panel')).ReschedulePanel);
 
 /** /appointments/{id}: the booking, with cancel and reschedule (D21, D14). */
 export function AppointmentForCustomer({ id }: { id: string }) {
@@ -149,7 +153,7 @@ function Changes({
               Choose another slot
             </Button>
           )}
-          <CancelDialog appointment={appointment} />
+          <CancelButton appointment={appointment} />
         </div>
       </section>
     );
@@ -183,7 +187,7 @@ function Changes({
             Reschedule
           </Button>
         )}
-        <CancelDialog appointment={appointment} />
+        <CancelButton appointment={appointment} />
       </div>
     </section>
   );

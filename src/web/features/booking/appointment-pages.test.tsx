@@ -229,6 +229,10 @@ describe('appointment page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel booking' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Keep my booking' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+    // The dialog loads on demand (issue 36): kept, the keyboard still goes back to the button that opened it.
+    const opener = screen.getByRole('button', { name: 'Cancel booking' });
+    await waitFor(() => expect(opener).toHaveFocus());
+    expect(opener).toHaveAttribute('aria-expanded', 'false');
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/cancel'))).toEqual([]);
   });
 
