@@ -1,4 +1,4 @@
-import { Component, lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Component, lazy, Suspense, useId, useState, type ComponentType, type ReactNode } from 'react';
 
 // Parts of the shell that most visits never use (the help guide, the toaster) load on first
 // use, so the public pages stay small. If their code cannot be fetched (offline, a deploy
@@ -29,4 +29,25 @@ export function onDemand<P extends object>(load: () => Promise<ComponentType<P>>
     );
   }
   return OnDemand;
+}
+
+/**
+ * A button's dialog fetched on demand (`onDemand`): `opened` turns true at the first click and
+ * stays so, so the dialog is mounted from then on and closes (returning focus to the button) as a
+ * dialog does. `buttonProps`: the button's id, aria-haspopup, aria-expanded and click.
+ */
+export function useDialogOnDemand() {
+  const [open, setOpen] = useState(false);
+  const [opened, setOpened] = useState(false);
+  const buttonId = useId();
+  const buttonProps = {
+    id: buttonId,
+    'aria-haspopup': 'dialog' as const,
+    'aria-expanded': open,
+    onClick: () => {
+      setOpened(true);
+      setOpen(true);
+    },
+  };
+  return { open, setOpen, opened, buttonId, buttonProps };
 }

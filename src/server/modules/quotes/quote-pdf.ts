@@ -2,7 +2,6 @@
 // dates (D5), with the company's details from the settings (issue 14: config.company). Only pdfkit's built-in
 // Helvetica is used, so nothing is downloaded or bundled; it prints Windows-1252 text, so other
 // characters are simplified first (see printable).
-import PDFDocument from 'pdfkit';
 import { registeredOfficeLine, type CompanyDetails } from '../../../shared/company';
 import { allDamageLocationLabels, allDamageTypeLabels, isAnyDamageLocation, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
@@ -11,6 +10,7 @@ import { needsPartsOrdering } from '../../../shared/quote-parts';
 import type { QuoteLineItem } from '../../../shared/price-list';
 import { VAT_RATE_PERCENT } from '../../../shared/pricing';
 import { site } from '../../../shared/site';
+import { bold, grey, navy, openA4Pdf, printable, regular, rule as line } from '../../kernel/pdf';
 
 /** What the PDF shows, already read and authorised by the caller; amounts in pence, days as 'YYYY-MM-DD' in London. */
 export interface QuotePdfView {
@@ -34,38 +34,13 @@ export interface QuotePdfView {
   estimatedDays: number;
 }
 
+export { printable };
+
 /** 'AutoRevive-quote-AR-000123.pdf'; anything but letters, digits and hyphens is dropped from the reference. */
 export function quotePdfFileName(reference: string): string {
   const safe = reference.replace(/[^A-Za-z0-9-]/g, '') || 'quote';
   return `${site.brand}-quote-${safe}.pdf`;
 }
-
-// Helvetica's Windows-1252 characters beyond Latin-1: € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’ “ ” • – — ˜ ™ š › œ ž Ÿ.
-const windows1252Extras = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const noDecomposition: Record<string, string> = { Ł: 'L', ł: 'l', Đ: 'D', đ: 'd', Ø: 'O', ø: 'o', ı: 'i', ß: 'ss' };
-
-/** Text Helvetica can print: 'Łukasz Nowak' → 'Lukasz Nowak', 'Zoë' unchanged; anything else is '?'. */
-export function printable(text: string): string {
-  let result = '';
-  for (const char of text) {
-    const code = char.codePointAt(0)!;
-    if ((code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || windows1252Extras.has(char)) {
-      result += char;
-    } else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) {
-      result += ' ';
-    } else {
-      const simplified = noDecomposition[char] ?? char.normalize('NFKD').replace(/\p{M}/gu, '');
-      result += [...simplified].every((c) => c.codePointAt(0)! <= 0xff) && simplified !== '' ? simplified : '?';
-    }
-  }
-  return result;
-}
-
-const navy = '#1e3a5f';
-const grey = '#475569';
-const line = '#cbd5e1';
-const bold = 'Helvetica-Bold';
-const regular = 'Helvetica';
 
 function damageText(view: QuotePdfView): string {
   const type = isAnyDamageType(view.damageType) ? allDamageTypeLabels[view.damageType] : view.damageType;
@@ -77,20 +52,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 
 /** Renders the quote as an A4 PDF. */
 export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `${site.brand} quote ${view.reference}`, Author: printable(company.name), Subject: 'Repair quote' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = openA4Pdf({ Title: `${site.brand} quote ${view.reference}`, Author: printable(company.name), Subject: 'Repair quote' });
   const text = (value: string) => printable(value);
 
   // Header: the brand on the left, the document's reference and date on the right.

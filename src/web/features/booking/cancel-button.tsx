@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
-import { onDemand } from '../../components/on-demand';
+import { onDemand, useDialogOnDemand } from '../../components/on-demand';
 import { Button } from '../../components/ui/button';
 
 // The confirmation (Radix's AlertDialog and the cancel request) is fetched when the customer first
@@ -9,25 +8,13 @@ const CancelDialog = onDemand(async () => (await import('./cancel-dialog')).Canc
 
 /** 'Cancel booking', which opens its confirmation (D14). */
 export function CancelButton({ appointment }: { appointment: AppointmentView }) {
-  const [open, setOpen] = useState(false);
-  // Mounted from its first opening on, so it closes (and returns focus) as a dialog does.
-  const [asked, setAsked] = useState(false);
-  const buttonId = useId();
+  const { open, setOpen, opened, buttonId, buttonProps } = useDialogOnDemand();
   return (
     <>
-      <Button
-        id={buttonId}
-        variant="danger"
-        aria-haspopup="dialog"
-        aria-expanded={open}
-        onClick={() => {
-          setAsked(true);
-          setOpen(true);
-        }}
-      >
+      <Button variant="danger" {...buttonProps}>
         Cancel booking
       </Button>
-      {asked ? <CancelDialog appointment={appointment} open={open} onOpenChange={setOpen} returnFocusId={buttonId} /> : null}
+      {opened ? <CancelDialog appointment={appointment} open={open} onOpenChange={setOpen} returnFocusId={buttonId} /> : null}
     </>
   );
 }

@@ -1,6 +1,5 @@
-import { useId, useState } from 'react';
 import type { ErasureResult } from '../../../shared/api/privacy';
-import { onDemand } from '../../components/on-demand';
+import { onDemand, useDialogOnDemand } from '../../components/on-demand';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { focusOnMount } from '../../lib/focus';
 import { exportUrl } from './privacy-api';
@@ -14,9 +13,7 @@ const EraseDataDialog = onDemand(async () => (await import('./erase-data-dialog'
  * about the enquiry, or erase the personal details and photos (typing the reference to confirm).
  */
 export function YourDataPanel({ assessmentId, reference, onErased }: { assessmentId: number; reference: string; onErased: (result: ErasureResult) => void }) {
-  const [open, setOpen] = useState(false);
-  const [asked, setAsked] = useState(false);
-  const buttonId = useId();
+  const { open, setOpen, opened, buttonId, buttonProps } = useDialogOnDemand();
   return (
     <section aria-labelledby="your-data-heading" className="mt-10 rounded-xl border border-slate-200 bg-white p-5">
       <h2 id="your-data-heading" className="text-lg font-bold text-navy-900">
@@ -30,20 +27,11 @@ export function YourDataPanel({ assessmentId, reference, onErased }: { assessmen
         <a href={exportUrl(assessmentId)} download className={buttonClasses('outline')}>
           Download your data
         </a>
-        <Button
-          id={buttonId}
-          variant="danger"
-          aria-haspopup="dialog"
-          aria-expanded={open}
-          onClick={() => {
-            setAsked(true);
-            setOpen(true);
-          }}
-        >
+        <Button variant="danger" {...buttonProps}>
           Erase my data
         </Button>
         {/* Mounted from its first opening on, so it closes (and returns focus) as a dialog does. */}
-        {asked ? (
+        {opened ? (
           <EraseDataDialog assessmentId={assessmentId} reference={reference} onErased={onErased} open={open} onOpenChange={setOpen} returnFocusId={buttonId} />
         ) : null}
       </div>

@@ -3,18 +3,11 @@
 // date of issue, the date of supply, the supplier's name, address and VAT number, the customer's
 // name and address, each line's description, VAT rate and amount, the totals without VAT, the
 // VAT, and the total payable, in pounds sterling. pdfkit's built-in Helvetica, as the quote PDF.
-import PDFDocument from 'pdfkit';
 import type { InvoiceFacts } from '../../../../shared/invoice';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
 import { site } from '../../../../shared/site';
-import { printable } from '../../quotes';
-
-const navy = '#1e3a5f';
-const grey = '#475569';
-const rule = '#cbd5e1';
-const bold = 'Helvetica-Bold';
-const regular = 'Helvetica';
+import { bold, grey, navy, openA4Pdf, printable, regular, rule } from '../../../kernel/pdf';
 
 const title = (facts: InvoiceFacts) => (facts.kind === 'invoice' ? 'VAT invoice' : 'Credit note');
 
@@ -24,15 +17,7 @@ export function invoicePdfFileName(facts: Pick<InvoiceFacts, 'kind' | 'number'>)
 }
 
 export function renderInvoicePdf(facts: InvoiceFacts): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${site.brand} ${title(facts)} ${facts.number}`, Author: printable(facts.company.name), Subject: title(facts) } });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { doc, done, left, width } = openA4Pdf({ Title: `${site.brand} ${title(facts)} ${facts.number}`, Author: printable(facts.company.name), Subject: title(facts) });
   const text = (value: string) => printable(value);
   // A credit note's amounts are what is given back: shown as minus.
   const sign = facts.kind === 'credit-note' ? '-' : '';
