@@ -58,6 +58,7 @@ export const EnvSchema = z.object({
   PASSWORD_HASH_CONCURRENCY: count('number of hashes', 1, 64).default(2),
   PASSWORD_HASH_QUEUE: count('number of sign-ins', 0, 10_000).default(20),
   SIGN_IN_FAILURES_PER_ACCOUNT: count('number of attempts', 1, 10_000).default(20),
+  SIGN_IN_ATTEMPTS_PER_ADDRESS: count('number of attempts', 1, 100_000).default(30),
   REQUEST_TIMEOUT_SECONDS: count('number of seconds', 10, 3600).default(900),
   BODY_TIMEOUT_SECONDS: count('number of seconds', 1, 3600).default(30),
   HEADERS_TIMEOUT_SECONDS: count('number of seconds', 1, 600).default(20),
@@ -147,6 +148,8 @@ export interface AppConfig {
   passwordHashQueue: number;
   /** Failed sign-ins per account in 15 minutes from all addresses together. */
   signInFailuresPerAccount: number;
+  /** Sign-in attempts from one address in 15 minutes (SIGN_IN_ATTEMPTS_PER_ADDRESS, 30). */
+  signInAttemptsPerAddress: number;
   /** Longest a whole request may take to arrive (a 10 × 10 MB upload on a slow connection). */
   requestTimeoutMs: number;
   /** Longest a request that is not a photo upload may take to send its body. */
@@ -389,6 +392,7 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: env.PASSWORD_HASH_QUEUE,
     signInFailuresPerAccount: env.SIGN_IN_FAILURES_PER_ACCOUNT,
+    signInAttemptsPerAddress: env.SIGN_IN_ATTEMPTS_PER_ADDRESS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_SECONDS * 1000,
     bodyTimeoutMs: env.BODY_TIMEOUT_SECONDS * 1000,
     headersTimeoutMs: env.HEADERS_TIMEOUT_SECONDS * 1000,

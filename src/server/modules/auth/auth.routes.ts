@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (ap
         previousToken: request.sessionToken ?? undefined,
         device: { token: readKnownDevice(config, request), secret },
       },
-      { passwords, failuresPerAccount: config.signInFailuresPerAccount },
+      { passwords, failuresPerAccount: config.signInFailuresPerAccount, attemptsPerAddress: config.signInAttemptsPerAddress },
     );
     setSessionCookie(config, reply, result.token);
     setKnownDevice(config, reply, result.deviceToken);

@@ -13,7 +13,6 @@ import { isKnownDeviceOf, knownDeviceToken } from './known-device';
 
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
-export const SIGN_IN_LIMIT_PER_ADDRESS = 30;
 
 /** The signed-in account as the API shows it (src/shared/api/auth.ts). */
 export type { SessionUser };
@@ -34,7 +33,7 @@ export async function signIn(
     /** This browser's known-device cookie (known-device.ts), if any, and the app's secret it is signed with. */
     device: { token: string | undefined; secret: string };
   },
-  guard: { passwords: PasswordHasher; failuresPerAccount: number },
+  guard: { passwords: PasswordHasher; failuresPerAccount: number; attemptsPerAddress: number },
 ): Promise<{ token: string; user: SessionUser; expiresAt: Date; deviceToken: string }> {
   const email = input.email.trim().toLowerCase();
   const accountKey = accountAddressKey(email, input.ip);
@@ -44,7 +43,7 @@ export async function signIn(
   ]);
   // Cheap checks first: counters in the database before any password is hashed.
   const tooMany = () => tooManyRequests('Too many sign-in attempts. Please wait 15 minutes and try again.');
-  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > SIGN_IN_LIMIT_PER_ADDRESS) throw tooMany();
+  if (perAccount > SIGN_IN_LIMIT_PER_ACCOUNT || perAddress > guard.attemptsPerAddress) throw tooMany();
   // Counted as a failure until the password proves right (sign-in-failures.ts): guesses at once
   // from many addresses each take a place, so no more than the limit are ever checked.
   // A browser this account has signed in from before is let past a lock that guesses from anywhere
