@@ -2,7 +2,7 @@
 // reading back what the server recorded.
 import { eq } from 'drizzle-orm';
 import { createQuote } from '../../src/server/db/factories';
-import { appointments, outboxEmails, payments, payouts, quotes } from '../../src/server/db/schema';
+import { appointments, invoices, jobNotifications, outboxEmails, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
 import type { TestApp } from './app';
 import { coveredAssessmentRecord } from './coverage';
@@ -33,6 +33,20 @@ export async function heldBooking(t: TestApp, date: string, slot: 'morning' | 'a
   });
   if (response.statusCode !== 200) throw new Error(`booking failed: ${response.statusCode} ${response.body}`);
   return { ...customer, appointmentId: (response.json() as { id: number }).id };
+}
+
+/**
+ * Deletes every booking and what hangs off it, children first (a paid booking's VAT invoice keeps
+ * its payment, a payment its appointment): the afterEach of the files that book and pay.
+ */
+export async function deleteBookings(t: TestApp): Promise<void> {
+  const db = t.database.db;
+  await db.delete(jobNotifications);
+  await db.delete(payouts);
+  await db.delete(invoices);
+  await db.delete(payments);
+  await db.delete(appointments);
+  await db.delete(slotCapacity);
 }
 
 export const post = (t: TestApp, url: string, payload: unknown, cookie?: string) =>

@@ -5,14 +5,14 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, invoices, assessments, jobNotifications, outboxEmails, payments, payouts, quotes, repairers, slotCapacity } from '../../src/server/db/schema';
+import { assessments, jobNotifications, outboxEmails, quotes, repairers } from '../../src/server/db/schema';
 import { milesBetween } from '../../src/server/modules/repairers';
 import { dispatchMessages } from '../../src/shared/api/dispatch';
 import { isWorkingDay } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { post, quoteRow, heldBooking as heldBookingWithNetwork, paidBooking as paidBookingWithNetwork } from '../helpers/checkout';
+import { deleteBookings, heldBooking as heldBookingWithNetwork, paidBooking as paidBookingWithNetwork, post, quoteRow } from '../helpers/checkout';
 import { withdrawLondonNetwork } from '../helpers/network';
 import { drainJobs } from '../helpers/jobs';
 
@@ -58,15 +58,8 @@ beforeEach(async () => {
   await t.database.db.update(repairers).set({ isVerified: false });
 });
 afterEach(async () => {
-  const db = t.database.db;
-  await db.delete(jobNotifications);
-  await db.delete(payouts);
-  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
-  await db.delete(invoices);
-  await db.delete(payments);
-  await db.delete(appointments);
-  await db.delete(slotCapacity);
-  await db.delete(repairers);
+  await deleteBookings(t);
+  await t.database.db.delete(repairers);
 });
 
 const nearby = (quoteId: number, postcode = 'SW1A 2AA') => post(t, `/api/admin/quotes/${quoteId}/nearby-repairers`, { address: '10 Downing Street', city: 'London', postcode }, admin);

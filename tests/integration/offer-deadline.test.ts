@@ -4,13 +4,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, invoices, jobNotifications, outboxEmails, payouts, payments, repairers, slotCapacity } from '../../src/server/db/schema';
+import { jobNotifications, outboxEmails, repairers } from '../../src/server/db/schema';
 import { isWorkingDay, slotStartsAt } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateTimeToInstant } from '../../src/shared/london-time';
 import { answerByLabel } from '../../src/shared/offer-deadline';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { post, paidBooking as paidBookingWithNetwork } from '../helpers/checkout';
+import { deleteBookings, paidBooking as paidBookingWithNetwork, post } from '../helpers/checkout';
 import { withdrawLondonNetwork } from '../helpers/network';
 import { workingDay } from '../helpers/dates';
 
@@ -50,15 +50,8 @@ beforeEach(async () => {
   await t.database.db.update(repairers).set({ isVerified: false });
 });
 afterEach(async () => {
-  const db = t.database.db;
-  await db.delete(jobNotifications);
-  await db.delete(payouts);
-  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
-  await db.delete(invoices);
-  await db.delete(payments);
-  await db.delete(appointments);
-  await db.delete(slotCapacity);
-  await db.delete(repairers);
+  await deleteBookings(t);
+  await t.database.db.delete(repairers);
 });
 
 const offersOf = (quoteId: number) => t.database.db.select().from(jobNotifications).where(eq(jobNotifications.quoteId, quoteId));

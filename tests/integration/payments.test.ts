@@ -7,14 +7,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, invoices, payments, payouts, quotes, slotCapacity } from '../../src/server/db/schema';
+import { appointments, quotes, slotCapacity } from '../../src/server/db/schema';
 import { cancelMessages, createTestProvider, paymentMessages, quoteExpiredMessage, settleSucceededPayment } from '../../src/server/modules/booking';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
 import { RESCHEDULE_START_WITHIN, TEST_MODE_NOTICE } from '../../src/shared/api/payments';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { refuseWrites } from '../helpers/failing-rows';
-import { appointmentRow, customerWithQuote, emailsTo, heldBooking, openEmailLink, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
+import { appointmentRow, customerWithQuote, deleteBookings, emailsTo, heldBooking, openEmailLink, parseIcsEvent, paymentOf, payoutsOf, post, quoteRow } from '../helpers/checkout';
 
 // Monday 8 March 2027, 10:00 in London (GMT). British Summer Time starts on 28 March 2027.
 const MONDAY = new Date('2027-03-08T10:00:00Z');
@@ -34,12 +34,7 @@ afterAll(async () => {
 });
 beforeEach(() => setNow(MONDAY));
 afterEach(async () => {
-  await t.database.db.delete(payouts);
-  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
-  await t.database.db.delete(invoices);
-  await t.database.db.delete(payments);
-  await t.database.db.delete(appointments);
-  await t.database.db.delete(slotCapacity);
+  await deleteBookings(t);
 });
 
 const intent = (cookie: string | undefined, payload: Record<string, unknown>) => post(t, '/api/create-payment-intent', payload, cookie);

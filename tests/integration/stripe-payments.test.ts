@@ -5,13 +5,13 @@ import { Writable } from 'node:stream';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
-import { appointments, invoices, auditLog, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
+import { auditLog, outboxEmails, payments, payouts, quotes, slotCapacity, stripeEvents } from '../../src/server/db/schema';
 import { eraseAssessment, systemActor } from '../../src/server/modules/privacy';
 import { paymentMessages } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { createUser } from '../../src/server/db/factories';
 import { adminQuoteMessages } from '../../src/shared/api/admin';
-import { appointmentRow, emailsTo, heldBooking, openEmailLink, paymentOf, post, quoteRow } from '../helpers/checkout';
+import { appointmentRow, deleteBookings, emailsTo, heldBooking, openEmailLink, paymentOf, post, quoteRow } from '../helpers/checkout';
 import { startStripeStandIn, type StripeStandIn } from '../helpers/stripe-server';
 import { stripeOnlyCases } from './access/payments.cases';
 import { buildAccessWorld, type Who } from './access/world';
@@ -41,12 +41,7 @@ beforeEach(() => {
   stripe.requests.length = 0;
 });
 afterEach(async () => {
-  await t.database.db.delete(payouts);
-  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
-  await t.database.db.delete(invoices);
-  await t.database.db.delete(payments);
-  await t.database.db.delete(appointments);
-  await t.database.db.delete(slotCapacity);
+  await deleteBookings(t);
 });
 
 const creates = () => stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents');

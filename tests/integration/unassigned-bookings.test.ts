@@ -5,12 +5,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { appointments, invoices, jobNotifications, outboxEmails, payments, payouts, repairers, slotCapacity } from '../../src/server/db/schema';
+import { appointments, jobNotifications, outboxEmails, repairers } from '../../src/server/db/schema';
 import type { UnassignedBooking } from '../../src/shared/api/unassigned-bookings';
 import { slotStartsAt } from '../../src/shared/calendar';
 import { FOLLOW_UP_UNASSIGNED_JOB } from '../../src/server/modules/booking';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
-import { appointmentRow, paymentOf, post, paidBooking as paidBookingWithNetwork } from '../helpers/checkout';
+import { appointmentRow, deleteBookings, paidBooking as paidBookingWithNetwork, paymentOf, post } from '../helpers/checkout';
 import { ensureLondonTechnician, withdrawLondonNetwork } from '../helpers/network';
 import { workingDay } from '../helpers/dates';
 import { drainJobs } from '../helpers/jobs';
@@ -51,15 +51,8 @@ beforeEach(async () => {
   await t.database.db.update(repairers).set({ isVerified: false });
 });
 afterEach(async () => {
-  const db = t.database.db;
-  await db.delete(jobNotifications);
-  await db.delete(payouts);
-  // Issue 37: a paid booking's VAT invoice keeps its payment (the foreign key refuses to delete it first).
-  await db.delete(invoices);
-  await db.delete(payments);
-  await db.delete(appointments);
-  await db.delete(slotCapacity);
-  await db.delete(outboxEmails);
+  await deleteBookings(t);
+  await t.database.db.delete(outboxEmails);
 });
 
 const followUp = () => t.app.deps.jobs.run(FOLLOW_UP_UNASSIGNED_JOB, {});
