@@ -222,6 +222,7 @@ export async function readOutboxComposed(db: Db, limit: number): Promise<OutboxE
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,
+    channel: row.channel,
     toAddress: row.toAddress,
     subject: row.subject,
     textBody: row.textBody,

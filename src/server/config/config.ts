@@ -100,6 +100,14 @@ export const EnvSchema = z.object({
   LLM_BASE_URL: optionalUrl(['http', 'https'], 'https://api.openai.com/v1'),
   LLM_API_KEY: optionalText,
   LLM_MODEL: optionalText,
+  // Issue 38 item 2 (docs/decisions/0037): texts to customers through Twilio; unset: kept in the outbox.
+  SMS_PROVIDER: z.enum(['twilio', ''], { message: 'must be twilio, or empty to keep texts in the outbox' }).optional().transform((value) => (value === '' ? undefined : value)),
+  TWILIO_ACCOUNT_SID: optionalText.refine((value) => value === undefined || /^AC[0-9a-fA-F]{32}$/.test(value), { message: 'must be AC followed by 32 hexadecimal characters, as Twilio’s console shows it' }),
+  TWILIO_AUTH_TOKEN: optionalText,
+  TWILIO_FROM: optionalText.refine((value) => value === undefined || /^\+[1-9]\d{6,14}$/.test(value) || /^[A-Za-z][A-Za-z0-9 ]{0,10}$/.test(value), { message: 'must be a phone number in international form (for example +447700900123) or an alphanumeric sender of up to 11 characters' }),
+  TWILIO_MESSAGING_SERVICE_SID: optionalText.refine((value) => value === undefined || /^MG[0-9a-fA-F]{32}$/.test(value), { message: 'must be MG followed by 32 hexadecimal characters' }),
+  /** Tests only: Twilio's API at another address (a local stand-in). */
+  TWILIO_BASE_URL: optionalUrl(['http', 'https'], 'https://api.twilio.com'),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -182,6 +190,8 @@ export interface AppConfig {
   collector: CollectorConfig;
   /** An OpenAI-compatible model that picks among the collected addresses; unset: rules do. */
   llm: LlmConfig | undefined;
+  /** Issue 38: texts sent through Twilio; undefined: kept in the outbox (the embedded default). */
+  sms: SmsConfig | undefined;
 }
 
 export interface CollectorConfig {
@@ -265,6 +275,41 @@ export interface StripeConfig {
   webhookSecret: string;
   /** Where the SDK sends its calls; unset: api.stripe.com. */
   apiBase: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+}
+
+export interface SmsConfig {
+  provider: 'twilio';
+  accountSid: string;
+  authToken: string;
+  /** Exactly one of the two senders. */
+  from: string | undefined;
+  messagingServiceSid: string | undefined;
+  /** Unset: https://api.twilio.com. */
+  baseUrl: string;
+}
+
+/** SMS_PROVIDER=twilio needs the account, its token and one sender; a Twilio setting without it is a mistake too. */
+function smsConfig(env: Env): SmsConfig | undefined {
+  const named = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM', 'TWILIO_MESSAGING_SERVICE_SID', 'TWILIO_BASE_URL'] as const).filter((name) => env[name] !== undefined);
+  if (!env.SMS_PROVIDER) {
+    if (named.length === 0) return undefined;
+    throw new ConfigError([`${named.join(', ')} ${named.length > 1 ? 'are' : 'is'} set but SMS_PROVIDER is not: set SMS_PROVIDER=twilio to send texts through Twilio, or remove the TWILIO_ settings to keep texts in the outbox`]);
+  }
+  const problems: string[] = [];
+  const missing = (['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const).filter((name) => env[name] === undefined);
+  if (missing.length > 0) problems.push(`SMS_PROVIDER is twilio but ${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set: set the account SID and auth token from Twilio’s console`);
+  if ((env.TWILIO_FROM === undefined) === (env.TWILIO_MESSAGING_SERVICE_SID === undefined)) {
+    problems.push('SMS_PROVIDER is twilio: set exactly one sender, TWILIO_FROM (a number such as +447700900123) or TWILIO_MESSAGING_SERVICE_SID (MG…)');
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return {
+    provider: 'twilio',
+    accountSid: env.TWILIO_ACCOUNT_SID!,
+    authToken: env.TWILIO_AUTH_TOKEN!,
+    from: env.TWILIO_FROM,
+    messagingServiceSid: env.TWILIO_MESSAGING_SERVICE_SID,
+    baseUrl: (env.TWILIO_BASE_URL ?? 'https://api.twilio.com').replace(/\/+$/, ''),
+  };
 }
 
 /** All three Stripe keys or none: a partial set would take money that no webhook confirms. */
@@ -415,5 +460,6 @@ export function loadConfig(source: Record<string, string | undefined> = process.
     s3: s3Config(env),
     collector: collectorConfig(env, publicUrl),
     llm: llmConfig(env),
+    sms: smsConfig(env),
   };
 }

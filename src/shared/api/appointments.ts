@@ -75,6 +75,8 @@ export const CreateAppointmentBodySchema = z.object({
   appointmentDate: z.string({ error: 'Please choose a date' }).min(10, 'Please choose a date').max(40),
   timeSlot: TimeSlotSchema,
   notes: NotesSchema.optional().default(''),
+  /** Issue 38: the customer ticked "text me about this booking" (unticked by default); kept with its time. */
+  textConsent: z.boolean().optional().default(false),
 });
 export type CreateAppointmentBody = z.input<typeof CreateAppointmentBodySchema>;
 

@@ -6,6 +6,8 @@ export const OutboxQuerySchema = z.object({ limit: z.coerce.number().int().min(1
 export const OutboxEmailSchema = z.object({
   id: z.number().int(),
   kind: z.string(),
+  /** Issue 38: an e-mail, or a text message (toAddress a mobile in E.164, subject empty). */
+  channel: z.enum(['email', 'sms']),
   toAddress: z.string(),
   subject: z.string(),
   textBody: z.string(),

@@ -118,7 +118,7 @@ export const bookingProcess = defineProcess({
     actors: ['customer'],
     transitions: ['appointment.lapse', 'payment.fail', 'payment.succeed', 'appointment.confirm', 'appointment.reinstate', 'appointment.cancel', 'payment.refund', 'quote.book'],
     locks: ['quote', 'appointment', 'payment'],
-    emails: ['booking-confirmed', 'booking-refunded'],
+    emails: ['booking-confirmed', 'text-booking-confirmed', 'booking-refunded'],
     jobs: ['dispatch-booking'],
   },
   'settle-payment': {
@@ -126,7 +126,7 @@ export const bookingProcess = defineProcess({
     actors: ['system'],
     transitions: ['payment.succeed', 'appointment.confirm', 'appointment.reinstate', 'appointment.lapse', 'appointment.cancel', 'payment.refund', 'quote.book'],
     locks: ['quote', 'appointment', 'payment'],
-    emails: ['booking-confirmed', 'booking-refunded'],
+    emails: ['booking-confirmed', 'text-booking-confirmed', 'booking-refunded'],
     jobs: ['dispatch-booking'],
   },
   'payment-failed': { summary: 'Stripe reports a refused card: the payment is marked failed; the customer may retry.', actors: ['system'], transitions: ['payment.fail'], locks: ['payment'] },
@@ -219,7 +219,7 @@ export const bookingProcess = defineProcess({
     actors: ['repairer'],
     transitions: ['appointment.complete'],
     locks: ['appointment'],
-    emails: ['repair-done'],
+    emails: ['repair-done', 'text-repair-done'],
     timers: ['autoRelease'],
   },
   'confirm-completion': { summary: 'The customer confirms the repair: the payout may be released now.', actors: ['customer'], transitions: [], locks: ['appointment'], jobs: ['release-payouts'] },
@@ -251,7 +251,7 @@ export const bookingProcess = defineProcess({
     timers: ['autoRelease'],
   },
   'withhold-payout': { summary: 'A share whose earlier transfer was reversed at Stripe is held back for an admin, not paid again.', actors: ['system'], transitions: ['payout.withhold'], locks: [], thenLocks: ['payout'] },
-  'send-reminders': { summary: 'The customer is reminded a day before.', actors: ['system'], transitions: [], locks: [], emails: ['booking-reminder'], jobs: ['send-appointment-reminders'], timers: ['reminder'] },
+  'send-reminders': { summary: 'The customer is reminded a day before.', actors: ['system'], transitions: [], locks: [], emails: ['booking-reminder', 'text-booking-reminder'], jobs: ['send-appointment-reminders'], timers: ['reminder'] },
 });
 
 export type StepName = keyof typeof bookingProcess;

@@ -54,6 +54,9 @@ export const appointments = pgTable(
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     // The reminder 24 hours before the slot is sent once: set in the statement that queues it.
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    // Issue 38: the customer ticked "text me about this booking" when booking (unticked by default):
+    // when. Null: no texts, whatever number they gave.
+    smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
     // Issue 35 item 4 (docs/decisions/0027): a paid booking no technician has taken. The team is
     // e-mailed once each time it falls back to nobody (an offer sent since makes it news again);
     // the customer is told once, 24 hours before the slot, and offered another slot or a refund.

@@ -18,6 +18,9 @@ export const outboxEmails = pgTable(
   {
     id: serial('id').primaryKey(),
     kind: text('kind').notNull(),
+    // Issue 38: an e-mail, or a text message (to_address a mobile in E.164, text_body the message,
+    // subject empty), sent by the same jobs with the same guarantees (docs/decisions/0037).
+    channel: text('channel', { enum: ['email', 'sms'] }).notNull().default('email'),
     toAddress: text('to_address').notNull(),
     // The enquiry a customer's e-mail is about: what their data export shows and their erasure
     // scrubs. Never the address alone: an enquiry's address is not verified, so anyone can submit
@@ -44,6 +47,7 @@ export const outboxEmails = pgTable(
     index('outbox_emails_status_idx').on(t.status),
     index('outbox_emails_assessment_idx').on(t.assessmentId),
     oneOf('outbox_emails_status_check', t.status, outboxEmailLifecycle.statuses),
+    oneOf('outbox_emails_channel_check', t.channel, ['email', 'sms']),
   ],
 );
 

@@ -113,7 +113,7 @@ export async function findLatestAppointmentOfQuote(db: Db, quoteId: number): Pro
 
 export async function insertHeldAppointment(
   db: Db,
-  values: { quoteId: number; appointmentDate: string; timeSlot: 'morning' | 'afternoon'; notes: string; holdExpiresAt: Date },
+  values: { quoteId: number; appointmentDate: string; timeSlot: 'morning' | 'afternoon'; notes: string; holdExpiresAt: Date; smsConsentAt?: Date | null },
 ): Promise<AppointmentRow> {
   const [row] = await db
     .insert(appointments)

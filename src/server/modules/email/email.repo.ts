@@ -5,7 +5,7 @@ import { transition } from '../../db/transition';
 
 export type OutboxEmail = typeof outboxEmails.$inferSelect;
 /** `assessmentId`: set by every e-mail to a customer, naming the enquiry it is about. */
-export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'toAddress' | 'assessmentId' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments' | 'sendAfter'>;
+export type NewOutboxEmail = Pick<typeof outboxEmails.$inferInsert, 'kind' | 'channel' | 'toAddress' | 'assessmentId' | 'subject' | 'textBody' | 'htmlBody' | 'headers' | 'attachments' | 'sendAfter'>;
 /** An e-mail to a customer: always about one enquiry, which their data export and erasure go by. */
 export type CustomerEmail = NewOutboxEmail & { assessmentId: number };
 

@@ -5,6 +5,7 @@ import type { Db } from '../../db/database';
 import type { Enqueue } from '../../kernel/jobs';
 import { findEmail, insertEmail, isUnsubscribed, lockPendingEmail, markBounced, markEmail, recordAttempt, type NewOutboxEmail, type OutboxEmail } from './email.repo';
 import type { Mailer } from './mailer';
+import { SmsError, type SmsSender } from './sms-sender';
 
 import { SEND_EMAIL_JOB } from '../../kernel/jobs';
 export { SEND_EMAIL_JOB };
@@ -23,6 +24,8 @@ export interface EmailDeps {
   db: Db;
   jobs: Enqueue;
   mailer: Mailer;
+  /** Issue 38: the texts' sender (Twilio, or not configured: texts are kept in the outbox). */
+  sms?: SmsSender;
   mailFrom: string;
   /**
    * The support mailbox, sent as Reply-To: the e-mails say 'reply to this e-mail' (a new join
@@ -101,6 +104,7 @@ async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
     await markEmail(deps.db, id, 'failed', NOT_SENT_UNSUBSCRIBED);
     return undefined;
   }
+  if (email.channel === 'sms') return attemptText(deps, email);
   if (!deps.mailer.configured) {
     // Its id and kind only: the address is a person's, and the outbox (admin) shows the rest.
     deps.log.info({ emailId: id, kind: email.kind }, 'e-mail kept in the outbox (no SMTP_URL set)');
@@ -132,6 +136,33 @@ async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
     if (attempts >= MAX_EMAIL_ATTEMPTS) {
       await markEmail(deps.db, id, 'failed', message);
       deps.log.error({ emailId: id, err: error }, 'e-mail failed after retries');
+      return undefined;
+    }
+    return error;
+  }
+}
+
+/**
+ * One attempt at a text (issue 38): kept in the outbox without SMS_PROVIDER; Twilio's permanent
+ * refusals (a 4xx: 21211 an invalid number, 21610 the recipient replied STOP) fail the line at
+ * once with Twilio's code and message; a 5xx, 429 or no answer is retried as an e-mail is.
+ */
+async function attemptText(deps: EmailDeps, text: OutboxEmail): Promise<unknown> {
+  if (!deps.sms?.configured) {
+    deps.log.info({ emailId: text.id, kind: text.kind }, 'text kept in the outbox (no SMS_PROVIDER set)');
+    await markEmail(deps.db, text.id, 'logged');
+    return undefined;
+  }
+  try {
+    await deps.sms.send(text.toAddress, text.textBody);
+    await markEmail(deps.db, text.id, 'sent');
+    return undefined;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    const attempts = await recordAttempt(deps.db, text.id, message);
+    if ((error instanceof SmsError && error.permanent) || attempts >= MAX_EMAIL_ATTEMPTS) {
+      await markEmail(deps.db, text.id, 'failed', message);
+      deps.log.warn({ emailId: text.id, kind: text.kind }, 'text not sent: refused by the provider or failed after retries');
       return undefined;
     }
     return error;

@@ -9,4 +9,6 @@ export { emailRoutes } from './email.routes';
 export { dispatchEmails, MAX_EMAIL_ATTEMPTS, NOT_SENT_UNSUBSCRIBED, queueEmail } from './email.service';
 export { createMailer, type Mailer } from './mailer';
 export { readOutbox } from './outbox.repo';
+export { createSmsSender, SmsError, type SmsSender } from './sms-sender';
+export { ukMobile } from './sms-number';
 export { undeclaredInStep, withOutbox, type Outbox, type OutboxDeps, type OutboxOptions } from './outbox-transaction';

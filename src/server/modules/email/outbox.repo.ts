@@ -6,7 +6,7 @@ import type { OutboxEmail as OutboxEmailView } from '../../../shared/api/email';
 import { coalescedRead, dateOfEpochMs, epochMsSql, type CoalescedReadSpec } from '../../db/batch';
 import type { Database } from '../../db/database';
 
-const OUTBOX_SQL = `SELECT coalesce(json_agg(json_build_object('id', o.id, 'kind', o.kind, 'toAddress', o.to_address, 'subject', o.subject,
+const OUTBOX_SQL = `SELECT coalesce(json_agg(json_build_object('id', o.id, 'kind', o.kind, 'channel', o.channel, 'toAddress', o.to_address, 'subject', o.subject,
     'textBody', o.text_body, 'status', o.status, 'attempts', o.attempts, 'createdAtMs', ${epochMsSql('o.created_at')},
     'sendAfterMs', ${epochMsSql('o.send_after')}, 'sentAtMs', ${epochMsSql('o.sent_at')}, 'bouncedAtMs', ${epochMsSql('o.bounced_at')},
     'lastError', o.last_error) ORDER BY o.id DESC), '[]'::json) AS emails

@@ -11,7 +11,9 @@ function statusOf(email: OutboxEmail): { label: string; tone: string } {
     case 'sent':
       return { label: 'Sent', tone: 'bg-teal-100 text-teal-900' };
     case 'logged':
-      return { label: 'Kept here (no SMTP)', tone: 'bg-slate-100 text-slate-900' };
+      return email.channel === 'sms'
+        ? { label: 'Kept here: texts not configured (no SMS_PROVIDER)', tone: 'bg-slate-100 text-slate-900' }
+        : { label: 'Kept here (no SMTP)', tone: 'bg-slate-100 text-slate-900' };
     case 'failed':
       return { label: 'Not sent', tone: 'bg-red-100 text-red-900' };
     default:
@@ -38,7 +40,7 @@ function Email({ email }: { email: OutboxEmail }) {
     <li className="rounded-lg border border-slate-200 bg-white p-4">
       <details>
         <summary className="cursor-pointer">
-          <span className="font-semibold break-words text-navy-900">{email.subject}</span>
+          <span className="font-semibold break-words text-navy-900">{email.channel === 'sms' ? `Text message (${email.kind})` : email.subject}</span>
           <span className="mt-1 block text-sm break-all text-slate-800">
             To {email.toAddress} · {formatWhen(email.createdAt)} ·{' '}
             <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.tone}`}>{status.label}</span>
@@ -63,7 +65,7 @@ export function OutboxScreen() {
   return (
     <AdminSubpage
       title="E-mails"
-      intro={`The latest ${OUTBOX_SHOWN} e-mails the site has sent or is sending, newest first. Without an SMTP server set (SMTP_URL), e-mails are kept here instead of being sent; open one to read it and follow its links.`}
+      intro={`The latest ${OUTBOX_SHOWN} e-mails and text messages the site has sent or is sending, newest first. Without an SMTP server set (SMTP_URL), e-mails are kept here instead of being sent, and without a text provider set (SMS_PROVIDER), texts are: open one to read it and follow its links.`}
     >
       {outbox.isPending ? (
         <div role="status" className="mt-4">
@@ -75,7 +77,7 @@ export function OutboxScreen() {
           We could not load the e-mails. Please refresh the page.
         </p>
       ) : outbox.data.length === 0 ? (
-        <p className="mt-4 text-slate-800">No e-mails yet.</p>
+        <p className="mt-4 text-slate-800">No e-mails or texts yet.</p>
       ) : (
         <ul aria-label="E-mails, newest first" className="mt-4 grid gap-3">
           {outbox.data.map((email) => (

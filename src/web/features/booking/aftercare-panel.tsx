@@ -147,7 +147,7 @@ export function AftercarePanel({ appointment }: { appointment: AppointmentView }
           Your technician
         </h2>
         <p className="mt-2 text-slate-800">
-          <strong>{aftercare.technician}</strong> will carry out your repair and call you the day before.
+          <strong>{aftercare.technician}</strong> will carry out your repair. We send you a reminder the day before.
         </p>
       </section>
     );

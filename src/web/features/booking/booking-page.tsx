@@ -84,6 +84,7 @@ function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | nu
   const [now] = useState(() => new Date());
   const picker = useSlotPicker(now, undefined, quote.id);
   const [notes, setNotes] = useState(held?.notes ?? '');
+  const [textConsent, setTextConsent] = useState(false);
   const create = useCreateAppointment();
   const navigate = useNavigate();
   const { date, slot } = picker.state;
@@ -93,7 +94,7 @@ function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | nu
   const confirm = () => {
     if (date === null || slot === null) return;
     create.mutate(
-      { quoteId: quote.id, appointmentDate: date, timeSlot: slot, notes: notes.trim() },
+      { quoteId: quote.id, appointmentDate: date, timeSlot: slot, notes: notes.trim(), textConsent },
       {
         onSuccess: (hold) => {
           const checkout = checkoutLinkOf(hold);
@@ -129,6 +130,8 @@ function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | nu
           picked={picker.state}
           held={liveHold}
           notes={notes}
+          textConsent={textConsent}
+          onTextConsentChange={setTextConsent}
           onNotesChange={setNotes}
           onConfirm={confirm}
           pending={create.isPending}

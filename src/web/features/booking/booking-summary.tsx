@@ -16,12 +16,15 @@ type Props = {
   held: AppointmentView | null;
   notes: string;
   onNotesChange: (notes: string) => void;
+  /** Issue 38: texts about this booking to the mobile they gave, only if ticked (unticked by default). */
+  textConsent: boolean;
+  onTextConsentChange: (consent: boolean) => void;
   onConfirm: () => void;
   pending: boolean;
 };
 
 /** SPEC's booking summary: the quote's total, the chosen day and window, and Confirm Booking (needs both). */
-export function BookingSummary({ quote, picked, held, notes, onNotesChange, onConfirm, pending }: Props) {
+export function BookingSummary({ quote, picked, held, notes, onNotesChange, textConsent, onTextConsentChange, onConfirm, pending }: Props) {
   const ready = picked.date !== null && picked.slot !== null;
   // Nothing new chosen: the summary is the held slot's, and its way on is to pay for it.
   const showingHold = held !== null && picked.date === null;
@@ -68,6 +71,10 @@ export function BookingSummary({ quote, picked, held, notes, onNotesChange, onCo
         </>
       ) : (
         <>
+          <label className="flex items-start gap-2 text-slate-900">
+            <input type="checkbox" checked={textConsent} onChange={(event) => onTextConsentChange(event.target.checked)} className="mt-1 size-4 accent-teal-brand-dark" />
+            <span>Text me about this booking on the mobile number I gave (UK mobiles only).</span>
+          </label>
           <Button size="lg" disabled={!ready} pending={pending} aria-describedby={ready ? undefined : 'booking-confirm-hint'} onClick={onConfirm}>
             {pending ? 'Holding your slot…' : 'Confirm Booking'}
           </Button>

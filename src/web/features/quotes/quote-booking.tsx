@@ -70,7 +70,7 @@ export function QuoteBookingStatus({ booking }: { booking: QuoteBooking }) {
             .{' '}
             {appointment
               ? technician
-                ? `${technician} will carry out your repair and call you the day before.`
+                ? `${technician} will carry out your repair. We send you a reminder the day before.`
                 : 'We are finding your technician, and will e-mail you once one has accepted.'
               : 'Your confirmation e-mail also has the link to your appointment.'}
           </p>

@@ -18,6 +18,7 @@ import { runStep } from '../process/run-step';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { findQuote } from '../../quotes';
 import { problemReportedEmail, repairDoneEmail } from '../emails/completion-emails';
+import { repairDoneText } from '../emails/booking-emails';
 import { RELEASE_AFTER_HOURS } from '../payout/payouts';
 import { payoutOfAppointment, setReleaseAfter } from '../payout/payouts.repo';
 import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers';
@@ -79,6 +80,8 @@ export async function markJobDone(
     const businessName = await repairerBusinessName(tx, repairerId);
     const facts = await bookingFacts(tx, ctx.config, appointmentId, ctx.config.stripe === undefined);
     await step.queue(repairDoneEmail(facts, businessName ?? 'Your technician', { months, endsDate }));
+    const text = repairDoneText(facts, businessName ?? 'Your technician');
+    if (text) await step.queue(text);
     });
   } catch (error) {
     await Promise.all(writtenKeys.map((key) => photos.store.delete(key).catch(() => {})));

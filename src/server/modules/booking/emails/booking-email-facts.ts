@@ -4,6 +4,7 @@ import type { TimeSlot } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import { accessLinkPath, createGrant } from '../../access';
+import { ukMobile } from '../../email';
 import type { BookingEmailFacts } from './booking-emails';
 import { bookingEmailRecord } from '../pay/payments.repo';
 
@@ -18,6 +19,8 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
     reference: record.reference,
     customerName: record.customerName,
     customerEmail: record.customerEmail,
+    // Issue 38: texts only with the consent given at booking, and only to a UK mobile.
+    textTo: record.smsConsentAt ? ukMobile(record.customerPhone) : null,
     date: record.date,
     slot: record.slot as TimeSlot,
     totalPence: record.totalPence,

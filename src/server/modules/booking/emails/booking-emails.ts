@@ -18,6 +18,8 @@ export interface BookingEmailFacts {
   reference: string;
   customerName: string;
   customerEmail: string;
+  /** Issue 38: the UK mobile (E.164) the customer agreed to be texted on at booking; null: no texts. */
+  textTo: string | null;
   date: string;
   slot: TimeSlot;
   totalPence: number;
@@ -97,6 +99,36 @@ function cancellationRightLines(startWithinCancellationPeriod: boolean, askedWhe
       ];
 }
 
+/**
+ * A text to the customer about their booking (issue 38; docs/decisions/0037), kept in the outbox
+ * beside the e-mails with the same guarantees. Null when they gave no consent or no UK mobile:
+ * then nothing is queued. Short (one or two SMS segments), without the access link: a text can
+ * be read by anyone holding the phone, the link is in the e-mail.
+ */
+export function bookingText(kind: string, facts: Pick<BookingEmailFacts, 'textTo' | 'assessmentId' | 'reference'>, message: string): CustomerEmail | null {
+  if (!facts.textTo) return null;
+  return {
+    kind,
+    channel: 'sms',
+    toAddress: facts.textTo,
+    assessmentId: facts.assessmentId,
+    subject: '',
+    textBody: `${site.brand}: ${message} Ref ${facts.reference}.`,
+    htmlBody: null,
+    headers: {},
+    attachments: [],
+  };
+}
+
+export const confirmationText = (facts: BookingEmailFacts) =>
+  bookingText('text-booking-confirmed', facts, `your repair is booked for ${when(facts)}. Details are in your e-mail.`);
+
+export const reminderText = (facts: BookingEmailFacts) =>
+  bookingText('text-booking-reminder', facts, `a reminder that your repair is tomorrow, ${when(facts)}. Please be there 15 minutes before the window starts.`);
+
+export const repairDoneText = (facts: BookingEmailFacts, technician: string) =>
+  bookingText('text-repair-done', facts, `${technician} has marked your repair as done. Please confirm it, or tell us if something is not right, from the link in your e-mail.`);
+
 /** `invoice`: the VAT invoice (issue 37), attached; none when the company has no VAT number. */
 export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }, invoice: { number: string; attachment: EmailAttachment } | null = null): CustomerEmail {
   return bookingEmail(
@@ -109,7 +141,7 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
       `Paid: ${formatPence(facts.totalPence)}. We hold your payment until the repair is completed to your satisfaction.`,
       '',
       'What happens next:',
-      '- We will call you 24 hours before your appointment.',
+      '- The day before your appointment we send you a reminder by e-mail (and by text, if you asked for texts when booking).',
       '- Please be there 15 minutes before the window starts, with the car somewhere the technician can work.',
       '- The calendar file attached adds the appointment to your calendar.',
       ...(invoice ? [`- Your VAT invoice ${invoice.number} is attached, and on your appointment page.`] : []),

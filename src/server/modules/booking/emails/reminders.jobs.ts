@@ -8,7 +8,7 @@ import { londonDateOf } from '../../../../shared/london-time';
 import { defineJob, type JobContext } from '../../../kernel/jobs';
 import { RowFailures, type RowLog } from '../../../jobs/row-failures';
 import { runStep } from '../process/run-step';
-import { reminderEmail } from './booking-emails';
+import { reminderEmail, reminderText } from './booking-emails';
 import { bookingFacts } from './booking-email-facts';
 import { claimReminder, reminderCandidates } from '../pay/payments.repo';
 
@@ -36,6 +36,8 @@ export async function sendDueReminders(context: Pick<JobContext, 'db' | 'config'
         if (!(await claimReminder(step.tx, candidate.id, now))) return false;
         const facts = await bookingFacts(step.tx, context.config, candidate.id, context.config.stripe === undefined);
         await step.queue(reminderEmail(facts));
+        const text = reminderText(facts);
+        if (text) await step.queue(text);
         return true;
       });
     });

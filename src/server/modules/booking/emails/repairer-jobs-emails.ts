@@ -19,7 +19,7 @@ function aboutTheTechnician(kind: string, facts: BookingEmailFacts, subject: str
 export function technicianAssignedEmail(facts: BookingEmailFacts, technician: { businessName: string; phone: string | null }): CustomerEmail {
   return aboutTheTechnician('technician-assigned', facts, `Your technician for ${formatLondonDate(facts.date)} – reference ${facts.reference}`, [
     `${technician.businessName} will carry out your repair on ${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}.`,
-    'They will call you the day before to confirm, and arrive within your window.',
+    'They arrive within your window. The day before, we send you a reminder by e-mail (and by text, if you asked for texts when booking).',
   ]);
 }
 

@@ -373,7 +373,7 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   if (!quoteIdOnly.success) throw notFound(bookingMessages.quoteNotFound);
   const owned = await findQuote(ctx.db, quoteIdOnly.data.quoteId);
   if (!owned || !viewer.assessmentIds.includes(owned.assessmentId) || owned.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
-  const { quoteId, appointmentDate, timeSlot, notes } = parseBody(CreateAppointmentBodySchema, rawBody);
+  const { quoteId, appointmentDate, timeSlot, notes, textConsent } = parseBody(CreateAppointmentBodySchema, rawBody);
 
   const wanted = requestedSlot(appointmentDate, timeSlot, now);
   // Expired holds on that slot give their places back before we try to take one.
@@ -414,6 +414,7 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
       timeSlot: wanted.slot,
       notes,
       holdExpiresAt: new Date(now.getTime() + HOLD_MINUTES * 60_000),
+      smsConsentAt: textConsent ? now : null,
     });
     return created.id;
   });

@@ -85,6 +85,8 @@ export async function bookingEmailRecord(db: Db, appointmentId: number) {
       reference: assessments.reference,
       customerName: assessments.name,
       customerEmail: assessments.email,
+      customerPhone: assessments.phone,
+      smsConsentAt: appointments.smsConsentAt,
       totalPence: quotes.totalPence,
     })
     .from(appointments)

@@ -23,7 +23,7 @@ import { lockStepRows } from '../process/run-step';
 import type { Enqueue } from '../../../kernel/jobs';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { invoiceAttachment, issueInvoice } from '../invoice/invoices.service';
-import { confirmationEmail, refundEmail, type RefundReason } from '../emails/booking-emails';
+import { confirmationEmail, confirmationText, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { technicianPlaceFree, technicianStillFree } from '../hold/claim';
 import { recordAudit, systemActor } from '../../privacy';
@@ -283,7 +283,9 @@ export async function settleSucceededPayment(
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
   const invoiceFile = invoice ? { number: invoice.number, attachment: await invoiceAttachment(invoice) } : null;
   // bookedQuoteId: the caller's step offers the job to nearby repairers once it commits (step.booked; issue 12, AUTO_DISPATCH).
-  return { outcome, emails: [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment, invoiceFile))], bookedQuoteId: quote.id };
+  const text = confirmationText(facts);
+  const emails = [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment, invoiceFile)), ...(text ? [await queueEmail(tx, text)] : [])];
+  return { outcome, emails, bookedQuoteId: quote.id };
 }
 
 class SlotGone extends Error {}
