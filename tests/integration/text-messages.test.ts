@@ -1,0 +1,204 @@
+// Issue 38 item 2 (docs/decisions/0037): texts to customers through the outbox, sent by Twilio's
+// Messages API (a local stand-in here, speaking its protocol: basic auth, a form body, its JSON
+// answers and error codes). Only with the consent ticked at booking and only to a UK mobile;
+// a provider's 5xx is retried, its 4xx refusal fails the text at once, and the admin's outbox
+// page shows it with Twilio's code. Without SMS_PROVIDER texts are kept in the outbox. On a
+// PostgreSQL server, two instances running the same text's jobs send it once.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import { ConfigError, loadConfig } from '../../src/server/config/config';
+import { openDatabase, type Database } from '../../src/server/db/database';
+import { createUser } from '../../src/server/db/factories';
+import { assessments, outboxEmails } from '../../src/server/db/schema';
+import { queueEmail, sendEmailJob } from '../../src/server/modules/email';
+import type { JobContext } from '../../src/server/kernel/jobs';
+import type { OutboxEmail } from '../../src/shared/api/email';
+import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
+import { customerWithQuote, deleteBookings, post, workingDay } from '../helpers/checkout';
+import { openServerDatabase } from '../helpers/database';
+import { startTwilioStandIn, TWILIO_SENDER, type TwilioStandIn } from '../helpers/twilio-server';
+
+/** What the app's send-email worker would run for this outbox line, now. */
+const sendNow = (app: FastifyInstance, id: number) =>
+  sendEmailJob.handler({ id }, { ...app.deps, db: app.deps.database.db, log: app.log } as unknown as JobContext);
+
+/** A customer books (ticking the texts box or not) with this phone on their enquiry, and pays with the test card. */
+async function bookAndPay(t: TestApp, day: number, phone: string, textConsent: boolean) {
+  const customer = await customerWithQuote(t);
+  await t.database.db.update(assessments).set({ phone }).where(eq(assessments.id, customer.assessment.id));
+  const held = await post(t, '/api/appointments', { quoteId: customer.quote.id, appointmentDate: workingDay(day), timeSlot: 'morning', textConsent }, customer.cookie);
+  expect(held.statusCode, held.body).toBe(200);
+  const started = await post(t, '/api/create-payment-intent', { quoteId: customer.quote.id, startWithinCancellationPeriod: true }, customer.cookie);
+  expect(started.statusCode, started.body).toBe(200);
+  const { clientSecret } = started.json() as { clientSecret: string };
+  const paid = await post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, customer.cookie);
+  expect(paid.statusCode, paid.body).toBe(200);
+  return { ...customer, appointmentId: (held.json() as { id: number }).id };
+}
+
+const textsOf = async (t: TestApp, assessmentId: number) =>
+  (await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.assessmentId, assessmentId))).filter((row) => row.channel === 'sms');
+
+async function adminOutbox(t: TestApp): Promise<OutboxEmail[]> {
+  const admin = await createUser(t.database.db, { role: 'admin' });
+  const cookie = await signInAs(t.app, admin.email, admin.password);
+  const response = await t.app.inject({ method: 'GET', url: '/api/admin/emails?limit=200', headers: { cookie } });
+  expect(response.statusCode).toBe(200);
+  return response.json() as OutboxEmail[];
+}
+
+describe('texts through Twilio (a local stand-in)', () => {
+  let twilio: TwilioStandIn;
+  let t: TestApp;
+  beforeAll(async () => {
+    twilio = await startTwilioStandIn();
+    t = await createTestApp({ env: twilio.env });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await twilio?.close();
+  });
+  afterEach(() => deleteBookings(t));
+
+  it('texts the confirmation to the UK mobile the customer ticked the box for, once, from the sender, with basic auth', async () => {
+    const booking = await bookAndPay(t, 1, '07700 900123', true);
+    const texts = await textsOf(t, booking.assessment.id);
+    expect(texts.map((row) => [row.kind, row.toAddress, row.status])).toEqual([['text-booking-confirmed', '+447700900123', 'pending']]);
+    await sendNow(t.app, texts[0]!.id);
+    await sendNow(t.app, texts[0]!.id); // a second job for the same line: nothing more is sent
+    const received = twilio.received.filter((text) => text.to === '+447700900123');
+    expect(received).toHaveLength(1);
+    expect(received[0]).toMatchObject({ from: TWILIO_SENDER, messagingServiceSid: null });
+    expect(received[0]!.body).toContain(booking.assessment.reference);
+    expect((await textsOf(t, booking.assessment.id))[0]!.status).toBe('sent');
+  });
+
+  it('queues no text without the box ticked, nor to a number that is not a UK mobile, and the outbox shows none', async () => {
+    const unticked = await bookAndPay(t, 2, '07700 900124', false);
+    const landline = await bookAndPay(t, 3, '020 7946 0321', true);
+    expect(await textsOf(t, unticked.assessment.id)).toEqual([]);
+    expect(await textsOf(t, landline.assessment.id)).toEqual([]);
+    // Their confirmation e-mails were queued all the same.
+    const outbox = await adminOutbox(t);
+    const mine = outbox.filter((line) => line.subject.includes(unticked.assessment.reference) || line.subject.includes(landline.assessment.reference));
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(outbox.filter((line) => line.channel === 'sms' && ['+447700900124', '+442079460321'].includes(line.toAddress))).toEqual([]);
+  });
+
+  it('retries a provider error, fails at once on a permanent refusal, and shows it failed with Twilio’s code on the outbox page', async () => {
+    const to = '+447700900321';
+    const [text] = await t.database.db.transaction(async (tx) => [await queueEmail(tx, { kind: 'text-booking-reminder', channel: 'sms', toAddress: to, subject: '', textBody: 'AutoRevive: a reminder.' })]);
+    twilio.answerNext(to, { status: 503, code: 20500, message: 'Service unavailable' }, { status: 400, code: 21610, message: 'Attempt to send to unsubscribed recipient' });
+    // The first attempt meets a 503: recorded, and thrown so the job queue retries it with backoff.
+    await expect(sendNow(t.app, text!.id)).rejects.toThrow('Twilio error 20500: Service unavailable');
+    let [row] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, text!.id));
+    expect(row).toMatchObject({ status: 'pending', attempts: 1 });
+    // The retry meets a permanent refusal: failed at once, not retried again.
+    await sendNow(t.app, text!.id);
+    [row] = await t.database.db.select().from(outboxEmails).where(eq(outboxEmails.id, text!.id));
+    expect(row).toMatchObject({ status: 'failed', attempts: 2, lastError: 'Twilio error 21610: Attempt to send to unsubscribed recipient' });
+    await sendNow(t.app, text!.id);
+    expect(twilio.received.filter((received) => received.to === to)).toEqual([]);
+    const shown = (await adminOutbox(t)).find((line) => line.id === text!.id);
+    expect(shown).toMatchObject({ channel: 'sms', status: 'failed', lastError: 'Twilio error 21610: Attempt to send to unsubscribed recipient' });
+  });
+});
+
+describe('texts without a provider (the embedded default)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t?.close());
+  afterEach(() => deleteBookings(t));
+
+  it('keeps the text in the outbox, where the admin reads it', async () => {
+    const booking = await bookAndPay(t, 4, '07700 900125', true);
+    const [text] = await textsOf(t, booking.assessment.id);
+    await sendNow(t.app, text!.id);
+    const shown = (await adminOutbox(t)).find((line) => line.id === text!.id);
+    expect(shown).toMatchObject({ channel: 'sms', status: 'logged', toAddress: '+447700900125' });
+    expect(shown!.textBody).toContain(booking.assessment.reference);
+  });
+});
+
+describe('the text settings', () => {
+  const base = { NODE_ENV: 'test', DATA_DIR: '/tmp/unused' };
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig({ ...base, ...env });
+      return [];
+    } catch (error) {
+      if (error instanceof ConfigError) return error.problems;
+      throw error;
+    }
+  };
+  it('stops start-up with a sentence for a half-set or malformed Twilio setting', () => {
+    const sid = 'AC' + 'a'.repeat(32);
+    expect(problems({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_FROM: '+447700900999' })).toEqual([expect.stringContaining('TWILIO_AUTH_TOKEN is not set')]);
+    expect(problems({ TWILIO_ACCOUNT_SID: sid })).toEqual([expect.stringContaining('set but SMS_PROVIDER is not')]);
+    expect(problems({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'x' })).toEqual([expect.stringContaining('exactly one sender')]);
+    expect(problems({ SMS_PROVIDER: 'textmagic' })).toEqual([expect.stringContaining('SMS_PROVIDER must be twilio')]);
+    expect(problems({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'abc', TWILIO_AUTH_TOKEN: 'x', TWILIO_FROM: '+447700900999' })).toEqual([expect.stringContaining('TWILIO_ACCOUNT_SID must be AC followed by 32')]);
+    expect(loadConfig({ ...base }).sms).toBeUndefined();
+    expect(loadConfig({ ...base, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: sid, TWILIO_AUTH_TOKEN: 'x', TWILIO_MESSAGING_SERVICE_SID: 'MG' + 'b'.repeat(32) }).sms).toMatchObject({ baseUrl: 'https://api.twilio.com', from: undefined });
+  });
+});
+
+describe.skipIf(!serverDatabaseAvailable())('texts across two instances on one PostgreSQL database', () => {
+  let twilio: TwilioStandIn;
+  let dropDatabase: () => Promise<void>;
+  const instances: { app: FastifyInstance; database: Database; dataDir: string }[] = [];
+
+  beforeAll(async () => {
+    twilio = await startTwilioStandIn();
+    const first = await openServerDatabase(inject('serverTemplate')!);
+    dropDatabase = first.drop;
+    const url = (first.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    for (const name of ['A', 'B']) {
+      const dataDir = mkdtempSync(join(tmpdir(), `autorevive-texts-${name}-`));
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', AUTO_DISPATCH: 'false', DATABASE_URL: url, ...twilio.env });
+      config.webDistDir = join(dataDir, 'no-web-build');
+      config.runWorkers = true;
+      const database = name === 'A' ? first.database : await openDatabase({ databaseUrl: url });
+      const app = await buildApp(config, { database });
+      await app.ready();
+      instances.push({ app, database, dataDir });
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const [index, instance] of instances.reverse().entries()) {
+      await instance.app.close();
+      if (index === 0) await instance.database.close();
+      rmSync(instance.dataDir, { recursive: true, force: true });
+    }
+    await dropDatabase?.();
+    await twilio?.close();
+  });
+
+  it('sends each text once when both instances run a job for it at the same moment', async () => {
+    // Twilio takes half a second to answer, so the two instances' sends would overlap if nothing stopped the second.
+    twilio.slowDown(500);
+    const db = instances[0]!.database.db;
+    const numbers = ['+447700900401', '+447700900402', '+447700900403', '+447700900404'];
+    const texts = await db.transaction(async (tx) => Promise.all(numbers.map((to) => queueEmail(tx, { kind: 'text-booking-confirmed', channel: 'sms', toAddress: to, subject: '', textBody: `Once to ${to}.` }))));
+    await Promise.all(texts.flatMap((text) => instances.map((instance) => instance.app.deps.jobs.enqueue('send-email', { id: text.id }))));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const rows = await db.select().from(outboxEmails);
+      if (rows.filter((row) => row.channel === 'sms').every((row) => row.status === 'sent')) break;
+      if (Date.now() > deadline) throw new Error('Timed out waiting for the texts to be sent');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Both instances' jobs have had their turn: wait a little longer for any second send.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(twilio.received.map((text) => text.to).sort()).toEqual(numbers);
+    expect(twilio.requests).toBe(numbers.length);
+  }, 60_000);
+});
