@@ -94,6 +94,10 @@ export type RescheduleAppointmentBody = z.infer<typeof RescheduleAppointmentBody
 
 export const AppointmentIdParamsSchema = z.object({ id: RecordIdSchema });
 
+/** POST /api/repairer/appointments/{id}/on-my-way (issue 38): the arrival estimate, 'HH:MM' in London, a 15-minute step inside the slot. */
+export const OnMyWayBodySchema = z.object({ arrivingAround: z.string({ error: 'Please choose an arrival time' }).regex(/^\d{2}:\d{2}$/, 'Please choose an arrival time') });
+export type OnMyWayBody = z.infer<typeof OnMyWayBodySchema>;
+
 // --- The customer's notes for the technician (issue 33) ------------------------------------------
 /** PUT /api/appointments/{id}/notes, by the grant holder: the notes replaced (empty clears them). */
 export const UpdateAppointmentNotesBodySchema = z.object({ notes: NotesSchema.default('') });
@@ -157,6 +161,12 @@ export const AppointmentViewSchema = z.object({
    */
   invoices: z.array(z.object({ kind: z.enum(['invoice', 'credit-note']), number: z.string(), url: z.string() })),
   createdAt: z.string(),
+  /**
+   * Issue 38 item 3: on the job's day, once the technician has said they are on the way: their
+   * first name and the London time they expect to arrive ('10:15'), and how many more times they
+   * may update it (technician only; 0 for other readers). Null otherwise.
+   */
+  onTheWay: z.object({ name: z.string(), arrivingAround: z.string(), updatesLeft: z.number().int() }).nullable(),
   /** Issue 12: the technician and what happens once the repair is done (D6, D14). */
   aftercare: z.object({
     /** The technician's business, once one has accepted the job. */

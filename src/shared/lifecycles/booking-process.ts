@@ -222,6 +222,13 @@ export const bookingProcess = defineProcess({
     emails: ['repair-done', 'text-repair-done'],
     timers: ['autoRelease'],
   },
+  'on-my-way': {
+    summary: 'On the job’s day the assigned repairer says they are on the way, arriving around a time inside the slot (once, and one update); the customer’s page shows it and they are texted.',
+    actors: ['repairer'],
+    transitions: [],
+    locks: ['appointment'],
+    emails: ['text-on-my-way'],
+  },
   'confirm-completion': { summary: 'The customer confirms the repair: the payout may be released now.', actors: ['customer'], transitions: [], locks: ['appointment'], jobs: ['release-payouts'] },
   'report-problem': {
     summary: 'The customer reports a problem within 72 hours: the share is held for the team.',

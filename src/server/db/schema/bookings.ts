@@ -57,6 +57,14 @@ export const appointments = pgTable(
     // Issue 38: the customer ticked "text me about this booking" when booking (unticked by default):
     // when. Null: no texts, whatever number they gave.
     smsConsentAt: timestamp('sms_consent_at', { withTimezone: true }),
+    // Issue 38 item 3: on the job's day the technician says they are on the way, arriving around
+    // this London time ('10:15', a 15-minute step inside the slot); once more if they run late.
+    arrivalEstimate: text('arrival_estimate'),
+    arrivalAnnouncedAt: timestamp('arrival_announced_at', { withTimezone: true }),
+    // How often they have said so: 1 on the way, 2 updated once (the most).
+    arrivalAnnouncements: integer('arrival_announcements').notNull().default(0),
+    // The first name the customer is told ('Sam is on the way'), of the technician who said so.
+    arrivalBy: text('arrival_by'),
     // Issue 35 item 4 (docs/decisions/0027): a paid booking no technician has taken. The team is
     // e-mailed once each time it falls back to nobody (an offer sent since makes it news again);
     // the customer is told once, 24 hours before the slot, and offered another slot or a refund.

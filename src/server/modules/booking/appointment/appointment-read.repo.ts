@@ -22,6 +22,8 @@ const READ_APPOINTMENT_SQL = `SELECT json_build_object(
     'customerConfirmedAt', ${epochMsSql('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMsSql('ap.problem_reported_at')},
     'cancelledAt', ${epochMsSql('ap.cancelled_at')}, 'reminderSentAt', ${epochMsSql('ap.reminder_sent_at')},
     'teamToldUnassignedAt', ${epochMsSql('ap.team_told_unassigned_at')}, 'customerToldUnassignedAt', ${epochMsSql('ap.customer_told_unassigned_at')},
+    'smsConsentAt', ${epochMsSql('ap.sms_consent_at')}, 'arrivalEstimate', ap.arrival_estimate,
+    'arrivalAnnouncedAt', ${epochMsSql('ap.arrival_announced_at')}, 'arrivalAnnouncements', ap.arrival_announcements, 'arrivalBy', ap.arrival_by,
     'createdAt', ${epochMsSql('ap.created_at')}, 'updatedAt', ${epochMsSql('ap.updated_at')}
   ) AS appointment,
   q.assessment_id AS "assessmentId", q.assigned_repairer_id AS "assignedRepairerId", q.total_pence AS "totalPence", a.reference,
@@ -37,7 +39,7 @@ const READ_APPOINTMENT_SQL = `SELECT json_build_object(
 FROM appointments ap JOIN quotes q ON q.id = ap.quote_id JOIN assessments a ON a.id = q.assessment_id WHERE ap.id = reader.id`;
 const READ_APPOINTMENTS = batchedReadSql('read_appointments', { id: 'int', hashes: 'text[]' }, READ_APPOINTMENT_SQL);
 
-type OptionalTime = 'holdExpiresAt' | 'completedAt' | 'customerConfirmedAt' | 'problemReportedAt' | 'cancelledAt' | 'reminderSentAt' | 'teamToldUnassignedAt' | 'customerToldUnassignedAt';
+type OptionalTime = 'holdExpiresAt' | 'completedAt' | 'customerConfirmedAt' | 'problemReportedAt' | 'cancelledAt' | 'reminderSentAt' | 'teamToldUnassignedAt' | 'customerToldUnassignedAt' | 'smsConsentAt' | 'arrivalAnnouncedAt';
 type AppointmentJson = Omit<AppointmentRow, OptionalTime | 'createdAt' | 'updatedAt'> & Record<OptionalTime, number | null> & { createdAt: number; updatedAt: number };
 type ReadAppointmentRow = Omit<AppointmentRecord, 'appointment'> & { appointment: AppointmentJson; granted: boolean };
 
@@ -52,6 +54,8 @@ function recordFromJson({ appointment: json, granted: _granted, ...rest }: ReadA
     reminderSentAt: dateOfEpochMs(json.reminderSentAt),
     teamToldUnassignedAt: dateOfEpochMs(json.teamToldUnassignedAt),
     customerToldUnassignedAt: dateOfEpochMs(json.customerToldUnassignedAt),
+    smsConsentAt: dateOfEpochMs(json.smsConsentAt),
+    arrivalAnnouncedAt: dateOfEpochMs(json.arrivalAnnouncedAt),
     createdAt: new Date(json.createdAt),
     updatedAt: new Date(json.updatedAt),
   };

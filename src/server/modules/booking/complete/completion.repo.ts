@@ -1,7 +1,7 @@
 // The queries of doing the job (issue 12; D6, D14): the after photos and the warranty recorded at
 // completion, the customer's confirmation or problem report on the appointment, and their review.
 // The share's row is the payouts repository's; the repairer's rating the repairers module's.
-import { avg, eq } from 'drizzle-orm';
+import { avg, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
 import { appointments, assessmentImages, repairerReviews, warranties } from '../../../db/schema';
 
@@ -31,4 +31,12 @@ export async function insertReview(tx: Db, row: typeof repairerReviews.$inferIns
 export async function meanRatingOf(tx: Db, repairerId: number): Promise<string | null | undefined> {
   const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
   return mean?.value;
+}
+
+/** Issue 38 item 3: the technician is on the way, arriving around `estimate` (London 'HH:MM'); counts the announcement. */
+export async function recordArrivalEstimate(db: Db, appointmentId: number, arrival: { estimate: string; by: string; at: Date }): Promise<void> {
+  await db
+    .update(appointments)
+    .set({ arrivalEstimate: arrival.estimate, arrivalBy: arrival.by, arrivalAnnouncedAt: arrival.at, arrivalAnnouncements: sql`${appointments.arrivalAnnouncements} + 1` })
+    .where(eq(appointments.id, appointmentId));
 }

@@ -30,3 +30,10 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
     company: config.company,
   };
 }
+
+/** What a text needs (issue 38): where it may go and what it is about; no access link, so no grant is made. */
+export async function textFacts(tx: Db, appointmentId: number): Promise<Pick<BookingEmailFacts, 'textTo' | 'assessmentId' | 'reference'>> {
+  const record = await bookingEmailRecord(tx, appointmentId);
+  if (!record) throw new Error(`Appointment ${appointmentId} has no quote or assessment to write to`);
+  return { assessmentId: record.assessmentId, reference: record.reference, textTo: record.smsConsentAt ? ukMobile(record.customerPhone) : null };
+}

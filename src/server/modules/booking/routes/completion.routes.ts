@@ -3,7 +3,7 @@
 // rates it. Customer bodies are parsed only after the access check, as bookings' are.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { join } from 'node:path';
-import { AppointmentIdParamsSchema, AppointmentViewSchema, PayoutIdParamsSchema, PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../../shared/api/appointments';
+import { AppointmentIdParamsSchema, AppointmentViewSchema, OnMyWayBodySchema, PayoutIdParamsSchema, PayoutsInQuestionSchema, ReleasedPayoutSchema, ReportedProblemsSchema, ReportProblemBodySchema, ReviewBodySchema } from '../../../../shared/api/appointments';
 import { penceToDecimalString } from '../../../../shared/money';
 import { releaseHeldPayout } from '../payout/payouts';
 import { reportedProblems } from '../complete/reported-problems';
@@ -20,6 +20,7 @@ import type { Viewer } from '../../access';
 import { processPhotos, receiveUpload } from '../../assessments';
 import { processImageFile } from '../../images';
 import { stopIdleTimeout } from '../../../plugins/timeouts';
+import { announceOnMyWay } from '../complete/on-my-way';
 import { checkCanMarkDone, confirmCompletion, markJobDone, reportProblem, reviewRepair, type CompletionContext } from '../complete/completion.service';
 
 export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
@@ -62,6 +63,18 @@ export const completionRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         return view(request.params.id, 'assigned-repairer');
       });
     })),
+  );
+
+  await app.register(
+    roleGroup(['repairer'], async (repairer) => {
+      // Issue 38 item 3: on the job's day, "On my way" with an arrival estimate (once, and one update).
+      repairer.post('/api/repairer/appointments/:id/on-my-way', { schema: { ...schema, body: OnMyWayBodySchema } }, async (request) => {
+        const user = await request.session();
+        if (!user) throw unauthorised();
+        await announceOnMyWay(ctx, user, request.params.id, request.body.arrivingAround, new Date());
+        return view(request.params.id, 'assigned-repairer');
+      });
+    }),
   );
 
   await app.register(
