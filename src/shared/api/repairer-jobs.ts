@@ -136,6 +136,11 @@ export const RepairerJobSchema = z.object({
       confirmedAt: z.string().nullable(),
       /** When the customer reported a problem with the repair, or null. */
       problemReportedAt: z.string().nullable(),
+      /**
+       * Issue 38: the arrival time ('HH:MM', London) the technician told the customer, null before,
+       * and how many more times they may give one; to the repairer who holds the job only.
+       */
+      onMyWay: z.object({ arrivingAround: z.string().nullable(), updatesLeft: z.number().int() }).optional(),
       /** The repairer's share of the payment (D14), to the repairer who accepted the job only; null before the booking is paid. */
       payout: JobPayoutSchema.nullable(),
     })

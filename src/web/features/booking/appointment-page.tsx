@@ -8,6 +8,7 @@ import { Button, buttonClasses } from '../../components/ui/button';
 import { useToastOnce } from '../../components/ui/use-toast';
 import { useAppointment } from './api/appointments';
 import { AftercarePanel } from './aftercare-panel';
+import { OnTheWayNotice } from './on-the-way-notice';
 import { AppointmentDetails } from './appointment-details';
 import { bookingToasts } from './booking-messages';
 import { BookingSkeleton } from './booking-skeleton';
@@ -65,6 +66,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
           </p>
         ) : null}
       </div>
+      <OnTheWayNotice onTheWay={appointment.onTheWay} />
       <section aria-labelledby="appointment-details" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="appointment-details" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
           Details

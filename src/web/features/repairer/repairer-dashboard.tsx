@@ -10,6 +10,8 @@ import { JobCard } from './job-card';
 import { isOpenOffer, isUpcoming } from './job-format';
 import { JobPanel } from './job-panel';
 import { UpcomingJobCard } from './upcoming-job-card';
+import { OnMyWay } from '../repairer-work';
+import { londonDateOf } from '../../../shared/london-time';
 
 /** The clock the time-remaining badges count down from, ticking every 30 seconds. */
 function useNow(): Date {
@@ -52,7 +54,9 @@ function JobList({
           {jobs.map((job) => (
             <li key={job.id}>
               {upcoming ? (
-                <UpcomingJobCard job={job} selected={selected === job.id} onSelect={() => onSelect(job.id)} />
+                <UpcomingJobCard job={job} selected={selected === job.id} onSelect={() => onSelect(job.id)}>
+                  {job.appointment?.status === 'assigned' && job.appointment.appointmentDate === londonDateOf(now) ? <OnMyWay job={job} /> : null}
+                </UpcomingJobCard>
               ) : (
                 <JobCard job={job} now={now} selected={selected === job.id} onSelect={() => onSelect(job.id)} />
               )}

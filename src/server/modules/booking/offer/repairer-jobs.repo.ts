@@ -87,6 +87,8 @@ const selection = {
     completedAt: appointments.completedAt,
     customerConfirmedAt: appointments.customerConfirmedAt,
     problemReportedAt: appointments.problemReportedAt,
+    arrivalEstimate: appointments.arrivalEstimate,
+    arrivalAnnouncements: appointments.arrivalAnnouncements,
   },
   payout: sql<PayoutJson | null>`${sql.raw(payoutJsonSql('appointments.id', 'job_notifications.repairer_id', 'job_notifications.status'))}`,
   images: photoIds,
@@ -119,7 +121,8 @@ const READ_JOBS_OF_REPAIRER_SQL = `SELECT json_build_object(
     'vehicleModel', a.vehicle_model, 'damageType', a.damage_type, 'damageLocations', a.damage_locations, 'damageDescription', a.damage_description),
   'appointment', CASE WHEN ap.id IS NULL THEN NULL ELSE json_build_object('id', ap.id, 'appointmentDate', ap.appointment_date::text,
     'timeSlot', ap.time_slot, 'status', ap.status, 'notes', ap.notes, 'completedAt', ${epochMsSql('ap.completed_at')},
-    'customerConfirmedAt', ${epochMsSql('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMsSql('ap.problem_reported_at')}) END,
+    'customerConfirmedAt', ${epochMsSql('ap.customer_confirmed_at')}, 'problemReportedAt', ${epochMsSql('ap.problem_reported_at')},
+    'arrivalEstimate', ap.arrival_estimate, 'arrivalAnnouncements', ap.arrival_announcements) END,
   'payout', ${payoutJsonSql('ap.id', 'n.repairer_id', 'n.status')},
   'images', coalesce((SELECT json_agg(i.id ORDER BY i.position) FROM assessment_images i WHERE i.assessment_id = a.id AND i.kind = 'damage'), '[]'::json)
 ) AS job
