@@ -12,6 +12,21 @@ export const completionCases = (world: AccessWorld): Case[] => [
     route: '/api/repairer/appointments/:id/complete',
     expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 404, assignedRepairer: 409, admin: 403 },
   },
+  // Issue 38: the assigned technician only (the world's job is not today: 409); another repairer's job does not exist (404).
+  {
+    method: 'POST',
+    url: `/api/repairer/appointments/${world.appointmentId}/on-my-way`,
+    route: '/api/repairer/appointments/:id/on-my-way',
+    payload: { arrivingAround: '08:00' },
+    expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 404, assignedRepairer: 409, admin: 403 },
+  },
+  {
+    method: 'POST',
+    url: `/api/repairer/appointments/${world.appointmentId}/on-my-way`,
+    route: '/api/repairer/appointments/:id/on-my-way',
+    payload: {},
+    expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 400, assignedRepairer: 400, admin: 403 },
+  },
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/confirm-completion`, route: '/api/appointments/:id/confirm-completion', expect: grantHolderOnly(409) },
   { method: 'POST', url: '/api/appointments/999999/confirm-completion', route: '/api/appointments/:id/confirm-completion', expect: everyone(404) },
   { method: 'POST', url: `/api/appointments/${world.appointmentId}/report-problem`, route: '/api/appointments/:id/report-problem', payload: { message: 'x' }, expect: grantHolderOnly(400) },
