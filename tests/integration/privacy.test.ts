@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
 import { createAssessmentRecord, createImageRecord, createQuote, createRepairer, vettedColumns, createUser } from '../../src/server/db/factories';
-import { appointments, assessments, auditLog, outboxEmails, payments, payouts, postcodeCache, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import { appointments, assessments, auditLog, invoices, outboxEmails, payments, payouts, postcodeCache, quoteModificationRequests, quotes, repairerReviews, warranties } from '../../src/server/db/schema';
+import type { InvoiceFacts } from '../../src/shared/invoice';
 import { createGrant } from '../../src/server/modules/access';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { whileAnotherTransactionHolds } from '../helpers/row-locks';
@@ -133,6 +134,12 @@ function unzip(buffer: Buffer): Promise<Record<string, Buffer>> {
 describe('downloading your data', () => {
   it('gives the customer a zip of everything held about their enquiry and their photos, and logs it', async () => {
     const customer = await completedCustomer();
+    // Issue 37 item 5: the VAT invoice, a tax record an erasure keeps, is in the export as issued.
+    const [booking] = await t.database.db.select().from(appointments).where(eq(appointments.quoteId, customer.quote.id));
+    const [paid] = await t.database.db.select().from(payments).where(eq(payments.appointmentId, booking!.id));
+    const billedTo = { name: personal.name, address: `${personal.address}, Bristol, ${personal.postcode}` };
+    const facts = { kind: 'invoice', number: 'INV-000901', issuedDate: '2026-03-03', supplyDate: '2026-03-03', reference: customer.assessment.reference, company: { name: 'AutoRevive Ltd', address: '1 Example Street', vatNumber: 'GB123456789', companyNumber: '12345678', registeredIn: 'England and Wales' }, customer: billedTo, lines: [{ description: 'Repair', netPence: 10000, vatRatePercent: 20, vatPence: 2000 }], netPence: 10000, vatPence: 2000, totalPence: 12000 } satisfies InvoiceFacts;
+    await t.database.db.insert(invoices).values({ number: 901, kind: 'invoice', paymentId: paid!.id, appointmentId: booking!.id, facts });
     const response = await t.app.inject({ method: 'GET', url: `/api/assessments/${customer.assessment.id}/export`, headers: { cookie: customer.cookie } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
@@ -146,6 +153,9 @@ describe('downloading your data', () => {
     expect(data.payments[0]).toMatchObject({ amount: (customer.quote.totalPence / 100).toFixed(2), status: 'succeeded' });
     expect(data.quotes[0].changeRequests[0].message).toBe(personal.change);
     expect(data.emailsWeSentYou).toHaveLength(2);
+    expect(data.invoices).toEqual([{ kind: 'invoice', number: 'INV-000901', issued: '2026-03-03', dateOfSupply: '2026-03-03', billedTo, net: '100.00', vat: '20.00', total: '120.00' }]);
+    // Tidy: the invoice (kept by an erasure, by design) must not show up in the leak check below.
+    await t.database.db.delete(invoices).where(eq(invoices.number, 901));
 
     const [line] = await t.database.db.select().from(auditLog).where(eq(auditLog.entityId, customer.assessment.id)).orderBy(sql`id desc`).limit(1);
     expect(line).toMatchObject({ actorRole: 'customer', action: 'data_exported', entity: 'assessment', detail: { reference: customer.assessment.reference, photos: 2 } });

@@ -8,6 +8,7 @@ import {
   assessmentImages,
   assessments,
   customerGrants,
+  invoices,
   outboxEmails,
   payments,
   payouts,
@@ -35,12 +36,13 @@ export async function enquiryRecords(db: Db, assessmentId: number) {
       ])
     : [[], [], [], []];
   const appointmentIds = bookingRows.map((a) => a.id);
-  const [reviews, warrantyRows] = appointmentIds.length
+  const [reviews, warrantyRows, invoiceRows] = appointmentIds.length
     ? await Promise.all([
         db.select().from(repairerReviews).where(inArray(repairerReviews.appointmentId, appointmentIds)),
         db.select().from(warranties).where(inArray(warranties.appointmentId, appointmentIds)),
+        db.select().from(invoices).where(inArray(invoices.appointmentId, appointmentIds)).orderBy(asc(invoices.number)),
       ])
-    : [[], []];
+    : [[], [], []];
   const emails = assessment.erasedAt
     ? []
     : await db
@@ -50,7 +52,7 @@ export async function enquiryRecords(db: Db, assessmentId: number) {
         // verified, so matching on it handed anyone who submitted under it another customer's e-mails.
         .where(eq(outboxEmails.assessmentId, assessmentId))
         .orderBy(asc(outboxEmails.id));
-  return { assessment, photos, quoteRows, items, requests, bookingRows, paymentRows, reviews, warrantyRows, emails };
+  return { assessment, photos, quoteRows, items, requests, bookingRows, paymentRows, reviews, warrantyRows, invoiceRows, emails };
 }
 
 /** A booking of the enquiry still to happen (held, confirmed or assigned), if any. */

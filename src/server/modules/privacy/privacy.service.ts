@@ -32,7 +32,7 @@ const pounds = (pence: number | null | undefined) => (pence === null || pence ==
 export async function customerData(db: Db, assessmentId: number) {
   const records = await enquiryRecords(db, assessmentId);
   if (!records) throw notFound('We could not find that enquiry.');
-  const { assessment, photos, quoteRows, items, requests, bookingRows, paymentRows, reviews, warrantyRows, emails } = records;
+  const { assessment, photos, quoteRows, items, requests, bookingRows, paymentRows, reviews, warrantyRows, invoiceRows, emails } = records;
 
   return {
     data: {
@@ -69,6 +69,18 @@ export async function customerData(db: Db, assessmentId: number) {
         warranty: warrantyRows.filter((w) => w.appointmentId === booking.id).map((w) => ({ from: w.startsDate, to: w.endsDate }))[0] ?? null,
       })),
       payments: paymentRows.map((payment) => ({ amount: pounds(payment.amountPence), status: payment.status, provider: payment.provider, takenAt: iso(payment.createdAt), refunded: pounds(payment.refundedPence) })),
+      // Issue 37 item 5: VAT invoices and credit notes, as issued. They are tax records, so an
+      // erasure keeps them (the privacy policy says so): the export shows what is kept.
+      invoices: invoiceRows.map(({ facts }) => ({
+        kind: facts.kind,
+        number: facts.number,
+        issued: facts.issuedDate,
+        dateOfSupply: facts.supplyDate,
+        billedTo: facts.customer,
+        net: pounds(facts.netPence),
+        vat: pounds(facts.vatPence),
+        total: pounds(facts.totalPence),
+      })),
       // Their words, without the links' keys: a downloaded file is kept and shared in ways the product cannot see.
       emailsWeSentYou: emails.map((email) => ({ subject: email.subject, status: email.status, queuedAt: iso(email.createdAt), sentAt: iso(email.sentAt), text: withoutAccessTokens(email.textBody) })),
     },

@@ -132,7 +132,10 @@ export default function PrivacyPolicyPage() {
             not book), which covers the {site.warrantyMonths}-month warranty and any claim under it.
             After that we erase your name, contact details, address, registration, description and
             photos automatically. We keep the amounts paid, with no name or address, for as long as UK
-            tax and accounting law requires (generally six years).
+            tax and accounting law requires (generally six years). The one exception is your VAT
+            invoice (and any credit note): HMRC requires us to keep it as issued, with the name and
+            address it was made out to, for six years from the end of the tax year it belongs to, so
+            erasing your data does not erase it. It is included when you download your data.
           </p>
           <p>
             You can download your data, or erase it sooner, at any time from your quote or appointment
