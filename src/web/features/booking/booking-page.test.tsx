@@ -181,7 +181,8 @@ describe('booking page', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
     expect(router.state.location.search).toBe('?quote_id=5');
     const post = fetchMock.mock.calls.find(([url, init]) => url === '/api/appointments' && init?.method === 'POST');
-    expect(JSON.parse(String(post![1]!.body))).toEqual({ quoteId: 5, appointmentDate: '2026-03-04', timeSlot: 'afternoon', notes: 'On the drive' });
+    // Issue 38: texts only with the box ticked, and it starts unticked.
+    expect(JSON.parse(String(post![1]!.body))).toEqual({ quoteId: 5, appointmentDate: '2026-03-04', timeSlot: 'afternoon', notes: 'On the drive', textConsent: false });
   });
 
   it("Back from checkout shows the slot the server still holds, the time left and the way on to pay, not 'Not chosen yet'", async () => {
