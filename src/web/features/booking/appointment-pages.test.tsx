@@ -32,7 +32,7 @@ describe('confirmation page', () => {
     for (const text of ['Wednesday 4 March 2026', 'Afternoon, 13:00–17:00', '31', 'AR-7K3Q-9XPM', 'Confirmed']) expect(details).toHaveTextContent(text);
     const next = screen.getByRole('region', { name: 'What happens next' });
     expect(next).toHaveTextContent('confirmation e-mail');
-    expect(next).toHaveTextContent('The day before your appointment we send you a reminder by e-mail, and by text if you asked for texts');
+    expect(next).toHaveTextContent('The day before, we remind you by e-mail (and by text, if you asked).');
     expect(next).toHaveTextContent('arrives between 13:00 and 17:00');
     expect(next).toHaveTextContent('be ready from 12:45, 15 minutes before the window opens');
     // Issue 37: the VAT invoice issued at payment, as a PDF.

@@ -62,7 +62,7 @@ function Confirmed({ appointment }: { appointment: AppointmentView }) {
         </h2>
         <ol className="mt-3 grid list-decimal gap-2 pl-6 text-slate-800">
           <li>A confirmation e-mail is on its way to you with these details and a link back to this booking.</li>
-          <li>The day before your appointment we send you a reminder by e-mail, and by text if you asked for texts when booking.</li>
+          <li>The day before, we remind you by e-mail (and by text, if you asked).</li>
           <li>
             Your technician comes to you and arrives between {window.start} and {window.end}. Please have the car where it can be reached
             and be ready from {readyBy(window.start)}, 15 minutes before the window opens.
