@@ -105,6 +105,15 @@ export function parseIcsEvent(ics: string): { start: string; end: string; uid: s
  * one settle path), or, on an app that takes payments through Stripe, at its stand-in `stripe`
  * and reported by Stripe's signed webhook, as a customer's payment is.
  */
+/** Pays a held quote as its customer does in test mode: the payment intent, then the 4242 card. */
+export async function payWithTestCard(t: TestApp, quoteId: number, cookie: string): Promise<void> {
+  const started = await post(t, '/api/create-payment-intent', { quoteId, startWithinCancellationPeriod: true }, cookie);
+  if (started.statusCode !== 200) throw new Error(`payment intent failed: ${started.statusCode} ${started.body}`);
+  const { clientSecret } = started.json() as { clientSecret: string };
+  const confirmed = await post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, cookie);
+  if (confirmed.statusCode !== 200) throw new Error(`payment failed: ${confirmed.statusCode} ${confirmed.body}`);
+}
+
 export async function paidBooking(t: TestApp, date: string, slot: 'morning' | 'afternoon' = 'morning', overrides: Parameters<typeof createQuote>[1] = {}, stripe?: StripeStandIn) {
   const booking = await heldBooking(t, date, slot, overrides);
   const started = await post(t, '/api/create-payment-intent', { quoteId: booking.quote.id, startWithinCancellationPeriod: true }, booking.cookie);

@@ -12,7 +12,7 @@ import type { RepairerJob } from '../../src/shared/api/repairer-jobs';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { createTestApp, type TestApp } from '../helpers/app';
-import { appointmentRow, customerWithQuote, post, workingDay } from '../helpers/checkout';
+import { appointmentRow, customerWithQuote, post, workingDay, payWithTestCard } from '../helpers/checkout';
 import { technician } from '../helpers/technician';
 
 const NOTES = 'Parked on the driveway, white gate. Flat 2, ring 07700 900456.';
@@ -22,11 +22,7 @@ async function paidWithNotes(t: TestApp, date: string, notes: string) {
   const customer = await customerWithQuote(t);
   const held = await post(t, '/api/appointments', { quoteId: customer.quote.id, appointmentDate: date, timeSlot: 'morning', notes }, customer.cookie);
   expect(held.statusCode, held.body).toBe(200);
-  const started = await post(t, '/api/create-payment-intent', { quoteId: customer.quote.id, startWithinCancellationPeriod: true }, customer.cookie);
-  expect(started.statusCode, started.body).toBe(200);
-  const { clientSecret } = started.json() as { clientSecret: string };
-  const paid = await post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, customer.cookie);
-  expect(paid.statusCode, paid.body).toBe(200);
+  await payWithTestCard(t, customer.quote.id, customer.cookie);
   return { ...customer, appointmentId: (held.json() as { id: number }).id };
 }
 

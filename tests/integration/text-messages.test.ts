@@ -19,7 +19,7 @@ import { queueEmail, sendEmailJob } from '../../src/server/modules/email';
 import type { JobContext } from '../../src/server/kernel/jobs';
 import type { OutboxEmail } from '../../src/shared/api/email';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
-import { customerWithQuote, deleteBookings, post, workingDay } from '../helpers/checkout';
+import { customerWithQuote, deleteBookings, post, workingDay, payWithTestCard } from '../helpers/checkout';
 import { openServerDatabase } from '../helpers/database';
 import { startTwilioStandIn, TWILIO_SENDER, type TwilioStandIn } from '../helpers/twilio-server';
 
@@ -33,11 +33,7 @@ async function bookAndPay(t: TestApp, day: number, phone: string, textConsent: b
   await t.database.db.update(assessments).set({ phone }).where(eq(assessments.id, customer.assessment.id));
   const held = await post(t, '/api/appointments', { quoteId: customer.quote.id, appointmentDate: workingDay(day), timeSlot: 'morning', textConsent }, customer.cookie);
   expect(held.statusCode, held.body).toBe(200);
-  const started = await post(t, '/api/create-payment-intent', { quoteId: customer.quote.id, startWithinCancellationPeriod: true }, customer.cookie);
-  expect(started.statusCode, started.body).toBe(200);
-  const { clientSecret } = started.json() as { clientSecret: string };
-  const paid = await post(t, '/api/test-payments/confirm', { clientSecret, cardNumber: '4242 4242 4242 4242', expiry: '12/30', cvc: '123' }, customer.cookie);
-  expect(paid.statusCode, paid.body).toBe(200);
+  await payWithTestCard(t, customer.quote.id, customer.cookie);
   return { ...customer, appointmentId: (held.json() as { id: number }).id };
 }
 
