@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { buildApp } from '../../src/server/app';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { openDatabase, type Database } from '../../src/server/db/database';
 import { createUser } from '../../src/server/db/factories';
-import { assessments, outboxEmails } from '../../src/server/db/schema';
+import { appointments, assessments, outboxEmails, quotes } from '../../src/server/db/schema';
+import { arrivalMessages } from '../../src/shared/arrival';
 import { queueEmail, sendEmailJob } from '../../src/server/modules/email';
 import type { JobContext } from '../../src/server/kernel/jobs';
 import type { OutboxEmail } from '../../src/shared/api/email';
@@ -102,6 +103,43 @@ describe('texts through Twilio (a local stand-in)', () => {
     expect(twilio.received.filter((received) => received.to === to)).toEqual([]);
     const shown = (await adminOutbox(t)).find((line) => line.id === text!.id);
     expect(shown).toMatchObject({ channel: 'sms', status: 'failed', lastError: 'Twilio error 21610: Attempt to send to unsubscribed recipient' });
+  });
+
+  it('lets the assigned technician say they are on the way only on the day, update it once, and texts the customer each time', async () => {
+    const db = t.database.db;
+    const booking = await bookAndPay(t, 4, '07700 900126', true);
+    const technician = await createUser(db, { role: 'repairer', name: 'Sam Carter' });
+    const other = await createUser(db, { role: 'repairer' });
+    await db.update(quotes).set({ assignedRepairerId: technician.repairerId, assignmentStatus: 'assigned' }).where(eq(quotes.id, booking.quote.id));
+    await db.update(appointments).set({ status: 'assigned' }).where(eq(appointments.id, booking.appointmentId));
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, booking.appointmentId));
+    const cookie = await signInAs(t.app, technician.email, technician.password);
+    const otherCookie = await signInAs(t.app, other.email, other.password);
+    const announce = (arrivingAround: string, as = cookie) => post(t, `/api/repairer/appointments/${booking.appointmentId}/on-my-way`, { arrivingAround }, as);
+    const customerView = async () => ((await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: booking.cookie } })).json() as { onTheWay: unknown }).onTheWay;
+
+    // The day before the job (now, in real time): not yet.
+    const early = await announce('10:15');
+    expect([early.statusCode, early.json().message]).toEqual([409, arrivalMessages.notToday]);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // 10:00 UTC on the job's day is 10:00 or 11:00 in London: the same day whatever the season.
+      vi.setSystemTime(new Date(`${row!.appointmentDate}T10:00:00Z`));
+      expect((await announce('10:15', otherCookie)).statusCode).toBe(404);
+      expect((await announce('13:30')).statusCode).toBe(400); // outside the morning's window
+      expect((await announce('10:15')).statusCode).toBe(200);
+      expect(await customerView()).toMatchObject({ name: 'Sam', arrivingAround: '10:15' });
+      expect((await announce('11:00')).statusCode).toBe(200);
+      expect(await customerView()).toMatchObject({ name: 'Sam', arrivingAround: '11:00' });
+      const third = await announce('11:30');
+      expect([third.statusCode, third.json().message]).toEqual([409, arrivalMessages.noMoreUpdates]);
+      expect(await customerView()).toMatchObject({ arrivingAround: '11:00' });
+    } finally {
+      vi.useRealTimers();
+    }
+    const texts = (await textsOf(t, booking.assessment.id)).filter((text) => text.kind === 'text-on-my-way');
+    expect(texts).toHaveLength(2);
+    expect(texts.map((text) => text.textBody).join('\n')).toMatch(/10:15[\s\S]*11:00/);
   });
 });
 
