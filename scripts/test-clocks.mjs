@@ -28,6 +28,7 @@ const dateFiles = [
   'completion-photos',
   'completion',
   'repairer-jobs',
+  'text-messages',
   'repairer-jobs-rules',
   'repairer-jobs-concurrency',
   'take-back',
