@@ -1,20 +1,9 @@
 // The outbox's jobs: send one e-mail, and every 5 minutes re-queue any whose job was lost.
 import { z } from 'zod';
 import { defineJob, type JobContext } from '../../kernel/jobs';
-import type { SmsConfig } from '../../config/config';
 import { findStalePending } from './email.repo';
-import { createSmsSender, type SmsSender } from './sms-sender';
+import { createSmsSender } from './sms-sender';
 import { deliverEmail, dispatchEmails, MAX_EMAIL_ATTEMPTS, SEND_EMAIL_JOB, SWEEP_OUTBOX_JOB, type EmailDeps } from './email.service';
-
-/** One sender per configuration (the settings are read once; a test process runs several apps). */
-const senders = new WeakMap<object, SmsSender>();
-const notConfigured = createSmsSender(undefined);
-const smsSenderOf = (config: SmsConfig | undefined): SmsSender => {
-  if (!config) return notConfigured;
-  let sender = senders.get(config);
-  if (!sender) senders.set(config, (sender = createSmsSender(config)));
-  return sender;
-};
 
 /** The e-mails each database's process is sending now (a test process runs several apps, one database each). */
 const sendingNow = new WeakMap<object, Set<number>>();
@@ -36,7 +25,8 @@ const emailDeps = (context: JobContext): EmailDeps => ({
   db: context.db,
   jobs: context.jobs,
   mailer: context.mailer,
-  sms: smsSenderOf(context.config.sms),
+  // A sender holds only its settings (fetch pools the connections), so one per job costs nothing.
+  sms: createSmsSender(context.config.sms),
   mailFrom: context.config.mailFrom,
   replyTo: context.config.company.supportEmail,
   log: context.log,

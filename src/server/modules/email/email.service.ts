@@ -96,7 +96,63 @@ async function deliverOnce(deps: EmailDeps, id: number): Promise<void> {
   if (retry !== undefined) throw retry;
 }
 
-/** One attempt: answers the error to retry on, or undefined when the e-mail is done with. */
+/**
+ * How one outbox line goes out: an e-mail by SMTP, or (issue 38) a text by the SMS provider. The
+ * attempt around it (kept when not configured, sent, retried, failed for good) is the same for both.
+ */
+interface Channel {
+  configured: boolean;
+  /** Logged when the line is kept in the outbox for want of a configured channel. */
+  keptMessage: string;
+  send(): Promise<void>;
+  /** A refusal not worth retrying (a bounce, Twilio's 4xx), and what else it records. */
+  refusedForGood(error: unknown): boolean;
+  onRefused?(): Promise<void>;
+  refusedMessage: string;
+  /** Logged when the retries are spent, with the error only where it names no person. */
+  failed: { message: string; withError: boolean };
+}
+
+function mailChannel(deps: EmailDeps, email: OutboxEmail): Channel {
+  return {
+    configured: deps.mailer.configured,
+    keptMessage: 'e-mail kept in the outbox (no SMTP_URL set)',
+    send: () =>
+      deps.mailer.send({
+        from: deps.mailFrom,
+        to: email.toAddress,
+        subject: email.subject,
+        ...(deps.replyTo ? { replyTo: deps.replyTo } : {}),
+        text: email.textBody,
+        html: email.htmlBody,
+        headers: email.headers,
+        attachments: email.attachments,
+      }),
+    refusedForGood: isPermanentRefusal,
+    onRefused: () => markBounced(deps.db, email.id, new Date()),
+    refusedMessage: 'e-mail refused by the mail server (bounced)',
+    failed: { message: 'e-mail failed after retries', withError: true },
+  };
+}
+
+/**
+ * A text (issue 38): Twilio's permanent refusals (a 4xx: 21211 an invalid number, 21610 the
+ * recipient replied STOP) fail the line at once with Twilio's code and message; a 5xx, 429 or no
+ * answer is retried as an e-mail is. Twilio's messages can carry the number: never logged.
+ */
+function textChannel(deps: EmailDeps, text: OutboxEmail): Channel {
+  const sms = deps.sms;
+  return {
+    configured: sms?.configured ?? false,
+    keptMessage: 'text kept in the outbox (no SMS_PROVIDER set)',
+    send: () => sms!.send(text.toAddress, text.textBody),
+    refusedForGood: (error) => error instanceof SmsError && error.permanent,
+    refusedMessage: 'text refused by the provider',
+    failed: { message: 'text failed after retries', withError: false },
+  };
+}
+
+/** One attempt: answers the error to retry on, or undefined when the line is done with. */
 async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
   const email = await findEmail(deps.db, id);
   if (!email || email.status !== 'pending') return undefined;
@@ -104,65 +160,30 @@ async function attemptEmail(deps: EmailDeps, id: number): Promise<unknown> {
     await markEmail(deps.db, id, 'failed', NOT_SENT_UNSUBSCRIBED);
     return undefined;
   }
-  if (email.channel === 'sms') return attemptText(deps, email);
-  if (!deps.mailer.configured) {
+  const channel = email.channel === 'sms' ? textChannel(deps, email) : mailChannel(deps, email);
+  if (!channel.configured) {
     // Its id and kind only: the address is a person's, and the outbox (admin) shows the rest.
-    deps.log.info({ emailId: id, kind: email.kind }, 'e-mail kept in the outbox (no SMTP_URL set)');
+    deps.log.info({ emailId: id, kind: email.kind }, channel.keptMessage);
     await markEmail(deps.db, id, 'logged');
     return undefined;
   }
   try {
-    await deps.mailer.send({
-      from: deps.mailFrom,
-      to: email.toAddress,
-      subject: email.subject,
-      ...(deps.replyTo ? { replyTo: deps.replyTo } : {}),
-      text: email.textBody,
-      html: email.htmlBody,
-      headers: email.headers,
-      attachments: email.attachments,
-    });
+    await channel.send();
     await markEmail(deps.db, id, 'sent');
     return undefined;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const attempts = await recordAttempt(deps.db, id, message);
-    if (isPermanentRefusal(error)) {
-      await markBounced(deps.db, id, new Date());
+    if (channel.refusedForGood(error)) {
+      await channel.onRefused?.();
       await markEmail(deps.db, id, 'failed', message);
-      deps.log.warn({ emailId: id, kind: email.kind }, 'e-mail refused by the mail server (bounced)');
+      deps.log.warn({ emailId: id, kind: email.kind }, channel.refusedMessage);
       return undefined;
     }
     if (attempts >= MAX_EMAIL_ATTEMPTS) {
       await markEmail(deps.db, id, 'failed', message);
-      deps.log.error({ emailId: id, err: error }, 'e-mail failed after retries');
-      return undefined;
-    }
-    return error;
-  }
-}
-
-/**
- * One attempt at a text (issue 38): kept in the outbox without SMS_PROVIDER; Twilio's permanent
- * refusals (a 4xx: 21211 an invalid number, 21610 the recipient replied STOP) fail the line at
- * once with Twilio's code and message; a 5xx, 429 or no answer is retried as an e-mail is.
- */
-async function attemptText(deps: EmailDeps, text: OutboxEmail): Promise<unknown> {
-  if (!deps.sms?.configured) {
-    deps.log.info({ emailId: text.id, kind: text.kind }, 'text kept in the outbox (no SMS_PROVIDER set)');
-    await markEmail(deps.db, text.id, 'logged');
-    return undefined;
-  }
-  try {
-    await deps.sms.send(text.toAddress, text.textBody);
-    await markEmail(deps.db, text.id, 'sent');
-    return undefined;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    const attempts = await recordAttempt(deps.db, text.id, message);
-    if ((error instanceof SmsError && error.permanent) || attempts >= MAX_EMAIL_ATTEMPTS) {
-      await markEmail(deps.db, text.id, 'failed', message);
-      deps.log.warn({ emailId: text.id, kind: text.kind }, 'text not sent: refused by the provider or failed after retries');
+      if (channel.failed.withError) deps.log.error({ emailId: id, err: error }, channel.failed.message);
+      else deps.log.warn({ emailId: id, kind: email.kind }, channel.failed.message);
       return undefined;
     }
     return error;
