@@ -6,6 +6,9 @@ export const ARRIVAL_STEP_MINUTES = 15;
 /** The first announcement and one update for a late arrival. */
 export const ARRIVAL_ANNOUNCEMENTS_ALLOWED = 2;
 
+/** How many more times a technician who has announced `announcements` times may update it. */
+export const arrivalUpdatesLeft = (announcements: number): number => Math.max(0, ARRIVAL_ANNOUNCEMENTS_ALLOWED - announcements);
+
 const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 const timeOf = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { arrivalChoices } from '../../../shared/arrival';
 import { displayTime, isTimeSlot } from '../../../shared/calendar';
-import { londonDateOf } from '../../../shared/london-time';
+import { londonDateOf, londonTimeOf } from '../../../shared/london-time';
 import type { RepairerJob } from '../../../shared/api/repairer-jobs';
 import { Button } from '../../components/ui/button';
 import { userMessageOf } from '../../lib/api';
@@ -9,8 +9,14 @@ import { useOnMyWay } from './api/on-my-way';
 
 /** The estimate to offer first: the next quarter hour from now inside the slot, else the slot's first. */
 function firstChoice(choices: string[], now: Date): string {
-  const time = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(now);
+  const time = londonTimeOf(now);
   return choices.find((choice) => choice >= time) ?? choices[choices.length - 1]!;
+}
+
+/** Whether the job has "On my way" now: assigned, today in London, and the technician's to give. */
+export function onMyWayToday(job: RepairerJob, now: Date): boolean {
+  const appointment = job.appointment;
+  return !!appointment && appointment.status === 'assigned' && appointment.appointmentDate === londonDateOf(now) && !!appointment.onMyWay && isTimeSlot(appointment.timeSlot);
 }
 
 /**
@@ -18,7 +24,7 @@ function firstChoice(choices: string[], now: Date): string {
  * 15-minute steps inside the slot; the customer's page shows it and they get a text. Once given,
  * it can be updated once for a late arrival.
  */
-export function OnMyWay({ job }: { job: RepairerJob }) {
+export function OnMyWay({ job, now }: { job: RepairerJob; now: Date }) {
   const appointment = job.appointment;
   const onMyWay = useOnMyWay(appointment?.id ?? 0);
   const selectId = useId();
@@ -26,8 +32,8 @@ export function OnMyWay({ job }: { job: RepairerJob }) {
   const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const choices = appointment && isTimeSlot(appointment.timeSlot) ? arrivalChoices(appointment.timeSlot) : [];
-  const [arrival, setArrival] = useState(() => (choices.length > 0 ? firstChoice(choices, new Date()) : ''));
-  if (!appointment || appointment.status !== 'assigned' || appointment.appointmentDate !== londonDateOf(new Date()) || !appointment.onMyWay || choices.length === 0) return null;
+  const [arrival, setArrival] = useState(() => (choices.length > 0 ? firstChoice(choices, now) : ''));
+  if (!onMyWayToday(job, now) || !appointment?.onMyWay) return null;
   const given = appointment.onMyWay.arrivingAround;
   const { updatesLeft } = appointment.onMyWay;
 

@@ -10,8 +10,7 @@ import { JobCard } from './job-card';
 import { isOpenOffer, isUpcoming } from './job-format';
 import { JobPanel } from './job-panel';
 import { UpcomingJobCard } from './upcoming-job-card';
-import { OnMyWay } from '../repairer-work';
-import { londonDateOf } from '../../../shared/london-time';
+import { OnMyWay, onMyWayToday } from '../repairer-work';
 
 /** The clock the time-remaining badges count down from, ticking every 30 seconds. */
 function useNow(): Date {
@@ -55,7 +54,7 @@ function JobList({
             <li key={job.id}>
               {upcoming ? (
                 <UpcomingJobCard job={job} selected={selected === job.id} onSelect={() => onSelect(job.id)}>
-                  {job.appointment?.status === 'assigned' && job.appointment.appointmentDate === londonDateOf(now) ? <OnMyWay job={job} /> : null}
+                  {onMyWayToday(job, now) ? <OnMyWay job={job} now={now} /> : null}
                 </UpcomingJobCard>
               ) : (
                 <JobCard job={job} now={now} selected={selected === job.id} onSelect={() => onSelect(job.id)} />

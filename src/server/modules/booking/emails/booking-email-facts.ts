@@ -19,8 +19,7 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
     reference: record.reference,
     customerName: record.customerName,
     customerEmail: record.customerEmail,
-    // Issue 38: texts only with the consent given at booking, and only to a UK mobile.
-    textTo: record.smsConsentAt ? ukMobile(record.customerPhone) : null,
+    textTo: textToOf(record),
     date: record.date,
     slot: record.slot as TimeSlot,
     totalPence: record.totalPence,
@@ -35,5 +34,10 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
 export async function textFacts(tx: Db, appointmentId: number): Promise<Pick<BookingEmailFacts, 'textTo' | 'assessmentId' | 'reference'>> {
   const record = await bookingEmailRecord(tx, appointmentId);
   if (!record) throw new Error(`Appointment ${appointmentId} has no quote or assessment to write to`);
-  return { assessmentId: record.assessmentId, reference: record.reference, textTo: record.smsConsentAt ? ukMobile(record.customerPhone) : null };
+  return { assessmentId: record.assessmentId, reference: record.reference, textTo: textToOf(record) };
+}
+
+/** Issue 38: texts only with the consent given at booking, and only to a UK mobile. */
+function textToOf(record: { smsConsentAt: Date | null; customerPhone: string | null }): string | null {
+  return record.smsConsentAt ? ukMobile(record.customerPhone) : null;
 }

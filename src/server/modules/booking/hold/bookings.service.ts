@@ -2,7 +2,7 @@
 // capacity, a 30-minute hold on a slot, lapse of unpaid holds, reading and rescheduling an
 // appointment. Every status change goes through transition(); every place taken or released
 // goes through capacity.repo in the same transaction.
-import { ARRIVAL_ANNOUNCEMENTS_ALLOWED } from '../../../../shared/arrival';
+import { arrivalUpdatesLeft } from '../../../../shared/arrival';
 import { lte } from 'drizzle-orm';
 import { z } from 'zod';
 import {
@@ -282,7 +282,6 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
 
 const viewerOf = { customer: 'customer', admin: 'team', 'assigned-repairer': 'technician' } as const;
 
-/** The booking as `access` may read it: each caller says who its reader is. */
 /**
  * Issue 38 item 3: the technician's "on the way", while the visit is still to come on its day
  * (Europe/London); the technician also reads how many updates they have left.
@@ -292,10 +291,11 @@ function onTheWayOf(appointment: AppointmentRecord['appointment'], now: Date, ac
   return {
     name: appointment.arrivalBy ?? 'Your technician',
     arrivingAround: appointment.arrivalEstimate,
-    updatesLeft: access === 'assigned-repairer' ? Math.max(0, ARRIVAL_ANNOUNCEMENTS_ALLOWED - appointment.arrivalAnnouncements) : 0,
+    updatesLeft: access === 'assigned-repairer' ? arrivalUpdatesLeft(appointment.arrivalAnnouncements) : 0,
   };
 }
 
+/** The booking as `access` may read it: each caller says who its reader is. */
 export function toAppointmentView(record: AppointmentRecord, now: Date, access: Exclude<CustomerRecordAccess, 'none'>): AppointmentView {
   const { appointment } = record;
   const slot = appointment.timeSlot as TimeSlot;

@@ -1,6 +1,6 @@
 // The repairer's side of a job (issue 12; D11, D14, D16): reading offers (viewing one marks it
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
-import { ARRIVAL_ANNOUNCEMENTS_ALLOWED } from '../../../../shared/arrival';
+import { arrivalUpdatesLeft } from '../../../../shared/arrival';
 import { hasSlotBegun, isTimeSlot } from '../../../../shared/calendar';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { repairerJobMessages, type DeclineBody, type RepairerJob } from '../../../../shared/api/repairer-jobs';
@@ -104,7 +104,7 @@ export function toRepairerJob(record: JobRecord, now: Date): RepairerJob {
           confirmedAt: appointment.customerConfirmedAt?.toISOString() ?? null,
           problemReportedAt: appointment.problemReportedAt?.toISOString() ?? null,
           // Issue 38: the arrival time they gave today, and the updates left (the one who holds the job only).
-          ...(reveal ? { onMyWay: { arrivingAround: appointment.arrivalEstimate, updatesLeft: Math.max(0, ARRIVAL_ANNOUNCEMENTS_ALLOWED - appointment.arrivalAnnouncements) } } : {}),
+          ...(reveal ? { onMyWay: { arrivingAround: appointment.arrivalEstimate, updatesLeft: arrivalUpdatesLeft(appointment.arrivalAnnouncements) } } : {}),
           payout: record.payout && {
             status: record.payout.status,
             amount: penceToDecimalString(record.payout.amountPence),
