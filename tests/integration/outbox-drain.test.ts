@@ -6,20 +6,14 @@
 // those that have two jobs (as the outbox sweep makes). The bound (300 s, timed from the first job
 // queued) is far above what the workers need (20–75 s for PGlite on a machine at a load of 16) and
 // far below the 1,000 s that one a second would, so a busy machine does not flake it.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config/config';
-import { openDatabase, type Database } from '../../src/server/db/database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../src/server/db/database';
 import { outboxEmails } from '../../src/server/db/schema';
 import { createMailer, dispatchEmails, insertEmails, type OutboxEmail } from '../../src/server/modules/email';
 import { POLLING_INTERVAL_MS, startJobQueue } from '../../src/server/plugins/jobs';
 import { createTestApp, serverDatabaseAvailable, type TestApp } from '../helpers/app';
-import { openServerDatabase } from '../helpers/database';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
 import { startSmtpServer } from '../helpers/smtp';
 
 if (!serverDatabaseAvailable()) {
@@ -102,37 +96,25 @@ describe('the outbox on one PGlite instance', () => {
 
 describe.skipIf(!serverDatabaseAvailable())('the outbox on two instances of one PostgreSQL database', () => {
   let smtp: Smtp;
-  let dropDatabase: () => Promise<void>;
-  const instances: { app: FastifyInstance; database: Database; dataDir: string; owned: boolean; sent: number }[] = [];
+  let two: TwoInstances | undefined;
+  let instances: Instance[] = [];
+  /** What each instance's own mailer has sent. */
+  const sent = { A: 0, B: 0 };
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const first = await openServerDatabase(inject('serverTemplate')!);
-    dropDatabase = first.drop;
-    const url = (first.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    for (const name of ['A', 'B']) {
-      const dataDir = mkdtempSync(join(tmpdir(), `autorevive-outbox-${name}-`));
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', SMTP_URL: smtp.url, DATABASE_URL: url });
-      config.webDistDir = join(dataDir, 'no-web-build');
-      config.runWorkers = true;
-      const database = name === 'A' ? first.database : await openDatabase({ databaseUrl: url });
+    two = await startTwoInstances('outbox', { SMTP_URL: smtp.url }, {
       // Each instance's own mailer, counting what it sends.
-      const real = createMailer(smtp.url);
-      const instance = { app: undefined as unknown as FastifyInstance, database, dataDir, owned: name === 'B', sent: 0 };
-      const mailer = { configured: true, send: async (mail: Parameters<typeof real.send>[0]) => (await real.send(mail), void instance.sent++), close: () => real.close() };
-      instance.app = await buildApp(config, { database, mailer });
-      await instance.app.ready();
-      instances.push(instance);
-    }
+      options: (name) => {
+        const real = createMailer(smtp.url);
+        return { mailer: { configured: true, send: async (mail: Parameters<typeof real.send>[0]) => (await real.send(mail), void sent[name]++), close: () => real.close() } };
+      },
+    });
+    instances = two.instances;
   }, 60_000);
 
   afterAll(async () => {
-    for (const instance of instances.reverse()) {
-      await instance.app.close();
-      if (instance.owned) await instance.database.close();
-      rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    await dropDatabase?.();
+    await two?.close();
     await smtp?.close();
   });
 
@@ -155,7 +137,7 @@ describe.skipIf(!serverDatabaseAvailable())('the outbox on two instances of one 
     expect(elapsed).toBeLessThan(BOUND_MS);
     expectEachReceivedOnce(smtp, emails);
     // Both instances sent some: the queue is shared, not taken whole by one.
-    expect(instances.map((instance) => instance.sent > 0)).toEqual([true, true]);
+    expect([sent.A > 0, sent.B > 0]).toEqual([true, true]);
     const { rows } = await database.executeSql(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'send-email' AND state = 'completed'`);
     expect((rows[0] as { n: number }).n).toBe(BACKLOG + BACKLOG / 10);
     const left = await database.db.select().from(outboxEmails).where(inArray(outboxEmails.status, ['pending', 'failed']));

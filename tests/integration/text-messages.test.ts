@@ -4,15 +4,10 @@
 // a provider's 5xx is retried, its 4xx refusal fails the text at once, and the admin's outbox
 // page shows it with Twilio's code. Without SMS_PROVIDER texts are kept in the outbox. On a
 // PostgreSQL server, two instances running the same text's jobs send it once.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/server/config/config';
-import { openDatabase, type Database } from '../../src/server/db/database';
 import { createUser } from '../../src/server/db/factories';
 import { appointments, assessments, outboxEmails, quotes } from '../../src/server/db/schema';
 import { arrivalMessages } from '../../src/shared/arrival';
@@ -21,7 +16,7 @@ import type { JobContext } from '../../src/server/kernel/jobs';
 import type { OutboxEmail } from '../../src/shared/api/email';
 import { createTestApp, serverDatabaseAvailable, signInAs, type TestApp } from '../helpers/app';
 import { customerWithQuote, deleteBookings, post, workingDay, payWithTestCard } from '../helpers/checkout';
-import { openServerDatabase } from '../helpers/database';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
 import { startTwilioStandIn, TWILIO_SENDER, type TwilioStandIn } from '../helpers/twilio-server';
 
 /** What the app's send-email worker would run for this outbox line, now. */
@@ -188,33 +183,17 @@ describe('the text settings', () => {
 
 describe.skipIf(!serverDatabaseAvailable())('texts across two instances on one PostgreSQL database', () => {
   let twilio: TwilioStandIn;
-  let dropDatabase: () => Promise<void>;
-  const instances: { app: FastifyInstance; database: Database; dataDir: string }[] = [];
+  let two: TwoInstances | undefined;
+  let instances: Instance[] = [];
 
   beforeAll(async () => {
     twilio = await startTwilioStandIn();
-    const first = await openServerDatabase(inject('serverTemplate')!);
-    dropDatabase = first.drop;
-    const url = (first.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    for (const name of ['A', 'B']) {
-      const dataDir = mkdtempSync(join(tmpdir(), `autorevive-texts-${name}-`));
-      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: dataDir, SEED_DEMO_DATA: 'false', AUTO_DISPATCH: 'false', DATABASE_URL: url, ...twilio.env });
-      config.webDistDir = join(dataDir, 'no-web-build');
-      config.runWorkers = true;
-      const database = name === 'A' ? first.database : await openDatabase({ databaseUrl: url });
-      const app = await buildApp(config, { database });
-      await app.ready();
-      instances.push({ app, database, dataDir });
-    }
+    two = await startTwoInstances('texts', { AUTO_DISPATCH: 'false', ...twilio.env });
+    instances = two.instances;
   }, 60_000);
 
   afterAll(async () => {
-    for (const [index, instance] of instances.reverse().entries()) {
-      await instance.app.close();
-      if (index === 0) await instance.database.close();
-      rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    await dropDatabase?.();
+    await two?.close();
     await twilio?.close();
   });
 

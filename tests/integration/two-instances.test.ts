@@ -9,16 +9,10 @@
 // holds, a start-up sweep both instances asked for runs once, and every e-mail is sent once,
 // even one whose job both instances run at the same moment.
 // Runs with TEST_DATABASE_URL (CI sets it); skipped, loudly, without.
-import { mkdtempSync, rmSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildApp } from '../../src/server/app';
-import { loadConfig, type AppConfig } from '../../src/server/config/config';
-import { openDatabase, type Database } from '../../src/server/db/database';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createQuote, createRepairer, createUser } from '../../src/server/db/factories';
 import { appointments, assessmentImages, outboxEmails, payments, payouts } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
@@ -29,7 +23,7 @@ import { isSlotBookable } from '../../src/shared/calendar';
 import { addDays } from '../../src/shared/calendar-date';
 import { londonDateOf } from '../../src/shared/london-time';
 import { cookieHeader, serverDatabaseAvailable } from '../helpers/app';
-import { openServerDatabase } from '../helpers/database';
+import { startTwoInstances, type Instance, type TwoInstances } from '../helpers/instances';
 import { jpegPhoto } from '../helpers/images';
 import { multipartBody, validDetails } from '../helpers/multipart';
 import { startLocalS3, type LocalS3 } from '../helpers/s3';
@@ -45,14 +39,6 @@ if (!serverDatabaseAvailable()) {
 
 const TAKEN = 'That slot has just been taken. Please choose another.';
 const CUSTOMER = 'two.instances@example.com';
-
-interface Instance {
-  name: 'A' | 'B';
-  app: FastifyInstance;
-  database: Database;
-  config: AppConfig;
-  dataDir: string;
-}
 
 /** The first working day from a week ahead whose morning can be booked now. */
 function bookableDay(): string {
@@ -80,8 +66,8 @@ async function until<T>(what: string, check: () => Promise<T | undefined | false
 describe.skipIf(!serverDatabaseAvailable())('two app instances on one PostgreSQL database and one bucket', () => {
   let s3: LocalS3;
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
-  let dropDatabase: () => Promise<void>;
-  const instances: Instance[] = [];
+  let two: TwoInstances | undefined;
+  let instances: Instance[] = [];
   /** Which instance served each request, in order. */
   const served: string[] = [];
   let turn = 0;
@@ -99,41 +85,15 @@ describe.skipIf(!serverDatabaseAvailable())('two app instances on one PostgreSQL
   beforeAll(async () => {
     s3 = await startLocalS3();
     smtp = await startSmtpServer();
-    const first = await openServerDatabase(inject('serverTemplate')!);
-    dropDatabase = first.drop;
-    const url = (first.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
-    for (const name of ['A', 'B'] as const) {
-      const dataDir = mkdtempSync(join(tmpdir(), `autorevive-instance-${name}-`));
-      const config = loadConfig({
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATA_DIR: dataDir,
-        SEED_DEMO_DATA: 'false',
-        AUTO_DISPATCH: 'false',
-        SESSION_TTL_HOURS: '2160',
-        SMTP_URL: smtp.url,
-        DATABASE_URL: url,
-        ...s3.env,
-      });
-      config.webDistDir = join(dataDir, 'no-web-build');
-      // Both run workers and the timetable, as every production instance does.
-      config.runWorkers = true;
+    two = await startTwoInstances('instance', { AUTO_DISPATCH: 'false', SESSION_TTL_HOURS: '2160', SMTP_URL: smtp.url, ...s3.env }, {
       // Three submissions an hour from one address, counted wherever they arrive.
-      config.assessmentsPerHourPerAddress = 3;
-      const database = name === 'A' ? first.database : await openDatabase({ databaseUrl: url });
-      const app = await buildApp(config, { database });
-      await app.ready();
-      instances.push({ name, app, database, config, dataDir });
-    }
+      configure: (config) => (config.assessmentsPerHourPerAddress = 3),
+    });
+    instances = two.instances;
   }, 60_000);
 
   afterAll(async () => {
-    for (const instance of instances.reverse()) {
-      await instance.app.close();
-      if (instance.name === 'B') await instance.database.close();
-      rmSync(instance.dataDir, { recursive: true, force: true });
-    }
-    await dropDatabase?.();
+    await two?.close();
     await smtp?.close();
     await s3?.close();
   });
