@@ -11,13 +11,16 @@ const workers = Math.max(2, availableParallelism() - 1);
 export default defineConfig({
   test: {
     maxWorkers: workers,
+    // Files of one project and environment run one after another, so a worker is kept for the
+    // next file instead of replaced (tests/setup/sequencer.ts).
+    sequence: { sequencer: GroupedSequencer },
     projects: [
       {
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/setup/test-now.ts', 'tests/setup/unit.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/test-now.ts', 'tests/setup/unit.ts'],
           // Unit files share their worker's module cache instead of each importing React,
           // jsdom's environment and the shared rules afresh: a third less CPU for this project
           // (docs/decisions/0006). Their tests restore what they stub (vi.unstubAllGlobals,
@@ -44,7 +47,7 @@ export default defineConfig({
           // they measure queues and timeouts of a process.
           isolate: false,
           globalSetup: ['tests/setup/integration-global.ts'],
-          setupFiles: ['tests/setup/test-now.ts', 'tests/setup/integration.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/test-now.ts', 'tests/setup/integration.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -56,6 +59,7 @@ export default defineConfig({
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/setup/integration-global.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
@@ -68,6 +72,7 @@ export default defineConfig({
           // Files run in parallel, one worker each; tests/setup/e2e-global.ts gives every
           // worker its own server and Chromium (a lane), so a new file needs nothing to join.
           globalSetup: ['tests/setup/e2e-global.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts'],
           // As for unit and integration files: a worker's files share its modules (Playwright's
           // client, axe-core's source, the shared rules) instead of each importing them afresh.
           // Each file opens and closes its own browser connection and contexts.

@@ -17,6 +17,7 @@ import { chromiumCandidates, chromiumPath } from '../tests/helpers/chromium.mjs'
 // TEST_REPORTS=<dir> keeps Vitest's JSON reports (per-file and per-test durations) there.
 const keepReports = process.env.TEST_REPORTS;
 if (keepReports) mkdirSync(keepReports, { recursive: true });
+if (keepReports) rmSync(join(keepReports, 'file-cpu.jsonl'), { force: true }); // this run's files only
 const reports = keepReports || mkdtempSync(join(tmpdir(), 'autorevive-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const started = Date.now();
@@ -84,8 +85,29 @@ function stopAll() {
   }
 }
 
+/** With TEST_REPORTS: each project's worker CPU and the heaviest files (tests/setup/file-cpu.ts). */
+function cpuSummary() {
+  const path = join(reports, 'file-cpu.jsonl');
+  if (!keepReports || !existsSync(path)) return;
+  const files = readFileSync(path, 'utf8').trim().split('\n').filter(Boolean).map((line) => JSON.parse(line));
+  const projectOf = (file) => /\/tests\/(integration|security|e2e)\//.exec(file)?.[1] ?? 'unit';
+  const byProject = new Map();
+  for (const f of files) {
+    const p = byProject.get(projectOf(f.file)) ?? { cpu: 0, files: 0, workers: new Set() };
+    p.cpu += f.cpuSeconds;
+    p.files += 1;
+    p.workers.add(f.pid);
+    byProject.set(projectOf(f.file), p);
+  }
+  console.log('\nWorker CPU (tests/setup/file-cpu.ts; e2e leaves out Chromium and the lanes\' servers):');
+  for (const [name, p] of byProject) console.log(`  ${name.padEnd(12)} ${p.cpu.toFixed(0).padStart(5)} CPU-s  ${String(p.files).padStart(4)} files  ${String(p.workers.size).padStart(3)} worker processes`);
+  console.log('Heaviest files (CPU-s, wall s):');
+  for (const f of files.sort((a, b) => b.cpuSeconds - a.cpuSeconds).slice(0, 15)) console.log(`  ${f.cpuSeconds.toFixed(1).padStart(6)} ${f.wallSeconds.toFixed(1).padStart(6)}  ${f.file.replace(`${process.cwd()}/`, '')}`);
+}
+
 function finish(problem) {
   const seconds = ((Date.now() - started) / 1000).toFixed(0);
+  cpuSummary();
   console.log('\nStage times:');
   for (const t of timings) console.log(`  ${t.title.padEnd(28)} ${t.seconds.toFixed(0).padStart(4)} s  ${t.status}`);
   console.log(`  ${'Wall clock'.padEnd(28)} ${seconds.padStart(4)} s`);
