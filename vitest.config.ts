@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
+import GroupedSequencer from './tests/setup/sequencer';
 
 // Vitest's default, one worker fewer than cores, is one worker on a 2-core machine: every file
 // waits on the one before. Files here mostly wait on a database or a browser, so two workers

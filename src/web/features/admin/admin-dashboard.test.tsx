@@ -67,7 +67,7 @@ const calls = (fetchMock: ReturnType<typeof serve>, method: string, fragment: st
 
 async function openCard() {
   renderApp('/admin');
-  return screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ }, { timeout: 5000 });
+  return screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ });
 }
 
 const type = (element: HTMLElement, value: string) => fireEvent.change(element, { target: { value } });
@@ -228,10 +228,10 @@ describe('admin quote desk', () => {
   it('sends an admin whose session ended to sign in, coming back to the dashboard', async () => {
     serve((url) => (url.endsWith('/approve') ? jsonResponse({ error: 'unauthorised', message: 'Please sign in to continue.' }, 401) : undefined));
     const { router } = renderApp('/admin?tab=quotes');
-    const article = await screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ }, { timeout: 5000 });
+    const article = await screen.findByRole('article', { name: /Priya Shah · AR-7K3Q-9XPM/ });
     fireEvent.click(within(article).getByRole('button', { name: 'Approve at £216.00' }));
     fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Approve and e-mail' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/sign-in');
     expect(new URLSearchParams(router.state.location.search).get('next')).toBe('/admin?tab=quotes');
   });
@@ -348,7 +348,7 @@ describe('system health panel', () => {
         : undefined,
     );
     renderApp('/admin');
-    const panel = await screen.findByRole('region', { name: 'System health' }, { timeout: 5000 });
+    const panel = await screen.findByRole('region', { name: 'System health' });
     expect(within(panel).getByText('Jobs waiting').nextElementSibling).toHaveTextContent(/^3$/);
     expect(within(panel).getByText('E-mails failed').nextElementSibling).toHaveTextContent('2 (needs attention)');
     expect(within(panel).getByText('Last backup').nextElementSibling).toHaveTextContent('Never (needs attention)');
@@ -356,6 +356,6 @@ describe('system health panel', () => {
 
     serve((url) => (url === '/api/admin/health' ? jsonResponse({ message: 'Down' }, 500) : undefined));
     renderApp('/admin');
-    expect(await screen.findByText('We could not check the system’s health. It will be checked again in a minute.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('We could not check the system’s health. It will be checked again in a minute.')).toBeInTheDocument();
   });
 });

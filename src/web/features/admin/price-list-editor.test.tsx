@@ -23,7 +23,7 @@ function serve(extra: Handler = () => undefined) {
 const puts = (fetchMock: ReturnType<typeof serve>) => fetchMock.mock.calls.filter(([url, init]) => url === '/api/admin/price-list' && init?.method === 'PUT');
 
 async function band(type: string, bandName: string) {
-  const group = await screen.findByRole('group', { name: type }, { timeout: 5000 });
+  const group = await screen.findByRole('group', { name: type });
   return within(within(group).getByRole('group', { name: bandName }));
 }
 
@@ -143,8 +143,8 @@ describe('the price list screen', () => {
           : undefined,
     );
     const { router } = renderApp('/admin');
-    fireEvent.click(await screen.findByRole('link', { name: 'Edit the price list' }, { timeout: 5000 }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Price list' }, { timeout: 5000 })).toBeInTheDocument();
+    fireEvent.click(await screen.findByRole('link', { name: 'Edit the price list' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Price list' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/admin/price-list');
   });
 });

@@ -61,7 +61,7 @@ describe('confirmation page', () => {
     });
     renderApp('/confirmation/31');
     expect(await screen.findByRole('heading', { level: 1, name: 'Confirming your payment…' })).toBeInTheDocument();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed' }, { timeout: 6000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking Confirmed' })).toBeInTheDocument();
     expect(reads).toBe(2);
   });
 

@@ -61,10 +61,10 @@ describe('the import from Google Places on the Repairer Network tab', () => {
     expect(posts).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Update from Google Places' })).toHaveAccessibleDescription(/wait for it to finish, or stop it/);
     expect(screen.getByRole('button', { name: 'Stop' })).toBeEnabled();
-    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuenow', '25'));
     expect(screen.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '25%: 16 of 64 searches done');
 
-    expect(await screen.findByText('Update Failed', {}, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('Update Failed')).toBeInTheDocument();
     expect(screen.getAllByText(`${placesImportMessages.failed}: ${refused}`).length).toBeGreaterThan(0);
     expect(screen.getByRole('button', { name: 'Update from Google Places' })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Stop' })).toBeNull();
