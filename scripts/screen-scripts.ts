@@ -16,6 +16,8 @@ export const PUBLIC_SCRIPT_BUDGET = 90 * KIB;
 
 const APP_ENTRY = 'index.html';
 const PUBLIC_ENTRY = 'src/web/app/public-entry.tsx';
+/** What main.tsx boots on a customer screen instead of the data router (docs/decisions/0022). */
+const CUSTOMER_APP = 'src/web/app/customer-app.tsx';
 
 export interface Screen {
   /** The path the bench opens (with a placeholder for an id the bench fills in). */
@@ -46,7 +48,7 @@ const customer = (path: string, ceilingKib: number | null, ...modules: string[])
   budget: CUSTOMER_SCRIPT_BUDGET,
   ...(ceilingKib === null ? {} : { ceiling: ceilingKib * KIB }),
   entry: APP_ENTRY,
-  modules,
+  modules: [CUSTOMER_APP, ...modules],
 });
 const publicPage = (path: string, module: string): Screen => ({
   path,

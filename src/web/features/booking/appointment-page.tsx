@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { FREE_CHANGE_HOURS } from '../../../shared/api/appointments';
 import { formatLondonDateTime } from '../../../shared/london-time';
