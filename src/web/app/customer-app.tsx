@@ -107,8 +107,7 @@ function useScrollRestoration(view: View, positions: Record<string, number>) {
       if (target) return target.scrollIntoView();
     }
     if (!initial) window.scrollTo(0, 0);
-    // The view's key is what changes with a navigation; its action comes with it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // The view's key is what changes with a navigation; its action and hash come with it.
   }, [key]);
 }
 
