@@ -16,7 +16,8 @@ resetCustomerPageBetweenTests();
 
 let scrollTo: ReturnType<typeof vi.fn>;
 beforeEach(() => {
-  scrollTo = vi.fn();
+  // Chromium's scroll methods return a promise (an effect that returned it broke the next navigation).
+  scrollTo = vi.fn(() => Promise.resolve());
   window.scrollTo = scrollTo as unknown as typeof window.scrollTo;
   window.sessionStorage.clear();
   setScrollY(0);
@@ -93,6 +94,11 @@ describe('the customer app', () => {
     await waitFor(() => expect(document.title).toBe(`Your quote | ${site.brand}`));
     expect(window.location.pathname).toBe('/quote/7');
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
+
+    // Forward again: the thank-you page, no error on the way.
+    act(() => window.history.forward());
+    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { level: 1, name: 'Something went wrong' })).toBeNull();
   });
 
   it('follows the redirect of an old address in place', async () => {

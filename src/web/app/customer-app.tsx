@@ -101,12 +101,12 @@ function useScrollRestoration(view: View, positions: Record<string, number>) {
     const initial = first.current;
     first.current = false;
     const saved = positions[key];
-    if ((initial || view.action === 'POP') && saved !== undefined) return window.scrollTo(0, saved);
-    if (hash) {
-      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-      if (target) return target.scrollIntoView();
-    }
-    if (!initial) window.scrollTo(0, 0);
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    // Nothing returned: React calls what an effect returns on clean-up, and Chromium's scroll
+    // methods now return a promise.
+    if ((initial || view.action === 'POP') && saved !== undefined) window.scrollTo(0, saved);
+    else if (target) target.scrollIntoView();
+    else if (!initial) window.scrollTo(0, 0);
     // The view's key is what changes with a navigation; its action and hash come with it.
   }, [key]);
 }
