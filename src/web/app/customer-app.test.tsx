@@ -79,7 +79,9 @@ describe('the customer app', () => {
     setScrollY(640);
     act(() => fireEvent.click(screen.getByRole('button', { name: 'Send' })));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Thank you!' })).toHaveFocus();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Thank you!' });
+    // Focus moves in an effect after the screen shows (a busy machine may show the screen first).
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(screen.getByText('AR-AAAA-BBBB')).toBeInTheDocument(); // read from the history state
     expect(window.location.pathname).toBe('/thank-you');
     expect(window.history.length).toBe(before + 1);
