@@ -90,6 +90,11 @@ describe.skipIf(!hasChromium)('On my way, on the job\'s day', () => {
     await mine.goto(`/appointments/${appointmentId}`);
     await expect.poll(() => mine.getByText('Sam is on the way, arriving around 10:15.').count()).toBe(1);
     await axeAtBothWidths(mine, 'on-the-way-notice');
+    // The customer ticked the box at booking; they can stop the texts here as easily.
+    const texts = mine.getByRole('region', { name: 'Texts about this booking' });
+    await texts.getByRole('button', { name: 'Stop texts' }).click();
+    await texts.getByRole('button', { name: 'Text me updates' }).waitFor();
+    await axeAtBothWidths(mine, 'texts-stopped');
 
     // Running late: updated once, and then no more updates are offered.
     await work.getByRole('button', { name: 'Update arrival time' }).click();
