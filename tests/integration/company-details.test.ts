@@ -232,7 +232,7 @@ describe('the server, started with the same settings', () => {
 
   it('an HTML e-mail gets the same footer, escaped', async () => {
     const { customerFooterHtml } = await import('../../src/server/modules/email');
-    const html = customerFooterHtml({ ...t.config.company, name: 'Dent & Co Ltd' });
+    const html = customerFooterHtml({ ...t.config.company, name: 'Dent & Co Ltd' }, t.config.publicUrl);
     expect(html).toContain(`<a href="tel:${shown.phoneE164}">${shown.phone}</a>`);
     expect(html).toContain(`<a href="mailto:${shown.email}">${shown.email}</a>`);
     expect(html).toContain('Dent &amp; Co Ltd, registered in Scotland, company number SC123456.');
