@@ -87,6 +87,8 @@ export const screens: readonly Screen[] = [
   // cancel, confirm-before and photo dialogs (Radix's Dialog) and the reschedule calendar load when
   // opened (0022): 162 -> 143.
   customer('/appointments/:id', 143, route('customer/appointment')),
+  // Issue 38 item 1: My repairs, a new screen held to the budget itself (docs/decisions/0036).
+  customer('/my-repairs', null, route('customer/my-repairs')),
 ];
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };

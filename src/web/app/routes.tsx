@@ -74,6 +74,7 @@ export const routes: RouteObject[] = [
             handle: title('Your appointment'),
             lazy: page(() => import('../routes/customer/appointment')),
           },
+          { path: 'my-repairs', handle: title('My repairs'), lazy: page(() => import('../routes/customer/my-repairs')) },
 
           // Signed-in areas (D11)
           { path: 'sign-in', handle: title('Sign in'), lazy: page(() => import('../routes/sign-in')) },
