@@ -82,7 +82,9 @@ export const screens: readonly Screen[] = [
   customer('/booking/:quoteId', 142, route('customer/booking')),
   // The test-mode card form is the default provider's; Stripe's form is fetched only with Stripe.
   customer('/checkout', 143, route('customer/checkout')),
-  customer('/confirmation/:appointmentId', 136, route('customer/confirmation')),
+  // Issue 38 item 1: one more route in the routes table (index, +72 bytes) and the header's My repairs link (+15)
+  // took it 7 bytes under its ceiling to 74 over: 136 -> 137.
+  customer('/confirmation/:appointmentId', 137, route('customer/confirmation')),
   // Issue 37's confirm-before dialogs share the cancel dialog's chunk (+0.3 KiB): 161 -> 162. The
   // cancel, confirm-before and photo dialogs (Radix's Dialog) and the reschedule calendar load when
   // opened (0022): 162 -> 143.

@@ -1,22 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { TextField } from '../../components/form/field';
 import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/form/field';
 import { RefusalAlert } from '../../components/ui/refusal-alert';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { focusOnMount } from '../../lib/focus';
-import { useAskForLink } from './my-repairs-api';
+import { askForLink, useCall } from './my-repairs-api';
 
 /**
  * The customer types their e-mail and is sent a sign-in link. The answer is the same whether or
  * not we know the address (docs/decisions/0036), so the page only ever says "if".
  */
 export function AskForLink() {
-  const ask = useAskForLink();
+  const ask = useCall(askForLink);
   const [email, setEmail] = useState('');
   const fieldError = isApiError(ask.error) ? ask.error.fieldErrors.email : undefined;
   const refusal = ask.error && !fieldError ? userMessageOf(ask.error) : null;
 
-  if (ask.isSuccess) {
+  if (ask.data) {
     return (
       <section aria-labelledby="check-email" className="mt-8 rounded-lg border border-teal-brand bg-white p-5">
         <h2 id="check-email" ref={focusOnMount} tabIndex={-1} className="text-2xl font-bold text-navy-900 focus:outline-none">
@@ -25,7 +25,7 @@ export function AskForLink() {
         <p role="status" className="mt-2 text-slate-800">
           {ask.data.message}
         </p>
-        <Button variant="outline" className="mt-4" onClick={() => ask.reset()}>
+        <Button variant="outline" className="mt-4" onClick={ask.reset}>
           Use another address
         </Button>
       </section>
@@ -34,7 +34,7 @@ export function AskForLink() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    ask.mutate(email);
+    void ask.run(email);
   };
   return (
     <form onSubmit={submit} noValidate className="mt-8 grid max-w-md gap-4" aria-labelledby="ask-heading">
@@ -55,8 +55,8 @@ export function AskForLink() {
         required
       />
       <div>
-        <Button type="submit" disabled={ask.isPending}>
-          {ask.isPending ? 'Sending…' : 'E-mail me a sign-in link'}
+        <Button type="submit" disabled={ask.pending}>
+          {ask.pending ? 'Sending…' : 'E-mail me a sign-in link'}
         </Button>
       </div>
     </form>

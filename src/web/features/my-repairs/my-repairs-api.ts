@@ -1,47 +1,61 @@
 // Issue 38 item 1: My repairs' calls (src/server/modules/access/my-repairs.routes.ts), read as their
-// schemas type them (no zod in the browser: docs/decisions/0022).
-import { useMutation, useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
-import { apiJsonAs, getQueryFn } from '../../lib/api';
+// schemas type them. A plain call with its state, not TanStack Query's observers: this screen stays
+// inside the customer's 130 KiB (docs/decisions/0022, 0036).
+import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { apiJsonAs, isApiError } from '../../lib/api';
 import type { MyRepairs } from '../../../shared/api/my-repairs';
 
-export const myRepairsKey = ['/api/my-repairs'] as const;
+export interface Call<Input, Output> {
+  run(input: Input): Promise<Output | undefined>;
+  pending: boolean;
+  error: unknown;
+  data: Output | undefined;
+  reset(): void;
+}
 
-/** GET /api/my-repairs: this browser's list, or null when it holds no My repairs session (401). */
+/** One call's state: running, its answer, or its refusal (an ApiError with the server's sentence). */
+export function useCall<Input, Output>(send: (input: Input) => Promise<Output>): Call<Input, Output> {
+  const [state, setState] = useState<{ pending: boolean; error: unknown; data: Output | undefined }>({ pending: false, error: null, data: undefined });
+  const run = async (input: Input) => {
+    setState({ pending: true, error: null, data: undefined });
+    try {
+      const data = await send(input);
+      setState({ pending: false, error: null, data });
+      return data;
+    } catch (error) {
+      setState({ pending: false, error, data: undefined });
+      return undefined;
+    }
+  };
+  return { ...state, run, reset: () => setState({ pending: false, error: null, data: undefined }) };
+}
+
+type ListState = { status: 'loading' } | { status: 'signed-out'; error?: unknown } | { status: 'signed-in'; list: MyRepairs };
+
+/** GET /api/my-repairs when `enabled`: this browser's list, or signed out (401). */
 export function useMyRepairs(enabled: boolean) {
-  return useQuery<MyRepairs | null>({
-    queryKey: myRepairsKey,
-    queryFn: getQueryFn({ on401: 'returnNull' }) as QueryFunction<MyRepairs | null>,
-    enabled,
-    staleTime: 0,
-  });
+  const [state, setState] = useState<ListState>({ status: 'loading' });
+  useEffect(() => {
+    if (!enabled) return;
+    let current = true;
+    apiJsonAs<MyRepairs>('GET', '/api/my-repairs').then(
+      (list) => current && setState({ status: 'signed-in', list }),
+      (error: unknown) => current && setState(isApiError(error) && error.status === 401 ? { status: 'signed-out' } : { status: 'signed-out', error }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [enabled]);
+  return { state, setState };
 }
 
-/** POST /api/my-repairs/sign-in-link: 202 with the same words for any address. */
-export function useAskForLink() {
-  return useMutation<{ message: string }, Error, string>({
-    mutationFn: (email) => apiJsonAs<{ message: string }>('POST', '/api/my-repairs/sign-in-link', { email }),
-  });
-}
+export const askForLink = (email: string) => apiJsonAs<{ message: string }>('POST', '/api/my-repairs/sign-in-link', { email });
+export const signInByLink = (token: string) => apiJsonAs<MyRepairs>('POST', '/api/my-repairs/sign-in', { token });
+export const signOut = (which: 'sign-out' | 'sign-out-everywhere-else') => apiJsonAs<{ message: string }>('POST', `/api/my-repairs/${which}`);
 
-/** POST /api/my-repairs/sign-in: uses the e-mailed link's token once; the answer is the list. */
-export function useSignInByLink() {
+/** What the session opened is forgotten by this tab's cache once it signs out. */
+export function useForgetCustomerReads() {
   const queryClient = useQueryClient();
-  return useMutation<MyRepairs, Error, string>({
-    mutationFn: (token) => apiJsonAs<MyRepairs>('POST', '/api/my-repairs/sign-in', { token }),
-    onSuccess: (list) => queryClient.setQueryData(myRepairsKey, list),
-  });
-}
-
-export function useSignOut() {
-  const queryClient = useQueryClient();
-  return useMutation<{ message: string }, Error, 'sign-out' | 'sign-out-everywhere-else'>({
-    mutationFn: (which) => apiJsonAs<{ message: string }>('POST', `/api/my-repairs/${which}`),
-    onSuccess: (_answer, which) => {
-      // Whatever the session opened is read again (or not at all) from now on.
-      if (which === 'sign-out') {
-        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== myRepairsKey[0] });
-        queryClient.setQueryData(myRepairsKey, null);
-      }
-    },
-  });
+  return useCallback(() => queryClient.clear(), [queryClient]);
 }

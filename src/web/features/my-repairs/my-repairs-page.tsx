@@ -11,7 +11,7 @@ import { focusOnMount } from '../../lib/focus';
 import type { MyRepairs } from '../../../shared/api/my-repairs';
 import { AskForLink } from './ask-for-link';
 import { MyRepairsLoading } from './my-repairs-loading';
-import { useMyRepairs, useSignInByLink, useSignOut } from './my-repairs-api';
+import { signInByLink, signOut, useCall, useForgetCustomerReads, useMyRepairs } from './my-repairs-api';
 import { RepairCard } from './repair-card';
 
 const TOKEN = /^#sign-in=([A-Za-z0-9_-]{20,100})$/;
@@ -28,10 +28,15 @@ export function MyRepairsPage() {
   const { hash } = useLocation();
   const navigate = useNavigate();
   const token = TOKEN.exec(hash)?.[1] ?? null;
-  const signIn = useSignInByLink();
-  const list = useMyRepairs(token === null);
+  const signIn = useCall(signInByLink);
+  const { state, setState } = useMyRepairs(token === null && !signIn.data);
   // The fragment goes once the link is used (or refused), so Back or a reload does not offer it again.
-  const dropToken = () => void navigate({ hash: '' }, { replace: true });
+  const followLink = async (linkToken: string) => {
+    const list = await signIn.run(linkToken);
+    if (list) setState({ status: 'signed-in', list });
+    else setState({ status: 'signed-out' });
+    void navigate({ hash: '' }, { replace: true });
+  };
 
   if (token) {
     return (
@@ -39,27 +44,23 @@ export function MyRepairsPage() {
         <Heading>Sign in to My repairs</Heading>
         <p className="text-lg text-slate-800">You opened the sign-in link from your e-mail. It works once: press the button to see your repairs in this browser.</p>
         <div>
-          <Button size="lg" disabled={signIn.isPending} onClick={() => signIn.mutate(token, { onSettled: dropToken })}>
-            {signIn.isPending ? 'Signing in…' : 'Show my repairs'}
+          <Button size="lg" disabled={signIn.pending} onClick={() => void followLink(token)}>
+            {signIn.pending ? 'Signing in…' : 'Show my repairs'}
           </Button>
         </div>
       </div>
     );
   }
-  if (list.isPending) return <MyRepairsLoading />;
-  if (list.data) return <SignedIn list={list.data} />;
+  if (state.status === 'loading') return <MyRepairsLoading />;
+  if (state.status === 'signed-in') return <SignedIn list={state.list} onSignedOut={() => setState({ status: 'signed-out' })} />;
+  const refusal = signIn.error ?? state.error;
   return (
     <div className="max-w-2xl">
-      <Heading focus={signIn.isError}>My repairs</Heading>
+      <Heading focus={Boolean(refusal)}>My repairs</Heading>
       <p className="mt-4 text-lg text-slate-800">Every enquiry you have made with us, on any phone or computer: your quotes, bookings, invoices and warranties.</p>
-      {signIn.isError ? (
+      {refusal ? (
         <div className="mt-6">
-          <RefusalAlert message={userMessageOf(signIn.error)} />
-        </div>
-      ) : null}
-      {list.isError ? (
-        <div className="mt-6">
-          <RefusalAlert message={userMessageOf(list.error)} />
+          <RefusalAlert message={userMessageOf(refusal)} />
         </div>
       ) : null}
       <AskForLink />
@@ -67,10 +68,20 @@ export function MyRepairsPage() {
   );
 }
 
-function SignedIn({ list }: { list: MyRepairs }) {
-  const signOut = useSignOut();
+function SignedIn({ list, onSignedOut }: { list: MyRepairs; onSignedOut: () => void }) {
+  const out = useCall(signOut);
+  const forget = useForgetCustomerReads();
   const [done, setDone] = useState<string | null>(null);
-  const everywhereElse = () => signOut.mutate('sign-out-everywhere-else', { onSuccess: (answer) => setDone(answer.message) });
+  const here = async () => {
+    if (await out.run('sign-out')) {
+      forget();
+      onSignedOut();
+    }
+  };
+  const everywhereElse = async () => {
+    const answer = await out.run('sign-out-everywhere-else');
+    if (answer) setDone(answer.message);
+  };
   return (
     <div className="grid gap-8">
       <div>
@@ -96,17 +107,17 @@ function SignedIn({ list }: { list: MyRepairs }) {
           Lost a phone, or used a shared computer? “Sign out everywhere else” ends every other browser’s access to these repairs, and the links in the e-mails we sent you
           before stop working. This browser stays signed in, and our next e-mails carry new links.
         </p>
-        <RefusalAlert message={signOut.isError ? userMessageOf(signOut.error) : null} />
+        <RefusalAlert message={out.error ? userMessageOf(out.error) : null} />
         {done ? (
           <p role="status" className="mt-3 font-medium text-navy-900">
             {done}
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button variant="outline" disabled={signOut.isPending} onClick={() => signOut.mutate('sign-out')}>
+          <Button variant="outline" disabled={out.pending} onClick={() => void here()}>
             Sign out
           </Button>
-          <Button variant="outline" disabled={signOut.isPending} onClick={everywhereElse}>
+          <Button variant="outline" disabled={out.pending} onClick={() => void everywhereElse()}>
             Sign out everywhere else
           </Button>
         </div>

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import type { MyRepair } from '../../../shared/api/my-repairs';
-import { dayAndSlotLabel } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';
-import { formatDecimalPounds } from '../../lib/format';
+import { decimalStringToPence, formatPence } from '../../../shared/money';
 
 const quoteStatus: Record<NonNullable<MyRepair['quote']>['status'], string> = {
   waiting: 'Being prepared',
@@ -16,6 +15,11 @@ const bookingStatus: Record<NonNullable<MyRepair['booking']>['status'], string> 
   assigned: 'Booked, technician assigned',
   completed: 'Repair done',
   cancelled: 'Cancelled',
+};
+
+const pounds = (value: string | null) => {
+  const pence = value === null ? null : decimalStringToPence(value);
+  return pence === null ? '—' : formatPence(pence);
 };
 
 const link = 'font-medium text-teal-brand-dark underline underline-offset-2 hover:text-navy-900';
@@ -38,7 +42,7 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
           <dd className="text-slate-800">
             {quote && quote.status !== 'waiting' ? (
               <>
-                {quoteStatus[quote.status]}, {formatDecimalPounds(quote.totalCost)}
+                {quoteStatus[quote.status]}, {pounds(quote.totalCost)}
                 {quote.status === 'ready' && quote.validUntil ? `, valid until ${formatLondonDate(quote.validUntil)}` : ''}
               </>
             ) : (
@@ -52,7 +56,7 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
             <>
               <dt className="font-semibold text-slate-800">Booking</dt>
               <dd className="text-slate-800">
-                {bookingStatus[booking.status]}: {dayAndSlotLabel(booking.appointmentDate, booking.timeSlot)}{' '}
+                {bookingStatus[booking.status]}: {formatLondonDate(booking.appointmentDate)}, {booking.timeSlot}{' '}
                 <Link to={`/appointments/${booking.appointmentId}`} className={link}>
                   View booking<span className="sr-only"> {repair.reference}</span>
                 </Link>
