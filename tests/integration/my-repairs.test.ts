@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../helpers/app';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The server's PostgreSQL when TEST_DATABASE_URL is set (the list is one raw statement: its types as node-postgres reads them).
+  t = await createTestApp({ engine: 'auto' });
 });
 afterAll(() => t.close());
 afterEach(() => {
