@@ -1,7 +1,7 @@
 // Issue 38 item 1 (docs/decisions/0036) in a real browser: a customer with two enquiries signs in
 // to My repairs on a fresh browser by the link e-mailed to them (read from the outbox) and sees
 // both; an unknown e-mail gets the same page; the used link is refused with a sentence; signing out
-// everywhere else and here. axe at 375 and 1280 px on each state.
+// everywhere else and here. axe at 375 and 1280 px on each state (its loading state: loading-screens.test.ts).
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
