@@ -49,7 +49,7 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
               'Being prepared: it comes by e-mail'
             )}{' '}
             <Link to={`/quote/${repair.assessmentId}`} className={link}>
-              View quote<span className="sr-only"> {repair.reference}</span>
+              View quote <span className="sr-only">{repair.reference}</span>
             </Link>
           </dd>
           {booking ? (
@@ -58,7 +58,7 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
               <dd className="text-slate-800">
                 {bookingStatus[booking.status]}: {formatLondonDate(booking.appointmentDate)}, {booking.timeSlot}{' '}
                 <Link to={`/appointments/${booking.appointmentId}`} className={link}>
-                  View booking<span className="sr-only"> {repair.reference}</span>
+                  View booking <span className="sr-only">{repair.reference}</span>
                 </Link>
               </dd>
             </>
@@ -68,7 +68,7 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
               <dt className="font-semibold text-slate-800">Invoice</dt>
               <dd>
                 <a href={booking.invoiceUrl} className={link} download>
-                  Download the VAT invoice<span className="sr-only"> for {repair.reference}</span> (PDF)
+                  Download the VAT invoice <span className="sr-only">for {repair.reference} </span>(PDF)
                 </a>
               </dd>
             </>
@@ -87,7 +87,7 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
                   `You rated it ${repair.review.rating} out of 5. Thank you.`
                 ) : (
                   <Link to={`/appointments/${booking.appointmentId}`} className={link}>
-                    Leave a review<span className="sr-only"> for {repair.reference}</span>
+                    Leave a review <span className="sr-only">for {repair.reference}</span>
                   </Link>
                 )}
               </dd>
