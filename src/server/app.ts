@@ -10,7 +10,7 @@ import { runMigrations } from './db/migrate';
 import { loadAppSecret } from './config/app-secret';
 import { createAppJobs, type AppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
-import { accessRoutes, resolveGrantedAssessments } from './modules/access';
+import { accessRoutes, myRepairsRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
 import { priceGuideRoutes, quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
 import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
@@ -56,6 +56,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   siteRoutes,
   authRoutes,
   accessRoutes,
+  myRepairsRoutes,
   assessmentRoutes(quoteReadsForAssessments),
   coverageRoutes,
   quoteRoutes,

@@ -19,6 +19,8 @@ export const routePatterns = [
   '/booking/:quoteId',
   '/confirmation/:appointmentId',
   '/appointments/:id',
+  // Issue 38 item 1: every enquiry made with the customer's e-mail, by a sign-in link (docs/decisions/0036).
+  '/my-repairs',
   '/repairer',
   '/repairer/profile',
   // Issue 35: a technician's weekly pattern, jobs in one slot and time off.

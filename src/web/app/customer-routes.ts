@@ -39,6 +39,8 @@ export const customerRoutes: readonly CustomerRoute[] = [
   route('/booking/:quoteId', 'Schedule your repair', () => import('../routes/customer/booking')),
   route('/confirmation/:appointmentId', 'Booking confirmed', () => import('../routes/customer/confirmation')),
   route('/appointments/:id', 'Your appointment', () => import('../routes/customer/appointment')),
+  // Issue 38 item 1 (docs/decisions/0036).
+  route('/my-repairs', 'My repairs', () => import('../routes/customer/my-repairs')),
 ];
 
 export interface CustomerMatch {

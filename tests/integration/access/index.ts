@@ -1,5 +1,5 @@
 // Every domain's route-access cases, one file per domain (tests/integration/route-access.test.ts).
-import { accessCases } from './access.cases';
+import { accessCases, myRepairsCases } from './access.cases';
 import { adminCases } from './admin.cases';
 import { apiDocsCases } from './api-docs.cases';
 import { assessmentCases } from './assessments.cases';
@@ -39,6 +39,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   emailCollection: emailCollectionCases,
   health: healthCases,
   jobRuns: jobRunCases,
+  myRepairs: myRepairsCases,
   outreach: outreachCases,
   payments: paymentCases,
   privacy: privacyCases,

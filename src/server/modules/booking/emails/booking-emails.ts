@@ -30,6 +30,8 @@ export interface BookingEmailFacts {
   testMode: boolean;
   /** The company's details from the settings (issue 14), for the footer. */
   company: CompanyDetails;
+  /** The site's address, for the footer's My repairs line (issue 38). */
+  publicUrl: string;
 }
 
 const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}`;
@@ -50,7 +52,7 @@ export function bookingEmail(kind: string, facts: BookingEmailFacts, subject: st
       '',
       'Please do not forward this e-mail: the link opens your booking and details.',
       '',
-      ...customerFooter(facts.company),
+      ...customerFooter(facts.company, facts.publicUrl),
     ].join('\n'),
     htmlBody: null,
     headers: {},

@@ -12,7 +12,7 @@ function aboutTheTechnician(kind: string, facts: BookingEmailFacts, subject: str
     toAddress: facts.customerEmail,
     assessmentId: facts.assessmentId,
     subject,
-    textBody: [`Hello ${facts.customerName},`, '', ...lines, '', 'See or change your booking:', facts.appointmentUrl, '', ...customerFooter(facts.company)].join('\n'),
+    textBody: [`Hello ${facts.customerName},`, '', ...lines, '', 'See or change your booking:', facts.appointmentUrl, '', ...customerFooter(facts.company, facts.publicUrl)].join('\n'),
   };
 }
 
