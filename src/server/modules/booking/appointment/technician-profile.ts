@@ -6,6 +6,7 @@
 import type { TechnicianProfileView } from '../../../../shared/api/appointments';
 import { technicianPhotoUrl } from '../../../../shared/api/repairer-accounts';
 import { firstNameOf } from '../../../../shared/arrival';
+import { londonDateOf } from '../../../../shared/london-time';
 import { technicianRatingSql } from '../complete/technician-rating';
 
 /** What technicianProfileSql reads, as JSON. */
@@ -49,4 +50,11 @@ export function toTechnicianView(record: TechnicianProfileRecord, today: string)
       skills: record.skillsAssessed,
     },
   };
+}
+
+/** Who is coming to this booking, once a technician has accepted it (and after the repair); null before, and once it is cancelled. */
+export function technicianOf(record: { appointment: { status: string }; assignedRepairerId: number | null; technicianProfile: TechnicianProfileRecord | null }, now: Date): TechnicianProfileView | null {
+  const { status } = record.appointment;
+  if (record.assignedRepairerId === null || !record.technicianProfile || (status !== 'assigned' && status !== 'completed')) return null;
+  return toTechnicianView(record.technicianProfile, londonDateOf(now));
 }

@@ -53,7 +53,7 @@ import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
-import { toTechnicianView } from '../appointment/technician-profile';
+import { technicianOf } from '../appointment/technician-profile';
 import { openSlotsFor } from '../slots/customer-availability';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
@@ -329,10 +329,7 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
     createdAt: appointment.createdAt.toISOString(),
     onTheWay: onTheWayOf(appointment, now, access),
     // Issue 37 item 3: who is coming, once a technician has accepted (and after the repair), never before.
-    technician:
-      record.assignedRepairerId !== null && record.technicianProfile && (appointment.status === 'assigned' || appointment.status === 'completed')
-        ? toTechnicianView(record.technicianProfile, londonDateOf(now))
-        : null,
+    technician: technicianOf(record, now),
     aftercare: {
       technician: record.assignedRepairerId === null ? null : record.technician,
       completedAt: appointment.completedAt?.toISOString() ?? null,
