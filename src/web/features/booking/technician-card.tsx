@@ -9,7 +9,7 @@ const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : 
  * demand: the appointment screen is at its script ceiling, and most visits before acceptance never
  * need it. The photo has its size, so nothing moves when it arrives.
  */
-export function TechnicianCard({ technician }: { technician: TechnicianProfileView }) {
+export function TechnicianCard({ technician, customer, coming }: { technician: TechnicianProfileView; customer: boolean; coming: boolean }) {
   const { rating, checks } = technician;
   const checked: [boolean, string][] = [
     [checks.insurance, 'Public liability insurance seen and in date'],
@@ -17,10 +17,15 @@ export function TechnicianCard({ technician }: { technician: TechnicianProfileVi
     [checks.skills, 'Skills assessed'],
   ];
   return (
-    <section aria-labelledby="technician-heading" className="rounded-lg border border-slate-200 bg-white p-5">
-      <h2 id="technician-heading" className="text-xl font-bold text-navy-900">
-        Who is coming
+    <section aria-labelledby="appointment-technician" className="rounded-lg border border-slate-200 bg-white p-5">
+      <h2 id="appointment-technician" className="text-xl font-bold text-navy-900">
+        {customer ? 'Your technician' : 'The technician'}
       </h2>
+      {coming ? (
+        <p className="mt-2 text-slate-800">
+          <strong>{technician.businessName}</strong> will carry out {customer ? 'your' : 'the'} repair. We send {customer ? 'you' : 'the customer'} a reminder the day before.
+        </p>
+      ) : null}
       <div className="mt-3 flex items-start gap-4">
         {technician.photoUrl ? (
           <img src={technician.photoUrl} alt={`${technician.firstName} of ${technician.businessName}`} width={96} height={96} loading="lazy" className="h-24 w-24 flex-none rounded-full bg-slate-100 object-cover" />
