@@ -57,7 +57,7 @@ describe.skipIf(!hasChromium)('who is coming', () => {
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
     for (const check of ['Public liability insurance seen and in date', 'Identity checked', 'Skills assessed']) await card.getByText(check, { exact: true }).waitFor();
-    await card.getByText(/repairs? completed through AutoRevive/).waitFor();
+    await card.getByText(/repairs? completed through us/).waitFor();
     expect(await card.textContent()).not.toMatch(/\+44|07700|@/); // nothing else of theirs
     await axeAtBothSizes(page, 'technician', 'appointment');
 

@@ -1,5 +1,4 @@
 import type { TechnicianProfileView } from '../../../shared/api/appointments';
-import { site } from '../../../shared/site';
 
 const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -38,7 +37,8 @@ export function TechnicianCard({ technician, customer, coming }: { technician: T
             {technician.yearsExperience !== null ? <li>{count(technician.yearsExperience, 'year', 'years')}’ experience</li> : null}
             <li>{rating.average !== null ? `Rated ${rating.average.toFixed(1)} out of 5 by ${count(rating.count, 'customer', 'customers')}` : 'No reviews yet'}</li>
             <li>
-              {count(technician.completedRepairs, 'repair', 'repairs')} completed through {site.brand}
+              {/* "us", not the brand from shared/site: importing it here would add an export to a chunk every customer screen loads. */}
+              {count(technician.completedRepairs, 'repair', 'repairs')} completed through us
             </li>
           </ul>
         </div>
