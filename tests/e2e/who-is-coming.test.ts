@@ -56,9 +56,11 @@ describe.skipIf(!hasChromium)('who is coming', () => {
     expect([await photo.getAttribute('width'), await photo.getAttribute('height'), await photo.getAttribute('loading')]).toEqual(['96', '96', 'lazy']);
     await photo.scrollIntoViewIfNeeded();
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(300);
-    for (const check of ['Public liability insurance seen and in date', 'Identity checked', 'Skills assessed']) await card.getByText(check, { exact: true }).waitFor();
-    await card.getByText(/repairs? completed through us/).waitFor();
-    expect(await card.textContent()).not.toMatch(/\+44|07700|@/); // nothing else of theirs
+    const checks = card.getByRole('list').last();
+    expect(await checks.getByRole('listitem').allTextContents()).toEqual(['✓ Public liability insurance seen and in date', '✓ Identity checked', '✓ Skills assessed']);
+    const text = (await card.textContent()) ?? '';
+    expect(text).toMatch(/\d+ repairs? completed through us/);
+    expect(text).not.toMatch(/\+44|07700|@/); // nothing else of theirs
     await axeAtBothSizes(page, 'technician', 'appointment');
 
     // Removed from their Profile, it leaves the customer's page too.
