@@ -17,7 +17,7 @@ import { londonDateOf } from '../../src/shared/london-time';
 import { sweepOrphanPhotos } from '../../src/server/modules/assessments';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 import { emailsTo, paidBooking, post, workingDay } from '../helpers/checkout';
-import { jpegPhoto } from '../helpers/images';
+import { hugePng, jpegPhoto } from '../helpers/images';
 import { multipartBody, type FilePart } from '../helpers/multipart';
 
 let t: TestApp;
@@ -109,6 +109,7 @@ describe('a technician’s photo', () => {
       [[file(Buffer.from('not a photo at all'), 'notes.txt', 'text/plain')], 422, photoTypeMessage],
       [[file(Buffer.from('GIF89a....'), 'me.jpg', 'image/jpeg')], 422, photoTypeMessage], // the bytes are judged, not the name
       [[file(Buffer.alloc(0))], 422, 'File is smaller than 1 byte: this file is empty'],
+      [[file(hugePng(), 'huge.png', 'image/png')], 422, 'This photo is too large to process (maximum 50 megapixels)'], // refused before its pixels are decoded
       [[file(Buffer.alloc(10 * 1024 * 1024 + 1, 1))], 413, photoTooLargeMessage],
       [[file(jpeg), file(jpeg, 'two.jpg')], 413, technicianPhotoMessages.tooMany],
       [[file(jpeg, 'me.jpg', 'image/jpeg', 'images')], 400, 'Unexpected file field "images": attach the photo as "photo".'],
