@@ -15,7 +15,8 @@ import { uploadRoutes } from '../../plugins/uploads';
 import { receiveUpload, type ReceivedPhoto } from '../assessments';
 import { ImageRejectedError, imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, type PhotoAdmission, type ProcessedImage } from '../images';
 import { currentProfile, type ProfileContext } from './profile.service';
-import { findPhotoByToken, ownRepairerId, removeRepairerPhoto, replaceRepairerPhoto } from './technician-photo';
+import { ownRepairerId, removeRepairerPhoto, replaceRepairerPhoto } from './technician-photo';
+import { findPhotoByToken } from './technician-photo.repo';
 
 /** The photo decoded and re-encoded (D7), or a 422 naming what is wrong with it, on the form's "photo" field. */
 async function processedPhoto(photo: ReceivedPhoto): Promise<ProcessedImage> {

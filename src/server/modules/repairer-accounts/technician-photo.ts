@@ -6,15 +6,12 @@
 // new ones; a crash in between leaves files under photos/ that no row names, which the orphan
 // sweeper removes (assessments' photo-sweeper.ts knows this table's keys).
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { repairerPhotos } from '../../db/schema';
 import { forbidden } from '../../kernel/errors';
 import type { SessionUser } from '../auth';
 import { deleteFilesOfGoneRecords, photoFolder, type FileStore, type ProcessedImage } from '../images';
 import { lockRepairer } from '../repairers';
-
-export type RepairerPhotoRow = typeof repairerPhotos.$inferSelect;
+import { deleteRepairerPhoto, findRepairerPhoto, saveRepairerPhoto, type RepairerPhotoRow } from './technician-photo.repo';
 
 export interface PhotoContext {
   db: Db;
@@ -25,16 +22,6 @@ export interface PhotoContext {
 export function ownRepairerId(user: SessionUser): number {
   if (user.role !== 'repairer' || user.repairerId === null) throw forbidden('Only repairers have a profile.');
   return user.repairerId;
-}
-
-export async function findRepairerPhoto(db: Db, repairerId: number): Promise<RepairerPhotoRow | undefined> {
-  const [row] = await db.select().from(repairerPhotos).where(eq(repairerPhotos.repairerId, repairerId));
-  return row;
-}
-
-export async function findPhotoByToken(db: Db, token: string): Promise<RepairerPhotoRow | undefined> {
-  const [row] = await db.select().from(repairerPhotos).where(eq(repairerPhotos.token, token));
-  return row;
 }
 
 /** The processed photo stored, then made the repairer's in one transaction (their row locked, so two uploads take turns); the old files go after it commits. */
@@ -65,12 +52,7 @@ export async function replaceRepairerPhoto(ctx: PhotoContext, repairerId: number
     row = await ctx.db.transaction(async (tx) => {
       await lockRepairer(tx, repairerId);
       old = await findRepairerPhoto(tx, repairerId);
-      const [saved] = await tx
-        .insert(repairerPhotos)
-        .values({ repairerId, ...values })
-        .onConflictDoUpdate({ target: repairerPhotos.repairerId, set: values })
-        .returning();
-      return saved!;
+      return saveRepairerPhoto(tx, repairerId, values);
     });
   } catch (error) {
     await deleteFilesOfGoneRecords(ctx.store, written, ctx.log);
@@ -82,7 +64,7 @@ export async function replaceRepairerPhoto(ctx: PhotoContext, repairerId: number
 
 /** The repairer's photo removed, row then files; false when they had none. */
 export async function removeRepairerPhoto(ctx: PhotoContext, repairerId: number): Promise<boolean> {
-  const [gone] = await ctx.db.delete(repairerPhotos).where(eq(repairerPhotos.repairerId, repairerId)).returning();
+  const gone = await deleteRepairerPhoto(ctx.db, repairerId);
   if (!gone) return false;
   await deleteFilesOfGoneRecords(ctx.store, [gone.displayKey, gone.thumbKey], ctx.log);
   return true;
