@@ -34,7 +34,7 @@ export function TechnicianCard({ technician, customer, coming }: { technician: T
             {technician.firstName}, {technician.businessName}
           </p>
           <ul className="mt-1 text-slate-800">
-            {technician.yearsExperience !== null ? <li>{count(technician.yearsExperience, 'year', 'years')}’ experience</li> : null}
+            {technician.yearsExperience !== null ? <li>{count(technician.yearsExperience, 'year’s', 'years’')} experience</li> : null}
             <li>{rating.average !== null ? `Rated ${rating.average.toFixed(1)} out of 5 by ${count(rating.count, 'customer', 'customers')}` : 'No reviews yet'}</li>
             <li>
               {/* "us", not the brand from shared/site: importing it here would add an export to a chunk every customer screen loads. */}

@@ -9,7 +9,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /** The technician in a few lines: who, their record with us, and the checks we made (only those passed). */
 export function technicianLines(technician: TechnicianProfileView): string[] {
   const record = [
-    technician.yearsExperience !== null ? `${plural(technician.yearsExperience, 'year', 'years')}’ experience` : null,
+    technician.yearsExperience !== null ? `${plural(technician.yearsExperience, 'year’s', 'years’')} experience` : null,
     technician.rating.average !== null
       ? `rated ${technician.rating.average.toFixed(1)} out of 5 by ${plural(technician.rating.count, 'customer', 'customers')}`
       : 'no reviews yet',
