@@ -93,6 +93,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     createdAt: '2026-03-02T10:00:00.000Z',
     onTheWay: null,
     technician: null,
+    texts: { consented: false },
     aftercare: { technician: null, completedAt: null, confirmedAt: null, problemReportedAt: null, warranty: null, review: null, afterPhotoIds: [] },
     ...overrides,
   };

@@ -330,6 +330,7 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
     onTheWay: onTheWayOf(appointment, now, access),
     // Issue 37 item 3: who is coming, once a technician has accepted (and after the repair), never before.
     technician: technicianOf(record, now),
+    texts: access === 'customer' ? { consented: appointment.smsConsentAt !== null } : null,
     aftercare: {
       technician: record.assignedRepairerId === null ? null : record.technician,
       completedAt: appointment.completedAt?.toISOString() ?? null,
