@@ -105,7 +105,10 @@ export const warranties = pgTable('warranties', {
   startsDate: date('starts_date').notNull(),
   endsDate: date('ends_date').notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [
+  // Issue 37 item 3: a technician's completed repairs are counted on every appointment page they are booked on.
+  index('warranties_repairer_idx').on(t.repairerId),
+]);
 
 // A review the customer leaves once their repair is completed: one per appointment; the
 // repairer's rating is the mean of theirs (issue 12).

@@ -77,6 +77,32 @@ export const repairers = pgTable(
   ],
 );
 
+// Issue 37 item 3: the photo a technician chose to show customers who book them (at most one).
+// It went through the customers' photo pipeline (re-encoded, metadata stripped); its files sit under
+// photos/ so the orphan sweeper knows them, and its token, new with every photo, is the public
+// address (GET /api/technician-photos/{token}): unguessable, and cacheable for ever
+// (docs/decisions/0035-who-is-coming.md).
+export const repairerPhotos = pgTable(
+  'repairer_photos',
+  {
+    repairerId: integer('repairer_id')
+      .primaryKey()
+      .references(() => repairers.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    displayKey: text('display_key').notNull(),
+    displayBytes: integer('display_bytes').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    thumbBytes: integer('thumb_bytes').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('repairer_photos_token_key').on(t.token)],
+);
+
 // Issue 35: a technician's time off, a period of whole London days (first and last day
 // included). Periods of one technician never overlap: the PUT that replaces them checks, with
 // the technician's row locked, so two saves take turns.
