@@ -1,0 +1,60 @@
+// Issue 37 item 2: verified reviews, shown (docs/decisions/0034-verified-reviews-shown.md). Only a
+// customer whose paid repair was completed can leave one; every review is shown, newest first,
+// unless the team hid it for one of these reasons, and the pages say how many are hidden.
+// Plain TypeScript (no zod), so the prerendered public pages can import it.
+
+export const REVIEW_HIDE_REASONS = ['abusive', 'personal-data'] as const;
+export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
+
+export const reviewHideReasonLabels: Record<ReviewHideReason, string> = {
+  abusive: 'It is abusive',
+  'personal-data': 'It holds personal data',
+};
+
+/** Reviews on one page of a public list. */
+export const REVIEWS_PAGE_SIZE = 6;
+
+/** What every list of reviews says about where they come from. */
+export const howReviewsAreCollected =
+  'Only customers whose repair was paid for and confirmed can leave a review. We show every review, newest first; we hide one only if it is abusive or holds personal data, and say how many we have hidden.';
+
+export const reviewMessages = {
+  badReason: 'Please choose why the review is hidden: abusive or personal-data.',
+  alreadyHidden: 'This review is already hidden.',
+  notHidden: 'This review is not hidden.',
+  notFound: 'We could not find that review.',
+  technicianNotFound: 'We could not find that technician.',
+  tooMany: 'Too many requests for reviews. Please wait a minute and try again.',
+} as const;
+
+/** "4.8" (one decimal place) from a mean in tenths, or null without reviews. */
+export function ratingText(averageTenths: number | null): string | null {
+  return averageTenths === null ? null : (averageTenths / 10).toFixed(1);
+}
+
+/** "1 review" / "12 reviews". */
+export function reviewCount(count: number): string {
+  return `${count.toLocaleString('en-GB')} ${count === 1 ? 'review' : 'reviews'}`;
+}
+
+/** "3 reviews hidden" / "1 review hidden", or null when none is. */
+export function hiddenCount(hidden: number): string | null {
+  return hidden === 0 ? null : `${reviewCount(hidden)} hidden`;
+}
+
+/** A technician's profile address: their business name as words, then the opaque id (the only part read). */
+export function technicianProfilePath(businessName: string, publicId: string): string {
+  const words = businessName
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/, '');
+  return `/technicians/${words ? `${words}-` : ''}${publicId}`;
+}
+
+/** The opaque id at the end of a profile's slug, or null when there is none. */
+export function publicIdOfSlug(slug: string): string | null {
+  return /(?:^|-)([0-9a-f]{12})$/.exec(slug)?.[1] ?? null;
+}
