@@ -78,6 +78,8 @@ export const screens: readonly Screen[] = [
   // guide's reading and wording load once a place is ticked (decision 0031): 151 -> 152.
   customer('/assessment', 152, route('customer/assessment')),
   customer('/thank-you', null, route('customer/thank-you')),
+  // Issue 37 item 2: a technician's public profile and reviews (an app screen, read per technician).
+  customer('/technicians/:slug', null, route('public/technician-profile')),
   customer('/quote/:id', 141, route('customer/quote')),
   customer('/booking/:quoteId', 142, route('customer/booking')),
   // The test-mode card form is the default provider's; Stripe's form is fetched only with Stripe.

@@ -11,12 +11,12 @@ export const reviewHideReasonLabels: Record<ReviewHideReason, string> = {
   'personal-data': 'It holds personal data',
 };
 
-/** Reviews on one page of a public list. */
-export const REVIEWS_PAGE_SIZE = 6;
+/** Reviews on one page of a public list: one row of cards on a wide screen (the space they take is kept before they load). */
+export const REVIEWS_PAGE_SIZE = 3;
 
 /** What every list of reviews says about where they come from. */
 export const howReviewsAreCollected =
-  'Only customers whose repair was paid for and confirmed can leave a review. We show every review, newest first; we hide one only if it is abusive or holds personal data, and say how many we have hidden.';
+  'Only customers whose repair was paid for and confirmed can leave a review. We show every review, newest first; we hide one only if it is abusive or holds personal data, and say how many we have hidden (its rating still counts).';
 
 export const reviewMessages = {
   badReason: 'Please choose why the review is hidden: abusive or personal-data.',

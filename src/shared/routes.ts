@@ -11,6 +11,8 @@ export const routePatterns = [
   '/terms',
   // Issue 35 item 5: Work with AutoRevive, where a technician applies to join.
   '/technicians',
+  // Issue 37: a verified technician's public profile, by an opaque id (D10).
+  '/technicians/:slug',
   '/areas/:city',
   '/assessment',
   '/thank-you',
@@ -29,6 +31,8 @@ export const routePatterns = [
   '/admin/audit-log',
   // What the site has e-mailed (the outbox; without SMTP the only place e-mails go).
   '/admin/outbox',
+  // Issue 37: every review, and hiding one for a stated reason.
+  '/admin/reviews',
   // Issue 35: the team keeps any technician's availability.
   '/admin/repairers/:id/availability',
   '/sign-in',

@@ -43,6 +43,8 @@ export const routes: RouteObject[] = [
           },
           { path: 'terms', handle: title('Terms of service'), lazy: page(() => import('../routes/public/terms')) },
           { path: 'technicians', handle: title('Work with us'), lazy: page(() => import('../routes/public/technicians')) },
+          // Issue 37: a verified technician's profile and reviews (an app screen: it is read per technician).
+          { path: 'technicians/:slug', handle: title('Technician profile'), lazy: page(() => import('../routes/public/technician-profile')) },
           {
             path: 'areas/:city',
             handle: title((params) => {
@@ -98,6 +100,7 @@ export const routes: RouteObject[] = [
               { path: 'price-list', handle: title('Price list'), lazy: page(() => import('../routes/admin/price-list')) },
               { path: 'audit-log', handle: title('Audit log'), lazy: page(() => import('../routes/admin/audit-log')) },
               { path: 'outbox', handle: title('E-mails'), lazy: page(() => import('../routes/admin/outbox')) },
+              { path: 'reviews', handle: title('Reviews'), lazy: page(() => import('../routes/admin/reviews')) },
               { path: 'enquiries/:id', handle: title('Enquiry'), lazy: page(() => import('../routes/admin/enquiry')) },
               { path: 'repairers/:id/availability', handle: title('Technician’s availability'), lazy: page(() => import('../routes/admin/repairer-availability')) },
             ],

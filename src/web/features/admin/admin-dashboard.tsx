@@ -26,6 +26,9 @@ export function AdminDashboard() {
           <Link to="/admin/audit-log" className={buttonClasses('outline')}>
             Audit log
           </Link>
+          <Link to="/admin/reviews" className={buttonClasses('outline')}>
+            Reviews
+          </Link>
           <Link to="/admin/price-list" className={buttonClasses('outline')}>
             Edit the price list
           </Link>

@@ -1,0 +1,5 @@
+import { ReviewsAdminScreen } from '../../features/admin';
+
+export default function AdminReviewsPage() {
+  return <ReviewsAdminScreen />;
+}
