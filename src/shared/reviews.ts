@@ -1,15 +1,8 @@
 // Issue 37 item 2: verified reviews, shown (docs/decisions/0034-verified-reviews-shown.md). Only a
 // customer whose paid repair was completed can leave one; every review is shown, newest first,
-// unless the team hid it for one of these reasons, and the pages say how many are hidden.
-// Plain TypeScript (no zod), so the prerendered public pages can import it.
-
-export const REVIEW_HIDE_REASONS = ['abusive', 'personal-data'] as const;
-export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
-
-export const reviewHideReasonLabels: Record<ReviewHideReason, string> = {
-  abusive: 'It is abusive',
-  'personal-data': 'It holds personal data',
-};
+// unless the team hid it for a stated reason, and the pages say how many are hidden. Plain
+// TypeScript (no zod) for the public pages only: what the team's screen and the server share is in
+// api/reviews.ts, so this module stays in the public pages' own chunk.
 
 /** Reviews on one page of a public list: one row of cards on a wide screen (the space they take is kept before they load). */
 export const REVIEWS_PAGE_SIZE = 3;
@@ -17,15 +10,6 @@ export const REVIEWS_PAGE_SIZE = 3;
 /** What every list of reviews says about where they come from. */
 export const howReviewsAreCollected =
   'Only customers whose repair was paid for and confirmed can leave a review. We show every review, newest first; we hide one only if it is abusive or holds personal data, and say how many we have hidden (its rating still counts).';
-
-export const reviewMessages = {
-  badReason: 'Please choose why the review is hidden: abusive or personal-data.',
-  alreadyHidden: 'This review is already hidden.',
-  notHidden: 'This review is not hidden.',
-  notFound: 'We could not find that review.',
-  technicianNotFound: 'We could not find that technician.',
-  tooMany: 'Too many requests for reviews. Please wait a minute and try again.',
-} as const;
 
 /** "4.8" (one decimal place) from a mean in tenths, or null without reviews. */
 export function ratingText(averageTenths: number | null): string | null {

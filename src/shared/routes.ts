@@ -31,8 +31,6 @@ export const routePatterns = [
   '/admin/audit-log',
   // What the site has e-mailed (the outbox; without SMTP the only place e-mails go).
   '/admin/outbox',
-  // Issue 37: every review, and hiding one for a stated reason.
-  '/admin/reviews',
   // Issue 35: the team keeps any technician's availability.
   '/admin/repairers/:id/availability',
   '/sign-in',

@@ -9,8 +9,8 @@ import { createAssessmentRecord, createQuote, createRepairer, createUser, vetted
 import { appointments, auditLog, payments, repairerReviews, repairers } from '../../src/server/db/schema';
 import { reviewRepair } from '../../src/server/modules/booking';
 import { REVIEW_READS_PER_MINUTE, technicianRating } from '../../src/server/modules/reviews';
-import { ReviewsPageSchema, TechnicianProfileSchema, type ReviewsPage } from '../../src/shared/api/reviews';
-import { REVIEWS_PAGE_SIZE, reviewMessages } from '../../src/shared/reviews';
+import { reviewMessages, ReviewsPageSchema, TechnicianProfileSchema, type ReviewsPage } from '../../src/shared/api/reviews';
+import { REVIEWS_PAGE_SIZE } from '../../src/shared/reviews';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
 
 let t: TestApp;

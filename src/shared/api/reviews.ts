@@ -3,7 +3,23 @@
 // theirs) are public and carry no personal data beyond a first name and a town; the team's list
 // and its hide / show-again calls are under /api/admin/reviews.
 import { z } from 'zod';
-import { REVIEW_HIDE_REASONS, reviewMessages } from '../reviews';
+
+export const REVIEW_HIDE_REASONS = ['abusive', 'personal-data'] as const;
+export type ReviewHideReason = (typeof REVIEW_HIDE_REASONS)[number];
+
+export const reviewHideReasonLabels: Record<ReviewHideReason, string> = {
+  abusive: 'It is abusive',
+  'personal-data': 'It holds personal data',
+};
+
+export const reviewMessages = {
+  badReason: 'Please choose why the review is hidden: abusive or personal-data.',
+  alreadyHidden: 'This review is already hidden.',
+  notHidden: 'This review is not hidden.',
+  notFound: 'We could not find that review.',
+  technicianNotFound: 'We could not find that technician.',
+  tooMany: 'Too many requests for reviews. Please wait a minute and try again.',
+} as const;
 
 export const ReviewsQuerySchema = z.object({
   page: z.coerce.number({ message: 'The page must be a whole number.' }).int().min(1, 'The page must be 1 or more.').max(10_000).default(1),

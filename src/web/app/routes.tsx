@@ -100,7 +100,6 @@ export const routes: RouteObject[] = [
               { path: 'price-list', handle: title('Price list'), lazy: page(() => import('../routes/admin/price-list')) },
               { path: 'audit-log', handle: title('Audit log'), lazy: page(() => import('../routes/admin/audit-log')) },
               { path: 'outbox', handle: title('E-mails'), lazy: page(() => import('../routes/admin/outbox')) },
-              { path: 'reviews', handle: title('Reviews'), lazy: page(() => import('../routes/admin/reviews')) },
               { path: 'enquiries/:id', handle: title('Enquiry'), lazy: page(() => import('../routes/admin/enquiry')) },
               { path: 'repairers/:id/availability', handle: title('Technician’s availability'), lazy: page(() => import('../routes/admin/repairer-availability')) },
             ],

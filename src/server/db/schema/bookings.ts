@@ -4,7 +4,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smal
 import { createdAt, updatedAt, oneOf } from './columns';
 import { appointmentLifecycle, LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 import { timeSlots } from '../../../shared/calendar';
-import { REVIEW_HIDE_REASONS } from '../../../shared/reviews';
+import { REVIEW_HIDE_REASONS } from '../../../shared/api/reviews';
 import { quotes } from './quotes';
 import { repairers } from './repairers';
 

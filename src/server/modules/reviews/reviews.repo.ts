@@ -3,7 +3,7 @@
 import { and, avg, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { appointments, assessments, quotes, repairerReviews, repairers } from '../../db/schema';
-import type { ReviewHideReason } from '../../../shared/reviews';
+import type { ReviewHideReason } from '../../../shared/api/reviews';
 
 /** The customer's one review of the repair; false when there is one already. */
 export async function insertReview(tx: Db, row: typeof repairerReviews.$inferInsert): Promise<boolean> {

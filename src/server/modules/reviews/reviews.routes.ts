@@ -2,8 +2,7 @@
 // theirs), rate-limited per address, and the team's list with hide / show again.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../shared/api/assessments';
-import { AdminReviewSchema, AdminReviewsPageSchema, HideReviewBodySchema, ReviewsPageSchema, ReviewsQuerySchema, TechnicianProfileSchema, TechnicianSlugParamsSchema } from '../../../shared/api/reviews';
-import { reviewMessages } from '../../../shared/reviews';
+import { AdminReviewSchema, AdminReviewsPageSchema, HideReviewBodySchema, reviewMessages, ReviewsPageSchema, ReviewsQuerySchema, TechnicianProfileSchema, TechnicianSlugParamsSchema } from '../../../shared/api/reviews';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
 import { enforceRateLimit } from '../../plugins/rate-limit';

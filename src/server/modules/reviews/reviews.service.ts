@@ -2,11 +2,11 @@
 // review is listed, newest first, unless the team hid it for a stated reason (abusive, personal
 // data), recorded in the audit log; the rating counts every review, hidden ones too, so hiding a
 // review's words can never raise a technician's score, and the lists say how many are hidden.
-import type { AdminReview, AdminReviewsPage, HideReviewBody, PublicReview, RatingSummary, ReviewsPage, TechnicianProfile } from '../../../shared/api/reviews';
+import { reviewHideReasonLabels, reviewMessages, type AdminReview, type AdminReviewsPage, type HideReviewBody, type PublicReview, type RatingSummary, type ReviewsPage, type TechnicianProfile } from '../../../shared/api/reviews';
 import { allDamageTypeLabels, type AnyDamageType } from '../../../shared/damage';
 import { formatLondonMonth } from '../../../shared/london-time';
 import { specialisationLabels, type Specialisation } from '../../../shared/damage';
-import { publicIdOfSlug, REVIEWS_PAGE_SIZE, reviewHideReasonLabels, reviewMessages, technicianProfilePath } from '../../../shared/reviews';
+import { publicIdOfSlug, REVIEWS_PAGE_SIZE, technicianProfilePath } from '../../../shared/reviews';
 import type { Database, Db } from '../../db/database';
 import { conflict, notFound } from '../../kernel/errors';
 import { recordAudit, type Actor } from '../privacy';

@@ -3,6 +3,5 @@ export { AdminDashboard } from './admin-dashboard';
 export { PriceListScreen } from './price-list-editor';
 export { AuditLogScreen } from './audit-log';
 export { OutboxScreen } from './outbox';
-export { ReviewsAdminScreen } from './reviews-admin';
 export { EnquiryScreen } from './enquiry/enquiry-screen';
 export { AdminSubpage } from './admin-subpage';

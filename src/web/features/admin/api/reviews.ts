@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, getQueryFn } from '../../../lib/api';
-import { AdminReviewSchema, AdminReviewsPageSchema, type AdminReviewsPage } from '../../../../shared/api/reviews';
-import type { ReviewHideReason } from '../../../../shared/reviews';
+import { AdminReviewSchema, AdminReviewsPageSchema, type AdminReviewsPage, type ReviewHideReason } from '../../../../shared/api/reviews';
 
 const REVIEWS_KEY = '/api/admin/reviews';
 

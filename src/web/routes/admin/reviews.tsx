@@ -1,5 +1,0 @@
-import { ReviewsAdminScreen } from '../../features/admin';
-
-export default function AdminReviewsPage() {
-  return <ReviewsAdminScreen />;
-}
