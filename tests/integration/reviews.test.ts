@@ -5,31 +5,19 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/server/db/database';
-import { createAssessmentRecord, createQuote, createRepairer, createUser, vettedColumns } from '../../src/server/db/factories';
-import { appointments, auditLog, payments, repairerReviews, repairers } from '../../src/server/db/schema';
-import { reviewRepair } from '../../src/server/modules/booking';
+import { createRepairer, createUser, vettedColumns } from '../../src/server/db/factories';
+import { auditLog, repairers } from '../../src/server/db/schema';
 import { REVIEW_READS_PER_MINUTE, technicianRating } from '../../src/server/modules/reviews';
 import { reviewMessages, ReviewsPageSchema, TechnicianProfileSchema, type ReviewsPage } from '../../src/shared/api/reviews';
 import { REVIEWS_PAGE_SIZE } from '../../src/shared/reviews';
 import { createTestApp, signInAs, type TestApp } from '../helpers/app';
+import { reviewedRepair as reviewedRepairIn, type ReviewedRepair } from '../helpers/reviewed-repair';
 
 let t: TestApp;
 let admin: string;
 let db: Db;
 
-/** A paid repair the technician completed and the customer confirmed, reviewed through the customer's own rule. */
-async function reviewedRepair(repairerId: number, review: { name: string; city: string; postcode: string; rating: number; comment: string; at: Date; damageType?: string }) {
-  const assessment = await createAssessmentRecord(db, { name: review.name, city: review.city, postcode: review.postcode, address: '221B Baker Street', damageType: review.damageType ?? 'scratch' });
-  const quote = await createQuote(db, { assessmentId: assessment.id, status: 'booked', assignmentStatus: 'assigned', assignedRepairerId: repairerId });
-  const [appointment] = await db
-    .insert(appointments)
-    .values({ quoteId: quote.id, appointmentDate: '2026-11-02', timeSlot: 'morning', status: 'completed', completedAt: review.at, customerConfirmedAt: review.at })
-    .returning();
-  await db.insert(payments).values({ quoteId: quote.id, appointmentId: appointment!.id, provider: 'test', providerRef: `rv-${assessment.id}`, clientSecret: `rv-${assessment.id}-s`, amountPence: quote.totalPence, status: 'succeeded' });
-  await reviewRepair({ db }, { user: null, assessmentIds: [assessment.id] }, appointment!.id, { rating: review.rating, comment: review.comment });
-  const [row] = await db.update(repairerReviews).set({ createdAt: review.at }).where(eq(repairerReviews.appointmentId, appointment!.id)).returning();
-  return { reviewId: row!.id, assessment };
-}
+const reviewedRepair = (repairerId: number, review: ReviewedRepair) => reviewedRepairIn(db, repairerId, review);
 
 const get = async (url: string) => {
   const response = await t.app.inject({ url, remoteAddress: '10.9.0.1' });
