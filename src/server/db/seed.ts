@@ -65,6 +65,8 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
         latitude: city.latitude + (i === 0 ? 0.01 : -0.015),
         longitude: city.longitude + (i === 0 ? -0.012 : 0.018),
         specialisations: specialisationSets[variant]!,
+        // D6: a rating only from reviews (seedReviewedRepairs below).
+        ratingTenths: null,
         isVerified: i === 0 || index % 3 !== 0,
         serviceRadiusMiles: radii[(index + i) % radii.length]!,
         weeklyHalves: encodeWeeklyPattern(weeklyPatterns[(index + i) % weeklyPatterns.length]!),
@@ -90,6 +92,7 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
     specialisations: ['scratch', 'scuff', 'paint', 'pdr', 'alloy'],
     serviceRadiusMiles: 30,
     jobsPerSlot: 2,
+    ratingTenths: null,
     isVerified: true,
   });
   await seedDemandWithoutSupply(db);
@@ -133,9 +136,9 @@ const reviewedRepairs = [
   { technician: 'London Alloy & Paint Mobile', name: 'Hannah Cole', city: 'Croydon', postcode: 'CR0 2AB', damageType: 'alloy_wheel', rating: 5, comment: 'Two kerbed alloys look new again. He texted when he was on his way and was done in under two hours.', daysAgo: 74 },
   { technician: 'London Alloy & Paint Mobile', name: 'Tom Reid', city: 'Lewisham', postcode: 'SE13 6AA', damageType: 'scratch', rating: 4, comment: 'Good match on a metallic grey door. Arrived a little after the slot started, but kept me informed.', daysAgo: 41 },
   { technician: 'London Alloy & Paint Mobile', name: 'Aisha Khan', city: 'Southwark', postcode: 'SE1 4XY', damageType: 'scuff', rating: 5, comment: 'Rear bumper scuff gone, done on my drive while I worked from home.', daysAgo: 9 },
-  { technician: 'Manchester Mobile Smart Repairs', name: 'Gareth Lloyd', city: 'Salford', postcode: 'M6 5FX', damageType: 'scratch', rating: 5, comment: 'Car park scrape on the rear door, invisible now. Friendly and tidy.', daysAgo: 58 },
-  { technician: 'Manchester Mobile Smart Repairs', name: 'Niamh Byrne', city: 'Stockport', postcode: 'SK4 1AA', damageType: 'paint_damage', rating: 3, comment: 'The chip is filled and sealed, though you can still see it close up in sunlight.', daysAgo: 23 },
-  { technician: 'Bristol Alloy & Bodywork', name: 'Owen Hughes', city: 'Bath', postcode: 'BA2 3DQ', damageType: 'scuff', rating: 4, comment: 'Wing mirror housing and bumper corner sorted in one visit.', daysAgo: 16 },
+  { technician: 'Manchester Alloy & Bodywork', name: 'Gareth Lloyd', city: 'Salford', postcode: 'M6 5FX', damageType: 'scratch', rating: 5, comment: 'Car park scrape on the rear door, invisible now. Friendly and tidy.', daysAgo: 58 },
+  { technician: 'Manchester Alloy & Bodywork', name: 'Niamh Byrne', city: 'Stockport', postcode: 'SK4 1AA', damageType: 'paint_damage', rating: 3, comment: 'The chip is filled and sealed, though you can still see it close up in sunlight.', daysAgo: 23 },
+  { technician: 'Bristol Mobile Smart Repairs', name: 'Owen Hughes', city: 'Bath', postcode: 'BA2 3DQ', damageType: 'scuff', rating: 4, comment: 'Wing mirror housing and bumper corner sorted in one visit.', daysAgo: 16 },
 ] as const;
 
 /** The weekday on or before `date` (demo repairs are done on working days). */
@@ -151,7 +154,7 @@ async function seedReviewedRepairs(db: Db, londonThirdId: number): Promise<void>
   const idOf = (name: string) => (name === 'London Alloy & Paint Mobile' ? londonThirdId : all.find((r) => r.businessName === name)?.id);
   for (const [index, repair] of reviewedRepairs.entries()) {
     const repairerId = idOf(repair.technician);
-    if (repairerId === undefined) continue;
+    if (repairerId === undefined) throw new Error(`The demo seed has no technician called ${repair.technician}`);
     const doneAt = new Date(now - repair.daysAgo * 24 * 60 * 60 * 1000);
     const day = weekdayOnOrBefore(londonDateOf(doneAt));
     const completedAt = new Date(`${day}T14:00:00Z`);
