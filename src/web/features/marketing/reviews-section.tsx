@@ -1,7 +1,7 @@
 import type { ReviewsPage } from '../../../shared/api/reviews';
 import { howReviewsAreCollected } from '../../../shared/reviews';
 import { apiJsonAs } from '../../lib/api';
-import { ReviewsBlock } from '../reviews/reviews-block';
+import { ReviewsBlock } from '../reviews';
 import { Section } from './section';
 
 // Issue 37 item 2: every review, newest first, on the home, services and city pages, read after the

@@ -6,7 +6,7 @@ import { site } from '../../../shared/site';
 import { buttonClasses } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { apiJsonAs, isApiError } from '../../lib/api';
-import { ReviewsBlock } from '../../features/reviews/reviews-block';
+import { ReviewsBlock } from '../../features/reviews';
 
 // Issue 37 item 2: a verified technician's public profile, at /technicians/{name}-{opaque id} (D10:
 // no id that counts), with the checks AutoRevive made, their completed repairs and every review of
