@@ -89,7 +89,8 @@ export function ReviewsBlock({ load, showTechnician = true }: ReviewsBlockProps)
   useEffect(() => {
     let live = true;
     load(pageNumber).then(
-      (page) => live && setState({ status: 'ready', page }),
+      // Read without zod (the public pages' budget): an answer of another shape counts as none.
+      (page) => live && setState(Array.isArray(page?.items) && page.summary ? { status: 'ready', page } : { status: 'failed' }),
       () => live && setState({ status: 'failed' }),
     );
     return () => {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams } from '../../components/navigation/router';
 import type { TechnicianProfile } from '../../../shared/api/reviews';
 import { howReviewsAreCollected } from '../../../shared/reviews';
 import { site } from '../../../shared/site';
