@@ -61,11 +61,17 @@ export const repairers = pgTable(
     // each once, and a policy renewed with a new date is watched afresh.
     insuranceWarnedForDate: date('insurance_warned_for_date'),
     insuranceLapsedForDate: date('insurance_lapsed_for_date'),
+    // Issue 37: the opaque part of the public profile's address (/technicians/{name}-{publicId}),
+    // random so that profiles cannot be enumerated by counting (D10).
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 12)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('repairers_google_place_id_key').on(t.googlePlaceId),
+    uniqueIndex('repairers_public_id_key').on(t.publicId),
     index('repairers_verified_idx').on(t.isVerified),
     // Nearby search (D16): a latitude/longitude box prunes through this btree before the exact
     // distance (../shared/DEPENDENCY-NOTES.md: 1–2 ms on the server, 3–6 ms on PGlite for 20,000).
