@@ -42,6 +42,9 @@ export function fakeViteBuild(dir: string) {
       '_router.js': { file: 'assets/router-app.js' },
       'src/web/app/public-entry.tsx': { file: 'assets/public-entry.js', isEntry: true, imports: ['_preload.js'] },
       '_preload.js': { file: 'assets/preload-helper.js' },
+      // The two apps main.tsx chooses between (a customer route's, and the data router's).
+      'src/web/app/customer-app.tsx': { file: 'assets/customer-app.js', isDynamicEntry: true, imports: ['_router.js'] },
+      'src/web/app/router-app.tsx': { file: 'assets/data-router-app.js', isDynamicEntry: true, imports: ['_router.js'] },
       ...Object.fromEntries(
         customerRoutes.map((name) => [`src/web/routes/customer/${name}.tsx`, { file: `assets/${name}-route.js`, isDynamicEntry: true, imports: ['_router.js'] }]),
       ),
