@@ -80,6 +80,8 @@ export const screens: readonly Screen[] = [
   // appointments 143.
   customer('/assessment', 121, route('customer/assessment')),
   customer('/thank-you', 92, route('customer/thank-you')),
+  // Issue 37 item 2: a technician's public profile and reviews (a customer-app screen, read per technician).
+  customer('/technicians/:slug', 94, route('public/technician-profile')),
   customer('/quote/:id', 111, route('customer/quote')),
   customer('/booking/:quoteId', 112, route('customer/booking')),
   // The test-mode card form is the default provider's; Stripe's form is fetched only with Stripe.

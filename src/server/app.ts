@@ -16,6 +16,7 @@ import { priceGuideRoutes, quoteReadsForAssessments, quoteRoutes } from './modul
 import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { technicianRoutes } from './modules/technicians';
+import { reviewRoutes } from './modules/reviews';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
 import { outreachRoutes } from './modules/outreach';
 import { assessmentRoutes } from './modules/assessments';
@@ -71,6 +72,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   completionRoutes,
   repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
   technicianRoutes,
+  reviewRoutes,
   repairerAvailabilityRoutes({ takeBackJobsOutsideAvailability }),
   outreachRoutes,
   emailRoutes,

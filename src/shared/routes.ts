@@ -11,6 +11,8 @@ export const routePatterns = [
   '/terms',
   // Issue 35 item 5: Work with AutoRevive, where a technician applies to join.
   '/technicians',
+  // Issue 37: a verified technician's public profile, by an opaque id (D10).
+  '/technicians/:slug',
   '/areas/:city',
   '/assessment',
   '/thank-you',

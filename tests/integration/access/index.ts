@@ -20,6 +20,7 @@ import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
 import { repairerAvailabilityCases } from './repairer-availability.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
+import { reviewCases } from './reviews.cases';
 import { siteCases } from './site.cases';
 import { technicianCases } from './technicians.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -49,6 +50,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   repairerProfile: repairerProfileCases,
   repairerAvailability: repairerAvailabilityCases,
   repairerJobs: repairerJobCases,
+  reviews: reviewCases,
   site: siteCases,
   technicians: technicianCases,
   vehicles: vehicleCases,

@@ -10,6 +10,8 @@ import type { CompanyDetails } from '../../../../shared/company';
 import { site } from '../../../../shared/site';
 import type { EmailAttachment } from '../../../db/schema/email';
 import { customerFooter, type CustomerEmail } from '../../email';
+import type { TechnicianProfileView } from '../../../../shared/api/appointments';
+import { technicianLines } from './technician-lines';
 
 export interface BookingEmailFacts {
   appointmentId: number;
@@ -157,11 +159,13 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
   );
 }
 
-export function reminderEmail(facts: BookingEmailFacts): CustomerEmail {
+/** `technician`: who is coming (issue 37 item 3); a reminder goes only to a booking a technician has accepted. */
+export function reminderEmail(facts: BookingEmailFacts, technician: TechnicianProfileView | null = null): CustomerEmail {
   return bookingEmail('booking-reminder', facts, `Reminder: your repair is tomorrow – reference ${facts.reference}`, [
     `This is a reminder that your repair is booked for ${when(facts)}.`,
     'Please be there 15 minutes before the window starts.',
     '',
+    ...(technician ? [...technicianLines(technician), ''] : []),
     'Your booking details:',
     facts.appointmentUrl,
     '',
