@@ -35,4 +35,5 @@ export { unassignedBookingRoutes } from './routes/unassigned.routes';
 export { readAvailability } from './slots/availability-read.repo';
 export { bookingDateMessages, isOutsideChangeWindow, slotRefusal } from './slots/booking-rules';
 export { leaveLiveState, releaseHoldOfQuote, setSlotCapacity, slotRowsBetween, takePlace } from './slots/capacity.repo';
+export { fillReservations, refreshReservationsOf } from './slots/stored-matching';
 export { covers, eligibleTechnicians, freePlacesIn, isEligible, techniciansReaching, type Customer } from './slots/eligibility.repo';

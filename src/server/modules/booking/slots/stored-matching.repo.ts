@@ -121,11 +121,12 @@ export async function slotsReservedOn(db: Db, repairerId: number, from: string, 
   return found.map((row) => ({ date: String(row.d), slot: String(row.s) as TimeSlot }));
 }
 
-/** Open bookings from `from` on with no reservation row at all (made before the stored matching, or written around it): each gets an unplaced row. */
-export async function markUnreserved(db: Db, from: string, now: Date): Promise<void> {
+/** Open bookings from `from` on (or of one slot) with no reservation row at all (made before the stored matching, or written around it): each gets an unplaced row. */
+export async function markUnreserved(db: Db, from: string | SlotOf, now: Date): Promise<void> {
+  const which = typeof from === 'string' ? sql`a.appointment_date >= ${from}::date` : sql`a.appointment_date = ${from.date}::date AND a.time_slot = ${from.slot}`;
   await db.execute(sql`INSERT INTO slot_reservations (quote_id, slot_date, time_slot, repairer_id)
     SELECT a.quote_id, a.appointment_date, a.time_slot, NULL FROM appointments a
-    WHERE a.appointment_date >= ${from}::date
+    WHERE ${which} AND a.status IN ('held', 'confirmed')
       AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))
       AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.quote_id = a.quote_id AND r.slot_date = a.appointment_date AND r.time_slot = a.time_slot)
     ON CONFLICT (quote_id) DO UPDATE SET slot_date = excluded.slot_date, time_slot = excluded.time_slot, repairer_id = NULL, updated_at = now()`);

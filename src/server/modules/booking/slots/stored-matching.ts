@@ -128,6 +128,8 @@ export async function placeUnplaced(db: Db, at: SlotOf, now: Date, exceptQuoteId
  */
 export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date): Promise<boolean> {
   await lockSlotMatching(tx, at);
+  // A booking written around the matching (by hand, or before it existed) is counted, unplaced.
+  await markUnreserved(tx, at, now);
   await placeUnplaced(tx, at, now, quoteId);
   const customer = await customerOfQuote(tx, quoteId);
   if (!customer) return false;
@@ -198,6 +200,19 @@ export async function pinAccepted(tx: Db, quoteId: number, repairerId: number, a
 export async function afterTakeBack(tx: Db, quoteId: number, at: SlotOf, now: Date): Promise<void> {
   await lockSlotMatching(tx, at);
   await writeReservations(tx, at, new Map([[quoteId, null]]));
+  await placeUnplaced(tx, at, now);
+}
+
+/**
+ * After a hold already past its 30 minutes was paid for and confirmed (payments.service.ts): while
+ * it was past them its reservation did not count, so its technician's place may have gone to
+ * someone else. Re-checked, and re-placed if it lost it.
+ */
+export async function afterLateConfirm(tx: Db, quoteId: number, at: SlotOf, now: Date): Promise<void> {
+  await lockSlotMatching(tx, at);
+  const reservation = await reservationOf(tx, quoteId, now);
+  if (reservation?.repairerId != null && reservation.date === at.date && reservation.slot === at.slot) await recheckReservationsOf(tx, reservation.repairerId, at, now);
+  else await writeReservations(tx, at, new Map([[quoteId, null]]));
   await placeUnplaced(tx, at, now);
 }
 
