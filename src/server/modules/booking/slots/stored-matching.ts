@@ -169,13 +169,20 @@ export async function openSlotsStored(db: Db, customer: Customer, slots: readonl
 }
 
 /**
- * Whether the quote's held booking can still be paid for (claim.ts, technicianStillFree): a
- * booking with its reserved technician can (the matching's pairs of the paid bookings and this
- * one are a matching of them); otherwise the whole rule over the paid bookings answers.
+ * Whether the quote's held booking can still be paid for by its reservation alone (claim.ts,
+ * technicianStillFree): its reserved technician still eligible for it and within their places
+ * (then the matching's pairs of the paid bookings and this one are a matching of them). False
+ * proves nothing: the whole rule over the paid bookings answers then.
  */
-export async function stillPlaced(db: Db, quoteId: number, at: SlotOf, now: Date): Promise<boolean | null> {
+export async function stillPlaced(db: Db, quoteId: number, at: SlotOf, now: Date): Promise<boolean> {
   const reservation = await reservationOf(db, quoteId, now);
-  return reservation && reservation.date === at.date && reservation.slot === at.slot && reservation.repairerId !== null ? true : null;
+  if (!reservation || reservation.date !== at.date || reservation.slot !== at.slot || reservation.repairerId === null) return false;
+  // Still theirs to keep: eligible for this customer then, and not over their places.
+  const [facts] = await technicianFacts(db, [reservation.repairerId], at.date, at.date);
+  const customer = await customerOfQuote(db, quoteId);
+  if (!facts || !customer || !covers(facts, customer)) return false;
+  const load = (await reservedLoads(db, [facts.id], at.date, at.date, now)).get(loadKey(facts.id, at)) ?? 0;
+  return load <= freePlacesIn(facts, at);
 }
 
 /** After a release (lapse, cancel) in the slot: its place is free, so the slot's unplaced bookings may fit now. */
