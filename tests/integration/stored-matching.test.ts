@@ -9,11 +9,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssessmentRecord, createQuote, createRepairer } from '../../src/server/db/factories';
 import { appointments, quotes, repairers, repairerTimeOff, slotCapacity, slotReservations } from '../../src/server/db/schema';
 import { createGrant } from '../../src/server/modules/access';
-import { leaveLiveState } from '../../src/server/modules/booking';
-import { openSlotsFor } from '../../src/server/modules/booking/slots/customer-availability';
-import { customerOfQuote } from '../../src/server/modules/booking/slots/customer-availability.repo';
-import { covers, freePlacesIn, slotKey, technicianFacts, type SlotOf } from '../../src/server/modules/booking/slots/eligibility.repo';
-import { afterTakeBack, openSlotsStored, pinAccepted, refreshReservationsOf } from '../../src/server/modules/booking/slots/stored-matching';
+import {
+  afterTakeBack,
+  covers,
+  customerOfQuote,
+  freePlacesIn,
+  leaveLiveState,
+  openSlotsFor,
+  openSlotsStored,
+  pinAccepted,
+  refreshReservationsOf,
+  slotKey,
+  technicianFacts,
+  type SlotOf,
+} from '../../src/server/modules/booking';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { workingDay } from '../helpers/dates';
 
@@ -58,7 +67,7 @@ describe('the stored matching answers as the whole rule does', () => {
           await db.delete(repairers);
           const technicians = [];
           for (const row of technicianRows) technicians.push(await createRepairer(db, { ...place(row.longitude), serviceRadiusMiles: row.radius, jobsPerSlot: row.jobsPerSlot, isVerified: true }));
-          const customers = [];
+          const customers: { quoteId: number; cookie: string }[] = [];
           for (const longitude of customerLongitudes) {
             const assessment = await createAssessmentRecord(db, place(longitude));
             const quote = await createQuote(db, { assessmentId: assessment.id, status: 'approved' });

@@ -44,16 +44,6 @@ export async function reservedLoads(db: Db, repairerIds: readonly number[], from
   return new Map(found.map((row) => [`${Number(row.id)}|${String(row.d)}/${String(row.s)}`, Number(row.n)]));
 }
 
-/** The slots of `from`…`to` with an open booking the matching could not place (slotKey of each). */
-export async function slotsWithUnplaced(db: Db, from: string, to: string, now: Date, exceptQuoteId?: number): Promise<Set<string>> {
-  const found = await rows(
-    db,
-    sql`SELECT DISTINCT r.slot_date::text AS d, r.time_slot AS s FROM slot_reservations r ${openBooking(now)}
-      WHERE r.repairer_id IS NULL AND r.slot_date BETWEEN ${from}::date AND ${to}::date${except(exceptQuoteId)}`,
-  );
-  return new Set(found.map((row) => `${String(row.d)}/${String(row.s)}`));
-}
-
 /** A booking of the slot with its reserved technician (null: unplaced). */
 export interface ReservedBooking extends OpenBooking {
   repairerId: number | null;

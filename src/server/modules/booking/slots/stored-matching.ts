@@ -24,7 +24,6 @@
 import { londonDateOf } from '../../../../shared/london-time';
 import type { Db } from '../../../db/database';
 import { assignTechnicians, type SlotDemand } from './assignment';
-import { openSlotsFor } from './customer-availability';
 import { customerOfQuote, type OpenBooking } from './customer-availability.repo';
 import { covers, freePlacesIn, slotKey, technicianFacts, techniciansReaching, techniciansWorking, type Customer, type SlotOf, type TechnicianFacts } from './eligibility.repo';
 import {
@@ -36,7 +35,6 @@ import {
   reservedBookings,
   reservedLoads,
   slotsReservedOn,
-  slotsWithUnplaced,
   writeReservations,
   type ReservedBooking,
 } from './stored-matching.repo';
@@ -155,16 +153,13 @@ export async function openSlotsStored(db: Db, customer: Customer, slots: readonl
   const [from, to] = [dates[0]!, dates[dates.length - 1]!];
   const theirs = (await techniciansReaching(db, [customer.point], from, to, customer.specialisation)).filter((technician) => covers(technician, customer));
   if (theirs.length === 0) return open;
-  const [loads, unplaced] = [await reservedLoads(db, theirs.map((technician) => technician.id), from, to, now, exceptQuoteId), await slotsWithUnplaced(db, from, to, now, exceptQuoteId)];
-  const whole: SlotOf[] = [];
+  const loads = await reservedLoads(db, theirs.map((technician) => technician.id), from, to, now, exceptQuoteId);
   for (const at of slots) {
     const working = theirs.filter((technician) => freePlacesIn(technician, at) > 0);
     if (working.length === 0) continue;
-    if (unplaced.has(slotKey(at))) whole.push(at);
-    else if (working.some((technician) => (loads.get(loadKey(technician.id, at)) ?? 0) < freePlacesIn(technician, at))) open.add(slotKey(at));
+    if (working.some((technician) => (loads.get(loadKey(technician.id, at)) ?? 0) < freePlacesIn(technician, at))) open.add(slotKey(at));
     else if (await augmentingPath(db, at, customer, now, exceptQuoteId, working, loads)) open.add(slotKey(at));
   }
-  if (whole.length > 0) for (const key of await openSlotsFor(db, customer, whole, now, exceptQuoteId)) open.add(key);
   return open;
 }
 
