@@ -10,4 +10,5 @@ CREATE TABLE "slot_reservations" (
 ALTER TABLE "slot_reservations" ADD CONSTRAINT "slot_reservations_quote_id_quotes_id_fk" FOREIGN KEY ("quote_id") REFERENCES "public"."quotes"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "slot_reservations" ADD CONSTRAINT "slot_reservations_repairer_id_repairers_id_fk" FOREIGN KEY ("repairer_id") REFERENCES "public"."repairers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "slot_reservations_repairer_idx" ON "slot_reservations" USING btree ("repairer_id","slot_date","time_slot");--> statement-breakpoint
-CREATE INDEX "slot_reservations_unplaced_idx" ON "slot_reservations" USING btree ("slot_date","time_slot") WHERE "slot_reservations"."repairer_id" IS NULL;
+CREATE INDEX "slot_reservations_unplaced_idx" ON "slot_reservations" USING btree ("slot_date","time_slot") WHERE "slot_reservations"."repairer_id" IS NULL;--> statement-breakpoint
+CREATE INDEX "quotes_assigned_repairer_idx" ON "quotes" USING btree ("assigned_repairer_id");

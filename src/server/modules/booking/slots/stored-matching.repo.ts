@@ -7,7 +7,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { timeSlots, type TimeSlot } from '../../../../shared/calendar';
 import type { Db, SqlResult } from '../../../db/database';
 import { customersOf, type OpenBooking } from './customer-availability.repo';
-import type { SlotOf } from './eligibility.repo';
+import { NEARBY_RADIUS_MILES } from '../../../../shared/api/dispatch';
+import { boundingBox } from '../../repairers';
+import type { Customer, SlotOf, TechnicianFacts } from './eligibility.repo';
 
 /** The booking of reservation `r` (joined as `a`) is open at `now`, in the row's own slot. */
 const openBooking = (now: Date) => sql`JOIN appointments a ON a.quote_id = r.quote_id AND a.appointment_date = r.slot_date AND a.time_slot = r.time_slot
@@ -130,4 +132,59 @@ export async function allSlotsWithUnplaced(db: Db, from: string, now: Date): Pro
       WHERE r.repairer_id IS NULL AND r.slot_date >= ${from}::date ORDER BY 1, 2`,
   );
   return found.map((row) => ({ date: String(row.d), slot: String(row.s) as TimeSlot }));
+}
+
+/**
+ * The verified technicians covering the customer (within 30 miles and their own radius, covering
+ * the damage), each with their time off, the jobs they hold and the open bookings reserved on them
+ * over `from`…`to`: the month view's one statement (stored-matching.ts, openSlotsStored), on the
+ * repairers' location btree, then one index probe per technician for each of the three.
+ */
+export async function coveringFacts(
+  db: Db,
+  customer: Customer,
+  from: string,
+  to: string,
+  now: Date,
+  exceptQuoteId?: number,
+): Promise<{ technicians: TechnicianFacts[]; loads: Map<string, number> }> {
+  const box = boundingBox(customer.point, NEARBY_RADIUS_MILES);
+  const { latitude, longitude } = customer.point;
+  const found = await rows(
+    db,
+    sql`SELECT r.id, r.latitude, r.longitude, r.service_radius_miles, r.specialisations, r.weekly_halves, r.jobs_per_slot,
+        (SELECT coalesce(json_agg(json_build_array(o.from_date::text, o.to_date::text)), '[]'::json) FROM repairer_time_off o
+          WHERE o.repairer_id = r.id AND o.from_date <= ${to}::date AND o.to_date >= ${from}::date) AS time_off,
+        (SELECT coalesce(json_agg(a.appointment_date::text || '/' || a.time_slot), '[]'::json) FROM quotes q JOIN appointments a ON a.quote_id = q.id
+          WHERE q.assigned_repairer_id = r.id AND a.status = 'assigned' AND a.appointment_date BETWEEN ${from}::date AND ${to}::date) AS held,
+        (SELECT coalesce(json_agg(r2.slot_date::text || '/' || r2.time_slot), '[]'::json) FROM slot_reservations r2
+          JOIN appointments a ON a.quote_id = r2.quote_id AND a.appointment_date = r2.slot_date AND a.time_slot = r2.time_slot
+            AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))
+          WHERE r2.repairer_id = r.id AND r2.slot_date BETWEEN ${from}::date AND ${to}::date${exceptQuoteId === undefined ? sql`` : sql` AND r2.quote_id <> ${exceptQuoteId}::int`}) AS reserved
+      FROM repairers r
+      WHERE r.is_verified AND r.latitude BETWEEN ${box.minLat} AND ${box.maxLat} AND r.longitude BETWEEN ${box.minLng} AND ${box.maxLng}
+        AND r.specialisations @> ${JSON.stringify([customer.specialisation])}::jsonb
+        AND (3958.8 * 2 * asin(sqrt(power(sin(radians(r.latitude - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${longitude}::float8) / 2), 2))))
+          <= least(${NEARBY_RADIUS_MILES}::float8, r.service_radius_miles::float8)
+      ORDER BY r.id`,
+  );
+  const loads = new Map<string, number>();
+  const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+  const technicians = found.map((row) => {
+    const id = Number(row.id);
+    const jobsHeld = new Map<string, number>();
+    for (const key of parse<string[]>(row.held)) jobsHeld.set(key, (jobsHeld.get(key) ?? 0) + 1);
+    for (const key of parse<string[]>(row.reserved)) loads.set(`${id}|${key}`, (loads.get(`${id}|${key}`) ?? 0) + 1);
+    return {
+      id,
+      point: { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+      serviceRadiusMiles: Number(row.service_radius_miles),
+      specialisations: parse<string[]>(row.specialisations),
+      weeklyHalves: Number(row.weekly_halves),
+      jobsPerSlot: Number(row.jobs_per_slot),
+      timeOff: parse<[string, string][]>(row.time_off).map(([periodFrom, periodTo]) => ({ from: periodFrom, to: periodTo })),
+      jobsHeld,
+    };
+  });
+  return { technicians, loads };
 }

@@ -26,8 +26,10 @@ import type { Db } from '../../../db/database';
 import { assignTechnicians, type SlotDemand } from './assignment';
 import { customerOfQuote, type OpenBooking } from './customer-availability.repo';
 import { covers, freePlacesIn, slotKey, technicianFacts, techniciansReaching, techniciansWorking, type Customer, type SlotOf, type TechnicianFacts } from './eligibility.repo';
+import { slotBit } from '../../repairer-availability';
 import {
   allSlotsWithUnplaced,
+  coveringFacts,
   dropReservation,
   lockSlotMatching,
   markUnreserved,
@@ -142,8 +144,8 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
 
 /**
  * Which of `slots` are open to the customer (slotKey of each): openSlotsFor's answers, from the
- * stored matching. One read of the customer's technicians over the range and their reserved
- * loads; a slot where one of them working it has a place left is open, one where none works it
+ * stored matching. One statement for the customer's technicians over the range and their
+ * reserved loads (coveringFacts); a slot where one of them working it has a place left is open, one where none works it
  * closed; the others get an augmenting search, and a slot with an unplaced booking the whole rule.
  */
 export async function openSlotsStored(db: Db, customer: Customer, slots: readonly SlotOf[], now: Date, exceptQuoteId?: number): Promise<Set<string>> {
@@ -151,14 +153,17 @@ export async function openSlotsStored(db: Db, customer: Customer, slots: readonl
   if (slots.length === 0) return open;
   const dates = slots.map((at) => at.date).sort();
   const [from, to] = [dates[0]!, dates[dates.length - 1]!];
-  const theirs = (await techniciansReaching(db, [customer.point], from, to, customer.specialisation)).filter((technician) => covers(technician, customer));
+  const { technicians, loads } = await coveringFacts(db, customer, from, to, now, exceptQuoteId);
+  // covers() again in memory: the statement's distance is the same formula, this keeps them one rule.
+  const theirs = technicians.filter((technician) => covers(technician, customer));
   if (theirs.length === 0) return open;
-  const loads = await reservedLoads(db, theirs.map((technician) => technician.id), from, to, now, exceptQuoteId);
   for (const at of slots) {
-    const working = theirs.filter((technician) => freePlacesIn(technician, at) > 0);
+    const key = slotKey(at);
+    const bit = slotBit(at.date, at.slot);
+    const working = theirs.filter((technician) => (technician.weeklyHalves & bit) !== 0 && freePlacesIn(technician, at) > 0);
     if (working.length === 0) continue;
-    if (working.some((technician) => (loads.get(loadKey(technician.id, at)) ?? 0) < freePlacesIn(technician, at))) open.add(slotKey(at));
-    else if (await augmentingPath(db, at, customer, now, exceptQuoteId, working, loads)) open.add(slotKey(at));
+    if (working.some((technician) => (loads.get(`${technician.id}|${key}`) ?? 0) < freePlacesIn(technician, at))) open.add(key);
+    else if (await augmentingPath(db, at, customer, now, exceptQuoteId, working, loads)) open.add(key);
   }
   return open;
 }
