@@ -13,6 +13,9 @@ import { appShells, headFor, publicPages, renderAppShell, renderPublicPage, robo
 export const PAGES_DIR = 'pages';
 const PUBLIC_ENTRY = 'src/web/app/public-entry.tsx';
 const APP_ENTRY = 'index.html';
+/** What main.tsx boots: the customer app on a customer screen, the data router's app elsewhere (issue 36). */
+const CUSTOMER_APP = 'src/web/app/customer-app.tsx';
+const ROUTER_APP = 'src/web/app/router-app.tsx';
 const MANIFEST = join('.vite', 'manifest.json');
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.xml', '.txt', '.json', '.webmanifest']);
 
@@ -60,17 +63,21 @@ export async function prerenderSite({ distDir, origin, company }: { distDir: str
   }
 
   // The customer screens' shells (issue 36): the same app and script as index.html, with the
-  // screen's frame and loading state in #root, its styles inlined and its route's chunks preloaded,
-  // so the first paint waits for no script or stylesheet.
+  // screen's frame and loading state in #root, its styles inlined and the customer app's and its
+  // route's chunks preloaded, so the first paint waits for no script or stylesheet and the script
+  // for no second round of requests.
+  const customerApp = chunkFiles(manifest, CUSTOMER_APP).js;
   for (const shell of appShells) {
-    const html = withCompanyDetails(shellDocumentFor(template, { appHtml: renderAppShell(shell), preloads: chunkFiles(manifest, shell.module).js, css }), company);
+    const preloads = [...new Set([...customerApp, ...chunkFiles(manifest, shell.module).js])];
+    const html = withCompanyDetails(shellDocumentFor(template, { appHtml: renderAppShell(shell), preloads, css }), company);
     const file = join(distDir, appShellFileFor(shell.pattern));
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, html);
   }
 
-  // The app shell, which every other page boots from, carries the same details.
-  writeFileSync(join(distDir, 'index.html'), withCompanyDetails(template, company));
+  // The app shell, which every other page boots from, carries the same details, and preloads the
+  // data router's app that main.tsx imports there (so it costs no second round of requests).
+  writeFileSync(join(distDir, 'index.html'), withCompanyDetails(withPreloads(template, chunkFiles(manifest, ROUTER_APP).js), company));
   writeFileSync(join(distDir, 'robots.txt'), robotsTxt(origin));
   writeFileSync(join(distDir, 'sitemap.xml'), sitemapXml(origin, publicPages.map((page) => page.path)));
   // The manifest stays for the script budgets (scripts/screen-scripts.ts, issue 36); the server
@@ -138,6 +145,13 @@ export function shellDocumentFor(template: string, parts: { appHtml: string; pre
   html = replaceOnce(html, /\s*<\/head>/, `\n    ${headTags}\n  </head>`);
   html = replaceOnce(html, /<div id="root">/, '<div id="root" data-app-shell="">');
   return replaceOnce(html, /<!--app-html-->/, () => parts.appHtml);
+}
+
+/** `files` preloaded by the page, those it does not load already. */
+function withPreloads(template: string, files: string[]): string {
+  const present = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
+  const links = files.filter((file) => !present.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
+  return links.length === 0 ? template : replaceOnce(template, /\s*<\/head>/, `\n    ${links.join('\n    ')}\n  </head>`);
 }
 
 function replaceOnce(text: string, pattern: RegExp, replacement: string | (() => string)): string {

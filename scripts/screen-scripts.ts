@@ -16,6 +16,8 @@ export const PUBLIC_SCRIPT_BUDGET = 90 * KIB;
 
 const APP_ENTRY = 'index.html';
 const PUBLIC_ENTRY = 'src/web/app/public-entry.tsx';
+/** What main.tsx boots on a customer screen instead of the data router (docs/decisions/0022). */
+const CUSTOMER_APP = 'src/web/app/customer-app.tsx';
 
 export interface Screen {
   /** The path the bench opens (with a placeholder for an id the bench fills in). */
@@ -23,9 +25,10 @@ export interface Screen {
   kind: 'public' | 'customer';
   budget: number;
   /**
-   * What the budget test holds the build to while a screen is still over its budget: its size
-   * when the test came (issue 36), rounded up, so it cannot grow while it is brought down. Gone
-   * (the budget itself applies) once the screen is within budget.
+   * A ratchet under the budget (issue 36): the screen's size when it was last brought down, rounded
+   * up to the KiB, so it cannot grow back unnoticed. A change that must add script raises it, within
+   * the budget, and says so beside it; one that saves lowers it. Above the budget only while a screen
+   * is still being brought down to it.
    */
   ceiling?: number;
   /** The entry the page's HTML boots. */
@@ -40,13 +43,13 @@ export interface Screen {
 }
 
 const route = (name: string) => `src/web/routes/${name}.tsx`;
-const customer = (path: string, ceilingKib: number | null, ...modules: string[]): Screen => ({
+const customer = (path: string, ceilingKib: number, ...modules: string[]): Screen => ({
   path,
   kind: 'customer',
   budget: CUSTOMER_SCRIPT_BUDGET,
-  ...(ceilingKib === null ? {} : { ceiling: ceilingKib * KIB }),
+  ceiling: ceilingKib * KIB,
   entry: APP_ENTRY,
-  modules,
+  modules: [CUSTOMER_APP, ...modules],
 });
 const publicPage = (path: string, module: string): Screen => ({
   path,
@@ -58,10 +61,9 @@ const publicPage = (path: string, module: string): Screen => ({
 
 /**
  * Every screen with a budget: the public pages (one area page stands for the 16) and the
- * customer's screens. The customer screens' ceilings (KiB, the second argument; null once within
- * the budget) are where they stand now, rounded up: lower one whenever a screen gets smaller (a
- * ratchet); the issue's 130 KiB is still to reach for most (docs/decisions/0022 says what stands
- * in the way).
+ * customer's screens. The customer screens' ceilings (KiB, the second argument) are where they
+ * stand now, rounded up: lower one whenever a screen gets smaller; raise one (never past the
+ * 130 KiB budget) when a screen must carry more, with the reason beside it.
  */
 export const screens: readonly Screen[] = [
   publicPage('/', route('public/home')),
@@ -72,22 +74,23 @@ export const screens: readonly Screen[] = [
   publicPage('/terms', route('public/terms')),
   publicPage('/technicians', route('public/technicians')),
   publicPage('/areas/bristol', 'src/web/features/marketing/area-page.tsx'),
-  // Ratcheted on issue 36's second pass (what each saved: docs/decisions/0022): the toaster, the
-  // quote's dialogs and the wizard's details schema load when used, no zod on a reading screen.
-  // Issue 37 added 0.9 KiB: the damage is asked with the photos and its check runs on step 1; the
-  // guide's reading and wording load once a place is ticked (decision 0031): 151 -> 152.
-  customer('/assessment', 152, route('customer/assessment')),
-  customer('/thank-you', null, route('customer/thank-you')),
-  customer('/quote/:id', 141, route('customer/quote')),
-  customer('/booking/:quoteId', 142, route('customer/booking')),
+  // Issue 36, third pass (docs/decisions/0022): the customer screens boot the customer app, their
+  // own small router, not react-router's data router: −28 to −31 KiB each. Before it: assessment
+  // 152, thank-you 130 (its budget), quote 141, booking 142, checkout 143, confirmation 136,
+  // appointments 143.
+  customer('/assessment', 121, route('customer/assessment')),
+  customer('/thank-you', 92, route('customer/thank-you')),
+  customer('/quote/:id', 111, route('customer/quote')),
+  customer('/booking/:quoteId', 112, route('customer/booking')),
   // The test-mode card form is the default provider's; Stripe's form is fetched only with Stripe.
-  customer('/checkout', 143, route('customer/checkout')),
-  customer('/confirmation/:appointmentId', 136, route('customer/confirmation')),
-  // Issue 37's confirm-before dialogs share the cancel dialog's chunk (+0.3 KiB): 161 -> 162. The
-  // cancel, confirm-before and photo dialogs (Radix's Dialog) and the reschedule calendar load when
-  // opened (0022): 162 -> 143.
-  customer('/appointments/:id', 143, route('customer/appointment')),
+  customer('/checkout', 112, route('customer/checkout')),
+  customer('/confirmation/:appointmentId', 106, route('customer/confirmation')),
+  // The cancel, confirm-before and photo dialogs (Radix's Dialog) and the reschedule calendar load when opened (0022).
+  customer('/appointments/:id', 113, route('customer/appointment')),
 ];
+
+/** What the budget test holds a screen to: its ceiling where it has one, else its budget. */
+export const limitOf = (screen: Screen): number => screen.ceiling ?? screen.budget;
 
 type ManifestChunk = { file: string; name?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[]; css?: string[] };
 export type Manifest = Record<string, ManifestChunk>;
@@ -146,22 +149,29 @@ export function screenScripts(distDir: string, manifest: Manifest = readManifest
 
 export const kib = (bytes: number) => `${(bytes / KIB).toFixed(1)} KiB`;
 
-/** A table: screen, gzipped bytes, budget, PASS/FAIL, and the largest chunks. */
+/** Within its ceiling (or budget), and whether that is still above the budget. */
+export function verdict(row: ScreenScripts): 'PASS' | 'over budget, within ceiling' | 'FAIL' {
+  if (row.gzipBytes > limitOf(row.screen)) return 'FAIL';
+  return row.gzipBytes > row.screen.budget ? 'over budget, within ceiling' : 'PASS';
+}
+
+/** A table: screen, gzipped bytes, budget, ceiling, PASS/FAIL, and the largest chunks. */
 export function formatScreenScripts(rows: readonly ScreenScripts[], { chunks = 4 } = {}): string {
   const lines = rows.map((row) => [
     row.screen.path,
     String(row.gzipBytes),
     kib(row.gzipBytes),
     kib(row.screen.budget),
-    row.gzipBytes <= row.screen.budget ? 'PASS' : row.screen.ceiling !== undefined && row.gzipBytes <= row.screen.ceiling ? `over (ceiling ${kib(row.screen.ceiling)})` : 'FAIL',
+    row.screen.ceiling === undefined ? '' : kib(row.screen.ceiling),
+    verdict(row),
     row.files
       .slice(0, chunks)
       .map((file) => `${file.name} ${kib(file.gzipBytes)}`)
       .join(', '),
   ]);
-  const header = ['Screen', 'Bytes', 'Gzipped', 'Budget', '', `Largest ${chunks} chunks`];
+  const header = ['Screen', 'Bytes', 'Gzipped', 'Budget', 'Ceiling', '', `Largest ${chunks} chunks`];
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
-  const format = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
+  const format = (cells: string[]) => cells.map((cell, i) => (i === 0 || i === 6 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ').trimEnd();
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...lines.map(format)].join('\n');
 }
 
@@ -170,7 +180,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const distDir = process.argv[2] ?? 'dist/web';
   const rows = screenScripts(distDir);
   console.log(formatScreenScripts(rows));
-  const over = rows.filter((row) => row.gzipBytes > row.screen.budget);
-  console.log(`\n${over.length === 0 ? 'PASS' : 'FAIL'}: ${over.length === 0 ? 'every screen within its budget' : `${over.map((row) => row.screen.path).join(', ')} over budget`}.`);
+  const over = rows.filter((row) => verdict(row) !== 'PASS');
+  console.log(`\n${over.length === 0 ? 'PASS' : 'FAIL'}: ${over.length === 0 ? 'every screen within its budget and ceiling' : `${over.map((row) => row.screen.path).join(', ')} over budget or ceiling`}.`);
   process.exitCode = over.length === 0 ? 0 : 1;
 }

@@ -19,7 +19,7 @@ export const FREE_CHANGE_HOURS = 24;
 
 /**
  * The last London day the customer may change their notes online: two days before the
- * appointment, so that from the day before (when the technician calls to confirm) the notes the
+ * appointment, so that from the day before (when the reminder goes and the technician gets ready) the notes the
  * technician read are the notes that stand.
  */
 export const notesLastChangeDate = (appointmentDate: string) => addDays(appointmentDate, -2);

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig } from '../../src/server/config/config';
 import { createUser } from '../../src/server/db/factories';
 import { appointments, assessments, outboxEmails, quotes } from '../../src/server/db/schema';
 import { arrivalMessages } from '../../src/shared/arrival';
+import { textConsentMessages } from '../../src/shared/api/appointments';
 import { queueEmail, sendEmailJob } from '../../src/server/modules/email';
 import type { JobContext } from '../../src/server/kernel/jobs';
 import type { OutboxEmail } from '../../src/shared/api/email';
@@ -137,6 +138,51 @@ describe('texts through Twilio (a local stand-in)', () => {
     const texts = (await textsOf(t, booking.assessment.id)).filter((text) => text.kind === 'text-on-my-way');
     expect(texts).toHaveLength(2);
     expect(texts.map((text) => text.textBody).join('\n')).toMatch(/10:15[\s\S]*11:00/);
+  });
+  it('lets the customer agree to texts after booking and withdraw at any time, and texts only while they agree', async () => {
+    const db = t.database.db;
+    const booking = await bookAndPay(t, 5, '07700 900127', false);
+    const texts = (textConsent: unknown, cookie = booking.cookie) => t.app.inject({ method: 'PUT', url: `/api/appointments/${booking.appointmentId}/texts`, payload: { textConsent }, headers: { cookie } });
+    const consented = async () => ((await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: booking.cookie } })).json() as { texts: { consented: boolean } }).texts.consented;
+    expect(await consented()).toBe(false);
+    // Not a yes or no: 400, nothing written. Another customer: the booking does not exist for them.
+    expect((await texts('yes')).statusCode).toBe(400);
+    const stranger = await customerWithQuote(t);
+    expect((await texts(true, stranger.cookie)).statusCode).toBe(404);
+    expect(await consented()).toBe(false);
+    const agreed = await texts(true);
+    expect([agreed.statusCode, agreed.json().texts]).toEqual([200, { consented: true }]);
+
+    // Sam is on the way on the job's day: texted while the customer agrees, not after they withdraw.
+    const technician = await createUser(db, { role: 'repairer', name: 'Sam Carter' });
+    await db.update(quotes).set({ assignedRepairerId: technician.repairerId, assignmentStatus: 'assigned' }).where(eq(quotes.id, booking.quote.id));
+    await db.update(appointments).set({ status: 'assigned' }).where(eq(appointments.id, booking.appointmentId));
+    const [row] = await db.select().from(appointments).where(eq(appointments.id, booking.appointmentId));
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date(`${row!.appointmentDate}T10:00:00Z`));
+      const cookie = await signInAs(t.app, technician.email, technician.password);
+      expect((await post(t, `/api/repairer/appointments/${booking.appointmentId}/on-my-way`, { arrivingAround: '10:15' }, cookie)).statusCode).toBe(200);
+      const withdrawn = await texts(false);
+      expect([withdrawn.statusCode, withdrawn.json().texts]).toEqual([200, { consented: false }]);
+      expect((await post(t, `/api/repairer/appointments/${booking.appointmentId}/on-my-way`, { arrivingAround: '11:00' }, cookie)).statusCode).toBe(200);
+    } finally {
+      vi.useRealTimers();
+    }
+    const onMyWay = (await textsOf(t, booking.assessment.id)).filter((text) => text.kind === 'text-on-my-way');
+    expect(onMyWay.map((text) => text.textBody)).toEqual([expect.stringContaining('10:15')]);
+  });
+
+  it('refuses to agree to texts to a number that is not a UK mobile, or about a booking that has ended; withdrawing always works', async () => {
+    const landline = await bookAndPay(t, 6, '020 7946 0321', false);
+    const refused = await t.app.inject({ method: 'PUT', url: `/api/appointments/${landline.appointmentId}/texts`, payload: { textConsent: true }, headers: { cookie: landline.cookie } });
+    expect([refused.statusCode, refused.json().message]).toEqual([409, textConsentMessages.notMobile('020 7946 0321')]);
+    const mobile = await bookAndPay(t, 7, '07700 900128', false);
+    await t.database.db.update(appointments).set({ status: 'cancelled' }).where(eq(appointments.id, mobile.appointmentId));
+    const ended = await t.app.inject({ method: 'PUT', url: `/api/appointments/${mobile.appointmentId}/texts`, payload: { textConsent: true }, headers: { cookie: mobile.cookie } });
+    expect([ended.statusCode, ended.json().message]).toEqual([409, textConsentMessages.ended]);
+    const withdrawn = await t.app.inject({ method: 'PUT', url: `/api/appointments/${mobile.appointmentId}/texts`, payload: { textConsent: false }, headers: { cookie: mobile.cookie } });
+    expect([withdrawn.statusCode, withdrawn.json().texts]).toEqual([200, { consented: false }]);
   });
 });
 

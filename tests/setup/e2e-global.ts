@@ -57,6 +57,10 @@ export default async function setup(project: TestProject) {
   project.provide('chromiumPath', chromium);
   buildWebIfStale();
   const imagePath = await testImagePath();
+  // A file that needs a server of its own (its own clock: tests/e2e/on-my-way.test.ts) builds it
+  // with tests/helpers/app.ts from the same image, on PGlite.
+  project.provide('pgliteImagePath', imagePath);
+  project.provide('serverTemplate', null);
 
   const stops: Array<() => Promise<void>> = [];
   const teardown = async () => {

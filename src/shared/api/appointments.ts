@@ -98,6 +98,15 @@ export const AppointmentIdParamsSchema = z.object({ id: RecordIdSchema });
 export const OnMyWayBodySchema = z.object({ arrivingAround: z.string({ error: 'Please choose an arrival time' }).regex(/^\d{2}:\d{2}$/, 'Please choose an arrival time') });
 export type OnMyWayBody = z.infer<typeof OnMyWayBodySchema>;
 
+// --- Texts about the booking (issue 38) ------------------------------------------------------------
+/** PUT /api/appointments/{id}/texts, by the grant holder: agree to texts about this booking, or withdraw. */
+export const UpdateTextConsentBodySchema = z.object({ textConsent: z.boolean() });
+
+export const textConsentMessages = {
+  ended: 'This booking has ended, so there is nothing more to text you about.',
+  notMobile: (phone: string) => `We can only text a UK mobile number, and ${phone} is not one. Please call us if you would like to give us another number.`,
+} as const;
+
 // --- The customer's notes for the technician (issue 33) ------------------------------------------
 /** PUT /api/appointments/{id}/notes, by the grant holder: the notes replaced (empty clears them). */
 export const UpdateAppointmentNotesBodySchema = z.object({ notes: NotesSchema.default('') });
@@ -167,6 +176,12 @@ export const AppointmentViewSchema = z.object({
    * may update it (technician only; 0 for other readers). Null otherwise.
    */
   onTheWay: z.object({ name: z.string(), arrivingAround: z.string(), updatesLeft: z.number().int() }).nullable(),
+  /**
+   * Issue 38 item 2: whether the customer has agreed to texts about this booking (the box at
+   * booking, or later on this page), which they can withdraw at any time; for the customer only
+   * (null for the team and the technician).
+   */
+  texts: z.object({ consented: z.boolean() }).nullable(),
   /** Issue 12: the technician and what happens once the repair is done (D6, D14). */
   aftercare: z.object({
     /** The technician's business, once one has accepted the job. */

@@ -103,6 +103,12 @@ export const bookingProcess = defineProcess({
     emails: ['booking-rescheduled', 'job-moved'],
     timers: ['freeChange', 'reminder', 'noTechnician'],
   },
+  'change-text-consent': {
+    summary: 'The customer agrees to texts about a booking still to come, or withdraws their agreement at any time.',
+    actors: ['customer'],
+    transitions: [],
+    locks: ['appointment'],
+  },
   'edit-notes': {
     summary: 'The customer changes their notes for the technician, until the day before.',
     actors: ['customer'],

@@ -1,63 +1,42 @@
-import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useDocumentTitle } from './document-title';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation } from 'react-router';
+import { metaForPath } from '../features/marketing/page-meta';
+import { titleForMatches, type TitleMatch } from './document-title';
+import { NavigationProgress, useFocusOnNavigate } from './navigation-effects';
 import { RouterNavigation } from './router-navigation';
 import { SiteLayout } from './site-layout';
 
-/** How long after a navigation focus follows the page's heading while its data loads. */
-const FOLLOW_HEADING_MS = 10_000;
-
 /**
- * After an in-app navigation, move focus to the new page's heading, as a page load would. A page
- * that is still loading has no heading yet (focus goes to main) or a loading one that its loaded
- * heading replaces (focus would fall to nothing): focus follows to the page's heading once it
- * comes, unless the person has moved focus meanwhile.
+ * The document title and description for a page. Public pages use the marketing copy's
+ * SEO metadata; every other page its route handle. The prerender step can call this with
+ * static-router matches mapped to { handle: match.route.handle, params: match.params }. (The
+ * customer app titles its screens from customer-routes.ts: none has marketing metadata.)
  */
-function useFocusOnNavigate() {
+export function documentMetaFor(pathname: string, matches: readonly TitleMatch[]) {
+  const meta = metaForPath(pathname);
+  return { title: meta?.title ?? titleForMatches(matches), description: meta?.description };
+}
+
+/** The document title and description for the page the data router shows. */
+function useDocumentTitle(): void {
   const { pathname } = useLocation();
-  const previous = useRef(pathname);
+  const matches = useMatches();
+  const { title, description } = documentMetaFor(pathname, matches);
   useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    const main = document.getElementById('main-content');
-    if (!main) return;
-    const focusHeading = () => {
-      const target = main.querySelector<HTMLElement>('h1') ?? main;
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
-      return target;
-    };
-    let focused = focusHeading();
-    const observer = new MutationObserver(() => {
-      const active = document.activeElement;
-      // Still where it was put, or gone with the element that had it (a replaced heading).
-      const ours = active === focused || (!focused.isConnected && (active === null || active === document.body));
-      if (!ours) return observer.disconnect(); // the person has moved on
-      const heading = main.querySelector<HTMLElement>('h1');
-      if (heading !== focused && (heading || !focused.isConnected)) focused = focusHeading();
-    });
-    observer.observe(main, { childList: true, subtree: true });
-    const stop = setTimeout(() => observer.disconnect(), FOLLOW_HEADING_MS);
-    return () => {
-      observer.disconnect();
-      clearTimeout(stop);
-    };
-  }, [pathname]);
+    document.title = title;
+    if (description) document.querySelector('meta[name="description"]')?.setAttribute('content', description);
+  }, [title, description]);
 }
 
-function NavigationProgress() {
-  const navigation = useNavigation();
-  if (navigation.state === 'idle') return null;
-  return <div aria-hidden="true" className="fixed inset-x-0 top-0 z-[60] h-1 animate-pulse bg-teal-brand" />;
-}
-
+/** The whole app's layout, on react-router's data router (the customer app has its own: customer-app.tsx). */
 export function RootLayout() {
   useDocumentTitle();
-  useFocusOnNavigate();
+  useFocusOnNavigate(useLocation().pathname);
+  const navigation = useNavigation();
 
   return (
     <RouterNavigation>
-      <SiteLayout top={<NavigationProgress />}>
+      <SiteLayout top={<NavigationProgress loading={navigation.state !== 'idle'} />}>
         <Outlet />
       </SiteLayout>
       <ScrollRestoration />

@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routePatterns } from '../../shared/routes';
 import { site } from '../../shared/site';
 import { jsonResponse, renderApp, stubFetch } from '../test/render-app';
-import { documentMetaFor, titleForMatches } from './document-title';
+import { titleForMatches } from './document-title';
+import { documentMetaFor } from './root-layout';
 import { routes } from './routes';
 
 afterEach(() => {

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { findCity } from '../../shared/cities';
 import { redirectPaths } from '../../shared/routes';
+import { customerRoutes } from './customer-routes';
 import type { RouteHandle } from './document-title';
 import { RootLayout } from './root-layout';
 import { AppLoading, RootErrorBoundary, RouteErrorBoundary } from './route-error';
@@ -52,28 +53,10 @@ export const routes: RouteObject[] = [
             lazy: page(() => import('../routes/public/area')),
           },
 
-          // Customer journey (SPEC section 2, D13)
-          { path: 'assessment', handle: title('Get a free quote'), lazy: page(() => import('../routes/customer/assessment')) },
+          // Customer journey (SPEC section 2, D13): customer-routes.ts, shared with the customer app.
+          ...customerRoutes.map((route): RouteObject => ({ path: route.pattern.slice(1), handle: title(route.title), lazy: page(route.load) })),
           // SPEC's calls to action point at /quote (src/shared/routes.ts, redirectPaths).
           { path: 'quote', element: <Navigate to={redirectPaths['/quote']!} replace /> },
-          { path: 'thank-you', handle: title('Thank you'), lazy: page(() => import('../routes/customer/thank-you')) },
-          { path: 'quote/:id', handle: title('Your quote'), lazy: page(() => import('../routes/customer/quote')) },
-          { path: 'checkout', handle: title('Payment'), lazy: page(() => import('../routes/customer/checkout')) },
-          {
-            path: 'booking/:quoteId',
-            handle: title('Schedule your repair'),
-            lazy: page(() => import('../routes/customer/booking')),
-          },
-          {
-            path: 'confirmation/:appointmentId',
-            handle: title('Booking confirmed'),
-            lazy: page(() => import('../routes/customer/confirmation')),
-          },
-          {
-            path: 'appointments/:id',
-            handle: title('Your appointment'),
-            lazy: page(() => import('../routes/customer/appointment')),
-          },
 
           // Signed-in areas (D11)
           { path: 'sign-in', handle: title('Sign in'), lazy: page(() => import('../routes/sign-in')) },

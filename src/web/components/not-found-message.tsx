@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from './navigation/router';
 import { buttonClasses } from './ui/button';
 
 // D23: the server answers unknown paths with HTTP 404 and this message.

@@ -33,6 +33,9 @@ export const bookingCases = (world: AccessWorld): Case[] => [
   { method: 'POST', url: '/api/appointments/999999/reschedule', route: '/api/appointments/:id/reschedule', payload: {}, expect: everyone(404) },
   // The customer's notes for the technician: only the grant holder changes them (a number is not notes: 400, nothing written).
   { method: 'PUT', url: `/api/appointments/${world.appointmentId}/notes`, route: '/api/appointments/:id/notes', payload: { notes: 42 }, expect: grantHolderOnly(400) },
+  // Issue 38: agreeing to texts, or withdrawing: only the grant holder (a string is not a yes or no: 400, nothing written).
+  { method: 'PUT', url: `/api/appointments/${world.appointmentId}/texts`, route: '/api/appointments/:id/texts', payload: { textConsent: 'yes' }, expect: grantHolderOnly(400) },
+  { method: 'PUT', url: '/api/appointments/999999/texts', route: '/api/appointments/:id/texts', payload: { textConsent: false }, expect: everyone(404) },
   { method: 'PUT', url: '/api/appointments/999999/notes', route: '/api/appointments/:id/notes', payload: { notes: 'Gate code 1234' }, expect: everyone(404) },
   { method: 'GET', url: '/api/admin/availability?month=2099-03', route: '/api/admin/availability', expect: adminOnly(200) },
   { method: 'PUT', url: '/api/admin/availability/2099-03-04', route: '/api/admin/availability/:date', payload: { morning: 'lots' }, expect: adminOnly(400) },

@@ -89,6 +89,11 @@ export async function clearReminderSent(db: Db, id: number): Promise<void> {
 }
 
 /** The row locked for the rest of the transaction. */
+/** Issue 38: the customer's agreement to texts about this booking (`at`), or its withdrawal (null). */
+export async function setTextConsent(db: Db, id: number, at: Date | null): Promise<void> {
+  await db.update(appointments).set({ smsConsentAt: at }).where(eq(appointments.id, id));
+}
+
 export async function lockAppointment(db: Db, id: number): Promise<AppointmentRow | undefined> {
   const [row] = await db.select().from(appointments).where(eq(appointments.id, id)).for('update');
   return row;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../components/navigation/router';
 import type { CustomerDetails } from '../../../shared/customer-details';
 import { focusErrorSummary } from '../../components/form';
 import { Button } from '../../components/ui/button';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../components/navigation/router';
 import type { CustomerDetails } from '../../../shared/customer-details';
 import { photosRequiredMessage } from '../../../shared/photo-rules';
 import { site } from '../../../shared/site';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { FREE_CHANGE_HOURS } from '../../../shared/api/appointments';
 import { formatLondonDateTime } from '../../../shared/london-time';
@@ -14,6 +14,7 @@ import { bookingToasts } from './booking-messages';
 import { BookingSkeleton } from './booking-skeleton';
 import { CancelButton } from './cancel-button';
 import { NotesPanel } from './notes-panel';
+import { TextsPanel } from './texts-panel';
 import { RecordNotFound } from './record-not-found';
 import { DataErased, YourDataPanel } from '../privacy';
 import type { ErasureResult } from '../../../shared/api/privacy';
@@ -75,6 +76,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
         <AppointmentDetails appointment={appointment} withNotes={!customer} />
       </section>
       {customer ? <NotesPanel appointment={appointment} /> : null}
+      {customer ? <TextsPanel appointment={appointment} /> : null}
       {/* The customer's own actions (confirm the repair, report a problem, cancel, move) are theirs alone. */}
       {appointment.viewer === 'customer' ? (
         <>

@@ -74,6 +74,42 @@ describe('confirmation page', () => {
 });
 
 describe('appointment page', () => {
+  it('shows whether we text the customer and lets them stop, or start again, with the refusal said in the panel', async () => {
+    let current: AppointmentView = appointmentView({ texts: { consented: true } });
+    const puts: unknown[] = [];
+    const notMobile = 'We can only text a UK mobile number, and 020 7946 0321 is not one. Please call us if you would like to give us another number.';
+    let refuse = false;
+    stubAppointment(
+      () => jsonResponse(current),
+      (path, init) => {
+        if (path !== '/api/appointments/31/texts' || init?.method !== 'PUT') return null;
+        const body = JSON.parse(String(init.body)) as { textConsent: boolean };
+        puts.push(body);
+        if (refuse) return jsonResponse({ error: 'conflict', message: notMobile }, 409);
+        current = { ...current, texts: { consented: body.textConsent } };
+        return jsonResponse(current);
+      },
+    );
+    renderApp('/appointments/31');
+    const panel = await screen.findByRole('region', { name: 'Texts about this booking' });
+    expect(panel).toHaveTextContent('We text your mobile when the booking is confirmed');
+    fireEvent.click(within(panel).getByRole('button', { name: 'Stop texts' }));
+    expect(await within(panel).findByRole('button', { name: 'Text me updates' })).toBeInTheDocument();
+    expect(panel).toHaveTextContent('We are not texting you about this booking.');
+    refuse = true;
+    fireEvent.click(within(panel).getByRole('button', { name: 'Text me updates' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(notMobile);
+    expect(puts).toEqual([{ textConsent: false }, { textConsent: true }]);
+  });
+
+  it('shows no texts panel to the team, nor after the booking is over when the customer had not agreed', async () => {
+    stubAppointment(() => jsonResponse(appointmentView({ status: 'completed', texts: { consented: false } })));
+    renderApp('/appointments/31');
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('region', { name: 'Details' });
+    expect(screen.queryByRole('region', { name: 'Texts about this booking' })).toBeNull();
+  });
+
   it('shows the appointment with its payment, total and notes, and offers cancel and reschedule more than 24 hours ahead', async () => {
     stubAppointment(() => jsonResponse(appointmentView({ notes: 'On the drive' })));
     renderApp('/appointments/31');

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../components/navigation/router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { formatLondonDate } from '../../../shared/london-time';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import { NOTES_MAX, type AppointmentView } from '../../../shared/api/appointments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { slotLabels } from '../../../shared/calendar';

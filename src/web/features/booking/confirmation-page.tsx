@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { formatLondonDate } from '../../../shared/london-time';
 import { buttonClasses } from '../../components/ui/button';

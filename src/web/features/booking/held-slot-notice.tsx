@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { slotLabels } from '../../../shared/calendar';
 import { formatLondonDate } from '../../../shared/london-time';

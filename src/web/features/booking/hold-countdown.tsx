@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 
 /** '29:41' */
 export function formatRemaining(ms: number): string {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import { buttonClasses } from '../../components/ui/button';
 
 const tones = {

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from '../../components/navigation/router';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { needsEarlyStartRequest, TEST_MODE_NOTICE, type PaymentConfig, type PaymentIntentView } from '../../../shared/api/payments';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';

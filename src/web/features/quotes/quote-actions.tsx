@@ -1,5 +1,5 @@
 import { useRef, useState, type MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/navigation/router';
 import { formatLondonDate } from '../../../shared/london-time';
 import { Button, buttonClasses } from '../../components/ui/button';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../../components/navigation/router';
 import { BookingForQuote, bookingToasts, RecordNotFound } from '../../features/booking';
 
 const frame = 'mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../components/navigation/router';
 import { CheckoutForQuote } from '../../features/checkout';
 
 const frame = 'mx-auto w-full max-w-6xl px-4 py-10 sm:px-6 sm:py-14';

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../components/navigation/router';
 import { site } from '../../../shared/site';
 import { company } from '../../lib/company';
 import { buttonClasses } from '../../components/ui/button';

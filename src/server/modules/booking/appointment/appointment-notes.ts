@@ -1,6 +1,6 @@
 // The customer's notes for the technician (issue 33): written at booking, changed by the customer
 // until two days before the appointment (notesLastChangeDate), so that from the day before, when
-// the technician calls to confirm, the notes they read are the ones that stand. A technician who
+// the reminder goes and the technician gets ready, the notes they read are the ones that stand. A technician who
 // holds the job is e-mailed the new notes (D11 lets them see them once accepted).
 import { appointmentNotesMessages, notesLastChangeDate, UpdateAppointmentNotesBodySchema, type AppointmentView } from '../../../../shared/api/appointments';
 import { londonDateOf } from '../../../../shared/london-time';

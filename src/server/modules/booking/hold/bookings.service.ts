@@ -327,6 +327,7 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
     invoices: access === 'assigned-repairer' ? [] : record.invoices.map((invoice) => ({ ...invoice, url: `/api/appointments/${appointment.id}/${invoice.kind}.pdf` })),
     createdAt: appointment.createdAt.toISOString(),
     onTheWay: onTheWayOf(appointment, now, access),
+    texts: access === 'customer' ? { consented: appointment.smsConsentAt !== null } : null,
     aftercare: {
       technician: record.assignedRepairerId === null ? null : record.technician,
       completedAt: appointment.completedAt?.toISOString() ?? null,

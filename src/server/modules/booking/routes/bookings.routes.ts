@@ -20,6 +20,7 @@ import {
   MonthAvailabilityQuerySchema,
   MonthAvailabilityViewSchema,
   UpdateAppointmentNotesBodySchema,
+  UpdateTextConsentBodySchema,
 } from '../../../../shared/api/appointments';
 import { IdParamsSchema } from '../../../../shared/api/assessments';
 import { isCalendarDate } from '../../../../shared/calendar-date';
@@ -29,6 +30,7 @@ import { badRequest } from '../../../kernel/errors';
 import type { RateLimit } from '../../../plugins/rate-limit';
 import { adminAvailabilityMonth, updateAvailability } from '../slots/admin-availability.service';
 import { updateNotes } from '../appointment/appointment-notes';
+import { updateTextConsent } from '../appointment/appointment-texts';
 import { readAppointmentView } from '../appointment/appointment-read.repo';
 import { bookingDateMessages } from '../slots/booking-rules';
 import { heldAppointmentOfQuote } from '../hold/held-appointment.repo';
@@ -122,6 +124,17 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
     { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: UpdateAppointmentNotesBodySchema } },
     async (request, reply) => {
       const view = await updateNotes(ctx, request.params.id, await request.viewer(), request.body, new Date());
+      reply.header('Cache-Control', 'private, no-store');
+      return view;
+    },
+  );
+
+  // Issue 38: the customer agrees to texts about the booking, or withdraws (parsed after the access check).
+  app.put(
+    '/api/appointments/:id/texts',
+    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: UpdateTextConsentBodySchema } },
+    async (request, reply) => {
+      const view = await updateTextConsent(ctx, request.params.id, await request.viewer(), request.body, new Date());
       reply.header('Cache-Control', 'private, no-store');
       return view;
     },

@@ -76,3 +76,12 @@ export function useUpdateAppointmentNotes(id: number) {
     onError: () => void queryClient.invalidateQueries({ queryKey: appointmentKey(id) }),
   });
 }
+
+/** Issue 38: agree to texts about the booking, or withdraw (PUT /api/appointments/{id}/texts). */
+export function useUpdateTextConsent(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (textConsent: boolean) => apiJsonAs<AppointmentView>('PUT', `/api/appointments/${id}/texts`, { textConsent }),
+    onSuccess: (appointment) => queryClient.setQueryData(appointmentKey(id), appointment),
+  });
+}
