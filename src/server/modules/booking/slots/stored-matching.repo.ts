@@ -114,14 +114,16 @@ export async function slotsReservedOn(db: Db, repairerId: number, from: string, 
 }
 
 /** Open bookings from `from` on (or of one slot) with no reservation row at all (made before the stored matching, or written around it): each gets an unplaced row. */
-export async function markUnreserved(db: Db, from: string | SlotOf, now: Date): Promise<void> {
+export async function markUnreserved(db: Db, from: string | SlotOf, now: Date): Promise<number[]> {
   const which = typeof from === 'string' ? sql`a.appointment_date >= ${from}::date` : sql`a.appointment_date = ${from.date}::date AND a.time_slot = ${from.slot}`;
-  await db.execute(sql`INSERT INTO slot_reservations (quote_id, slot_date, time_slot, repairer_id)
+  const marked = await rows(db, sql`INSERT INTO slot_reservations (quote_id, slot_date, time_slot, repairer_id)
     SELECT a.quote_id, a.appointment_date, a.time_slot, NULL FROM appointments a
     WHERE ${which} AND a.status IN ('held', 'confirmed')
       AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))
       AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.quote_id = a.quote_id AND r.slot_date = a.appointment_date AND r.time_slot = a.time_slot)
-    ON CONFLICT (quote_id) DO UPDATE SET slot_date = excluded.slot_date, time_slot = excluded.time_slot, repairer_id = NULL, updated_at = now()`);
+    ON CONFLICT (quote_id) DO UPDATE SET slot_date = excluded.slot_date, time_slot = excluded.time_slot, repairer_id = NULL, updated_at = now()
+    RETURNING quote_id`);
+  return marked.map((row) => Number(row.quote_id));
 }
 
 /** The slots from `from` on with an unplaced open booking. */

@@ -4,15 +4,14 @@
 // from the technician each open booking is kept matched to (slot_reservations) instead of a
 // matching worked out again from the whole connected network on every request.
 //
-// Why it is exact: when every open booking of the slot has a reserved technician (the rows form
-// a valid matching: each one eligible for its booking, none over their places), the slot's
-// maximum matching is all its bookings, and the newcomer fits exactly when an augmenting path
-// from them reaches a technician with a free place: directly (one of their technicians has a
-// place left), or by moving bookings along a chain of technicians (augmentingPath, breadth
-// first, touching only the technicians near the chain). A slot with an unplaced booking (after
-// a time off, a take-back, a booking written around the matching) is answered by the whole rule
-// (openSlotsFor) in a read, and re-placed first (placeUnplaced: one augmenting search per
-// unplaced booking, Kuhn's one pass, so the matching is maximum again) in a claim.
+// Why it is exact: the rows of a slot are kept a maximum matching of its open bookings (each
+// reserved technician eligible for their booking and none over their places; a booking with a
+// null technician is one no augmenting path reaches). Then the maximum grows by one with the
+// newcomer exactly when an augmenting path from them reaches a technician with a free place
+// (Berge): directly (one of their technicians has a place left), or by moving bookings along a
+// chain of technicians (augmentingPath, breadth first, touching only the technicians near the
+// chain). An unplaced booking is re-tried (placeUnplaced: one augmenting search each) after every
+// change that frees a place; nothing else can open a path to it (Kuhn's one pass).
 //
 // The rows are kept true by every change, each under the slot's lock (lockSlotMatching): a
 // claim writes the newcomer's technician and the path's moves; a release frees its place (its
@@ -114,8 +113,10 @@ function movesFor(quoteId: number, moves: ReadonlyMap<number, number>): Map<numb
  * (each tried once: a booking no path reaches now is not reached after another booking's path,
  * so the matching is maximum after one pass). Call under lockSlotMatching.
  */
-export async function placeUnplaced(db: Db, at: SlotOf, now: Date, exceptQuoteId?: number): Promise<void> {
+export async function placeUnplaced(db: Db, at: SlotOf, now: Date, exceptQuoteId?: number, only?: readonly number[]): Promise<void> {
+  if (only?.length === 0) return;
   for (const booking of await reservedBookings(db, at, now, 'unplaced', exceptQuoteId)) {
+    if (only && !only.includes(booking.quoteId)) continue;
     const path = await augmentingPath(db, at, booking.customer, now, exceptQuoteId);
     if (path) await writeReservations(db, at, movesFor(booking.quoteId, path));
   }
@@ -128,14 +129,16 @@ export async function placeUnplaced(db: Db, at: SlotOf, now: Date, exceptQuoteId
  */
 export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date): Promise<boolean> {
   await lockSlotMatching(tx, at);
-  // A booking written around the matching (by hand, or before it existed) is counted, unplaced.
-  await markUnreserved(tx, at, now);
-  await placeUnplaced(tx, at, now, quoteId);
+  // A booking written around the matching (by hand, or before it existed) is counted, unplaced,
+  // and tried. The slot's other unplaced bookings are not tried again: no path reached them after
+  // the last change that freed a place (each such change tried them), and a claim frees none, so
+  // none reaches them now (Kuhn's one pass); the matching is maximum as it stands.
+  const marked = await markUnreserved(tx, at, now);
+  await placeUnplaced(tx, at, now, quoteId, marked);
   const customer = await customerOfQuote(tx, quoteId);
   if (!customer) return false;
-  // Whoever placeUnplaced could not place stays unplaced; they keep their claim on the slot only
-  // if the rule says so, which the whole rule answers (the matching is maximum now, so one more
-  // augmenting path is the rule: the newcomer fits exactly when one reaches a free place).
+  // The matching is maximum, so the rule is one more augmenting path: the newcomer fits exactly
+  // when one reaches a free place.
   const path = await augmentingPath(tx, at, customer, now, quoteId);
   if (!path) return false;
   await writeReservations(tx, at, movesFor(quoteId, path));
