@@ -80,6 +80,8 @@ export const screens: readonly Screen[] = [
   // appointments 143.
   customer('/assessment', 121, route('customer/assessment')),
   customer('/thank-you', 92, route('customer/thank-you')),
+  // Issue 37 item 2: a technician's public profile and reviews (a customer-app screen, read per technician).
+  customer('/technicians/:slug', 94, route('public/technician-profile')),
   customer('/quote/:id', 111, route('customer/quote')),
   customer('/booking/:quoteId', 112, route('customer/booking')),
   // The test-mode card form is the default provider's; Stripe's form is fetched only with Stripe.
@@ -87,6 +89,8 @@ export const screens: readonly Screen[] = [
   customer('/confirmation/:appointmentId', 106, route('customer/confirmation')),
   // The cancel, confirm-before and photo dialogs (Radix's Dialog) and the reschedule calendar load when opened (0022).
   customer('/appointments/:id', 113, route('customer/appointment')),
+  // Issue 38 item 1: My repairs (0036), in the customer app from the start: 96.1 KiB.
+  customer('/my-repairs', 97, route('customer/my-repairs')),
 ];
 
 /** What the budget test holds a screen to: its ceiling where it has one, else its budget. */

@@ -10,12 +10,13 @@ import { runMigrations } from './db/migrate';
 import { loadAppSecret } from './config/app-secret';
 import { createAppJobs, type AppJobs } from './jobs';
 import type { ModuleDeps } from './module-deps';
-import { accessRoutes, resolveGrantedAssessments } from './modules/access';
+import { accessRoutes, myRepairsRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
 import { priceGuideRoutes, quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
 import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, fillReservations, refreshReservationsOf, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { technicianRoutes } from './modules/technicians';
+import { reviewRoutes } from './modules/reviews';
 import { repairerAvailabilityRoutes } from './modules/repairer-availability';
 import { outreachRoutes } from './modules/outreach';
 import { assessmentRoutes } from './modules/assessments';
@@ -56,6 +57,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   siteRoutes,
   authRoutes,
   accessRoutes,
+  myRepairsRoutes,
   assessmentRoutes(quoteReadsForAssessments),
   coverageRoutes,
   quoteRoutes,
@@ -70,6 +72,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   completionRoutes,
   repairerAccountRoutes({ withdrawOpenOffersOfRepairer, refreshReservationsOf }),
   technicianRoutes,
+  reviewRoutes,
   repairerAvailabilityRoutes({ takeBackJobsOutsideAvailability }),
   outreachRoutes,
   emailRoutes,

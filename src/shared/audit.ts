@@ -16,6 +16,8 @@ export const AUDIT_ACTIONS = [
   'repairer_insurance_lapsed',
   'data_exported',
   'data_erased',
+  'review_hidden',
+  'review_shown_again',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -38,4 +40,6 @@ export const auditActionLabels: Record<AuditAction, string> = {
   repairer_insurance_lapsed: 'Withdrew a technician’s verification: their insurance had expired',
   data_exported: 'Downloaded a customer’s data',
   data_erased: 'Erased a customer’s personal data',
+  review_hidden: 'Hid a review from the public pages',
+  review_shown_again: 'Showed a hidden review again',
 };

@@ -5,6 +5,7 @@ import {
   addLondonMonths,
   formattedWallClockAt,
   formatLondonDate,
+  formatLondonMonth,
   formatLondonDateTime,
   formatLondonTime,
   formatShortDate,
@@ -105,6 +106,14 @@ describe('addLondonMonths', () => {
     expect(addLondonMonths(new Date('2026-06-30T22:30:00Z'), 12).toISOString()).toBe('2027-06-30T22:30:00.000Z');
     // 31 January plus one month: 28 February, London time kept.
     expect(addLondonMonths(new Date('2026-01-31T12:00:00Z'), 1).toISOString()).toBe('2026-02-28T12:00:00.000Z');
+  });
+});
+
+describe("formatLondonMonth (a review's month, issue 37)", () => {
+  it('names the London month, which in summer starts an hour before UTC’s', () => {
+    expect(formatLondonMonth(new Date('2026-11-30T23:30:00Z'))).toBe('November 2026');
+    expect(formatLondonMonth(new Date('2026-05-31T23:30:00Z'))).toBe('June 2026');
+    expect(formatLondonMonth(new Date('2026-12-31T23:59:59Z'))).toBe('December 2026');
   });
 });
 

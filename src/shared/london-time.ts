@@ -173,6 +173,12 @@ export function formatLondonDate(date: string | Date): string {
   return `${weekdayNames[isoWeekday(day) - 1]} ${dayOfMonth} ${monthNames[month - 1]} ${year}`;
 }
 
+/** 'November 2026': the London month of an instant (a review's month, issue 37). */
+export function formatLondonMonth(instant: Date): string {
+  const { year, month } = parseCalendarDate(londonDateOf(instant));
+  return `${monthNames[month - 1]} ${year}`;
+}
+
 /** '23 Nov 2026'. A Date is first turned into its London day. */
 export function formatShortDate(date: string | Date): string {
   const { year, month, day } = parseCalendarDate(calendarDateOf(date));

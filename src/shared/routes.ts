@@ -11,6 +11,8 @@ export const routePatterns = [
   '/terms',
   // Issue 35 item 5: Work with AutoRevive, where a technician applies to join.
   '/technicians',
+  // Issue 37: a verified technician's public profile, by an opaque id (D10).
+  '/technicians/:slug',
   '/areas/:city',
   '/assessment',
   '/thank-you',
@@ -19,6 +21,8 @@ export const routePatterns = [
   '/booking/:quoteId',
   '/confirmation/:appointmentId',
   '/appointments/:id',
+  // Issue 38 item 1: every enquiry made with the customer's e-mail, by a sign-in link (docs/decisions/0036).
+  '/my-repairs',
   '/repairer',
   '/repairer/profile',
   // Issue 35: a technician's weekly pattern, jobs in one slot and time off.

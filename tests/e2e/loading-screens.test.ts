@@ -10,7 +10,7 @@ const opened = browserAndAdminForFile();
 
 /** Each screen that reads the API before showing its content, by who may open it. */
 const screens = {
-  customer: ['/quote/41', '/booking/5', '/checkout?quote_id=5', '/confirmation/7', '/appointments/7', '/join/0123456789abcdef0123456789abcdef', '/unsubscribe/0123456789abcdef0123456789abcdef'],
+  customer: ['/quote/41', '/booking/5', '/checkout?quote_id=5', '/confirmation/7', '/appointments/7', '/my-repairs', '/join/0123456789abcdef0123456789abcdef', '/unsubscribe/0123456789abcdef0123456789abcdef'],
   repairer: ['/repairer', '/repairer/profile'],
   admin: ['/admin', '/admin/price-list', '/admin/audit-log', '/admin/outbox'],
 } as const;

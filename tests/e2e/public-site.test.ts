@@ -246,7 +246,7 @@ describe.skipIf(!hasChromium)('keyboard only', () => {
 
     // One load: down the header from the top (the skip link first), the help dialog, and back
     // up to the skip link to use it.
-    const header = [`${site.brand}${site.tagline}`, 'Services', 'About', 'Contact', 'Help'];
+    const header = [`${site.brand}${site.tagline}`, 'Services', 'About', 'Contact', 'My repairs', 'Help'];
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ name: 'Skip to main content', visibleFocus: true });
     for (const name of header) {

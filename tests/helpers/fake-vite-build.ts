@@ -30,7 +30,7 @@ export function fakeViteBuild(dir: string) {
   );
   const script = `export const filler = ${JSON.stringify('hydrate '.repeat(400))};\n`;
   // The customer screens' route modules, whose chunks their shells preload (issue 36).
-  const customerRoutes = ['assessment', 'thank-you', 'quote', 'booking', 'checkout', 'confirmation', 'appointment'];
+  const customerRoutes = ['assessment', 'thank-you', 'quote', 'booking', 'checkout', 'confirmation', 'appointment', 'my-repairs'];
   for (const file of ['index-app.js', 'router-app.js', 'public-entry.js', 'preload-helper.js', ...customerRoutes.map((name) => `${name}-route.js`)]) {
     writeFileSync(join(dir, 'assets', file), script);
   }

@@ -203,6 +203,8 @@ describe('the server, started with the same settings', () => {
 
     const receipt = await latest('assessment-received');
     expectFooter(receipt.textBody, 'assessment-received');
+    // Issue 38 item 1: every customer e-mail says where all their repairs are.
+    expect(receipt.textBody).toContain(`All your repairs with us, on any device: ${t.config.publicUrl}/my-repairs`);
     // No e-mail has an HTML part today; one that gets it uses customerFooterHtml (tested below).
     expect(receipt.htmlBody).toBeNull();
 
@@ -232,9 +234,10 @@ describe('the server, started with the same settings', () => {
 
   it('an HTML e-mail gets the same footer, escaped', async () => {
     const { customerFooterHtml } = await import('../../src/server/modules/email');
-    const html = customerFooterHtml({ ...t.config.company, name: 'Dent & Co Ltd' });
+    const html = customerFooterHtml({ ...t.config.company, name: 'Dent & Co Ltd' }, t.config.publicUrl);
     expect(html).toContain(`<a href="tel:${shown.phoneE164}">${shown.phone}</a>`);
     expect(html).toContain(`<a href="mailto:${shown.email}">${shown.email}</a>`);
     expect(html).toContain('Dent &amp; Co Ltd, registered in Scotland, company number SC123456.');
+    expect(html).toContain(`<a href="${t.config.publicUrl}/my-repairs">My repairs</a>`);
   });
 });

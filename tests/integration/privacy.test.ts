@@ -171,11 +171,11 @@ describe('downloading your data', () => {
     // The victim's enquiry and its receipt, as the product writes it (with a working access link).
     const victim = await createAssessmentRecord(db, { name: 'Alice Victim', email: 'alice.victim@example.org' });
     const victimLink = `https://autorevive.example/access/${'v'.repeat(43)}?next=%2Fquote%2F${victim.id}`;
-    await db.insert(outboxEmails).values({ ...customerReceiptEmail(victim, 1, victimLink, t.app.deps.config.company), status: 'sent' });
+    await db.insert(outboxEmails).values({ ...customerReceiptEmail(victim, 1, victimLink, t.app.deps.config.company, t.app.deps.config.publicUrl), status: 'sent' });
     // Someone else submits under the same address (unverified, in other capitals) and asks for their data.
     const other = await createAssessmentRecord(db, { name: 'Mallory', email: 'ALICE.VICTIM@example.org' });
     const otherLink = `https://autorevive.example/access/${'m'.repeat(43)}?next=%2Fquote%2F${other.id}`;
-    await db.insert(outboxEmails).values({ ...customerReceiptEmail(other, 1, otherLink, t.app.deps.config.company), status: 'sent' });
+    await db.insert(outboxEmails).values({ ...customerReceiptEmail(other, 1, otherLink, t.app.deps.config.company, t.app.deps.config.publicUrl), status: 'sent' });
     const grant = await createGrant(db, other.id);
     const response = await t.app.inject({ method: 'GET', url: `/api/assessments/${other.id}/export`, headers: { cookie: `ar_access=${grant.token}` } });
     expect(response.statusCode).toBe(200);

@@ -40,6 +40,14 @@ describe('demo seed', () => {
     expect(demand[0]).toMatchObject({ district: 'IV2', service: 'Paintless Dent Removal (PDR)', enquiries: 2, waiting: 1 });
     expect(new Set(demand.map((row) => row.district))).toEqual(new Set(['IV2', 'AB10', 'TR1', 'LL57']));
 
+    // Issue 37: a few reviews on confirmed, paid demo repairs, so the pages are not empty; a rating
+    // only where reviews are.
+    const reviews = (await t.app.inject({ url: '/api/reviews' })).json() as { summary: { count: number; hidden: number }; items: { firstName: string; month: string }[] };
+    expect(reviews.summary).toMatchObject({ count: 6, hidden: 0 });
+    expect(reviews.items[0]!.firstName).toBe('Aisha');
+    const rated = (await t.database.db.select().from(repairers)).filter((r) => r.ratingTenths !== null).map((r) => r.businessName);
+    expect(new Set(rated)).toEqual(new Set(['London Alloy & Paint Mobile', 'Manchester Alloy & Bodywork', 'Bristol Mobile Smart Repairs']));
+
     expect(await seedDemoDataIfEmpty(t.database.db)).toBeNull();
     expect(await t.database.db.$count(repairers)).toBe(all.length);
   });

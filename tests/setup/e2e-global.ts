@@ -17,6 +17,7 @@ import { chromiumArgs, chromiumPath } from '../helpers/chromium.mjs';
 import { belfastPlaces, startPlacesStandIn } from '../helpers/places-server';
 import { startSmtpServer } from '../helpers/smtp';
 import { seedCollectionRepairers, startCollectionSites } from '../e2e/collection-sites';
+import { reviewedRepair } from '../helpers/reviewed-repair';
 
 export interface Lane {
   baseUrl: string;
@@ -115,6 +116,10 @@ export default async function setup(project: TestProject) {
       // tests' enquiries come from Bristol (tests/e2e/enquiry.ts) or London (the accounts above): one for
       // Bristol, ten jobs a slot, without an account or an e-mail address, so no test's offers or mail reach it.
       await createRepairer(app.deps.database.db, { businessName: 'Bristol Cover Repairs', email: null, emailSource: null, city: 'Bristol', county: 'City of Bristol', postcode: 'BS1 4DJ', latitude: 51.4545, longitude: -2.5879, jobsPerSlot: 10, isVerified: true });
+      // Issue 37 item 2 (tests/e2e/reviews.test.ts): a repair done, confirmed and reviewed, by a verified
+      // technician far from every test's enquiry and without an e-mail address, so no offer reaches it.
+      const reviewed = await createRepairer(app.deps.database.db, { businessName: 'Aberdeen Wheel & Body Care', contactName: 'Morven Reid', email: null, emailSource: null, city: 'Aberdeen', county: 'Aberdeenshire', postcode: 'AB11 5RG', latitude: 57.14, longitude: -2.09, yearsExperience: 9, isVerified: true });
+      await reviewedRepair(app.deps.database.db, reviewed.id, { name: 'Fiona Mackintosh', city: 'Aberdeen', postcode: 'AB10 1XG', rating: 5, comment: 'Kerbed alloy made good in an hour, on my drive.', at: new Date('2026-11-16T12:00:00Z'), damageType: 'alloy_wheel' });
       // The e-mail collection test's repairers, whose websites are the local sites above.
       await seedCollectionRepairers(app.deps.database.db, collectionSites);
       await app.listen({ host: '127.0.0.1', port: 0 });

@@ -1,12 +1,16 @@
 // Demo data for a first start on an empty database: one admin, repairers around the 16
 // cities of SPEC, and a few repairer sign-ins. Passwords are random and printed once.
 import { cities } from '../../shared/cities';
+import { addDays, isoWeekday } from '../../shared/calendar-date';
+import { londonDateOf } from '../../shared/london-time';
 import { countUsers } from '../modules/auth';
+import { reviewRepair } from '../modules/booking';
 import { encodeWeeklyPattern } from '../modules/repairer-availability';
 import type { WeeklyPattern } from '../../shared/offer-deadline';
 import type { Db } from './database';
 import { createAssessmentRecord, createQuote, createRepairer, createUser } from './factories';
-import { coverageRequests } from './schema';
+import { eq } from 'drizzle-orm';
+import { appointments, coverageRequests, payments, repairerReviews, warranties } from './schema';
 
 const businessSuffixes = ['Mobile Smart Repairs', 'Scratch & Dent Specialists', 'Alloy & Bodywork'];
 const specialisationSets = [
@@ -61,7 +65,8 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
         latitude: city.latitude + (i === 0 ? 0.01 : -0.015),
         longitude: city.longitude + (i === 0 ? -0.012 : 0.018),
         specialisations: specialisationSets[variant]!,
-        ratingTenths: 42 + ((index + i) % 8),
+        // D6: a rating only from reviews (seedReviewedRepairs below).
+        ratingTenths: null,
         isVerified: i === 0 || index % 3 !== 0,
         serviceRadiusMiles: radii[(index + i) % radii.length]!,
         weeklyHalves: encodeWeeklyPattern(weeklyPatterns[(index + i) % weeklyPatterns.length]!),
@@ -74,7 +79,7 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
     }
   }
   // London's third: every service, the whole week, two jobs a slot.
-  await createRepairer(db, {
+  const londonThird = await createRepairer(db, {
     businessName: 'London Alloy & Paint Mobile',
     contactName: 'Priya Shah',
     email: 'london3@repairers.autorevive.example',
@@ -87,10 +92,11 @@ export async function seedDemoData(db: Db): Promise<SeededAccount[]> {
     specialisations: ['scratch', 'scuff', 'paint', 'pdr', 'alloy'],
     serviceRadiusMiles: 30,
     jobsPerSlot: 2,
-    ratingTenths: 47,
+    ratingTenths: null,
     isVerified: true,
   });
   await seedDemandWithoutSupply(db);
+  await seedReviewedRepairs(db, londonThird.id);
   return accounts;
 }
 
@@ -119,5 +125,61 @@ async function seedDemandWithoutSupply(db: Db): Promise<void> {
     });
     await createQuote(db, { assessmentId: assessment.id, status: 'pending' });
     if (asked) await db.insert(coverageRequests).values({ assessmentId: assessment.id });
+  }
+}
+
+// Issue 37 item 2: a few repairs done and reviewed, so the pages' reviews are not empty. Each is a
+// paid booking the technician completed and the customer confirmed, and each review goes through
+// the same rule as a customer's (reviewRepair: the grant holder's completed repair, once), which
+// also makes the technician's rating the mean of theirs. Ratings exist only where reviews do (D6).
+const reviewedRepairs = [
+  { technician: 'London Alloy & Paint Mobile', name: 'Hannah Cole', city: 'Croydon', postcode: 'CR0 2AB', damageType: 'alloy_wheel', rating: 5, comment: 'Two kerbed alloys look new again. He texted when he was on his way and was done in under two hours.', daysAgo: 74 },
+  { technician: 'London Alloy & Paint Mobile', name: 'Tom Reid', city: 'Lewisham', postcode: 'SE13 6AA', damageType: 'scratch', rating: 4, comment: 'Good match on a metallic grey door. Arrived a little after the slot started, but kept me informed.', daysAgo: 41 },
+  { technician: 'London Alloy & Paint Mobile', name: 'Aisha Khan', city: 'Southwark', postcode: 'SE1 4XY', damageType: 'scuff', rating: 5, comment: 'Rear bumper scuff gone, done on my drive while I worked from home.', daysAgo: 9 },
+  { technician: 'Manchester Alloy & Bodywork', name: 'Gareth Lloyd', city: 'Salford', postcode: 'M6 5FX', damageType: 'scratch', rating: 5, comment: 'Car park scrape on the rear door, invisible now. Friendly and tidy.', daysAgo: 58 },
+  { technician: 'Manchester Alloy & Bodywork', name: 'Niamh Byrne', city: 'Stockport', postcode: 'SK4 1AA', damageType: 'paint_damage', rating: 3, comment: 'The chip is filled and sealed, though you can still see it close up in sunlight.', daysAgo: 23 },
+  { technician: 'Bristol Mobile Smart Repairs', name: 'Owen Hughes', city: 'Bath', postcode: 'BA2 3DQ', damageType: 'scuff', rating: 4, comment: 'Wing mirror housing and bumper corner sorted in one visit.', daysAgo: 16 },
+] as const;
+
+/** The weekday on or before `date` (demo repairs are done on working days). */
+function weekdayOnOrBefore(date: string): string {
+  let day = date;
+  while (isoWeekday(day) > 5) day = addDays(day, -1);
+  return day;
+}
+
+async function seedReviewedRepairs(db: Db, londonThirdId: number): Promise<void> {
+  const now = Date.now();
+  const all = await db.query.repairers.findMany({ columns: { id: true, businessName: true } });
+  const idOf = (name: string) => (name === 'London Alloy & Paint Mobile' ? londonThirdId : all.find((r) => r.businessName === name)?.id);
+  for (const [index, repair] of reviewedRepairs.entries()) {
+    const repairerId = idOf(repair.technician);
+    if (repairerId === undefined) throw new Error(`The demo seed has no technician called ${repair.technician}`);
+    const doneAt = new Date(now - repair.daysAgo * 24 * 60 * 60 * 1000);
+    const day = weekdayOnOrBefore(londonDateOf(doneAt));
+    const completedAt = new Date(`${day}T14:00:00Z`);
+    const askedAt = new Date(completedAt.getTime() - 10 * 24 * 60 * 60 * 1000);
+    const assessment = await createAssessmentRecord(db, {
+      name: repair.name,
+      email: `${repair.name.split(' ')[0]!.toLowerCase()}.demo@customers.autorevive.example`,
+      address: `${index + 12} Station Road`,
+      city: repair.city,
+      county: '',
+      postcode: repair.postcode,
+      damageType: repair.damageType,
+      damageLocations: repair.damageType === 'alloy_wheel' ? ['wheel_front_left'] : ['rear_bumper'],
+      damageDescription: 'A demo repair, completed and reviewed.',
+      createdAt: askedAt,
+    });
+    const quote = await createQuote(db, { assessmentId: assessment.id, status: 'booked', assignmentStatus: 'assigned', assignedRepairerId: repairerId, approvedAt: askedAt, createdAt: askedAt });
+    const [appointment] = await db
+      .insert(appointments)
+      .values({ quoteId: quote.id, appointmentDate: day, timeSlot: 'afternoon', status: 'completed', completedAt, customerConfirmedAt: new Date(completedAt.getTime() + 3 * 60 * 60 * 1000), createdAt: askedAt })
+      .returning({ id: appointments.id });
+    await db.insert(payments).values({ quoteId: quote.id, appointmentId: appointment!.id, provider: 'test', providerRef: `demo-${assessment.reference}`, clientSecret: `demo-${assessment.reference}-secret`, amountPence: quote.totalPence, status: 'succeeded', startWithinCancellationPeriod: true, createdAt: askedAt });
+    await db.insert(warranties).values({ appointmentId: appointment!.id, repairerId, startsDate: day, endsDate: addDays(day, 365) });
+    await reviewRepair({ db }, { user: null, assessmentIds: [assessment.id] }, appointment!.id, { rating: repair.rating, comment: repair.comment });
+    // Left the evening after the repair, as a customer would, so the months shown differ.
+    await db.update(repairerReviews).set({ createdAt: new Date(completedAt.getTime() + 28 * 60 * 60 * 1000) }).where(eq(repairerReviews.appointmentId, appointment!.id));
   }
 }

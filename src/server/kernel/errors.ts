@@ -28,6 +28,8 @@ export const unauthorised = (message = 'Please sign in to continue.') => new Dom
 export const forbidden = (message = 'You do not have access to this.') => new DomainError(403, 'forbidden', message);
 export const notFound = (message = 'We could not find that.') => new DomainError(404, 'not_found', message);
 export const conflict = (message: string) => new DomainError(409, 'conflict', message);
+/** A link that was good once: used, or past its time. */
+export const gone = (message: string) => new DomainError(410, 'gone', message);
 export const payloadTooLarge = (message: string) => new DomainError(413, 'payload_too_large', message);
 export const tooManyRequests = (message: string) => new DomainError(429, 'too_many_requests', message);
 export const notConfigured = (message: string) => new DomainError(503, 'not_configured', message);

@@ -113,6 +113,24 @@ export const UpdateAppointmentNotesBodySchema = z.object({ notes: NotesSchema.de
 export type UpdateAppointmentNotesBody = z.input<typeof UpdateAppointmentNotesBodySchema>;
 
 
+/** Issue 37 item 3: the technician who accepted a job, as its customer sees them (docs/decisions/0035-who-is-coming.md). */
+export const TechnicianProfileViewSchema = z.object({
+  /** Their first name (firstNameOf their contact name; 'Your technician' without one). */
+  firstName: z.string(),
+  businessName: z.string(),
+  /** Their photo (a public address, GET /api/technician-photos/{token}), null until they upload one. */
+  photoUrl: z.string().nullable(),
+  /** As they gave it when they applied; null when they did not (a business added another way). */
+  yearsExperience: z.number().int().nullable(),
+  /** From customers' reviews of their repairs booked through us: the mean to one decimal (null with none) and how many. */
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }),
+  /** Repairs they have completed through us (a warranty record each, D6). */
+  completedRepairs: z.number().int(),
+  /** The vetting checklist (docs/decisions/0025): insurance seen and still in date today, identity checked, skills assessed. */
+  checks: z.object({ insurance: z.boolean(), identity: z.boolean(), skills: z.boolean() }),
+});
+export type TechnicianProfileView = z.infer<typeof TechnicianProfileViewSchema>;
+
 /**
  * An appointment as its grant holder, an admin or the assigned repairer reads it:
  * GET /api/appointments/{id}, and the answer of POST /api/appointments, .../cancel, .../reschedule.
@@ -176,6 +194,12 @@ export const AppointmentViewSchema = z.object({
    * may update it (technician only; 0 for other readers). Null otherwise.
    */
   onTheWay: z.object({ name: z.string(), arrivingAround: z.string(), updatesLeft: z.number().int() }).nullable(),
+  /**
+   * Issue 37 item 3, who is coming: once a technician has accepted the job (assigned, and after it
+   * is done), what a customer would ask of a stranger coming to their driveway. Null before
+   * acceptance and once the booking is cancelled. Nothing else of theirs: no phone, no address.
+   */
+  technician: TechnicianProfileViewSchema.nullable(),
   /**
    * Issue 38 item 2: whether the customer has agreed to texts about this booking (the box at
    * booking, or later on this page), which they can withdraw at any time; for the customer only

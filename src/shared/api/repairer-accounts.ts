@@ -140,8 +140,25 @@ export const ProfileViewSchema = z.object({
    * share counts in none.
    */
   earnings: z.object({ paid: z.string(), toBePaid: z.string(), onHold: z.string() }),
+  /** Issue 37 item 3: the photo customers who book them see (its thumbnail's public address and size), or null. */
+  photo: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
 });
 export type ProfileView = z.infer<typeof ProfileViewSchema>;
+
+/**
+ * Issue 37 item 3: a technician's photo is public (docs/decisions/0035-who-is-coming.md), at an
+ * address made of a random token that changes with every photo: nobody can list them by id, and
+ * each address may be cached for ever. `size`: the 400-pixel thumbnail the pages show, or the
+ * display size (2048 pixels on the longer edge at most).
+ */
+export const technicianPhotoUrl = (token: string, size: 'thumb' | 'display' = 'thumb') => `/api/technician-photos/${token}${size === 'thumb' ? '?size=thumb' : ''}`;
+export const TechnicianPhotoParamsSchema = z.object({ token: z.string().regex(/^[0-9a-f]{32}$/, 'We could not find that photo.') });
+export const technicianPhotoMessages = {
+  notFound: 'We could not find that photo.',
+  tooMany: 'Please choose one photo: your profile shows one.',
+  required: 'Please choose a photo to upload.',
+  notMultipart: 'Please send the photo as a multipart form, the file as "photo".',
+} as const;
 
 /** POST /api/repairer/stripe-onboarding: where to send the repairer to set up their payouts. */
 export const StripeOnboardingSchema = z.object({ url: z.string() });

@@ -4,6 +4,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { BookingSkeleton } from '../features/booking';
 import { CheckoutLoading } from '../features/checkout';
 import { QuoteSkeleton } from '../features/quotes';
+import { MyRepairsLoading } from '../features/my-repairs/my-repairs-loading';
 import { AssessmentFrame } from '../routes/customer/assessment';
 
 // Issue 36 item 2: what a customer screen shows from its HTML, before its script has run: the
@@ -113,6 +114,15 @@ export const appShells: readonly AppShell[] = [
       <Framed>
         <BookingSkeleton label="Loading your appointment…" />
       </Framed>
+    ),
+  },
+  {
+    pattern: '/my-repairs',
+    module: route('my-repairs'),
+    Content: () => (
+      <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:px-6 sm:py-14">
+        <MyRepairsLoading />
+      </div>
     ),
   },
 ];

@@ -39,6 +39,10 @@ export const customerRoutes: readonly CustomerRoute[] = [
   route('/booking/:quoteId', 'Schedule your repair', () => import('../routes/customer/booking')),
   route('/confirmation/:appointmentId', 'Booking confirmed', () => import('../routes/customer/confirmation')),
   route('/appointments/:id', 'Your appointment', () => import('../routes/customer/appointment')),
+  // Issue 38 item 1 (docs/decisions/0036).
+  route('/my-repairs', 'My repairs', () => import('../routes/customer/my-repairs')),
+  // Issue 37 item 2: a verified technician's profile and reviews (read per technician, so not prerendered).
+  route('/technicians/:slug', 'Technician profile', () => import('../routes/public/technician-profile')),
 ];
 
 export interface CustomerMatch {

@@ -92,6 +92,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     invoices: [{ kind: 'invoice', number: 'INV-000042', url: '/api/appointments/31/invoice.pdf' }],
     createdAt: '2026-03-02T10:00:00.000Z',
     onTheWay: null,
+    technician: null,
     texts: { consented: false },
     aftercare: { technician: null, completedAt: null, confirmedAt: null, problemReportedAt: null, warranty: null, review: null, afterPhotoIds: [] },
     ...overrides,

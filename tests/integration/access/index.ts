@@ -1,5 +1,5 @@
 // Every domain's route-access cases, one file per domain (tests/integration/route-access.test.ts).
-import { accessCases } from './access.cases';
+import { accessCases, myRepairsCases } from './access.cases';
 import { adminCases } from './admin.cases';
 import { apiDocsCases } from './api-docs.cases';
 import { assessmentCases } from './assessments.cases';
@@ -20,6 +20,7 @@ import { quoteCases } from './quotes.cases';
 import { repairerAccountCases, repairerProfileCases } from './repairer-accounts.cases';
 import { repairerAvailabilityCases } from './repairer-availability.cases';
 import { repairerJobCases } from './repairer-jobs.cases';
+import { reviewCases } from './reviews.cases';
 import { siteCases } from './site.cases';
 import { technicianCases } from './technicians.cases';
 import { vehicleCases } from './vehicles.cases';
@@ -39,6 +40,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   emailCollection: emailCollectionCases,
   health: healthCases,
   jobRuns: jobRunCases,
+  myRepairs: myRepairsCases,
   outreach: outreachCases,
   payments: paymentCases,
   privacy: privacyCases,
@@ -48,6 +50,7 @@ export const domainCases: Record<string, (world: AccessWorld) => Case[]> = {
   repairerProfile: repairerProfileCases,
   repairerAvailability: repairerAvailabilityCases,
   repairerJobs: repairerJobCases,
+  reviews: reviewCases,
   site: siteCases,
   technicians: technicianCases,
   vehicles: vehicleCases,

@@ -18,4 +18,9 @@ export const repairerProfileCases = (): Case[] => [
   { method: 'PUT', url: '/api/repairer/profile', route: '/api/repairer/profile', payload: {}, expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 400, assignedRepairer: 400, admin: 403 } },
   // Test mode here: no payout account is needed, and the repairer is told so.
   { method: 'POST', url: '/api/repairer/stripe-onboarding', route: '/api/repairer/stripe-onboarding', expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 409, assignedRepairer: 409, admin: 403 } },
+  // Issue 37 item 3: their own photo. A JSON body is not a photo (415) for a repairer; nobody else gets as far.
+  { method: 'PUT', url: '/api/repairer/photo', route: '/api/repairer/photo', payload: {}, expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 415, assignedRepairer: 415, admin: 403 } },
+  { method: 'DELETE', url: '/api/repairer/photo', route: '/api/repairer/photo', expect: { anonymous: 401, customer: 401, otherCustomer: 401, repairer: 200, assignedRepairer: 200, admin: 403 } },
+  // Public by its token (docs/decisions/0035); an unknown one is the same 404 for everyone.
+  { method: 'GET', url: `/api/technician-photos/${'0'.repeat(32)}`, route: '/api/technician-photos/:token', expect: everyone(404) },
 ];

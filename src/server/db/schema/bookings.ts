@@ -4,6 +4,7 @@ import { boolean, check, date, index, integer, pgTable, primaryKey, serial, smal
 import { createdAt, updatedAt, oneOf } from './columns';
 import { appointmentLifecycle, LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointment';
 import { timeSlots } from '../../../shared/calendar';
+import { REVIEW_HIDE_REASONS } from '../../../shared/api/reviews';
 import { quotes } from './quotes';
 import { repairers } from './repairers';
 
@@ -132,10 +133,14 @@ export const warranties = pgTable('warranties', {
   startsDate: date('starts_date').notNull(),
   endsDate: date('ends_date').notNull(),
   createdAt: createdAt(),
-});
+}, (t) => [
+  // Issue 37 item 3: a technician's completed repairs are counted on every appointment page they are booked on.
+  index('warranties_repairer_idx').on(t.repairerId),
+]);
 
 // A review the customer leaves once their repair is completed: one per appointment; the
-// repairer's rating is the mean of theirs (issue 12).
+// repairer's rating is the mean of theirs (issue 12). Issue 37: every review is shown publicly
+// unless the team hid it, only for a stated reason (docs/decisions/0034-verified-reviews-shown.md).
 export const repairerReviews = pgTable(
   'repairer_reviews',
   {
@@ -149,10 +154,18 @@ export const repairerReviews = pgTable(
     rating: smallint('rating').notNull(),
     comment: text('comment').notNull().default(''),
     createdAt: createdAt(),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason', { enum: REVIEW_HIDE_REASONS }),
+    // The team member's e-mail, copied as the audit log copies it.
+    hiddenBy: text('hidden_by'),
   },
   (t) => [
     uniqueIndex('repairer_reviews_appointment_key').on(t.appointmentId),
     index('repairer_reviews_repairer_idx').on(t.repairerId),
+    // The public list, newest first.
+    index('repairer_reviews_created_idx').on(t.createdAt, t.id),
     check('repairer_reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('repairer_reviews_hidden_reason_check', sql`${t.hiddenReason} IN (${sql.raw(REVIEW_HIDE_REASONS.map((r) => `'${r}'`).join(', '))})`),
+    check('repairer_reviews_hidden_check', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
   ],
 );

@@ -61,11 +61,17 @@ export const repairers = pgTable(
     // each once, and a policy renewed with a new date is watched afresh.
     insuranceWarnedForDate: date('insurance_warned_for_date'),
     insuranceLapsedForDate: date('insurance_lapsed_for_date'),
+    // Issue 37: the opaque part of the public profile's address (/technicians/{name}-{publicId}),
+    // random so that profiles cannot be enumerated by counting (D10).
+    publicId: text('public_id')
+      .notNull()
+      .default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 12)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('repairers_google_place_id_key').on(t.googlePlaceId),
+    uniqueIndex('repairers_public_id_key').on(t.publicId),
     index('repairers_verified_idx').on(t.isVerified),
     // Nearby search (D16): a latitude/longitude box prunes through this btree before the exact
     // distance (../shared/DEPENDENCY-NOTES.md: 1–2 ms on the server, 3–6 ms on PGlite for 20,000).
@@ -75,6 +81,32 @@ export const repairers = pgTable(
     check('repairers_years_experience_check', sql`${t.yearsExperience} BETWEEN 0 AND 80`),
     index('repairers_insurance_expiry_idx').on(t.insuranceExpiryDate),
   ],
+);
+
+// Issue 37 item 3: the photo a technician chose to show customers who book them (at most one).
+// It went through the customers' photo pipeline (re-encoded, metadata stripped); its files sit under
+// photos/ so the orphan sweeper knows them, and its token, new with every photo, is the public
+// address (GET /api/technician-photos/{token}): unguessable, and cacheable for ever
+// (docs/decisions/0035-who-is-coming.md).
+export const repairerPhotos = pgTable(
+  'repairer_photos',
+  {
+    repairerId: integer('repairer_id')
+      .primaryKey()
+      .references(() => repairers.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    displayKey: text('display_key').notNull(),
+    displayBytes: integer('display_bytes').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    thumbBytes: integer('thumb_bytes').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('repairer_photos_token_key').on(t.token)],
 );
 
 // Issue 35: a technician's time off, a period of whole London days (first and last day

@@ -29,5 +29,5 @@ export const accessRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (
 
 function expiredLinkPage(): string {
   return `<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Link not recognised — AutoRevive</title></head>
-<body><main><h1>This link is not recognised</h1><p>The link may have been copied incompletely. Please open it again from your e-mail, or contact our support team.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
+<body><main><h1>This link is not recognised</h1><p>The link may have been copied incompletely: please open it again from your e-mail. Links in older e-mails stop working when someone signs out everywhere else in My repairs.</p><p><a href="/my-repairs">Get a new link in My repairs</a>, or contact our support team.</p><p><a href="/">Go to the home page</a></p></main></body></html>`;
 }

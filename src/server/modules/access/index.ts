@@ -6,3 +6,5 @@ export { customerRecordAccess, viewerOfRead, type CustomerRecordAccess, type Vie
 export { accessRoutes, safeNextPath } from './access.routes';
 export { countGrantsOf, grantHeldSql } from './grants.repo';
 export { accessLinkPath, addToGrantCookie, createGrant, MAX_GRANTS_PER_BROWSER, parseGrantCookie, resolveGrantedAssessments, withoutAccessTokens } from './grants.service';
+export { myRepairsRoutes } from './my-repairs.routes';
+export { forgetEmailIfNoEnquiries } from './my-repairs.repo';

@@ -41,7 +41,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
     if (!assessment) throw notFound(adminQuoteMessages.notFound);
     const grant = await createGrant(step.tx, assessment.id);
     const url = `${config.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-    await step.queue(quoteReadyEmail(assessment, quote, url, revised, config.company));
+    await step.queue(quoteReadyEmail(assessment, quote, url, revised, config.company, config.publicUrl));
   }
 
   async function card(quoteId: number) {

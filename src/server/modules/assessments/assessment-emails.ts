@@ -6,7 +6,7 @@ import { site } from '../../../shared/site';
 import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../email';
 import type { AssessmentRow } from './assessments.repo';
 
-export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string, company: CompanyDetails): CustomerEmail {
+export function customerReceiptEmail(assessment: AssessmentRow, photoCount: number, accessUrl: string, company: CompanyDetails, publicUrl: string): CustomerEmail {
   const vehicle = `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`;
   return {
     kind: 'assessment-received',
@@ -26,7 +26,7 @@ export function customerReceiptEmail(assessment: AssessmentRow, photoCount: numb
       '',
       'Please keep this e-mail and do not forward it: the link opens your details and photos.',
       '',
-      ...customerFooter(company),
+      ...customerFooter(company, publicUrl),
     ].join('\n'),
     htmlBody: null,
     headers: {},

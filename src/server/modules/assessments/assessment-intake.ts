@@ -31,6 +31,8 @@ export async function receiveUpload(
     beforeFirstPhoto?: (fields: Record<string, string[]>) => void;
     /** Told of each photo once its file is whole, while the rest are still arriving. */
     onPhoto?: (photo: ReceivedPhoto) => void;
+    /** Another form's photos (issue 37: a technician's one profile photo): the file field, how many, and the sentence past it. */
+    files?: { field: string; max: number; tooMany: string };
   } = {},
 ): Promise<ReceivedUpload> {
   if (!request.isMultipart()) {
@@ -43,9 +45,10 @@ export async function receiveUpload(
     photos: [],
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
+  const files = options.files ?? { field: 'images', max: photoRules.maxFiles, tooMany: tooManyPhotosMessage };
   try {
     const parts = request.parts({
-      limits: { fileSize: photoRules.maxBytes, files: photoRules.maxFiles, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + photoRules.maxFiles },
+      limits: { fileSize: photoRules.maxBytes, files: files.max, fields: MAX_FIELDS, fieldSize: MAX_FIELD_BYTES, parts: MAX_FIELDS + files.max },
     });
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -56,8 +59,8 @@ export async function receiveUpload(
         (upload.fields[part.fieldname] ??= []).push(part.value);
         continue;
       }
-      if (part.fieldname !== 'images') {
-        throw badRequest(`Unexpected file field "${part.fieldname}": attach photos as "images".`);
+      if (part.fieldname !== files.field) {
+        throw badRequest(`Unexpected file field "${part.fieldname}": attach ${files.max === 1 ? 'the photo' : 'photos'} as "${files.field}".`);
       }
       if (upload.photos.length === 0 && options.beforeFirstPhoto) {
         try {
@@ -75,12 +78,12 @@ export async function receiveUpload(
     }
   } catch (error) {
     await upload.cleanup();
-    throw translateMultipartError(error);
+    throw translateMultipartError(error, files.tooMany);
   }
   return upload;
 }
 
-function translateMultipartError(error: unknown): unknown {
+function translateMultipartError(error: unknown, tooMany: string): unknown {
   if (error instanceof DomainError) return error;
   const code = (error as { code?: string }).code;
   const message = error instanceof Error ? error.message : '';
@@ -88,7 +91,7 @@ function translateMultipartError(error: unknown): unknown {
     case 'FST_REQ_FILE_TOO_LARGE':
       return payloadTooLarge(photoTooLargeMessage);
     case 'FST_FILES_LIMIT':
-      return payloadTooLarge(tooManyPhotosMessage);
+      return payloadTooLarge(tooMany);
     case 'FST_PARTS_LIMIT':
     case 'FST_FIELDS_LIMIT':
       return payloadTooLarge('The form has more fields than an assessment needs.');

@@ -1,7 +1,7 @@
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { escapeLike } from '../../db/like';
-import { assessmentImages, assessments } from '../../db/schema';
+import { assessmentImages, assessments, repairerPhotos } from '../../db/schema';
 import { coveredSql } from '../repairers';
 
 export type AssessmentRow = typeof assessments.$inferSelect;
@@ -69,7 +69,12 @@ export async function referencedPhotoKeys(db: Db, keys: string[]): Promise<Set<s
     .select({ display: assessmentImages.displayKey, thumb: assessmentImages.thumbKey })
     .from(assessmentImages)
     .where(or(inArray(assessmentImages.displayKey, keys), inArray(assessmentImages.thumbKey, keys)));
-  return new Set(rows.flatMap((row) => [row.display, row.thumb]));
+  // Issue 37: technicians' photos live under photos/ too, so a crash between storing one and its row is swept.
+  const technicians = await db
+    .select({ display: repairerPhotos.displayKey, thumb: repairerPhotos.thumbKey })
+    .from(repairerPhotos)
+    .where(or(inArray(repairerPhotos.displayKey, keys), inArray(repairerPhotos.thumbKey, keys)));
+  return new Set([...rows, ...technicians].flatMap((row) => [row.display, row.thumb]));
 }
 
 export async function findImage(db: Db, imageId: number): Promise<ImageRow | undefined> {

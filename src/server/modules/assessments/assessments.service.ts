@@ -98,7 +98,7 @@ export async function createAssessment(
       const rows = stored.map((image) => ({ assessmentId: assessment.id, ...image }));
       const images = await insertImages(tx, rows);
       const accessUrl = `${deps.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-      await outbox.queue(customerReceiptEmail(assessment, images.length, accessUrl, deps.company));
+      await outbox.queue(customerReceiptEmail(assessment, images.length, accessUrl, deps.company, deps.publicUrl));
       await outbox.queue(teamNewAssessmentEmail(assessment, images.length, deps.teamEmail, deps.publicUrl));
       return { assessment, images, grantToken: grant.token };
     });

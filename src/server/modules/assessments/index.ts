@@ -3,7 +3,7 @@
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
 export { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-emails';
-export { receiveUpload } from './assessment-intake';
+export { receiveUpload, type ReceivedPhoto } from './assessment-intake';
 export { assessmentJsonSql, enquiryOfQuote, enquiryOfQuoteFromJson, toAssessmentView, type AssessmentJson, type AssessmentViewRow } from './assessment-view';
 export { sweepOrphanPhotosJob } from './assessments.jobs';
 export { coverageOfAssessment, coveredAssessmentIds, deleteAssessment, ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessment, findAssessmentsByIds, findImage, imagesOf, lockAssessment, type AssessmentRow, type ImageRow } from './assessments.repo';

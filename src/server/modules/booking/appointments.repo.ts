@@ -4,6 +4,7 @@ import { LIVE_APPOINTMENT_STATUSES } from '../../../shared/lifecycles/appointmen
 import { epochMsSql } from '../../db/batch';
 import type { Db } from '../../db/database';
 import { appointments, assessments, payments, quotes } from '../../db/schema';
+import { technicianProfileSql, type TechnicianProfileRecord } from './appointment/technician-profile';
 
 export type AppointmentRow = typeof appointments.$inferSelect;
 
@@ -18,6 +19,8 @@ export interface AppointmentRecord {
   /** D14: its succeeded payment's moment (epoch ms) and whether the customer asked to start inside the 14 days; null until paid. */
   cancellationPeriod: { paidAtMs: number; startRequested: boolean } | null;
   technician: string | null;
+  /** Issue 37 item 3: the assigned technician as the customer sees them; null with none assigned. */
+  technicianProfile: TechnicianProfileRecord | null;
   warranty: { startsDate: string; endsDate: string; months: number } | null;
   review: { rating: number; comment: string } | null;
   /** The technician's after photos (assessment_images kind 'after'), in the order sent. */
@@ -55,6 +58,7 @@ export async function findAppointmentRecord(db: Db, id: number): Promise<Appoint
         ORDER BY ${payments.id} DESC LIMIT 1)`,
       cancellationPeriod: sql<AppointmentRecord['cancellationPeriod']>`(${sql.raw(cancellationPeriodSql('"appointments"."id"'))})`,
       technician: sql<string | null>`(SELECT r.business_name FROM repairers r WHERE r.id = ${quotes.assignedRepairerId})`,
+      technicianProfile: sql<TechnicianProfileRecord | null>`${sql.raw(technicianProfileSql('"quotes"."assigned_repairer_id"'))}`,
       warranty: sql<AppointmentRecord['warranty']>`(
         SELECT json_build_object('startsDate', w.starts_date::text, 'endsDate', w.ends_date::text, 'months', ${quotes.warrantyMonths})
         FROM warranties w WHERE w.appointment_id = ${appointments.id} ORDER BY w.id DESC LIMIT 1)`,

@@ -5,6 +5,7 @@
 export { readAppointmentView } from './appointment/appointment-read.repo';
 export { expiredHoldIds, findAppointmentRecord } from './appointments.repo';
 export { cancelMessages } from './cancel/appointment-cancel';
+export { reviewRepair } from './complete/completion.service';
 export { problemReportedEmail } from './emails/completion-emails';
 export { sendRemindersJob } from './emails/reminders.jobs';
 export { lapseExpiredHoldsJob } from './hold/bookings.jobs';

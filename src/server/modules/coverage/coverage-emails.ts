@@ -9,6 +9,7 @@ export function coverageArrivedEmail(
   assessment: { id: number; name: string; email: string; reference: string; postcode: string; damageType: string },
   quoteUrl: string,
   company: CompanyDetails,
+  publicUrl: string,
 ): CustomerEmail {
   const district = districtOf(assessment.postcode);
   const service = serviceOf(assessment.damageType);
@@ -27,7 +28,7 @@ export function coverageArrivedEmail(
       '',
       'Please keep this e-mail and do not forward it: the link opens your details and photos.',
       '',
-      ...customerFooter(company),
+      ...customerFooter(company, publicUrl),
     ].join('\n'),
     htmlBody: null,
     headers: {},

@@ -64,7 +64,7 @@ export async function tellCoveredCustomers(ctx: CoverageNoticeContext, now: Date
           if (!assessment || assessment.erasedAt) return false;
           const grant = await createGrant(tx, assessment.id);
           const quoteUrl = `${ctx.config.publicUrl}${accessLinkPath(grant.token, `/quote/${assessment.id}`)}`;
-          await queue(coverageArrivedEmail(assessment, quoteUrl, ctx.config.company));
+          await queue(coverageArrivedEmail(assessment, quoteUrl, ctx.config.company, ctx.config.publicUrl));
           return true;
         });
         if (sent) told++;

@@ -26,7 +26,7 @@ export async function recordAudit(
   db: Db,
   actor: Actor,
   action: AuditAction,
-  entity: { kind: 'quote' | 'payment' | 'payout' | 'repairer' | 'assessment' | 'appointment'; id: number },
+  entity: { kind: 'quote' | 'payment' | 'payout' | 'repairer' | 'assessment' | 'appointment' | 'review'; id: number },
   detail: Record<string, unknown> = {},
 ): Promise<void> {
   await db.insert(auditLog).values({ actorRole: actor.role, actorUserId: actor.userId, actorEmail: actor.email, action, entity: entity.kind, entityId: entity.id, detail });

@@ -22,7 +22,7 @@ import {
   scrubEmailsOfEnquiry,
   scrubQuotesWords,
 } from './privacy.repo';
-import { withoutAccessTokens } from '../access';
+import { forgetEmailIfNoEnquiries, withoutAccessTokens } from '../access';
 import { withOutbox } from '../email';
 
 const iso = (value: Date | null | undefined) => value?.toISOString() ?? null;
@@ -127,6 +127,8 @@ export async function eraseAssessment(tx: Db, assessmentId: number, actor: Actor
   const fileKeys = images.flatMap((image) => [image.displayKey, image.thumbKey]);
   await scrubAssessment(tx, assessmentId, outcodeOf(assessment.postcode) ?? '', now);
   await deleteGrantsAndCachedPostcodes(tx, assessmentId, [assessment.postcode, normalisePostcode(assessment.postcode) ?? assessment.postcode]);
+  // Issue 38: My repairs' sessions and sign-in links hold the address: gone with its last enquiry (docs/decisions/0036).
+  await forgetEmailIfNoEnquiries(tx, assessment.email.trim().toLowerCase());
 
   const quoteRows = await quotesOfEnquiry(tx, assessmentId);
   const quoteIds = quoteRows.map((q) => q.id);

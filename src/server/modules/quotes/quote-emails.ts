@@ -27,7 +27,7 @@ interface EmailQuote {
 const damageLabel = (type: string) => (isAnyDamageType(type) ? allDamageTypeLabels[type] : type);
 
 /** Approved (first time) or revised after approval: the customer's link opens the quote page. */
-export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, quoteUrl: string, revised: boolean, company: CompanyDetails): CustomerEmail {
+export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, quoteUrl: string, revised: boolean, company: CompanyDetails, publicUrl: string): CustomerEmail {
   const vehicle = `${assessment.vehicleYear} ${assessment.vehicleMake} ${assessment.vehicleModel}`;
   return {
     kind: revised ? 'quote-revised' : 'quote-ready',
@@ -48,7 +48,7 @@ export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, 
       '',
       'Please do not forward this e-mail: the link opens your details and photos.',
       '',
-      ...customerFooter(company),
+      ...customerFooter(company, publicUrl),
     ].join('\n'),
     htmlBody: null,
     headers: {},

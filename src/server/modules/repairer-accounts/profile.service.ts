@@ -4,7 +4,7 @@
 // accepting paid jobs (repairer-jobs checks stripe_onboarded_at).
 import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
-import { profileMessages, type ProfileBody, type ProfileView } from '../../../shared/api/repairer-accounts';
+import { profileMessages, technicianPhotoUrl, type ProfileBody, type ProfileView } from '../../../shared/api/repairer-accounts';
 import { isSpecialisation } from '../../../shared/damage';
 import { penceToDecimalString } from '../../../shared/money';
 import type { AppConfig } from '../../config/config';
@@ -60,6 +60,7 @@ function view(ctx: ProfileContext, row: OwnProfileRow): ProfileView {
     rating: row.ratingTenths === null ? null : row.ratingTenths / 10,
     payouts: payoutState(ctx, row),
     earnings: { paid: penceToDecimalString(row.earnings.paidPence), toBePaid: penceToDecimalString(row.earnings.toComePence), onHold: penceToDecimalString(row.earnings.heldPence) },
+    photo: row.photo && { url: technicianPhotoUrl(row.photo.token), width: row.photo.width, height: row.photo.height },
   };
 }
 
@@ -81,6 +82,11 @@ export async function readProfile(ctx: ProfileContext, user: SessionUser, now: D
     }
   }
   return view(ctx, row);
+}
+
+/** The profile as it now is, Stripe not asked (after a photo is changed). */
+export async function currentProfile(ctx: ProfileContext, user: SessionUser): Promise<ProfileView> {
+  return view(ctx, await ownProfileRow(ctx, user));
 }
 
 export async function saveProfile(ctx: ProfileContext, user: SessionUser, body: ProfileBody, now: Date): Promise<ProfileView> {

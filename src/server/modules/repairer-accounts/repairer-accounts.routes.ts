@@ -18,6 +18,7 @@ import {
   StripeOnboardingSchema,
   VerificationBodySchema,
 } from '../../../shared/api/repairer-accounts';
+
 import { MeResponseSchema } from '../../../shared/api/auth';
 import { actorOf } from '../privacy';
 import type { ModuleDeps } from '../../module-deps';
@@ -26,6 +27,7 @@ import { setSessionCookie } from '../../kernel/cookies';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { unauthorised } from '../../kernel/errors';
 import { readProfile, saveProfile, startStripeOnboarding, type ProfileContext } from './profile.service';
+import { technicianPhotoRoutes } from './technician-photo.routes';
 import { acceptInvitation, addRepairer, inviteRepairer, readInvitation, setVerification, type WithdrawOpenOffersOfRepairer } from './repairer-accounts.service';
 import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
@@ -98,6 +100,8 @@ export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: W
     }),
   );
 
+  await app.register(technicianPhotoRoutes, { deps, profileCtx });
+
   app.get('/api/repairer-invitations/:token', { schema: { params: InvitationTokenParamsSchema, response: { 200: InvitationViewSchema } } }, async (request, reply) => {
     await limit(request.ip);
     reply.header('Cache-Control', 'no-store');
@@ -120,3 +124,4 @@ export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: W
     },
   );
 };
+

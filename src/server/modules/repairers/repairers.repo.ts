@@ -61,7 +61,7 @@ export interface EarningsPence {
 export type OwnProfileRow = Pick<
   RepairerRow,
   'id' | 'businessName' | 'contactName' | 'email' | 'phone' | 'city' | 'postcode' | 'serviceRadiusMiles' | 'specialisations' | 'isVerified' | 'ratingTenths' | 'stripeAccountId' | 'stripeOnboardedAt'
-> & { earnings: EarningsPence };
+> & { earnings: EarningsPence; /** Issue 37 item 3: their photo's token and thumbnail size, or null. */ photo: { token: string; width: number; height: number } | null };
 
 // GET /api/repairer/profile reads the repairer's row in one prepared statement, as one JSON value
 // (issue 9: by drizzle, built on every call with every column parsed, p99 30 ms on PGlite), with
@@ -75,7 +75,8 @@ const OWN_PROFILE_SQL = `SELECT json_build_object('id', r.id, 'businessName', r.
         'paidPence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status = 'released'), 0),
         'toComePence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status IN ('owed', 'sending')), 0),
         'heldPence', COALESCE(SUM(po.amount_pence) FILTER (WHERE po.status = 'held'), 0))
-      FROM payouts po WHERE po.repairer_id = r.id)) AS repairer
+      FROM payouts po WHERE po.repairer_id = r.id),
+    'photo', (SELECT json_build_object('token', rp.token, 'width', rp.thumb_width, 'height', rp.thumb_height) FROM repairer_photos rp WHERE rp.repairer_id = r.id)) AS repairer
   FROM repairers r WHERE r.id = $1`;
 
 /** The repairer's profile row with their earnings, or undefined when there is no such repairer. */

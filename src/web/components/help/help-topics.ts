@@ -60,6 +60,8 @@ export const helpTopics = (): readonly HelpTopic[] => [
     tips: [
       `Add ${company().supportEmail} to your contacts so our e-mails reach your inbox.`,
       'Have your vehicle make and model to hand when you call, so we can find your request quickly.',
+      // Issue 38 item 1 (docs/decisions/0036).
+      'Lost the e-mail, or on another phone? My repairs, in the menu, e-mails you a link to every enquiry you have made with us.',
     ],
   },
   {

@@ -7,6 +7,7 @@ import { NetworkTab } from './network/network-tab';
 import { QuoteManagement } from './quote-management';
 import { HealthPanel } from './health-panel';
 import { StatCards } from './stat-cards';
+import { ReviewsTab } from './reviews-admin';
 
 const tabClass =
   'min-h-11 rounded-t-md border-b-2 border-transparent px-3 py-2 text-sm font-semibold text-slate-700 hover:text-navy-900 data-[state=active]:border-teal-brand data-[state=active]:text-navy-900 sm:text-base';
@@ -51,6 +52,9 @@ export function AdminDashboard() {
           <Tabs.Trigger value="availability" className={tabClass}>
             Availability
           </Tabs.Trigger>
+          <Tabs.Trigger value="reviews" className={tabClass}>
+            Reviews
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="quotes" className="pt-6">
           <QuoteManagement />
@@ -63,6 +67,9 @@ export function AdminDashboard() {
         </Tabs.Content>
         <Tabs.Content value="availability" className="pt-6">
           <AvailabilityScreen />
+        </Tabs.Content>
+        <Tabs.Content value="reviews" className="pt-6">
+          <ReviewsTab />
         </Tabs.Content>
       </Tabs.Root>
     </div>

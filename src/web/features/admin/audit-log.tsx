@@ -7,7 +7,7 @@ import { formatWhen } from '../../lib/format';
 import { AUDIT_PAGE_SIZE, useAuditLog } from './api/get-audit-log';
 import { AdminSubpage } from './admin-subpage';
 
-const entityLabels: Record<string, string> = { quote: 'Quote', payment: 'Payment', payout: "Technician's payment", repairer: 'Repairer', assessment: 'Enquiry', appointment: 'Booking' };
+const entityLabels: Record<string, string> = { quote: 'Quote', payment: 'Payment', payout: "Technician's payment", repairer: 'Repairer', assessment: 'Enquiry', appointment: 'Booking', review: 'Review' };
 const actorLabels: Record<AuditEntry['actorRole'], string> = { admin: 'Admin', repairer: 'Repairer', customer: 'The customer', system: 'Retention job' };
 
 function describe(entry: AuditEntry): string {

@@ -134,24 +134,13 @@ function ReviewForm({ id }: { id: number }) {
   );
 }
 
-/** Issue 12: who is coming, and once the repair is done: confirm it or report a problem (D14), the warranty (D6), and a review. */
+/** Issue 12: once the repair is done: confirm it or report a problem (D14), the warranty (D6), and a review. */
 export function AftercarePanel({ appointment }: { appointment: AppointmentView }) {
   const { aftercare } = appointment;
   const confirm = useConfirmCompletion(appointment.id);
   const [reporting, setReporting] = useState(false);
-  if (appointment.status !== 'completed') {
-    if (!aftercare.technician || appointment.status !== 'assigned') return null;
-    return (
-      <section aria-labelledby="appointment-technician" className={box}>
-        <h2 id="appointment-technician" className="text-xl font-bold text-navy-900">
-          Your technician
-        </h2>
-        <p className="mt-2 text-slate-800">
-          <strong>{aftercare.technician}</strong> will carry out your repair. We send you a reminder the day before.
-        </p>
-      </section>
-    );
-  }
+  // Before the repair is done, who is coming is the technician card's (technician-card.tsx, issue 37).
+  if (appointment.status !== 'completed') return null;
   const answered = aftercare.confirmedAt ?? aftercare.problemReportedAt;
   return (
     <section aria-labelledby="appointment-aftercare" className={box}>

@@ -23,6 +23,8 @@ import { onDemand } from '../../components/on-demand';
 // The calendar to move the booking (the slot picker and its availability) is fetched when the
 // customer first asks to reschedule: the page shows without it (issue 36).
 const ReschedulePanel = onDemand(async () => (await import('./reschedule-panel')).ReschedulePanel);
+// Who is coming (issue 37 item 3), once a technician has accepted: fetched only then, as most visits before never need it.
+const TechnicianCard = onDemand(async () => (await import('./technician-card')).TechnicianCard);
 
 /** /appointments/{id}: the booking, with cancel and reschedule (D21, D14). */
 export function AppointmentForCustomer({ id }: { id: string }) {
@@ -68,6 +70,7 @@ function AppointmentView({ appointment }: { appointment: AppointmentView }) {
         ) : null}
       </div>
       <OnTheWayNotice onTheWay={appointment.onTheWay} />
+      {appointment.technician ? <TechnicianCard technician={appointment.technician} customer={customer} coming={appointment.status === 'assigned'} /> : null}
       <section aria-labelledby="appointment-details" className="rounded-lg border border-slate-200 bg-white p-5">
         <h2 id="appointment-details" tabIndex={-1} className="text-xl font-bold text-navy-900 focus:outline-none">
           Details

@@ -74,6 +74,36 @@ describe('confirmation page', () => {
 });
 
 describe('appointment page', () => {
+  it('shows who is coming once a technician has accepted, with the checks as they stand (issue 37)', async () => {
+    const technician = {
+      firstName: 'Sam',
+      businessName: 'Shine Mobile Repairs',
+      photoUrl: null,
+      yearsExperience: 1,
+      rating: { average: null, count: 0 },
+      completedRepairs: 1,
+      checks: { insurance: false, identity: true, skills: true },
+    };
+    stubAppointment(() => jsonResponse(appointmentView({ status: 'assigned', technician, aftercare: { ...appointmentView().aftercare, technician: 'Shine Mobile Repairs' } })));
+    renderApp('/appointments/31');
+    const card = await screen.findByRole('region', { name: 'Your technician' });
+    for (const text of ['Sam, Shine Mobile Repairs', 'Shine Mobile Repairs will carry out your repair', '1 year’s experience', 'No reviews yet', '1 repair completed through us'])
+      expect(card).toHaveTextContent(text);
+    expect(within(card).getAllByRole('listitem').slice(-3).map((item) => item.textContent)).toEqual([
+      '– Public liability insurance seen and in date: not confirmed at the moment',
+      '✓ Identity checked',
+      '✓ Skills assessed',
+    ]);
+    expect(within(card).queryByRole('img')).toBeNull();
+  });
+
+  it('shows nobody before a technician accepts', async () => {
+    stubAppointment(() => jsonResponse(appointmentView()));
+    renderApp('/appointments/31');
+    await screen.findByRole('heading', { level: 1, name: 'Your appointment' });
+    expect(screen.queryByRole('region', { name: 'Your technician' })).toBeNull();
+  });
+
   it('shows whether we text the customer and lets them stop, or start again, with the refusal said in the panel', async () => {
     let current: AppointmentView = appointmentView({ texts: { consented: true } });
     const puts: unknown[] = [];

@@ -5,6 +5,7 @@ import { site } from '../../../shared/site';
 import { CallToAction } from './call-to-action';
 import { CityLinks, nearbyCities } from './coverage';
 import { NetworkSize } from './network-size';
+import { ReviewsSection } from './reviews-section';
 import { regionName } from './page-meta';
 import { PageHeader, Section } from './section';
 import { ServicesSummary } from './services-list';
@@ -61,6 +62,8 @@ export function AreaPage({ slug }: { slug: string }) {
       </Section>
 
       <ThreeSteps />
+
+      <ReviewsSection tone="muted" />
 
       <CallToAction
         title={`Get a free repair quote in ${city.name}`}

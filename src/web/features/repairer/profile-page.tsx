@@ -12,6 +12,7 @@ import type { Specialisation } from '../../../shared/damage';
 import { formatUkPhone } from '../../../shared/phone';
 import { useProfile, useSaveProfile, useStartPayouts } from './api/profile';
 import { formatDecimalPounds } from '../../lib/format';
+import { ProfilePhoto } from './profile-photo';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -152,6 +153,14 @@ export function RepairerProfilePage() {
             </h2>
             <div className="mt-4">
               <ProfileForm profile={profile.data} />
+            </div>
+          </section>
+          <section aria-labelledby="profile-photo" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">
+            <h2 id="profile-photo" className="text-xl font-bold text-navy-900">
+              Your photo
+            </h2>
+            <div className="mt-4">
+              <ProfilePhoto photo={profile.data.photo} />
             </div>
           </section>
           <section aria-labelledby="profile-payouts" className="mt-6 rounded-xl border border-slate-200 bg-white p-5">

@@ -25,6 +25,7 @@ const profile = (isVerified: boolean): ProfileView => ({
   rating: null,
   payouts: 'test-mode',
   earnings: { paid: '0.00', toBePaid: '0.00', onHold: '0.00' },
+  photo: null,
 });
 
 function dashboardFor(isVerified: boolean) {

@@ -87,6 +87,13 @@ export default function ThankYouPage() {
             .
           </p>
         ) : null}
+        <p className="mt-4 text-slate-800">
+          All your enquiries with us, on any phone or computer, are in{' '}
+          <Link to="/my-repairs" className="font-medium text-teal-brand-dark underline underline-offset-2 hover:text-navy-900">
+            My repairs
+          </Link>
+          : we e-mail you a link to sign in.
+        </p>
       </section>
 
       <section aria-labelledby="questions" className="mt-10 rounded-lg bg-slate-50 p-5">

@@ -4,6 +4,7 @@ import { ContactDetails } from '../../features/marketing/contact-details';
 import { CoverageSection } from '../../features/marketing/coverage';
 import { TickList } from '../../features/marketing/icons';
 import { NetworkSize } from '../../features/marketing/network-size';
+import { ReviewsSection } from '../../features/marketing/reviews-section';
 import { scrollToSection, useScrollToHash } from '../../features/marketing/scroll';
 import { Section } from '../../features/marketing/section';
 import { ServicesSummary } from '../../features/marketing/services-list';
@@ -61,7 +62,9 @@ export default function HomePage() {
 
       <WhyChoose tone="white" />
 
-      <Section id="assessment" tone="muted" focusTarget title="Your free assessment">
+      <ReviewsSection tone="muted" />
+
+      <Section id="assessment" tone="white" focusTarget title="Your free assessment">
         <div className="mt-4 grid gap-8 md:grid-cols-2 md:items-start">
           <div className={`space-y-4 ${bodyText}`}>
             <p>
@@ -73,7 +76,7 @@ export default function HomePage() {
               no obligation and nothing to pay until you accept the quote and book.
             </p>
           </div>
-          <div className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
+          <div className="rounded-lg bg-slate-50 p-6 shadow-sm ring-1 ring-slate-200">
             <p className="font-semibold text-navy-900">What you will need</p>
             <p className="mt-2 text-slate-700">
               Your photos, your contact details, your car&apos;s make, model and year, and the address where it will be repaired.
@@ -85,11 +88,11 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <CoverageSection />
+      <CoverageSection tone="muted" />
 
       <Section
         id="contact"
-        tone="muted"
+        tone="white"
         title="Contact us"
         intro={<p>Questions about a quote or a booking? Our team is here to help in our support hours.</p>}
       >

@@ -1,6 +1,7 @@
 import { CallToAction } from '../../features/marketing/call-to-action';
 import { CoverageSection } from '../../features/marketing/coverage';
 import { NetworkSize } from '../../features/marketing/network-size';
+import { ReviewsSection } from '../../features/marketing/reviews-section';
 import { useScrollToHash } from '../../features/marketing/scroll';
 import { PageHeader, Section } from '../../features/marketing/section';
 import { ServiceCards } from '../../features/marketing/services-list';
@@ -38,7 +39,9 @@ export default function ServicesPage() {
 
       <WhyChoose />
 
-      <CoverageSection />
+      <ReviewsSection />
+
+      <CoverageSection tone="muted" />
 
       <CallToAction
         title="Get a free quote for your repair"

@@ -14,6 +14,7 @@ import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../../access';
 import type { SessionUser } from '../../auth';
 import { cancellationPeriodSql, invoicesSql, type AppointmentRecord, type AppointmentRow } from '../appointments.repo';
 import { bookingMessages, lapseHolds, toAppointmentView } from '../hold/bookings.service';
+import { technicianProfileSql } from './technician-profile';
 
 const READ_APPOINTMENT_SQL = `SELECT json_build_object(
     'id', ap.id, 'quoteId', ap.quote_id, 'appointmentDate', ap.appointment_date::text, 'timeSlot', ap.time_slot,
@@ -30,6 +31,7 @@ const READ_APPOINTMENT_SQL = `SELECT json_build_object(
   (SELECT p.status FROM payments p WHERE p.appointment_id = ap.id ORDER BY p.id DESC LIMIT 1) AS "paymentStatus",
   (${cancellationPeriodSql('ap.id')}) AS "cancellationPeriod",
   (SELECT r.business_name FROM repairers r WHERE r.id = q.assigned_repairer_id) AS technician,
+  ${technicianProfileSql('q.assigned_repairer_id')} AS "technicianProfile",
   (SELECT json_build_object('startsDate', w.starts_date::text, 'endsDate', w.ends_date::text, 'months', q.warranty_months)
     FROM warranties w WHERE w.appointment_id = ap.id ORDER BY w.id DESC LIMIT 1) AS warranty,
   (SELECT json_build_object('rating', rv.rating, 'comment', rv.comment) FROM repairer_reviews rv WHERE rv.appointment_id = ap.id) AS review,

@@ -1,9 +1,9 @@
 // The queries of doing the job (issue 12; D6, D14): the after photos and the warranty recorded at
-// completion, the customer's confirmation or problem report on the appointment, and their review.
-// The share's row is the payouts repository's; the repairer's rating the repairers module's.
-import { avg, eq, sql } from 'drizzle-orm';
+// completion, the customer's confirmation or problem report on the appointment. The review's row
+// is the reviews module's; the share's row the payouts repository's; the repairer's rating the repairers module's.
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/database';
-import { appointments, assessmentImages, repairerReviews, warranties } from '../../../db/schema';
+import { appointments, assessmentImages, warranties } from '../../../db/schema';
 
 export async function insertAfterPhotos(tx: Db, rows: (typeof assessmentImages.$inferInsert)[]): Promise<void> {
   await tx.insert(assessmentImages).values(rows);
@@ -19,18 +19,6 @@ export async function markCustomerConfirmed(tx: Db, appointmentId: number, now: 
 
 export async function markProblemReported(tx: Db, appointmentId: number, message: string, now: Date): Promise<void> {
   await tx.update(appointments).set({ problemReportedAt: now, problemReport: message, updatedAt: now }).where(eq(appointments.id, appointmentId));
-}
-
-/** The customer's one review of the repair; false when there is one already. */
-export async function insertReview(tx: Db, row: typeof repairerReviews.$inferInsert): Promise<boolean> {
-  const inserted = await tx.insert(repairerReviews).values(row).onConflictDoNothing().returning({ id: repairerReviews.id });
-  return inserted.length > 0;
-}
-
-/** The mean of the repairer's ratings (as the driver gives it: a numeric's text), or null with none. */
-export async function meanRatingOf(tx: Db, repairerId: number): Promise<string | null | undefined> {
-  const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
-  return mean?.value;
 }
 
 /** Issue 38 item 3: the technician is on the way, arriving around `estimate` (London 'HH:MM'); counts the announcement. */

@@ -22,7 +22,8 @@ import { repairDoneText } from '../emails/booking-emails';
 import { RELEASE_AFTER_HOURS } from '../payout/payouts';
 import { payoutOfAppointment, setReleaseAfter } from '../payout/payouts.repo';
 import { lockRepairerForRating, repairerBusinessName, setRating } from '../../repairers';
-import { insertAfterPhotos, insertReview, insertWarranty, markCustomerConfirmed, markProblemReported, meanRatingOf } from './completion.repo';
+import { insertReview, meanRatingOf } from '../../reviews';
+import { insertAfterPhotos, insertWarranty, markCustomerConfirmed, markProblemReported } from './completion.repo';
 
 export interface CompletionContext {
   db: Db;
@@ -131,8 +132,11 @@ export async function reportProblem(ctx: CompletionContext, viewer: Viewer, appo
   });
 }
 
-/** One review per completed repair; the repairer's rating becomes the mean of theirs, in the same transaction. */
-export async function reviewRepair(ctx: CompletionContext, viewer: Viewer, appointmentId: number, body: ReviewBody): Promise<void> {
+/**
+ * One review per completed repair, by the grant holder only; the repairer's rating becomes the
+ * mean of theirs, in the same transaction. The demo seed's reviews come through here too.
+ */
+export async function reviewRepair(ctx: Pick<CompletionContext, 'db'>, viewer: Viewer, appointmentId: number, body: ReviewBody): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const { record } = await customersCompleted(tx, viewer, appointmentId);
     const repairerId = record.assignedRepairerId;

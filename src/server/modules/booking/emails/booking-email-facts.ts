@@ -27,6 +27,7 @@ export async function bookingFacts(tx: Db, config: AppConfig, appointmentId: num
     quoteUrl: `${config.publicUrl}${accessLinkPath(grant.token, `/quote/${record.assessmentId}`)}`,
     testMode,
     company: config.company,
+    publicUrl: config.publicUrl,
   };
 }
 

@@ -10,6 +10,8 @@ import type { CompanyDetails } from '../../../../shared/company';
 import { site } from '../../../../shared/site';
 import type { EmailAttachment } from '../../../db/schema/email';
 import { customerFooter, type CustomerEmail } from '../../email';
+import type { TechnicianProfileView } from '../../../../shared/api/appointments';
+import { technicianLines } from './technician-lines';
 
 export interface BookingEmailFacts {
   appointmentId: number;
@@ -30,6 +32,8 @@ export interface BookingEmailFacts {
   testMode: boolean;
   /** The company's details from the settings (issue 14), for the footer. */
   company: CompanyDetails;
+  /** The site's address, for the footer's My repairs line (issue 38). */
+  publicUrl: string;
 }
 
 const when = (facts: Pick<BookingEmailFacts, 'date' | 'slot'>) => `${formatLondonDate(facts.date)}, ${slotInSentence(facts.slot)}`;
@@ -50,7 +54,7 @@ export function bookingEmail(kind: string, facts: BookingEmailFacts, subject: st
       '',
       'Please do not forward this e-mail: the link opens your booking and details.',
       '',
-      ...customerFooter(facts.company),
+      ...customerFooter(facts.company, facts.publicUrl),
     ].join('\n'),
     htmlBody: null,
     headers: {},
@@ -155,11 +159,13 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
   );
 }
 
-export function reminderEmail(facts: BookingEmailFacts): CustomerEmail {
+/** `technician`: who is coming (issue 37 item 3); a reminder goes only to a booking a technician has accepted. */
+export function reminderEmail(facts: BookingEmailFacts, technician: TechnicianProfileView | null = null): CustomerEmail {
   return bookingEmail('booking-reminder', facts, `Reminder: your repair is tomorrow – reference ${facts.reference}`, [
     `This is a reminder that your repair is booked for ${when(facts)}.`,
     'Please be there 15 minutes before the window starts.',
     '',
+    ...(technician ? [...technicianLines(technician), ''] : []),
     'Your booking details:',
     facts.appointmentUrl,
     '',

@@ -26,7 +26,7 @@ export function repairDoneEmail(facts: BookingEmailFacts, technician: string, wa
       `We hold your payment until you confirm (or ${RELEASE_AFTER_HOURS} hours pass without a problem reported).`,
       `Your ${warranty.months}-month warranty on the workmanship runs until ${formatLondonDate(warranty.endsDate)}.`,
       '',
-      ...customerFooter(facts.company),
+      ...customerFooter(facts.company, facts.publicUrl),
     ].join('\n'),
   };
 }

@@ -11,6 +11,8 @@ import { runStep } from '../process/run-step';
 import { reminderEmail, reminderText } from './booking-emails';
 import { bookingFacts } from './booking-email-facts';
 import { claimReminder, reminderCandidates } from '../pay/payments.repo';
+import { findAppointmentRecord } from '../appointments.repo';
+import { technicianOf } from '../appointment/technician-profile';
 
 export const REMINDER_HOURS = 24;
 import { SEND_REMINDERS_JOB } from '../../../kernel/jobs';
@@ -35,7 +37,8 @@ export async function sendDueReminders(context: Pick<JobContext, 'db' | 'config'
       return runStep(context, 'send-reminders', async (step) => {
         if (!(await claimReminder(step.tx, candidate.id, now))) return false;
         const facts = await bookingFacts(step.tx, context.config, candidate.id, context.config.stripe === undefined);
-        await step.queue(reminderEmail(facts));
+        const record = await findAppointmentRecord(step.tx, candidate.id);
+        await step.queue(reminderEmail(facts, record ? technicianOf(record, now) : null));
         const text = reminderText(facts);
         if (text) await step.queue(text);
         return true;

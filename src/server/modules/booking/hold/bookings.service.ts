@@ -54,6 +54,7 @@ import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
 import { openSlotsStored } from '../slots/stored-matching';
+import { technicianOf } from '../appointment/technician-profile';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
 
@@ -327,6 +328,8 @@ export function toAppointmentView(record: AppointmentRecord, now: Date, access: 
     invoices: access === 'assigned-repairer' ? [] : record.invoices.map((invoice) => ({ ...invoice, url: `/api/appointments/${appointment.id}/${invoice.kind}.pdf` })),
     createdAt: appointment.createdAt.toISOString(),
     onTheWay: onTheWayOf(appointment, now, access),
+    // Issue 37 item 3: who is coming, once a technician has accepted (and after the repair), never before.
+    technician: technicianOf(record, now),
     texts: access === 'customer' ? { consented: appointment.smsConsentAt !== null } : null,
     aftercare: {
       technician: record.assignedRepairerId === null ? null : record.technician,

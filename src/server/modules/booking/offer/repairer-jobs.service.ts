@@ -25,6 +25,8 @@ import { runStep, type Step } from '../process/run-step';
 import { bookingFacts } from '../emails/booking-email-facts';
 import { toQuoteView } from '../../quotes';
 import { technicianAssignedEmail } from '../emails/repairer-jobs-emails';
+import { findAppointmentRecord } from '../appointments.repo';
+import { technicianOf } from '../appointment/technician-profile';
 import { jobAcceptedEmail, type AcceptedJobFacts } from '../emails/technician-emails';
 import { assignQuote, clashingBookings, isOffOn, jobOfNotification, readJobsOfRepairer, type JobRecord } from './repairer-jobs.repo';
 
@@ -236,7 +238,8 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     if (paymentId !== undefined) await assignPayoutOfPayment(tx, paymentId, repairerId, now);
     await withdrawOpenOffers(tx, record.quote.id, id);
     const facts = await bookingFacts(tx, ctx.config, appointment.id, ctx.config.stripe === undefined);
-    await step.queue(technicianAssignedEmail(facts, { businessName: repairer.businessName, phone: repairer.phone }));
+    const assigned = await findAppointmentRecord(tx, appointment.id);
+    await step.queue(technicianAssignedEmail(facts, { businessName: repairer.businessName }, assigned ? technicianOf(assigned, now) : null));
     // The technician's own copy of the job: now theirs, with the customer's details and notes (D11).
     if (repairer.email) await step.queue(jobAcceptedEmail(acceptedJobFacts(ctx.config, record, appointment, repairer)));
   });

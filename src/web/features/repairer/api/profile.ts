@@ -20,3 +20,19 @@ export function useSaveProfile() {
 export function useStartPayouts() {
   return useMutation({ mutationFn: () => apiJson('POST', '/api/repairer/stripe-onboarding', {}, StripeOnboardingSchema) });
 }
+
+/** PUT /api/repairer/photo (one file, "photo"), DELETE to remove it (issue 37): both answer the profile. */
+export function usePhoto() {
+  const queryClient = useQueryClient();
+  const onSuccess = (profile: ProfileView) => queryClient.setQueryData(profileKey, profile);
+  const upload = useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('photo', file);
+      return apiJson('PUT', '/api/repairer/photo', form, ProfileViewSchema);
+    },
+    onSuccess,
+  });
+  const remove = useMutation({ mutationFn: () => apiJson('DELETE', '/api/repairer/photo', undefined, ProfileViewSchema), onSuccess });
+  return { upload, remove };
+}

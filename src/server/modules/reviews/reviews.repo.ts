@@ -1,0 +1,171 @@
+// The queries of reviews (issue 12 wrote them, issue 37 shows them): the customer's one review of a
+// completed repair, the rating a technician's reviews make, and the lists, newest first.
+import { and, avg, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { appointments, assessments, quotes, repairerReviews, repairers } from '../../db/schema';
+import type { ReviewHideReason } from '../../../shared/api/reviews';
+
+/** The customer's one review of the repair; false when there is one already. */
+export async function insertReview(tx: Db, row: typeof repairerReviews.$inferInsert): Promise<boolean> {
+  const inserted = await tx.insert(repairerReviews).values(row).onConflictDoNothing().returning({ id: repairerReviews.id });
+  return inserted.length > 0;
+}
+
+/** The mean of the repairer's ratings (as the driver gives it: a numeric's text), or null with none. */
+export async function meanRatingOf(tx: Db, repairerId: number): Promise<string | null | undefined> {
+  const [mean] = await tx.select({ value: avg(repairerReviews.rating) }).from(repairerReviews).where(eq(repairerReviews.repairerId, repairerId));
+  return mean?.value;
+}
+
+export interface RatingRow {
+  /** Mean of every rating, in tenths, or null with none. */
+  averageTenths: number | null;
+  count: number;
+  hidden: number;
+}
+
+/** The rating over every review (of one technician, or of all), and how many of them are hidden. */
+export async function ratingOf(db: Db, repairerId?: number): Promise<RatingRow> {
+  const [row] = await db
+    .select({
+      average: avg(repairerReviews.rating),
+      count: count(),
+      hidden: sql<number>`count(${repairerReviews.hiddenAt})::int`,
+    })
+    .from(repairerReviews)
+    .where(repairerId === undefined ? undefined : eq(repairerReviews.repairerId, repairerId));
+  const average = row?.average === null || row?.average === undefined ? null : Math.round(Number(row.average) * 10);
+  return { averageTenths: average, count: Number(row?.count ?? 0), hidden: Number(row?.hidden ?? 0) };
+}
+
+export interface ReviewRow {
+  id: number;
+  rating: number;
+  comment: string;
+  createdAt: Date;
+  hiddenAt: Date | null;
+  hiddenReason: ReviewHideReason | null;
+  hiddenBy: string | null;
+  customerName: string;
+  customerTown: string;
+  erasedAt: Date | null;
+  damageType: string;
+  reference: string;
+  repairerId: number;
+  businessName: string;
+  publicId: string;
+  isVerified: boolean;
+}
+
+const reviewColumns = {
+  id: repairerReviews.id,
+  rating: repairerReviews.rating,
+  comment: repairerReviews.comment,
+  createdAt: repairerReviews.createdAt,
+  hiddenAt: repairerReviews.hiddenAt,
+  hiddenReason: repairerReviews.hiddenReason,
+  hiddenBy: repairerReviews.hiddenBy,
+  customerName: assessments.name,
+  customerTown: assessments.city,
+  erasedAt: assessments.erasedAt,
+  damageType: assessments.damageType,
+  reference: assessments.reference,
+  repairerId: repairers.id,
+  businessName: repairers.businessName,
+  publicId: repairers.publicId,
+  isVerified: repairers.isVerified,
+};
+
+function reviewsQuery(db: Db, where: SQL | undefined) {
+  return db
+    .select(reviewColumns)
+    .from(repairerReviews)
+    .innerJoin(appointments, eq(appointments.id, repairerReviews.appointmentId))
+    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+    .innerJoin(repairers, eq(repairers.id, repairerReviews.repairerId))
+    .where(where)
+    .orderBy(desc(repairerReviews.createdAt), desc(repairerReviews.id));
+}
+
+/** A page of the reviews the public sees (none hidden), newest first, with how many there are. */
+export async function shownReviews(db: Db, options: { repairerId?: number; page: number; pageSize: number }): Promise<{ rows: ReviewRow[]; shown: number }> {
+  const where = and(isNull(repairerReviews.hiddenAt), options.repairerId === undefined ? undefined : eq(repairerReviews.repairerId, options.repairerId));
+  const [rows, [total]] = await Promise.all([
+    reviewsQuery(db, where).limit(options.pageSize).offset((options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(repairerReviews).where(where),
+  ]);
+  return { rows: rows as ReviewRow[], shown: Number(total?.value ?? 0) };
+}
+
+/** The team's list: every review, hidden ones too, newest first. */
+export async function allReviews(db: Db, options: { page: number; pageSize: number }): Promise<{ rows: ReviewRow[]; total: number }> {
+  const [rows, [total]] = await Promise.all([
+    reviewsQuery(db, undefined).limit(options.pageSize).offset((options.page - 1) * options.pageSize),
+    db.select({ value: count() }).from(repairerReviews),
+  ]);
+  return { rows: rows as ReviewRow[], total: Number(total?.value ?? 0) };
+}
+
+export async function findReview(db: Db, id: number): Promise<ReviewRow | undefined> {
+  const [row] = await reviewsQuery(db, eq(repairerReviews.id, id)).limit(1);
+  return row as ReviewRow | undefined;
+}
+
+/** The review's row, locked, for a hide or show-again to be decided on. */
+export async function lockReview(tx: Db, id: number): Promise<{ id: number; hiddenAt: Date | null } | undefined> {
+  const [row] = await tx.select({ id: repairerReviews.id, hiddenAt: repairerReviews.hiddenAt }).from(repairerReviews).where(eq(repairerReviews.id, id)).for('update');
+  return row;
+}
+
+export async function setHidden(tx: Db, id: number, hidden: { at: Date; reason: ReviewHideReason; by: string | null } | null): Promise<void> {
+  await tx
+    .update(repairerReviews)
+    .set(hidden ? { hiddenAt: hidden.at, hiddenReason: hidden.reason, hiddenBy: hidden.by } : { hiddenAt: null, hiddenReason: null, hiddenBy: null })
+    .where(eq(repairerReviews.id, id));
+}
+
+export interface ProfileRow {
+  id: number;
+  businessName: string;
+  contactName: string | null;
+  city: string;
+  yearsExperience: number | null;
+  specialisations: string[];
+  publicId: string;
+  insuranceCheckedAt: Date | null;
+  identityCheckedAt: Date | null;
+  skillsAssessedAt: Date | null;
+  completedRepairs: number;
+}
+
+/** A verified technician by their public id, with how many repairs they have completed; undefined otherwise. */
+export async function findVerifiedTechnician(db: Db, publicId: string): Promise<ProfileRow | undefined> {
+  const [row] = await db
+    .select({
+      id: repairers.id,
+      businessName: repairers.businessName,
+      contactName: repairers.contactName,
+      city: repairers.city,
+      yearsExperience: repairers.yearsExperience,
+      specialisations: repairers.specialisations,
+      publicId: repairers.publicId,
+      insuranceCheckedAt: repairers.insuranceCheckedAt,
+      identityCheckedAt: repairers.identityCheckedAt,
+      skillsAssessedAt: repairers.skillsAssessedAt,
+    })
+    .from(repairers)
+    .where(and(eq(repairers.publicId, publicId), eq(repairers.isVerified, true)))
+    .limit(1);
+  return row ? { ...row, completedRepairs: await completedRepairsOf(db, row.id) } : undefined;
+}
+
+/** How many repairs the technician has completed (appointments they held, marked done). */
+export async function completedRepairsOf(db: Db, repairerId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(appointments)
+    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
+    .where(and(eq(quotes.assignedRepairerId, repairerId), eq(appointments.status, 'completed')));
+  return Number(row?.value ?? 0);
+}
