@@ -119,6 +119,17 @@ export function isEligible(technician: TechnicianFacts, customer: Customer, at: 
   return covers(technician, customer) && freePlacesIn(technician, at) > 0;
 }
 
+/** What every read of technicians for the rule selects (withSlotFacts adds their slot facts). */
+const technicianColumns = {
+  id: repairers.id,
+  latitude: repairers.latitude,
+  longitude: repairers.longitude,
+  serviceRadiusMiles: repairers.serviceRadiusMiles,
+  specialisations: repairers.specialisations,
+  weeklyHalves: repairers.weeklyHalves,
+  jobsPerSlot: repairers.jobsPerSlot,
+};
+
 /**
  * The verified technicians who could reach any of these customers (their base within 30 miles of
  * one, and within their own radius), with what the rule needs of them from `from` to `to`
@@ -138,15 +149,7 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
     sql` OR `,
   );
   const rows = await db
-    .select({
-      id: repairers.id,
-      latitude: repairers.latitude,
-      longitude: repairers.longitude,
-      serviceRadiusMiles: repairers.serviceRadiusMiles,
-      specialisations: repairers.specialisations,
-      weeklyHalves: repairers.weeklyHalves,
-      jobsPerSlot: repairers.jobsPerSlot,
-    })
+    .select(technicianColumns)
     .from(repairers)
     .where(
       and(
@@ -241,15 +244,7 @@ export async function slotsAnyoneCanTake(db: Db, slots: readonly SlotOf[]): Prom
 export async function technicianFacts(db: Db, ids: readonly number[], from: string, to: string): Promise<TechnicianFacts[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      id: repairers.id,
-      latitude: repairers.latitude,
-      longitude: repairers.longitude,
-      serviceRadiusMiles: repairers.serviceRadiusMiles,
-      specialisations: repairers.specialisations,
-      weeklyHalves: repairers.weeklyHalves,
-      jobsPerSlot: repairers.jobsPerSlot,
-    })
+    .select(technicianColumns)
     .from(repairers)
     .where(and(eq(repairers.isVerified, true), sql`${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL`, sql`${repairers.id} = ANY(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`))
     .orderBy(asc(repairers.id));
@@ -263,15 +258,7 @@ export async function technicianFacts(db: Db, ids: readonly number[], from: stri
  */
 export async function techniciansWorking(db: Db, at: SlotOf): Promise<TechnicianFacts[]> {
   const rows = await db
-    .select({
-      id: repairers.id,
-      latitude: repairers.latitude,
-      longitude: repairers.longitude,
-      serviceRadiusMiles: repairers.serviceRadiusMiles,
-      specialisations: repairers.specialisations,
-      weeklyHalves: repairers.weeklyHalves,
-      jobsPerSlot: repairers.jobsPerSlot,
-    })
+    .select(technicianColumns)
     .from(repairers)
     .where(
       and(
