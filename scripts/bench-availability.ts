@@ -22,7 +22,7 @@ import pg from 'pg';
 import { loadConfig } from '../src/server/config/config';
 import { openDatabase, type Database } from '../src/server/db/database';
 import { runMigrations } from '../src/server/db/migrate';
-import { availabilityInMonth, availabilityOn, holdSlot, releaseHoldOfQuote, slotRefusal } from '../src/server/modules/booking';
+import { availabilityInMonth, availabilityOn, fillReservations, holdSlot, releaseHoldOfQuote, slotRefusal } from '../src/server/modules/booking';
 import { nearbyRepairers } from '../src/server/modules/repairers';
 import { addDays } from '../src/shared/calendar-date';
 import { londonDateOf } from '../src/shared/london-time';
@@ -152,6 +152,11 @@ async function bench(engine: 'pglite' | 'postgres', database: Database): Promise
     `\n${engine}: ${Number(counts.technicians).toLocaleString('en-GB')} technicians, ${Number(counts.bookings).toLocaleString('en-GB')} bookings, ` +
       `${Number(counts.timeOff).toLocaleString('en-GB')} time-off periods over ${counts.districts} districts, loaded in ${((performance.now() - loadStart) / 1000).toFixed(1)} s`,
   );
+
+  // The stored matching for the bookings just loaded around it: what start-up does (app.ts, docs/decisions/0028).
+  const fillStart = performance.now();
+  const filled = await fillReservations(db, now);
+  console.log(`  stored matching filled: ${filled.slots} slots in ${((performance.now() - fillStart) / 1000).toFixed(1)} s, ${filled.unplaced} bookings left without a technician`);
 
   const customers = (
     await database.executeSql(

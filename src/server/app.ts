@@ -13,7 +13,7 @@ import type { ModuleDeps } from './module-deps';
 import { accessRoutes, myRepairsRoutes, resolveGrantedAssessments } from './modules/access';
 import { adminRoutes, enquiryPageRoutes } from './modules/admin';
 import { priceGuideRoutes, quoteReadsForAssessments, quoteRoutes } from './modules/quotes';
-import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
+import { bookingRoutes, completionRoutes, dispatchRoutes, paymentRoutes, repairerJobRoutes, fillReservations, refreshReservationsOf, takeBackJobsOutsideAvailability, unassignedBookingRoutes, withdrawOpenOffersOfRepairer } from './modules/booking';
 import { repairerAccountRoutes } from './modules/repairer-accounts';
 import { technicianRoutes } from './modules/technicians';
 import { reviewRoutes } from './modules/reviews';
@@ -70,7 +70,7 @@ const modules: FastifyPluginAsyncZod<{ deps: ModuleDeps }>[] = [
   unassignedBookingRoutes,
   repairerJobRoutes,
   completionRoutes,
-  repairerAccountRoutes({ withdrawOpenOffersOfRepairer }),
+  repairerAccountRoutes({ withdrawOpenOffersOfRepairer, refreshReservationsOf }),
   technicianRoutes,
   reviewRoutes,
   repairerAvailabilityRoutes({ takeBackJobsOutsideAvailability }),
@@ -136,6 +136,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   const ownsDatabase = !options.database;
   const database = options.database ?? (await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir }));
   if (ownsDatabase) await runMigrations(database);
+  // The stored matching (docs/decisions/0028): open bookings made before it, or written around it, get their technician.
+  await fillReservations(database.db, new Date());
   const queue = await startJobQueue(database, app.log, { runWorkers: config.runWorkers });
   const mailer = options.mailer ?? createMailer(config.smtpUrl);
   const ownsStore = !options.store;

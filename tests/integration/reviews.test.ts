@@ -145,4 +145,15 @@ describe('GET /api/technicians/{slug}', () => {
     const [row] = await db.select({ publicId: repairers.publicId }).from(repairers).where(eq(repairers.id, verified.id));
     expect(row!.publicId).toMatch(/^[0-9a-f]{12}$/);
   });
+
+  it('says the insurance is checked only while the policy seen is in date, as the appointment page does', async () => {
+    const [before] = await db.select({ expiry: repairers.insuranceExpiryDate }).from(repairers).where(eq(repairers.id, verified.id));
+    await db.update(repairers).set({ insuranceExpiryDate: '2020-01-31' }).where(eq(repairers.id, verified.id));
+    try {
+      const profile = TechnicianProfileSchema.parse((await get(`/api/technicians/x-${verified.publicId}`)).json());
+      expect(profile.checks).toEqual({ insurance: false, identity: true, skills: true });
+    } finally {
+      await db.update(repairers).set({ insuranceExpiryDate: before!.expiry }).where(eq(repairers.id, verified.id));
+    }
+  });
 });

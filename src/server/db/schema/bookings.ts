@@ -33,6 +33,33 @@ export const slotCapacity = pgTable(
   ],
 );
 
+// Issue 35 item 7, docs/decisions/0028 ("The stored matching"): the technician the slot's
+// matching gives each open booking (held, or paid and waiting for a technician), one row per
+// quote (a quote has at most one live booking). Written only by whoever holds the slot's row
+// in slot_capacity (a claim, a release, an accept, a take-back, an availability change), so
+// the rows of one slot always form one matching: every technician has no more of them, plus
+// the jobs they hold, than their places. A row whose technician is null is a booking the
+// matching could not place (the team's to see); a repairer deleted leaves theirs null.
+// The row counts only while its booking is open in that same slot: a lapsed, cancelled,
+// assigned or moved booking's row is ignored, whatever it says.
+export const slotReservations = pgTable(
+  'slot_reservations',
+  {
+    quoteId: integer('quote_id')
+      .primaryKey()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    slotDate: date('slot_date').notNull(),
+    timeSlot: text('time_slot', { enum: timeSlots }).notNull(),
+    repairerId: integer('repairer_id').references(() => repairers.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('slot_reservations_repairer_idx').on(t.repairerId, t.slotDate, t.timeSlot),
+    index('slot_reservations_unplaced_idx').on(t.slotDate, t.timeSlot).where(sql`${t.repairerId} IS NULL`),
+    oneOf('slot_reservations_time_slot_check', t.timeSlot, timeSlots),
+  ],
+);
+
 export const appointments = pgTable(
   'appointments',
   {

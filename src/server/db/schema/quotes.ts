@@ -37,6 +37,8 @@ export const quotes = pgTable(
     uniqueIndex('quotes_assessment_key').on(t.assessmentId),
     // The quote desk's lists: by status, newest first.
     index('quotes_status_created_idx').on(t.status, t.createdAt),
+    // The jobs a technician holds (issue 35 item 7: the month view reads them per technician).
+    index('quotes_assigned_repairer_idx').on(t.assignedRepairerId),
     oneOf('quotes_status_check', t.status, quoteLifecycle.statuses),
     oneOf('quotes_assignment_status_check', t.assignmentStatus, quoteAssignmentLifecycle.statuses),
   ],

@@ -36,4 +36,7 @@ export { unassignedBookingRoutes } from './routes/unassigned.routes';
 export { readAvailability } from './slots/availability-read.repo';
 export { bookingDateMessages, isOutsideChangeWindow, slotRefusal } from './slots/booking-rules';
 export { leaveLiveState, releaseHoldOfQuote, setSlotCapacity, slotRowsBetween, takePlace } from './slots/capacity.repo';
-export { covers, eligibleTechnicians, freePlacesIn, isEligible, techniciansReaching, type Customer } from './slots/eligibility.repo';
+export { afterTakeBack, fillReservations, openSlotsStored, pinAccepted, refreshReservationsOf } from './slots/stored-matching';
+export { openSlotsFor } from './slots/customer-availability';
+export { customerOfQuote } from './slots/customer-availability.repo';
+export { covers, eligibleTechnicians, freePlacesIn, isEligible, slotKey, technicianFacts, techniciansReaching, type Customer, type SlotOf } from './slots/eligibility.repo';

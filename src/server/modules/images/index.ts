@@ -11,4 +11,4 @@ export { craftedPngHeader } from './image-test-helpers';
 export { clientGone, photoPixels, photoQueueBusyMessage, PhotoWorkQueue, type PhotoAdmission } from './photo-work-queue';
 export { migratePhotos } from './photos-migrate';
 export { S3FileStore } from './s3-file-store';
-export { photoFolder, storePhoto, storePhotos, type StoredPhoto } from './store-photos';
+export { photoFolder, storePhoto, storePhotos, writePhotoFiles, type StoredPhoto } from './store-photos';

@@ -35,11 +35,13 @@ export async function storePhoto(store: FileStore, photo: ProcessedImage, positi
   const displayKey = `${folder}/${name}${position}-display.jpg`;
   const thumbKey = `${folder}/${name}${position}-thumb.jpg`;
   written.push(displayKey, thumbKey);
+  return { kind, position, sourceType: photo.sourceType, ...(await writePhotoFiles(store, photo, displayKey, thumbKey)) };
+}
+
+/** A processed photo's display size and thumbnail written side by side at the two keys, answered with the columns every photo row keeps of them. */
+export async function writePhotoFiles(store: FileStore, photo: ProcessedImage, displayKey: string, thumbKey: string) {
   await Promise.all([store.put(displayKey, photo.display.data), store.put(thumbKey, photo.thumb.data)]);
   return {
-    kind,
-    position,
-    sourceType: photo.sourceType,
     contentType: photo.display.contentType,
     width: photo.display.width,
     height: photo.display.height,

@@ -1,5 +1,6 @@
 // Issue 12 item 7: the admin's network calls (SPEC's GET /api/repairers; invite; verify), and the
 // invitation link a repairer opens to create their sign-in (public, rate-limited per address).
+import type { Db } from '../../db/database';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../shared/api/assessments';
@@ -32,8 +33,11 @@ import { readNetworkPage } from '../repairers';
 import { sendShared } from '../../plugins/serializer';
 import { TELL_COVERED_CUSTOMERS_JOB } from '../../kernel/jobs';
 
-/** `booking`: what the booking module, which builds on this one, does when a repairer is unverified (buildApp hands it in). */
-export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer }): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
+/** After a technician's radius, services or base changed: the stored matching re-checks the bookings it keeps for them (booking/slots/stored-matching.ts, 0028). */
+type RefreshReservationsOf = (db: Db, repairerId: number, now: Date) => Promise<void>;
+
+/** `booking`: what the booking module, which builds on this one, does when a repairer is unverified or edits their profile (buildApp hands it in). */
+export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: WithdrawOpenOffersOfRepairer; refreshReservationsOf: RefreshReservationsOf }): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
   const { config, database } = deps;
   const db = database.db;
   // Signs the unsubscribe links in invitations, as in introductions (outreach.routes.ts).
@@ -86,9 +90,12 @@ export const repairerAccountRoutes = (booking: { withdrawOpenOffersOfRepairer: W
         reply.header('Cache-Control', 'private, no-store');
         return readProfile(profileCtx, await user(request), new Date());
       });
-      repairer.put('/api/repairer/profile', { schema: { body: ProfileBodySchema, response: { 200: ProfileViewSchema } } }, async (request) =>
-        saveProfile(profileCtx, await user(request), request.body, new Date()),
-      );
+      repairer.put('/api/repairer/profile', { schema: { body: ProfileBodySchema, response: { 200: ProfileViewSchema } } }, async (request) => {
+        const signedIn = await user(request);
+        const saved = await saveProfile(profileCtx, signedIn, request.body, new Date());
+        if (signedIn.repairerId !== null) await booking.refreshReservationsOf(db, signedIn.repairerId, new Date());
+        return saved;
+      });
       repairer.post('/api/repairer/stripe-onboarding', { schema: { response: { 200: StripeOnboardingSchema } } }, async (request) => startStripeOnboarding(profileCtx, await user(request)));
     }),
   );

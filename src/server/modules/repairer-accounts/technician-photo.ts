@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
 import { forbidden } from '../../kernel/errors';
 import type { SessionUser } from '../auth';
-import { deleteFilesOfGoneRecords, photoFolder, type FileStore, type ProcessedImage } from '../images';
+import { deleteFilesOfGoneRecords, photoFolder, writePhotoFiles, type FileStore, type ProcessedImage } from '../images';
 import { lockRepairer } from '../repairers';
 import { deleteRepairerPhoto, findRepairerPhoto, saveRepairerPhoto, type RepairerPhotoRow } from './technician-photo.repo';
 
@@ -35,20 +35,8 @@ export async function replaceRepairerPhoto(ctx: PhotoContext, repairerId: number
   let row: RepairerPhotoRow;
   try {
     // Outside the transaction: a slow store must not hold the repairer's lock (store-photos.ts).
-    await Promise.all([ctx.store.put(displayKey, photo.display.data), ctx.store.put(thumbKey, photo.thumb.data)]);
-    const values = {
-      token,
-      contentType: photo.display.contentType,
-      width: photo.display.width,
-      height: photo.display.height,
-      displayKey,
-      displayBytes: photo.display.data.length,
-      thumbKey,
-      thumbBytes: photo.thumb.data.length,
-      thumbWidth: photo.thumb.width,
-      thumbHeight: photo.thumb.height,
-      createdAt: now,
-    };
+    const files = await writePhotoFiles(ctx.store, photo, displayKey, thumbKey);
+    const values = { token, ...files, thumbWidth: photo.thumb.width, thumbHeight: photo.thumb.height, createdAt: now };
     row = await ctx.db.transaction(async (tx) => {
       await lockRepairer(tx, repairerId);
       old = await findRepairerPhoto(tx, repairerId);

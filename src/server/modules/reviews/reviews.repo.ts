@@ -134,6 +134,8 @@ export interface ProfileRow {
   specialisations: string[];
   publicId: string;
   insuranceCheckedAt: Date | null;
+  /** YYYY-MM-DD, the policy's end as the team saw it. */
+  insuranceExpiryDate: string | null;
   identityCheckedAt: Date | null;
   skillsAssessedAt: Date | null;
   completedRepairs: number;
@@ -151,6 +153,7 @@ export async function findVerifiedTechnician(db: Db, publicId: string): Promise<
       specialisations: repairers.specialisations,
       publicId: repairers.publicId,
       insuranceCheckedAt: repairers.insuranceCheckedAt,
+      insuranceExpiryDate: repairers.insuranceExpiryDate,
       identityCheckedAt: repairers.identityCheckedAt,
       skillsAssessedAt: repairers.skillsAssessedAt,
     })

@@ -4,7 +4,8 @@
 // review's words can never raise a technician's score, and the lists say how many are hidden.
 import { reviewHideReasonLabels, reviewMessages, type AdminReview, type AdminReviewsPage, type HideReviewBody, type PublicReview, type RatingSummary, type ReviewsPage, type TechnicianProfile } from '../../../shared/api/reviews';
 import { allDamageTypeLabels, type AnyDamageType } from '../../../shared/damage';
-import { formatLondonMonth } from '../../../shared/london-time';
+import { formatLondonMonth, londonDateOf } from '../../../shared/london-time';
+import { technicianChecks } from '../../../shared/technician-checks';
 import { specialisationLabels, type Specialisation } from '../../../shared/damage';
 import { publicIdOfSlug, REVIEWS_PAGE_SIZE, technicianProfilePath } from '../../../shared/reviews';
 import type { Database, Db } from '../../db/database';
@@ -80,7 +81,7 @@ export function publicReviews(database: Database, page: number): Promise<Reviews
 }
 
 /** GET /api/technicians/{slug}: a verified technician's public profile with their reviews; 404 for anyone else. */
-export async function technicianProfile(database: Database, slug: string, page: number): Promise<TechnicianProfile> {
+export async function technicianProfile(database: Database, slug: string, page: number, now: Date = new Date()): Promise<TechnicianProfile> {
   const publicId = publicIdOfSlug(slug);
   const row = publicId ? await findVerifiedTechnician(database.db, publicId) : undefined;
   if (!row) throw notFound(reviewMessages.technicianNotFound);
@@ -92,7 +93,8 @@ export async function technicianProfile(database: Database, slug: string, page: 
     yearsExperience: row.yearsExperience,
     services: row.specialisations.map((s) => specialisationLabels[s as Specialisation] ?? s),
     completedRepairs: row.completedRepairs,
-    checks: { insurance: row.insuranceCheckedAt !== null, identity: row.identityCheckedAt !== null, skills: row.skillsAssessedAt !== null },
+    // The appointment page's rule (shared/technician-checks.ts): an ended policy is no check passed.
+    checks: technicianChecks({ insuranceChecked: row.insuranceCheckedAt !== null, insuranceExpiryDate: row.insuranceExpiryDate, identityChecked: row.identityCheckedAt !== null, skillsAssessed: row.skillsAssessedAt !== null }, londonDateOf(now)),
     profilePath: technicianProfilePath(row.businessName, row.publicId),
     reviews: await reviewsPage(database.db, page, row.id),
   };

@@ -7,6 +7,7 @@ import type { TechnicianProfileView } from '../../../../shared/api/appointments'
 import { technicianPhotoUrl } from '../../../../shared/api/repairer-accounts';
 import { firstNameOf } from '../../../../shared/arrival';
 import { londonDateOf } from '../../../../shared/london-time';
+import { technicianChecks } from '../../../../shared/technician-checks';
 import { technicianRatingSql } from '../complete/technician-rating';
 
 /** What technicianProfileSql reads, as JSON. */
@@ -43,12 +44,7 @@ export function toTechnicianView(record: TechnicianProfileRecord, today: string)
     yearsExperience: record.yearsExperience,
     rating: record.rating,
     completedRepairs: record.completedRepairs,
-    checks: {
-      // 0025: "insurance seen and in date": a policy that has ended is no longer a check passed.
-      insurance: record.insuranceChecked && record.insuranceExpiryDate !== null && record.insuranceExpiryDate >= today,
-      identity: record.identityChecked,
-      skills: record.skillsAssessed,
-    },
+    checks: technicianChecks(record, today),
   };
 }
 

@@ -53,8 +53,8 @@ import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { requireCoverage } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
+import { openSlotsStored } from '../slots/stored-matching';
 import { technicianOf } from '../appointment/technician-profile';
-import { openSlotsFor } from '../slots/customer-availability';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
 
@@ -250,7 +250,7 @@ async function networkFor(ctx: BookingContext, quoteId: number | undefined, from
   if (quoteId === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
   const customer = await customerOfQuote(ctx.db, quoteId);
   if (!customer) return () => false;
-  const open = await openSlotsFor(ctx.db, customer, slots, now, quoteId);
+  const open = await openSlotsStored(ctx.db, customer, slots, now, quoteId);
   return (date, slot) => open.has(slotKey(date, slot));
 }
 

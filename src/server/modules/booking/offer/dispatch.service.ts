@@ -3,6 +3,7 @@
 // repairers view, accept or decline it
 // (the repairer-jobs module). The database keeps one open offer per repairer and job, and one
 // accepted offer per job (migration 0007), whatever the application does.
+import { refreshReservationsOf } from '../slots/stored-matching';
 import { moneySplit } from '../../../../shared/money-split';
 import type { CompanyDetails } from '../../../../shared/company';
 import { dispatchMessages, type LeftOut, type NearbyRepairer, type QuoteNotification } from '../../../../shared/api/dispatch';
@@ -271,7 +272,7 @@ export async function expireOverdueOffers(db: Db, now: Date, log?: RowLog): Prom
 /** Every open offer a repairer holds is withdrawn (expired): they are no longer verified. Answers how many. */
 export async function withdrawOpenOffersOfRepairer(db: Db, repairerId: number): Promise<number> {
   // The step withdraw-repairer-offers, inside the caller's transaction (a savepoint of it).
-  return runStep({ db }, 'withdraw-repairer-offers', async ({ tx }) => {
+  const withdrawn = await runStep({ db }, 'withdraw-repairer-offers', async ({ tx }) => {
     const open = await openOfferIdsOfRepairer(tx, repairerId);
     let withdrawn = 0;
     for (const { id } of open) {
@@ -284,6 +285,9 @@ export async function withdrawOpenOffersOfRepairer(db: Db, repairerId: number): 
     }
     return withdrawn;
   });
+  // The bookings the stored matching kept for them go to other technicians, or are left for the team (0028).
+  await refreshReservationsOf(db, repairerId, new Date());
+  return withdrawn;
 }
 
 /** Every open offer of a job is withdrawn (expired): its booking was cancelled, or another repairer took it. */

@@ -15,6 +15,7 @@
 // technician's and has not begun, so two saves at once take each job back once. An accept racing
 // the save waits on the technician's row the save locks, then reads the new availability and is
 // refused (repairer-jobs.service's acceptJob), so no job slips past both.
+import { refreshReservationsOf } from '../slots/stored-matching';
 import type { TakenBackBooking } from '../../../../shared/api/repairer-availability';
 import { hasSlotBegun, isTimeSlot, type TimeSlot } from '../../../../shared/calendar';
 import { londonDateOf } from '../../../../shared/london-time';
@@ -134,5 +135,7 @@ export async function takeBackJobsOutsideAvailability(ctx: OutsideAvailabilityCo
     takenBack.push({ date: job.appointmentDate, slot: job.timeSlot as TimeSlot, district: postcodeDistrict(job.postcode) ?? job.postcode.split(' ')[0]! });
   }
   await withdrawOffersOutside(ctx, repairerId, today, now);
+  // The bookings the stored matching keeps for them where the save closed or narrowed them move to other technicians, or are left for the team (0028).
+  await refreshReservationsOf(ctx.db, repairerId, now);
   return takenBack;
 }

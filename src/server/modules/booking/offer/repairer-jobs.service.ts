@@ -1,5 +1,6 @@
 // The repairer's side of a job (issue 12; D11, D14, D16): reading offers (viewing one marks it
 // viewed), accepting — the first to accept wins, atomically — and declining with a reason.
+import { pinAccepted } from '../slots/stored-matching';
 import { arrivalUpdatesLeft } from '../../../../shared/arrival';
 import { hasSlotBegun, isTimeSlot } from '../../../../shared/calendar';
 import { formatLondonDate } from '../../../../shared/london-time';
@@ -229,6 +230,9 @@ export async function acceptJob(ctx: RepairerJobsContext, user: SessionUser, id:
     if (!(await assignQuote(tx, record.quote.id, repairerId))) throw conflict(repairerJobMessages.taken);
     await transition(tx, 'jobNotification', 'accept', id, { set: { respondedAt: now } });
     await transition(tx, 'appointment', 'assign', appointment.id);
+    // The stored matching (0028): the booking is this technician's job now; whoever was kept for
+    // one of their places beyond it moves to another technician, or is left for the team.
+    if (isTimeSlot(appointment.timeSlot)) await pinAccepted(tx, record.quote.id, repairerId, { date: appointment.appointmentDate, slot: appointment.timeSlot }, now);
     // D14: the share owed since payment is now this repairer's.
     const paymentId = await succeededPaymentIdOf(tx, appointment.id);
     if (paymentId !== undefined) await assignPayoutOfPayment(tx, paymentId, repairerId, now);

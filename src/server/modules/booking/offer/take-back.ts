@@ -10,7 +10,7 @@
 // audit log and sent to the technician; the customer is told their booking stands and another
 // technician is being found. The slot's place, the payment and the time are untouched.
 import { takeBackMessages, type TakeBackResult } from '../../../../shared/api/dispatch';
-import { hasSlotBegun } from '../../../../shared/calendar';
+import { hasSlotBegun, type TimeSlot } from '../../../../shared/calendar';
 import type { AppConfig } from '../../../config/config';
 import type { Db } from '../../../db/database';
 import type { Enqueue } from '../../../kernel/jobs';
@@ -26,6 +26,7 @@ import { findRepairer } from '../../repairers';
 import { quoteIdOfAppointment } from '../appointments.repo';
 import { unassignOwedPayoutOfPayment } from '../payout/payouts.repo';
 import { acceptedOfferOfQuote } from './dispatch.repo';
+import { afterTakeBack } from '../slots/stored-matching';
 
 export async function takeBackJob(
   ctx: { db: Db; config: AppConfig; jobs?: Enqueue },
@@ -77,6 +78,8 @@ export async function releaseFromTechnician(
   if (accepted) await transition(tx, 'jobNotification', 'cancel', accepted.id);
   await transition(tx, 'quoteAssignment', 'release', quote.id, { set: { assignedRepairerId: null } });
   if (payment) await unassignOwedPayoutOfPayment(tx, payment.id);
+  // Open again: the stored matching finds it a technician to keep it for (0028), or leaves it unplaced.
+  await afterTakeBack(tx, quote.id, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, new Date());
   const technician = await findRepairer(tx, repairerId);
   const facts = await bookingFacts(tx, config, appointment.id, config.stripe === undefined);
   await recordAudit(tx, actorOf(by), 'job_taken_back', { kind: 'appointment', id: appointment.id }, { reference: facts.reference, repairerId, technician: technician?.businessName ?? null, reason, quoteId: quote.id });

@@ -26,6 +26,7 @@ import { invoiceAttachment, issueInvoice } from '../invoice/invoices.service';
 import { confirmationEmail, confirmationText, refundEmail, type RefundReason } from '../emails/booking-emails';
 import { CardError, PaymentProviderError, type PaymentProvider } from './payment-provider';
 import { technicianPlaceFree, technicianStillFree } from '../hold/claim';
+import { afterLateConfirm } from '../slots/stored-matching';
 import { recordAudit, systemActor } from '../../privacy';
 import {
   findPayment,
@@ -240,6 +241,8 @@ export async function settleSucceededPayment(
       await leaveLiveState(tx, appointmentId, 'lapse');
     } else {
       await transition(tx, 'appointment', 'confirm', appointmentId, { set: { holdExpiresAt: null } });
+      // Paid after its 30 minutes: its technician's place may have gone meanwhile (stored matching, 0028).
+      if (appointment.holdExpiresAt && appointment.holdExpiresAt <= settledAt) await afterLateConfirm(tx, quote.id, { date: appointment.appointmentDate, slot: appointment.timeSlot as TimeSlot }, settledAt);
       outcome = 'confirmed';
     }
   } else if (appointment.status === 'lapsed') {

@@ -9,6 +9,7 @@ import { isLiveAppointment, type AppointmentStatus } from '../../../../shared/li
 import type { Db } from '../../../db/database';
 import { appointments, slotCapacity } from '../../../db/schema';
 import { transition, type TransitionOptions } from '../../../db/transition';
+import { afterRelease } from './stored-matching';
 
 export interface Slot {
   date: string;
@@ -64,7 +65,11 @@ export async function leaveLiveState(
   // Each transition named where it is made, so the booking process's check can read it (booking-process.test.ts).
   const row = name === 'lapse' ? await transition(tx, 'appointment', 'lapse', appointmentId, options) : await transition(tx, 'appointment', 'cancel', appointmentId, options);
   // Both transitions start only from live statuses, so the row has just left one.
-  if (!isLiveAppointment(row.status)) await releasePlace(tx, { date: row.appointmentDate, slot: row.timeSlot as TimeSlot });
+  if (!isLiveAppointment(row.status)) {
+    await releasePlace(tx, { date: row.appointmentDate, slot: row.timeSlot as TimeSlot });
+    // Its reservation stops counting (the booking is not open); the slot's unplaced bookings may fit now (0028).
+    await afterRelease(tx, { date: row.appointmentDate, slot: row.timeSlot as TimeSlot }, new Date());
+  }
   return row;
 }
 

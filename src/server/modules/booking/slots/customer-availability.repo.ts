@@ -31,7 +31,7 @@ async function districtPoints(db: Db, postcodes: readonly string[]): Promise<Map
 }
 
 /** The customer of an assessment row: its saved point, else its postcode district's centre; null when neither is known. */
-async function customersOf<T extends { latitude: number | null; longitude: number | null; postcode: string; damageType: string }>(db: Db, rows: readonly T[]): Promise<(Customer | null)[]> {
+export async function customersOf<T extends { latitude: number | null; longitude: number | null; postcode: string; damageType: string }>(db: Db, rows: readonly T[]): Promise<(Customer | null)[]> {
   const districts = await districtPoints(
     db,
     rows.filter((row) => row.latitude === null || row.longitude === null).map((row) => row.postcode),

@@ -1,4 +1,7 @@
-// Availability for one customer (issue 35 item 2, D15, docs/decisions/0028): a slot is open to a
+// Availability for one customer (issue 35 item 2, D15, docs/decisions/0028), worked out from
+// scratch: since issue 35 item 7 the app answers from the stored matching (stored-matching.ts),
+// and this stays as the whole rule behind it (paying with no reservation, and the tests' oracle).
+// A slot is open to a
 // quote's customer only while every live booking in it that is still to be given a technician
 // (held, or paid and waiting for dispatch) and this one can each have a different eligible
 // technician with a free place. Assigned bookings are pinned to their technician: they are the

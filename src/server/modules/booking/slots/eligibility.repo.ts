@@ -119,6 +119,17 @@ export function isEligible(technician: TechnicianFacts, customer: Customer, at: 
   return covers(technician, customer) && freePlacesIn(technician, at) > 0;
 }
 
+/** What every read of technicians for the rule selects (withSlotFacts adds their slot facts). */
+const technicianColumns = {
+  id: repairers.id,
+  latitude: repairers.latitude,
+  longitude: repairers.longitude,
+  serviceRadiusMiles: repairers.serviceRadiusMiles,
+  specialisations: repairers.specialisations,
+  weeklyHalves: repairers.weeklyHalves,
+  jobsPerSlot: repairers.jobsPerSlot,
+};
+
 /**
  * The verified technicians who could reach any of these customers (their base within 30 miles of
  * one, and within their own radius), with what the rule needs of them from `from` to `to`
@@ -138,15 +149,7 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
     sql` OR `,
   );
   const rows = await db
-    .select({
-      id: repairers.id,
-      latitude: repairers.latitude,
-      longitude: repairers.longitude,
-      serviceRadiusMiles: repairers.serviceRadiusMiles,
-      specialisations: repairers.specialisations,
-      weeklyHalves: repairers.weeklyHalves,
-      jobsPerSlot: repairers.jobsPerSlot,
-    })
+    .select(technicianColumns)
     .from(repairers)
     .where(
       and(
@@ -158,6 +161,13 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
       ),
     )
     .orderBy(asc(repairers.id));
+  return withSlotFacts(db, rows, from, to);
+}
+
+type TechnicianRow = Pick<TechnicianFacts, 'id' | 'serviceRadiusMiles' | 'specialisations' | 'weeklyHalves' | 'jobsPerSlot'> & { latitude: number | null; longitude: number | null };
+
+/** The technicians' time off and held jobs over `from`…`to`, two statements for all of them. */
+async function withSlotFacts(db: Db, rows: readonly TechnicianRow[], from: string, to: string): Promise<TechnicianFacts[]> {
   if (rows.length === 0) return [];
   // Whole numbers read from the database, so written into the statement as one array literal.
   const anyOf = (column: typeof repairerTimeOff.repairerId | typeof quotes.assignedRepairerId) => sql`${column} = ANY(${sql.raw(`'{${rows.map((row) => row.id).join(',')}}'::int[]`)})`;
@@ -177,6 +187,15 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
       ),
     )
     .groupBy(quotes.assignedRepairerId, appointments.appointmentDate, appointments.timeSlot);
+  const timeOffOf = new Map<number, { repairerId: number; from: string; to: string }[]>();
+  for (const period of timeOff) timeOffOf.set(period.repairerId, [...(timeOffOf.get(period.repairerId) ?? []), period]);
+  const heldOf = new Map<number, Map<string, number>>();
+  for (const h of held) {
+    if (h.repairerId === null) continue;
+    const jobs = heldOf.get(h.repairerId) ?? new Map<string, number>();
+    jobs.set(`${h.date}/${h.slot}`, Number(h.jobs));
+    heldOf.set(h.repairerId, jobs);
+  }
   return rows.map((row) => ({
     id: row.id,
     point: { latitude: row.latitude!, longitude: row.longitude! },
@@ -184,8 +203,8 @@ export async function techniciansReaching(db: Db, points: readonly Point[], from
     specialisations: row.specialisations,
     weeklyHalves: row.weeklyHalves,
     jobsPerSlot: row.jobsPerSlot,
-    timeOff: timeOff.filter((period) => period.repairerId === row.id),
-    jobsHeld: new Map(held.filter((h) => h.repairerId === row.id).map((h) => [`${h.date}/${h.slot}`, Number(h.jobs)])),
+    timeOff: timeOffOf.get(row.id) ?? [],
+    jobsHeld: heldOf.get(row.id) ?? new Map<string, number>(),
   }));
 }
 
@@ -215,4 +234,40 @@ export async function slotsAnyoneCanTake(db: Db, slots: readonly SlotOf[]): Prom
         )
     )`)) as unknown as SqlResult;
   return new Set(result.rows.map((row) => `${String(row.slot_date)}/${String(row.slot_name)}`));
+}
+
+/**
+ * The facts of these technicians over `from`…`to`, the verified ones placed on the map only (an
+ * unverified or unplaced technician can serve nobody): the stored matching re-checks a
+ * technician's reservations with them after a change of theirs (stored-matching.ts).
+ */
+export async function technicianFacts(db: Db, ids: readonly number[], from: string, to: string): Promise<TechnicianFacts[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select(technicianColumns)
+    .from(repairers)
+    .where(and(eq(repairers.isVerified, true), sql`${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL`, sql`${repairers.id} = ANY(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`))
+    .orderBy(asc(repairers.id));
+  return withSlotFacts(db, rows, from, to);
+}
+
+/**
+ * Every verified technician placed on the map who works the slot and is not off that day, with
+ * their facts for it: the stored matching's start-up fill matches a whole slot at once, in memory
+ * (stored-matching.ts, fillReservations).
+ */
+export async function techniciansWorking(db: Db, at: SlotOf): Promise<TechnicianFacts[]> {
+  const rows = await db
+    .select(technicianColumns)
+    .from(repairers)
+    .where(
+      and(
+        eq(repairers.isVerified, true),
+        sql`${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL`,
+        sql`(${repairers.weeklyHalves} & ${slotBit(at.date, at.slot)}::int) <> 0`,
+        sql`NOT EXISTS (SELECT 1 FROM ${repairerTimeOff} WHERE ${repairerTimeOff.repairerId} = ${repairers.id} AND ${repairerTimeOff.fromDate} <= ${at.date}::date AND ${repairerTimeOff.toDate} >= ${at.date}::date)`,
+      ),
+    )
+    .orderBy(asc(repairers.id));
+  return withSlotFacts(db, rows, at.date, at.date);
 }

@@ -1,0 +1,192 @@
+// The stored matching's reads and writes (stored-matching.ts, docs/decisions/0028 "The stored
+// matching"): slot_reservations, one row per open booking, its technician or null. A row counts
+// only while its quote's booking is open in that same slot (held and not past its 30 minutes,
+// or paid and waiting: confirmed), so a lapsed, cancelled, assigned or moved booking's row is
+// ignored whatever it says. Written only under the slot's lock (lockSlotMatching).
+import { sql, type SQL } from 'drizzle-orm';
+import { timeSlots, type TimeSlot } from '../../../../shared/calendar';
+import type { Db, SqlResult } from '../../../db/database';
+import { customersOf, type OpenBooking } from './customer-availability.repo';
+import { NEARBY_RADIUS_MILES } from '../../../../shared/api/dispatch';
+import { boundingBox } from '../../repairers';
+import type { Customer, SlotOf, TechnicianFacts } from './eligibility.repo';
+
+/** The booking of reservation `r` (joined as `a`) is open at `now`, in the row's own slot. */
+const openBooking = (now: Date) => sql`JOIN appointments a ON a.quote_id = r.quote_id AND a.appointment_date = r.slot_date AND a.time_slot = r.time_slot
+  AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))`;
+
+const except = (exceptQuoteId: number | undefined) => (exceptQuoteId === undefined ? sql`` : sql` AND r.quote_id <> ${exceptQuoteId}::int`);
+
+/** Whole numbers read from the database, written into the statement as one array literal. */
+const intArray = (ids: readonly number[]) => sql.raw(`'{${ids.join(',')}}'::int[]`);
+
+async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
+  return ((await db.execute(query)) as unknown as SqlResult).rows;
+}
+
+/**
+ * Every writer of a slot's reservations takes this first, until its transaction ends: a claim
+ * (after takePlace), a release, an accept, a take-back, an availability change. A transaction
+ * lock keyed by the slot (the same on both engines), so the slot's rows always form one matching.
+ */
+export async function lockSlotMatching(db: Db, at: SlotOf): Promise<void> {
+  const day = Math.round(Date.parse(`${at.date}T00:00:00Z`) / 86_400_000);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(35007, ${day * 2 + timeSlots.indexOf(at.slot)}::int)`);
+}
+
+/** Open bookings reserved on each technician by `${repairerId}|${date}/${slot}`, over `from`…`to`. */
+export async function reservedLoads(db: Db, repairerIds: readonly number[], from: string, to: string, now: Date, exceptQuoteId?: number): Promise<Map<string, number>> {
+  if (repairerIds.length === 0) return new Map();
+  const found = await rows(
+    db,
+    sql`SELECT r.repairer_id AS id, r.slot_date::text AS d, r.time_slot AS s, count(*)::int AS n FROM slot_reservations r ${openBooking(now)}
+      WHERE r.repairer_id = ANY(${intArray(repairerIds)}) AND r.slot_date BETWEEN ${from}::date AND ${to}::date${except(exceptQuoteId)}
+      GROUP BY r.repairer_id, r.slot_date, r.time_slot`,
+  );
+  return new Map(found.map((row) => [`${Number(row.id)}|${String(row.d)}/${String(row.s)}`, Number(row.n)]));
+}
+
+/** A booking of the slot with its reserved technician (null: unplaced). */
+export interface ReservedBooking extends OpenBooking {
+  repairerId: number | null;
+}
+
+/** The open bookings of the slot reserved on these technicians (`unplaced`: the unplaced ones; `all`: every one), with their customers. */
+export async function reservedBookings(db: Db, at: SlotOf, now: Date, who: { repairerIds: readonly number[] } | 'unplaced' | 'all', exceptQuoteId?: number): Promise<ReservedBooking[]> {
+  if (typeof who === 'object' && who.repairerIds.length === 0) return [];
+  const whose = who === 'all' ? sql`TRUE` : who === 'unplaced' ? sql`r.repairer_id IS NULL` : sql`r.repairer_id = ANY(${intArray(who.repairerIds)})`;
+  const found = await rows(
+    db,
+    sql`SELECT r.quote_id, r.repairer_id, a.id AS appointment_id, s.latitude, s.longitude, s.postcode, s.damage_type
+      FROM slot_reservations r ${openBooking(now)}
+      JOIN quotes q ON q.id = r.quote_id JOIN assessments s ON s.id = q.assessment_id
+      WHERE r.slot_date = ${at.date}::date AND r.time_slot = ${at.slot}
+        AND ${whose}${except(exceptQuoteId)}
+      ORDER BY r.quote_id`,
+  );
+  const customers = await customersOf(
+    db,
+    found.map((row) => ({
+      latitude: row.latitude === null ? null : Number(row.latitude),
+      longitude: row.longitude === null ? null : Number(row.longitude),
+      postcode: String(row.postcode),
+      damageType: String(row.damage_type),
+    })),
+  );
+  return found.flatMap((row, i) => {
+    const customer = customers[i];
+    if (!customer) return [];
+    return [{ appointmentId: Number(row.appointment_id), quoteId: Number(row.quote_id), date: at.date, slot: at.slot as TimeSlot, customer, repairerId: row.repairer_id === null ? null : Number(row.repairer_id) }];
+  });
+}
+
+/** Writes the reservation of each quote in the slot (null: unplaced). Call under lockSlotMatching. */
+export async function writeReservations(db: Db, at: SlotOf, reservations: ReadonlyMap<number, number | null>): Promise<void> {
+  if (reservations.size === 0) return;
+  const values = sql.join(
+    [...reservations].map(([quoteId, repairerId]) => sql`(${quoteId}::int, ${at.date}::date, ${at.slot}::text, ${repairerId}::int)`),
+    sql`, `,
+  );
+  await db.execute(sql`INSERT INTO slot_reservations (quote_id, slot_date, time_slot, repairer_id) VALUES ${values}
+    ON CONFLICT (quote_id) DO UPDATE SET slot_date = excluded.slot_date, time_slot = excluded.time_slot, repairer_id = excluded.repairer_id, updated_at = now()`);
+}
+
+/** Forgets a quote's reservation (its booking is assigned: the technician holds it as a job now). */
+export async function dropReservation(db: Db, quoteId: number): Promise<void> {
+  await db.execute(sql`DELETE FROM slot_reservations WHERE quote_id = ${quoteId}::int`);
+}
+
+/** The quote's reservation, if its booking is open in the reserved slot. */
+export async function reservationOf(db: Db, quoteId: number, now: Date): Promise<{ date: string; slot: TimeSlot; repairerId: number | null } | null> {
+  const [row] = await rows(db, sql`SELECT r.slot_date::text AS d, r.time_slot AS s, r.repairer_id FROM slot_reservations r ${openBooking(now)} WHERE r.quote_id = ${quoteId}::int`);
+  if (!row) return null;
+  return { date: String(row.d), slot: String(row.s) as TimeSlot, repairerId: row.repairer_id === null ? null : Number(row.repairer_id) };
+}
+
+/** The slots from `from` on where the technician has open bookings reserved. */
+export async function slotsReservedOn(db: Db, repairerId: number, from: string, now: Date): Promise<SlotOf[]> {
+  const found = await rows(
+    db,
+    sql`SELECT DISTINCT r.slot_date::text AS d, r.time_slot AS s FROM slot_reservations r ${openBooking(now)}
+      WHERE r.repairer_id = ${repairerId}::int AND r.slot_date >= ${from}::date ORDER BY 1, 2`,
+  );
+  return found.map((row) => ({ date: String(row.d), slot: String(row.s) as TimeSlot }));
+}
+
+/** Open bookings from `from` on (or of one slot) with no reservation row at all (made before the stored matching, or written around it): each gets an unplaced row. */
+export async function markUnreserved(db: Db, from: string | SlotOf, now: Date): Promise<number[]> {
+  const which = typeof from === 'string' ? sql`a.appointment_date >= ${from}::date` : sql`a.appointment_date = ${from.date}::date AND a.time_slot = ${from.slot}`;
+  const marked = await rows(db, sql`INSERT INTO slot_reservations (quote_id, slot_date, time_slot, repairer_id)
+    SELECT a.quote_id, a.appointment_date, a.time_slot, NULL FROM appointments a
+    WHERE ${which} AND a.status IN ('held', 'confirmed')
+      AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))
+      AND NOT EXISTS (SELECT 1 FROM slot_reservations r WHERE r.quote_id = a.quote_id AND r.slot_date = a.appointment_date AND r.time_slot = a.time_slot)
+    ON CONFLICT (quote_id) DO UPDATE SET slot_date = excluded.slot_date, time_slot = excluded.time_slot, repairer_id = NULL, updated_at = now()
+    RETURNING quote_id`);
+  return marked.map((row) => Number(row.quote_id));
+}
+
+/** The slots from `from` on with an unplaced open booking. */
+export async function allSlotsWithUnplaced(db: Db, from: string, now: Date): Promise<SlotOf[]> {
+  const found = await rows(
+    db,
+    sql`SELECT DISTINCT r.slot_date::text AS d, r.time_slot AS s FROM slot_reservations r ${openBooking(now)}
+      WHERE r.repairer_id IS NULL AND r.slot_date >= ${from}::date ORDER BY 1, 2`,
+  );
+  return found.map((row) => ({ date: String(row.d), slot: String(row.s) as TimeSlot }));
+}
+
+/**
+ * The verified technicians covering the customer (within 30 miles and their own radius, covering
+ * the damage), each with their time off, the jobs they hold and the open bookings reserved on them
+ * over `from`…`to`: the month view's one statement (stored-matching.ts, openSlotsStored), on the
+ * repairers' location btree, then one index probe per technician for each of the three.
+ */
+export async function coveringFacts(
+  db: Db,
+  customer: Customer,
+  from: string,
+  to: string,
+  now: Date,
+  exceptQuoteId?: number,
+): Promise<{ technicians: TechnicianFacts[]; loads: Map<string, number> }> {
+  const box = boundingBox(customer.point, NEARBY_RADIUS_MILES);
+  const { latitude, longitude } = customer.point;
+  const found = await rows(
+    db,
+    sql`SELECT r.id, r.latitude, r.longitude, r.service_radius_miles, r.specialisations, r.weekly_halves, r.jobs_per_slot,
+        (SELECT coalesce(json_agg(json_build_array(o.from_date::text, o.to_date::text)), '[]'::json) FROM repairer_time_off o
+          WHERE o.repairer_id = r.id AND o.from_date <= ${to}::date AND o.to_date >= ${from}::date) AS time_off,
+        (SELECT coalesce(json_agg(a.appointment_date::text || '/' || a.time_slot), '[]'::json) FROM quotes q JOIN appointments a ON a.quote_id = q.id
+          WHERE q.assigned_repairer_id = r.id AND a.status = 'assigned' AND a.appointment_date BETWEEN ${from}::date AND ${to}::date) AS held,
+        (SELECT coalesce(json_agg(r2.slot_date::text || '/' || r2.time_slot), '[]'::json) FROM slot_reservations r2
+          JOIN appointments a ON a.quote_id = r2.quote_id AND a.appointment_date = r2.slot_date AND a.time_slot = r2.time_slot
+            AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))
+          WHERE r2.repairer_id = r.id AND r2.slot_date BETWEEN ${from}::date AND ${to}::date${exceptQuoteId === undefined ? sql`` : sql` AND r2.quote_id <> ${exceptQuoteId}::int`}) AS reserved
+      FROM repairers r
+      WHERE r.is_verified AND r.latitude BETWEEN ${box.minLat} AND ${box.maxLat} AND r.longitude BETWEEN ${box.minLng} AND ${box.maxLng}
+        AND r.specialisations @> ${JSON.stringify([customer.specialisation])}::jsonb
+        AND (3958.8 * 2 * asin(sqrt(power(sin(radians(r.latitude - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${longitude}::float8) / 2), 2))))
+          <= least(${NEARBY_RADIUS_MILES}::float8, r.service_radius_miles::float8)
+      ORDER BY r.id`,
+  );
+  const loads = new Map<string, number>();
+  const parse = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
+  const technicians = found.map((row) => {
+    const id = Number(row.id);
+    const jobsHeld = new Map<string, number>();
+    for (const key of parse<string[]>(row.held)) jobsHeld.set(key, (jobsHeld.get(key) ?? 0) + 1);
+    for (const key of parse<string[]>(row.reserved)) loads.set(`${id}|${key}`, (loads.get(`${id}|${key}`) ?? 0) + 1);
+    return {
+      id,
+      point: { latitude: Number(row.latitude), longitude: Number(row.longitude) },
+      serviceRadiusMiles: Number(row.service_radius_miles),
+      specialisations: parse<string[]>(row.specialisations),
+      weeklyHalves: Number(row.weekly_halves),
+      jobsPerSlot: Number(row.jobs_per_slot),
+      timeOff: parse<[string, string][]>(row.time_off).map(([periodFrom, periodTo]) => ({ from: periodFrom, to: periodTo })),
+      jobsHeld,
+    };
+  });
+  return { technicians, loads };
+}
