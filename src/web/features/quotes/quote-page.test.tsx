@@ -192,8 +192,13 @@ describe('quote page', () => {
   });
 
   it('a booked quote says it is booked and paid, links to its appointment, and offers no second booking', async () => {
+    // The booking's own read is answered as the server would (its stub had answered it with the enquiry).
     stubFetch((url) =>
-      url.endsWith('/held-appointment') ? jsonResponse({ appointment: null, bookedAppointmentId: 17 }) : jsonResponse({ ...assessment, quote: { ...quote, status: 'booked' }, guidePrice: null }),
+      url.endsWith('/held-appointment')
+        ? jsonResponse({ appointment: null, bookedAppointmentId: 17 })
+        : url.endsWith('/api/appointments/17')
+          ? jsonResponse(appointmentView({ id: 17 }))
+          : jsonResponse({ ...assessment, quote: { ...quote, status: 'booked' }, guidePrice: null }),
     );
     renderApp('/quote/41');
     expect(await screen.findByText(/You have booked and paid for this repair/)).toBeInTheDocument();
