@@ -24,6 +24,15 @@ export interface RatingRow {
   hidden: number;
 }
 
+/**
+ * The same rating as ratingOf (every review, hidden ones too: docs/decisions/0034) as a statement
+ * fragment, JSON { average: the mean to one decimal or null, count }, of the repairer whose id is
+ * the SQL expression `repairerId`: for a read that must stay one statement (who is coming, on the
+ * customer's appointment: booking/appointment/technician-profile.ts).
+ */
+export const technicianRatingSql = (repairerId: string) => `(SELECT json_build_object('average', round(avg(rv.rating), 1)::float8, 'count', count(*)::int)
+    FROM repairer_reviews rv WHERE rv.repairer_id = ${repairerId})`;
+
 /** The rating over every review (of one technician, or of all), and how many of them are hidden. */
 export async function ratingOf(db: Db, repairerId?: number): Promise<RatingRow> {
   const [row] = await db

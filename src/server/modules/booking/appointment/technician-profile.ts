@@ -8,7 +8,7 @@ import { technicianPhotoUrl } from '../../../../shared/api/repairer-accounts';
 import { firstNameOf } from '../../../../shared/arrival';
 import { londonDateOf } from '../../../../shared/london-time';
 import { technicianChecks } from '../../../../shared/technician-checks';
-import { technicianRatingSql } from '../complete/technician-rating';
+import { technicianRatingSql } from '../../reviews';
 
 /** What technicianProfileSql reads, as JSON. */
 export interface TechnicianProfileRecord {
