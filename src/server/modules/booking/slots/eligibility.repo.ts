@@ -12,6 +12,7 @@ import { NEARBY_RADIUS_MILES } from '../../../../shared/api/dispatch';
 import type { TimeSlot } from '../../../../shared/calendar';
 import type { Specialisation } from '../../../../shared/damage';
 import type { Db, SqlResult } from '../../../db/database';
+import { intArray } from '../../../db/int-array';
 import { appointments, quotes, repairers, repairerTimeOff } from '../../../db/schema';
 import { boundingBox, milesBetween, type Point } from '../../repairers';
 import { slotBit } from '../../repairer-availability';
@@ -119,6 +120,9 @@ export function isEligible(technician: TechnicianFacts, customer: Customer, at: 
   return covers(technician, customer) && freePlacesIn(technician, at) > 0;
 }
 
+/** A technician who can serve anyone: verified and placed on the map. */
+const verifiedOnTheMap = and(eq(repairers.isVerified, true), sql`${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL`);
+
 /** What every read of technicians for the rule selects (withSlotFacts adds their slot facts). */
 const technicianColumns = {
   id: repairers.id,
@@ -169,8 +173,8 @@ type TechnicianRow = Pick<TechnicianFacts, 'id' | 'serviceRadiusMiles' | 'specia
 /** The technicians' time off and held jobs over `from`…`to`, two statements for all of them. */
 async function withSlotFacts(db: Db, rows: readonly TechnicianRow[], from: string, to: string): Promise<TechnicianFacts[]> {
   if (rows.length === 0) return [];
-  // Whole numbers read from the database, so written into the statement as one array literal.
-  const anyOf = (column: typeof repairerTimeOff.repairerId | typeof quotes.assignedRepairerId) => sql`${column} = ANY(${sql.raw(`'{${rows.map((row) => row.id).join(',')}}'::int[]`)})`;
+  const ids = intArray(rows.map((row) => row.id));
+  const anyOf = (column: typeof repairerTimeOff.repairerId | typeof quotes.assignedRepairerId) => sql`${column} = ANY(${ids})`;
   const timeOff = await db
     .select({ repairerId: repairerTimeOff.repairerId, from: repairerTimeOff.fromDate, to: repairerTimeOff.toDate })
     .from(repairerTimeOff)
@@ -246,7 +250,7 @@ export async function technicianFacts(db: Db, ids: readonly number[], from: stri
   const rows = await db
     .select(technicianColumns)
     .from(repairers)
-    .where(and(eq(repairers.isVerified, true), sql`${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL`, sql`${repairers.id} = ANY(${sql.raw(`'{${ids.join(',')}}'::int[]`)})`))
+    .where(and(verifiedOnTheMap, sql`${repairers.id} = ANY(${intArray(ids)})`))
     .orderBy(asc(repairers.id));
   return withSlotFacts(db, rows, from, to);
 }
@@ -262,8 +266,7 @@ export async function techniciansWorking(db: Db, at: SlotOf): Promise<Technician
     .from(repairers)
     .where(
       and(
-        eq(repairers.isVerified, true),
-        sql`${repairers.latitude} IS NOT NULL AND ${repairers.longitude} IS NOT NULL`,
+        verifiedOnTheMap,
         sql`(${repairers.weeklyHalves} & ${slotBit(at.date, at.slot)}::int) <> 0`,
         sql`NOT EXISTS (SELECT 1 FROM ${repairerTimeOff} WHERE ${repairerTimeOff.repairerId} = ${repairers.id} AND ${repairerTimeOff.fromDate} <= ${at.date}::date AND ${repairerTimeOff.toDate} >= ${at.date}::date)`,
       ),

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { timeSlots, type TimeSlot } from '../../../../shared/calendar';
 import type { Db, SqlResult } from '../../../db/database';
+import { intArray } from '../../../db/int-array';
 import { customersOf, type OpenBooking } from './customer-availability.repo';
 import { NEARBY_RADIUS_MILES } from '../../../../shared/api/dispatch';
 import { boundingBox } from '../../repairers';
@@ -16,9 +17,6 @@ const openBooking = (now: Date) => sql`JOIN appointments a ON a.quote_id = r.quo
   AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))`;
 
 const except = (exceptQuoteId: number | undefined) => (exceptQuoteId === undefined ? sql`` : sql` AND r.quote_id <> ${exceptQuoteId}::int`);
-
-/** Whole numbers read from the database, written into the statement as one array literal. */
-const intArray = (ids: readonly number[]) => sql.raw(`'{${ids.join(',')}}'::int[]`);
 
 async function rows(db: Db, query: SQL): Promise<Record<string, unknown>[]> {
   return ((await db.execute(query)) as unknown as SqlResult).rows;
