@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import type { BrowserContext } from 'playwright-core';
 import { expect } from 'vitest';
 
-const photo = readFileSync(resolve(import.meta.dirname, '../fixtures/images/sample.jpg'));
+const images = resolve(import.meta.dirname, '../fixtures/images');
+const photoTypes = { jpg: 'image/jpeg', heic: 'image/heic' } as const;
 
 const defaults = {
   name: 'Sam Patel',
@@ -24,12 +25,21 @@ const defaults = {
 };
 export type EnquiryFields = typeof defaults & { email: string };
 
-/** Submits an enquiry with one photo; every field can be overridden; the e-mail is unique unless given. */
-export async function submitEnquiry(customer: BrowserContext, overrides: Partial<EnquiryFields> = {}): Promise<{ id: number; reference: string }> {
+/**
+ * Submits an enquiry with one photo (or `photos`, from tests/fixtures/images); every field can be
+ * overridden; the e-mail is unique unless given.
+ */
+export async function submitEnquiry(customer: BrowserContext, overrides: Partial<EnquiryFields> = {}, { photos = ['sample.jpg'] }: { photos?: string[] } = {}): Promise<{ id: number; reference: string }> {
   const fields: EnquiryFields = { ...defaults, email: `e2e-${randomUUID()}@example.co.uk`, ...overrides };
   const form = new FormData();
-  for (const [field, value] of Object.entries(fields)) form.append(field, value);
-  form.append('images', new File([photo], 'sample.jpg', { type: 'image/jpeg' }));
+  for (const [field, value] of Object.entries(fields)) {
+    // As the wizard sends them: one field per damage location ("driver_door,wing_left" is two).
+    for (const part of field === 'damageLocations' ? value.split(',') : [value]) form.append(field, part);
+  }
+  for (const name of photos) {
+    const type = photoTypes[name.split('.').pop() as keyof typeof photoTypes];
+    form.append('images', new File([readFileSync(resolve(images, name))], name, { type }));
+  }
   const response = await customer.request.post('/api/assessments', { multipart: form, headers: { 'Idempotency-Key': randomUUID() } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as { id: number; reference: string };

@@ -1,8 +1,12 @@
-// Issue 4 in a real browser: a real assessment from the wizard shown with an approved quote,
-// as SPEC's quote view, at both widths (shared steps in ./intake.ts).
+// Issue 4 in a real browser: a real assessment, as the wizard sends it, shown with an approved
+// quote as SPEC's quote view, at both widths. The wizard's own walk, its screens and its thank-you
+// page are intake.test.ts's and intake-retry.test.ts's subject; here the assessment is sent as the
+// wizard sends it (the same details and photos, from the customer's own browser, which then holds
+// its grant), not walked again (docs/decisions/0006, fourteenth round).
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeWizard, shot, submitAndReachThankYou } from './intake';
+import { submitEnquiry } from './enquiry';
+import { shot, wizardDetails } from './intake';
 import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext } from './support';
 
 let browser: Browser;
@@ -20,10 +24,7 @@ describe.skipIf(!hasChromium)('assessment intake', () => {
     it(`shows an approved quote as SPEC's quote view (${size})`, async () => {
       const context = await newConsentedContext(browser, size);
       const page = await context.newPage();
-      // The wizard's screens at both widths are checked with axe in intake.test.ts and
-      // intake-retry.test.ts; this test's own screen is the quote view below.
-      await completeWizard(page, `intake-quote-${size}-${Date.now()}@example.co.uk`, size, { axe: false });
-      const { id } = await submitAndReachThankYou(page);
+      const { id } = await submitEnquiry(context, wizardDetails(`intake-quote-${size}-${Date.now()}@example.co.uk`), { photos: ['sample.jpg', 'sample.heic'] });
       const assessment = (await (await context.request.get(`/api/assessments/${id}`)).json()) as Record<string, unknown>;
       const quote = {
         id: 9, assessmentId: Number(id), laborCost: '480.00', partsCost: '1170.00', materialsCost: '35.00', autoReviveFee: '330.00',

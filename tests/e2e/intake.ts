@@ -6,12 +6,15 @@ import { resolve } from 'node:path';
 import { request, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { site } from '../../src/shared/site';
+import type { EnquiryFields } from './enquiry';
 import { baseUrl, expectNoAxeViolations, screenshot, type viewports } from './support';
 
 const images = resolve(import.meta.dirname, '../fixtures/images');
 export const REFERENCE = /AR-[0-9A-Z]{4}-[0-9A-Z]{4}/;
 
 export const shot = (page: Page, name: string) => screenshot(page, `intake-${name}`, process.env.INTAKE_SCREENSHOTS ?? process.env.E2E_SCREENSHOTS);
+
+const DESCRIPTION = 'A long scratch along the driver door, about 40 cm.';
 
 async function fillDetails(page: Page, email: string) {
   const fields: Array<[string, string]> = [
@@ -29,6 +32,15 @@ async function fillDetails(page: Page, email: string) {
   for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
 }
 
+/** What completeWizard enters, as POST /api/assessments's fields (for submitEnquiry with sample.jpg and sample.heic). */
+export function wizardDetails(email: string): EnquiryFields {
+  return {
+    name: 'Priya Shah', email, phone: '07700 900123', address: '12 Park Road', city: 'Bristol', county: 'Avon', postcode: 'bs1 5ty',
+    vehicleMake: 'Ford', vehicleModel: 'Focus', vehicleYear: '2019',
+    damageType: 'scuff', damageLocations: 'driver_door,wing_left', damageDescription: DESCRIPTION,
+  };
+}
+
 /**
  * Issue 37: the damage is asked with the photos, and its typical price shows as soon as the type
  * and places are chosen, before any contact detail: the range GET /api/price-guide answers.
@@ -44,7 +56,7 @@ async function chooseDamageAndSeeItsPrice(page: Page) {
   const expected = `Typical price for repairs like this: ${pounds(answer.guidePrice.low)}–${pounds(answer.guidePrice.high)}, confirmed by our team`;
   await page.getByText(expected).waitFor();
   expect(await page.getByLabel('Full name').count(), 'no contact detail asked yet').toBe(0);
-  await page.getByLabel('Describe the damage', { exact: true }).fill('A long scratch along the driver door, about 40 cm.');
+  await page.getByLabel('Describe the damage', { exact: true }).fill(DESCRIPTION);
 }
 
 /**
