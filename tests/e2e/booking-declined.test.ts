@@ -5,8 +5,8 @@
 // until it is ticked, the server refusing an intent without it, and the request recorded.
 import { describe, expect, inject, it } from 'vitest';
 import { formatLondonDate } from '../../src/shared/london-time';
-import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, workingDayFrom } from './booking-support';
-import { hasChromium, newConsentedContext, watchPageErrors } from './support';
+import { axeAtBothSizes, browserAndAdminForFile, customerWithApprovedQuote, payWithCard, showDay, signedInContext, workingDayFrom } from './booking-support';
+import { hasChromium, watchPageErrors } from './support';
 import { consentLabel, consentRequired } from '../../src/web/features/booking/booking-messages';
 
 const opened = browserAndAdminForFile();
@@ -51,14 +51,10 @@ describe.skipIf(!hasChromium)('a declined card', () => {
   it("shows the hold's place taken on the admin's Availability tab, axe-clean at 375 and 1280 px", async () => {
     const date = workingDayFrom(3);
     // The first test's hold (still unpaid) takes one of the morning's three places.
-    const { admin: account } = inject('accounts');
-    const context = await newConsentedContext(opened.browser, 'desktop');
+    // Signed in through the API: the sign-in form is site-shell.test.ts's subject.
+    const context = await signedInContext(opened.browser, inject('accounts').admin);
     const adminPage = await context.newPage();
-    await adminPage.goto('/sign-in?next=%2Fadmin');
-    await adminPage.getByLabel('E-mail address').fill(account.email);
-    await adminPage.getByLabel('Password').fill(account.password);
-    await adminPage.getByRole('button', { name: 'Sign in' }).click();
-    await adminPage.waitForURL('**/admin');
+    await adminPage.goto('/admin');
     await adminPage.getByRole('tab', { name: 'Availability' }).click();
     await adminPage.getByRole('heading', { level: 2, name: /^Availability, / }).waitFor();
     if (date.slice(0, 7) !== new Date().toISOString().slice(0, 7)) await adminPage.getByRole('button', { name: 'Next month' }).click();

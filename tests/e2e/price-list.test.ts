@@ -5,6 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { PriceList } from '../../src/shared/price-list';
+import { signedInContext } from './booking-support';
 import { submitEnquiry } from './enquiry';
 import { expectNoAxeViolations, hasChromium, launchBrowser, newConsentedContext, screenshot, viewports, watchPageErrors } from './support';
 
@@ -32,7 +33,7 @@ afterAll(async () => {
 });
 
 /**
- * The admin, signed in through the form once for the file (desktop), on the dashboard the first
+ * The admin, signed in once for the file (desktop), on the dashboard the first
  * time; the phone test resizes the same page and loads the price list afresh in it rather than
  * starting a context and signing in again (docs/notes/0006-test-suite-history.md, seventh round).
  */
@@ -42,15 +43,11 @@ function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
 }
 
 async function signInAsAdmin(): Promise<{ context: BrowserContext; page: Page }> {
-  const { admin } = inject('accounts');
-  const context = await newConsentedContext(browser, 'desktop');
+  // Through the API: the sign-in form is site-shell.test.ts's subject (docs/decisions/0006, fourteenth round).
+  const context = await signedInContext(browser, inject('accounts').admin);
   restoreWith = context;
   const page = await context.newPage();
-  await page.goto('/sign-in?next=%2Fadmin');
-  await page.getByLabel('E-mail address').fill(admin.email);
-  await page.getByLabel('Password').fill(admin.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL('**/admin');
+  await page.goto('/admin');
   await page.getByRole('heading', { level: 1, name: 'Admin dashboard' }).waitFor();
   return { context, page };
 }
