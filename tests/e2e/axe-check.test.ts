@@ -47,10 +47,10 @@ describe.skipIf(!hasChromium)('the accessibility check', () => {
     await context.close();
   });
 
-  it('passes a screen already found clean at once, and checks it again when its markup, a value, the width or a hover changes', async () => {
+  it('passes a screen already found clean at once, and checks it again when its markup, a value or the width changes', async () => {
     const context = await newContext(browser, 'mobile');
     const tab = await context.newPage();
-    await open(tab, { '/axe-check/again': '<label for="name">Name</label><input id="name"><p id="note" style="color:#595959;background:#fff">Readable text</p><style>#go{color:#333;background:#fff}#go:hover{color:#bbb}</style><button id="go">Go</button>' });
+    await open(tab, { '/axe-check/again': '<label for="name">Name</label><input id="name"><p id="note" style="color:#595959;background:#fff">Readable text</p>' });
     await expectNoAxeViolations(tab);
     // Each axe run from here on is counted in the page.
     await tab.evaluate(() => {
@@ -78,13 +78,6 @@ describe.skipIf(!hasChromium)('the accessibility check', () => {
     await tab.setViewportSize({ width: 1280, height: 900 });
     await expectNoAxeViolations(tab);
     expect(await runs(), 'another width').toBe(4);
-    // The mouse over an element a :hover rule styles (too faint, here): checked again, and failed;
-    // moved off it, the screen is the clean one of before.
-    await tab.hover('#go');
-    await expect(expectNoAxeViolations(tab)).rejects.toThrow(/axe violations on .*\/axe-check\/again/);
-    await tab.mouse.move(1200, 850);
-    await expectNoAxeViolations(tab);
-    expect(await runs(), 'the mouse moved off').toBe(5);
     await context.close();
   });
 });

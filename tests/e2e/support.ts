@@ -109,10 +109,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
 /**
  * What axe's result depends on, as one SHA-256 in the page: the whole document's markup (head and
  * body), each form control's value and checked state (properties, not in the markup), the focused
- * element and whether focus shows, the elements a :hover rule applies to, each image's loaded size, whether the fonts have
+ * and hovered elements and whether focus shows, each image's loaded size, whether the fonts have
  * loaded, the window's size, scroll and pixel ratio, and the origin. null when the page has frames or shadow roots (their content is not in the markup), or
- * a style sheet from another origin (its rules cannot be read) or no crypto.subtle: such a screen
- * is always checked.
+ * no crypto.subtle: such a screen is always checked.
  */
 function screenKey(page: Page): Promise<string | null> {
   if (page.frames().length > 1) return Promise.resolve(null);
@@ -127,21 +126,11 @@ function screenKey(page: Page): Promise<string | null> {
       });
       const images = [...document.images].map((image) => [image.complete, image.naturalWidth, image.naturalHeight]);
       const active = document.activeElement;
-      // Where the mouse rests matters only where a :hover rule applies now (nowhere, after a
-      // navigation that left it over plain markup): each element a :hover selector matches.
-      const hoverSelectors: string[] = [];
-      const collect = (rules: CSSRuleList) => {
-        for (const rule of rules) {
-          if (rule instanceof CSSStyleRule && rule.selectorText.includes(':hover')) hoverSelectors.push(rule.selectorText);
-          if ('cssRules' in rule) collect((rule as CSSGroupingRule).cssRules);
-        }
-      };
-      for (const sheet of document.styleSheets) collect(sheet.cssRules); // throws on another origin's sheet: no key
-      const hovered = hoverSelectors.map((selector) => [...document.querySelectorAll(selector)].map(indexOf));
+      const hovered = [...document.querySelectorAll(':hover')].pop();
       const state = [
         location.origin,
         innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
-        indexOf(active), active?.matches(':focus-visible') ?? false, JSON.stringify(hovered),
+        indexOf(active), active?.matches(':focus-visible') ?? false, indexOf(hovered),
         document.fonts.status,
         JSON.stringify(controls),
         JSON.stringify(images),
