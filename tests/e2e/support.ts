@@ -1,6 +1,5 @@
 // Real Chromium (Debian's) through playwright-core, with axe on every page a test visits.
-import { appendFileSync, existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import axe from 'axe-core';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -106,62 +105,9 @@ export async function axeViolations(page: Page): Promise<string[]> {
   return results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join('\n    ')}`);
 }
 
-/**
- * What axe's result depends on, as one SHA-256 in the page: the whole document's markup (head and
- * body), each form control's value and checked state (properties, not in the markup), the focused
- * and hovered elements and whether focus shows, each image's loaded size, whether the fonts have
- * loaded, the window's size, scroll and pixel ratio, and the origin. null when the page has frames or shadow roots (their content is not in the markup), or
- * no crypto.subtle: such a screen is always checked.
- */
-function screenKey(page: Page): Promise<string | null> {
-  if (page.frames().length > 1) return Promise.resolve(null);
-  return page
-    .evaluate(async () => {
-      const all = [...document.querySelectorAll('*')];
-      if (!globalThis.crypto?.subtle || all.some((element) => element.shadowRoot)) return null;
-      const indexOf = (element: Element | null | undefined) => (element ? all.indexOf(element) : -1);
-      const controls = [...document.querySelectorAll('input, select, textarea')].map((element) => {
-        const control = element as HTMLInputElement & HTMLSelectElement;
-        return [control.value, control.checked, control.selectedIndex ?? null, control.indeterminate ?? null];
-      });
-      const images = [...document.images].map((image) => [image.complete, image.naturalWidth, image.naturalHeight]);
-      const active = document.activeElement;
-      const hovered = [...document.querySelectorAll(':hover')].pop();
-      const state = [
-        location.origin,
-        innerWidth, innerHeight, scrollX, scrollY, devicePixelRatio,
-        indexOf(active), active?.matches(':focus-visible') ?? false, indexOf(hovered),
-        document.fonts.status,
-        JSON.stringify(controls),
-        JSON.stringify(images),
-        document.documentElement.outerHTML,
-      ].join('\u0000');
-      const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(state));
-      return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-    })
-    .catch(() => null);
-}
-
-/**
- * The screens this worker's files have found clean (screenKey). axe gives the same answer for the
- * same markup, state and window with the same build's styles, so a screen seen clean before is
- * not run through axe again: the loading screens' "Checking your account" is one screen at each
- * width whichever signed-in path it stands on (docs/decisions/0006, fourteenth round). Only clean
- * results are kept: a screen with violations is checked, and fails, every time.
- */
-const cleanScreens = new Set<string>();
-
-/** Fails with each violation's rule, impact and first five elements (axeViolations); a screen already found clean passes at once (cleanScreens). */
+/** Fails with each violation's rule, impact and first five elements (axeViolations). */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
-  // The state a person reads, as axeViolations waits for it, before the screen is identified.
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((animation) => animation instanceof CSSTransition).map((animation) => animation.finished.catch(() => undefined))).then(() => undefined));
-  const key = await screenKey(page);
-  const seen = key !== null && cleanScreens.has(key);
-  if (process.env.TEST_REPORTS) appendFileSync(join(process.env.TEST_REPORTS, 'axe-checks.jsonl'), `${JSON.stringify({ file: expect.getState().testPath, url: page.url(), ran: !seen })}\n`);
-  if (seen) return;
-  const violations = await axeViolations(page);
-  expect(violations, `axe violations on ${page.url()}`).toEqual([]);
-  if (key) cleanScreens.add(key);
+  expect(await axeViolations(page), `axe violations on ${page.url()}`).toEqual([]);
 }
 
 /** Collects uncaught page errors and failed console errors so a test can assert there were none. */
