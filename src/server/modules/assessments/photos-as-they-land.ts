@@ -10,6 +10,7 @@
 // upload is whole: the details (400), the photos required (400), a replay, the queue's refusal
 // (429/503), then each photo's own rejection (422). Work for a submission that is then refused
 // is dropped from the queue (end()); photos already decoding finish and are thrown away.
+import { unlink } from 'node:fs/promises';
 import { ImageRejectedError, photoPixels, processImageFile, type PhotoWorkQueue, type ProcessedImage } from '../images';
 import { photoEmptyMessage } from '../../../shared/customer-details';
 import type { ReceivedPhoto } from './assessment-intake';
@@ -36,7 +37,9 @@ export function processPhotosAsTheyLand(queue: PhotoWorkQueue, visitor: string, 
   const processed = async (photo: ReceivedPhoto, count: Promise<number | undefined>): Promise<ProcessedImage> => {
     const index = await count;
     if (index === undefined) throw refusal!.error;
-    return admission.run(index, () => processImageFile(photo.path));
+    // Its temporary file goes as soon as it has been read, while the others are decoded, so the
+    // upload folder's removal after the last photo has little left to do.
+    return admission.run(index, () => processImageFile(photo.path).finally(() => void unlink(photo.path).catch(() => {})));
   };
 
   return {
