@@ -127,7 +127,7 @@ export async function placeUnplaced(db: Db, at: SlotOf, now: Date, exceptQuoteId
  * there, and stores it (with the moves its path makes). Inside the claiming transaction, after
  * takePlace. False, nothing written, when the rule says the slot is full for them.
  */
-export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date): Promise<boolean> {
+export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date, known?: Customer | null): Promise<boolean> {
   await lockSlotMatching(tx, at);
   // A booking written around the matching (by hand, or before it existed) is counted, unplaced,
   // and tried. The slot's other unplaced bookings are not tried again: no path reached them after
@@ -135,11 +135,15 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
   // none reaches them now (Kuhn's one pass); the matching is maximum as it stands.
   const marked = await markUnreserved(tx, at, now);
   await placeUnplaced(tx, at, now, quoteId, marked);
-  const customer = await customerOfQuote(tx, quoteId);
+  // The caller's (holdSlot read the enquiry already, under the quote's lock), else read here.
+  const customer = known === undefined ? await customerOfQuote(tx, quoteId) : known;
   if (!customer) return false;
+  // The customer's technicians with their facts and reserved loads in one statement, read under
+  // the lock (what the month view reads, for this one slot): the search's first layer.
+  const { technicians, loads } = await coveringFacts(tx, customer, at.date, at.date, now, quoteId);
   // The matching is maximum, so the rule is one more augmenting path: the newcomer fits exactly
   // when one reaches a free place.
-  const path = await augmentingPath(tx, at, customer, now, quoteId);
+  const path = await augmentingPath(tx, at, customer, now, quoteId, technicians, loads);
   if (!path) return false;
   await writeReservations(tx, at, movesFor(quoteId, path));
   return true;
