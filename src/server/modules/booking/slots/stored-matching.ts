@@ -30,6 +30,7 @@ import {
   allSlotsWithUnplaced,
   coveringFacts,
   dropReservation,
+  firstFreeTechnician,
   lockSlotMatching,
   markUnreserved,
   reservationOf,
@@ -138,11 +139,17 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
   // The caller's (holdSlot read the enquiry already, under the quote's lock), else read here.
   const customer = known === undefined ? await customerOfQuote(tx, quoteId) : known;
   if (!customer) return false;
-  // The customer's technicians with their facts and reserved loads in one statement, read under
-  // the lock (what the month view reads, for this one slot): the search's first layer.
-  const { technicians, loads } = await coveringFacts(tx, customer, at.date, at.date, now, quoteId);
   // The matching is maximum, so the rule is one more augmenting path: the newcomer fits exactly
-  // when one reaches a free place.
+  // when one reaches a free place. Usually one step: one of their technicians has a place left
+  // (one statement, read under the lock); else the breadth-first search, its first layer the
+  // customer's technicians with their facts and loads (coveringFacts).
+  const first = (await firstFreeTechnician(tx, customer, [at], now, { exceptQuoteId: quoteId, order: 'nearest' })).get(slotKey(at));
+  if (first?.freeId != null) {
+    await writeReservations(tx, at, new Map([[quoteId, first.freeId]]));
+    return true;
+  }
+  if (!first?.working) return false;
+  const { technicians, loads } = await coveringFacts(tx, customer, at.date, at.date, now, quoteId);
   const path = await augmentingPath(tx, at, customer, now, quoteId, technicians, loads);
   if (!path) return false;
   await writeReservations(tx, at, movesFor(quoteId, path));
@@ -151,20 +158,32 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
 
 /**
  * Which of `slots` are open to the customer (slotKey of each): openSlotsFor's answers, from the
- * stored matching. One statement for the customer's technicians over the range and their
- * reserved loads (coveringFacts); a slot where one of them working it has a place left is open, one where none works it
- * closed; the others get an augmenting search, and a slot with an unplaced booking the whole rule.
+ * stored matching. One statement answers each slot (firstFreeTechnician): one of the customer's
+ * technicians working it has a place left, open; none works it, closed. Only the others (every
+ * one working it full) read the technicians' facts and reserved loads (coveringFacts) and get an
+ * augmenting search.
  */
 export async function openSlotsStored(db: Db, customer: Customer, slots: readonly SlotOf[], now: Date, exceptQuoteId?: number): Promise<Set<string>> {
   const open = new Set<string>();
   if (slots.length === 0) return open;
-  const dates = slots.map((at) => at.date).sort();
+  // One statement settles most slots: one of the customer's technicians working it has a place
+  // left (open), or none works it (closed). Only the rest (all of them full) need their facts and
+  // an augmenting search.
+  const first = await firstFreeTechnician(db, customer, slots, now, { exceptQuoteId, order: 'spread' });
+  const searched: SlotOf[] = [];
+  for (const at of slots) {
+    const answer = first.get(slotKey(at));
+    if (answer?.freeId != null) open.add(slotKey(at));
+    else if (answer?.working) searched.push(at);
+  }
+  if (searched.length === 0) return open;
+  const dates = searched.map((at) => at.date).sort();
   const [from, to] = [dates[0]!, dates[dates.length - 1]!];
   const { technicians, loads } = await coveringFacts(db, customer, from, to, now, exceptQuoteId);
   // covers() again in memory: the statement's distance is the same formula, this keeps them one rule.
   const theirs = technicians.filter((technician) => covers(technician, customer));
   if (theirs.length === 0) return open;
-  for (const at of slots) {
+  for (const at of searched) {
     const key = slotKey(at);
     const bit = slotBit(at.date, at.slot);
     const working = theirs.filter((technician) => (technician.weeklyHalves & bit) !== 0 && freePlacesIn(technician, at) > 0);
