@@ -36,12 +36,12 @@ import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
 import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
 import { findAssessmentWithCoverage } from '../../assessments';
-import { findQuote } from '../../quotes';
 import {
   expiredHoldIds,
   findAppointmentRecord,
   findLiveAppointmentOfQuote,
   insertHeldAppointment,
+  quoteToHold,
   type AppointmentRecord,
 } from '../appointments.repo';
 import { parseAppointmentDate, slotRefusal } from '../slots/booking-rules';
@@ -396,13 +396,18 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   if (viewer.assessmentIds.length === 0) throw notFound(bookingMessages.quoteNotFound);
   const quoteIdOnly = z.object({ quoteId: CreateAppointmentBodySchema.shape.quoteId }).safeParse(rawBody);
   if (!quoteIdOnly.success) throw notFound(bookingMessages.quoteNotFound);
-  const owned = await findQuote(ctx.db, quoteIdOnly.data.quoteId);
+  // The day asked for, when the body names a valid one, so the same read says whether a hold of
+  // that day has expired (nothing is answered from it before the grant is checked).
+  const early = CreateAppointmentBodySchema.safeParse(rawBody);
+  const earlyDate = early.success ? parseAppointmentDate(early.data.appointmentDate) : null;
+  const askedDate = earlyDate && 'date' in earlyDate ? earlyDate.date : null;
+  const owned = await quoteToHold(ctx.db, quoteIdOnly.data.quoteId, askedDate, now);
   if (!owned || !viewer.assessmentIds.includes(owned.assessmentId) || owned.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
   const { quoteId, appointmentDate, timeSlot, notes, textConsent } = parseBody(CreateAppointmentBodySchema, rawBody);
 
   const wanted = requestedSlot(appointmentDate, timeSlot, now);
   // Expired holds on that slot give their places back before we try to take one.
-  await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
+  if (owned.expiredHolds || askedDate !== wanted.date) await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
 
   const id = await runStep(ctx, 'hold-slot', async (step) => {
     const { tx } = step;
