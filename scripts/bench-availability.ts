@@ -322,8 +322,11 @@ try {
   // BENCH_ENGINE=postgres runs the server alone (while tuning).
   let ok = true;
   if (process.env.BENCH_ENGINE !== 'postgres') {
-    const pglite = await openDatabase({ pgliteDir: ':memory:' });
-    ok = await bench('pglite', pglite).finally(() => pglite.close());
+    // BENCH_PGLITE_DIR=folder (while tuning): PGlite's files there, and a network already in them
+    // used as it stands (as BENCH_DATABASE on the server).
+    const dir = process.env.BENCH_PGLITE_DIR;
+    const pglite = await openDatabase({ pgliteDir: dir ?? ':memory:' });
+    ok = await bench('pglite', pglite, dir !== undefined).finally(() => pglite.close());
   }
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) ok = (await onServer(serverUrl)) && ok;
