@@ -53,7 +53,8 @@ import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
 import { refuseUncovered } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
-import { openSlotsStored } from '../slots/stored-matching';
+import { openSlotsFrom, openSlotsStored } from '../slots/stored-matching';
+import { firstFreeForQuote } from '../slots/stored-matching.repo';
 import { technicianOf } from '../appointment/technician-profile';
 import { customerOfQuote, customersOf, quoteWithCustomer } from '../slots/customer-availability.repo';
 import { slotsAnyoneCanTake, type Customer } from '../slots/eligibility.repo';
@@ -264,9 +265,27 @@ export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit,
   const rows = await availableSlots(ctx, limit, date, date, now);
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
   const today = londonDateOf(now);
-  const quote = await calendarQuote(ctx, asked, calendarFor, now);
-  const network = await networkFor(ctx, quote, date, date, slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
+  const slots = slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today);
+  const network = asked && !calendarFor ? await networkForAsked(ctx, asked, slots, now) : await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, slots, now, !asked && !calendarFor);
   return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network);
+}
+
+/**
+ * A quote's calendar (`quoteId`): the quote, its customer and each slot's first free technician
+ * in one statement (firstFreeForQuote), the grant checked on it before anything is answered
+ * (a stranger's quote is 404, as in quoteOfViewer); the few slots it leaves open to question get
+ * the augmenting search (openSlotsFrom). An enquiry without a saved point goes the long way
+ * (its district's centre, then firstFreeTechnician).
+ */
+async function networkForAsked(ctx: BookingContext, asked: CustomerAsked, slots: { date: string; slot: TimeSlot }[], now: Date): Promise<NetworkOpen> {
+  const read = await firstFreeForQuote(ctx.db, asked.quoteId, slots, now);
+  if (!read || read.status === 'pending' || customerRecordAccess({ user: null, assessmentIds: asked.viewer.assessmentIds }, { assessmentId: read.assessmentId }) !== 'customer') {
+    throw notFound(bookingMessages.quoteNotFound);
+  }
+  const [customer] = await customersOf(ctx.db, [read.enquiry]);
+  if (!customer) return () => false;
+  const open = read.slots ? await openSlotsFrom(ctx.db, customer, slots, read.slots, now, asked.quoteId) : await openSlotsStored(ctx.db, customer, slots, now, asked.quoteId);
+  return (date, slot) => open.has(slotKey(date, slot));
 }
 
 export function monthDays(month: string): string[] {
@@ -280,8 +299,8 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
   const rows = await availableSlots(ctx, limit, from, to, now);
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
   const today = londonDateOf(now);
-  const quote = await calendarQuote(ctx, asked, calendarFor, now);
-  const network = await networkFor(ctx, quote, from, to, slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
+  const slots = slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today);
+  const network = asked && !calendarFor ? await networkForAsked(ctx, asked, slots, now) : await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, slots, now, !asked && !calendarFor);
   return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
 

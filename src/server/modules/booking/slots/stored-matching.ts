@@ -39,6 +39,7 @@ import {
   slotsReservedOn,
   writeReservations,
   type ReservedBooking,
+  type SlotFirstFree,
 } from './stored-matching.repo';
 
 /** The newcomer's place in a path's moves, until it has a quote. */
@@ -164,12 +165,17 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
  * augmenting search.
  */
 export async function openSlotsStored(db: Db, customer: Customer, slots: readonly SlotOf[], now: Date, exceptQuoteId?: number): Promise<Set<string>> {
-  const open = new Set<string>();
-  if (slots.length === 0) return open;
+  if (slots.length === 0) return new Set();
   // One statement settles most slots: one of the customer's technicians working it has a place
   // left (open), or none works it (closed). Only the rest (all of them full) need their facts and
   // an augmenting search.
   const first = await firstFreeTechnician(db, customer, slots, now, { exceptQuoteId, order: 'spread' });
+  return openSlotsFrom(db, customer, slots, first, now, exceptQuoteId);
+}
+
+/** openSlotsStored once firstFreeTechnician's answers are read (firstFreeForQuote reads them with the quote). */
+export async function openSlotsFrom(db: Db, customer: Customer, slots: readonly SlotOf[], first: ReadonlyMap<string, SlotFirstFree>, now: Date, exceptQuoteId?: number): Promise<Set<string>> {
+  const open = new Set<string>();
   const searched: SlotOf[] = [];
   for (const at of slots) {
     const answer = first.get(slotKey(at));
