@@ -5,7 +5,7 @@
 // technician's phone, e-mail and address are not read here at all.
 import type { TechnicianProfileView } from '../../../../shared/api/appointments';
 import { technicianPhotoUrl } from '../../../../shared/api/repairer-accounts';
-import { firstNameOf } from '../../../../shared/arrival';
+import { firstNameOf } from '../../../../shared/first-name';
 import { londonDateOf } from '../../../../shared/london-time';
 import { technicianChecks } from '../../../../shared/technician-checks';
 import { technicianRatingSql } from '../../reviews';
@@ -35,10 +35,13 @@ export const technicianProfileSql = (repairerId: string) => `(SELECT json_build_
     'completedRepairs', (SELECT count(*)::int FROM warranties w WHERE w.repairer_id = r.id))
   FROM repairers r WHERE r.id = ${repairerId})`;
 
+/** The technician's first name as the booking says it: 'Your technician' when they gave none. */
+export const technicianFirstName = (name: string | null | undefined): string => firstNameOf(name) ?? 'Your technician';
+
 /** `today`: the London day (YYYY-MM-DD) the insurance must still be in date on. */
 export function toTechnicianView(record: TechnicianProfileRecord, today: string): TechnicianProfileView {
   return {
-    firstName: firstNameOf(record.contactName),
+    firstName: technicianFirstName(record.contactName),
     businessName: record.businessName,
     photoUrl: record.photo ? technicianPhotoUrl(record.photo.token) : null,
     yearsExperience: record.yearsExperience,
