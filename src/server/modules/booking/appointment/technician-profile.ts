@@ -8,7 +8,7 @@ import { technicianPhotoUrl } from '../../../../shared/api/repairer-accounts';
 import { firstNameOf } from '../../../../shared/first-name';
 import { londonDateOf } from '../../../../shared/london-time';
 import { technicianChecks } from '../../../../shared/technician-checks';
-import { technicianRatingSql } from '../../reviews';
+import { completedRepairsSql, technicianRatingSql } from '../../reviews';
 
 /** What technicianProfileSql reads, as JSON. */
 export interface TechnicianProfileRecord {
@@ -32,7 +32,7 @@ export const technicianProfileSql = (repairerId: string) => `(SELECT json_build_
     'insuranceChecked', r.insurance_checked_at IS NOT NULL, 'insuranceExpiryDate', r.insurance_expiry_date::text,
     'identityChecked', r.identity_checked_at IS NOT NULL, 'skillsAssessed', r.skills_assessed_at IS NOT NULL,
     'rating', ${technicianRatingSql('r.id')},
-    'completedRepairs', (SELECT count(*)::int FROM warranties w WHERE w.repairer_id = r.id))
+    'completedRepairs', ${completedRepairsSql('r.id')})
   FROM repairers r WHERE r.id = ${repairerId})`;
 
 /** The technician's first name as the booking says it: 'Your technician' when they gave none. */
