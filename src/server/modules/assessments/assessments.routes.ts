@@ -24,6 +24,7 @@ import { imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, ty
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
 import { photoNotFoundMessage, readImage } from './image-read.repo';
 import type { QuoteReads } from './quote-reads';
+import { vatRatePercentFor } from '../../../shared/company-details';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 import { sendSerialized, sendShared, serializerOf } from '../../plugins/serializer';
@@ -50,8 +51,12 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** `quotes`: the reads and the draft quote of the quotes module, which builds on this one (buildApp hands them in). */
-export const assessmentRoutes = (quotes: QuoteReads): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
+/**
+ * `quotesAt`: the reads and the draft quote of the quotes module, which builds on this one (buildApp
+ * hands them in), at the VAT rate this app charges (issue 37: 0 when the company is not VAT registered).
+ */
+export const assessmentRoutes = (quotesAt: (vatRatePercent: number) => QuoteReads): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
+  const quotes = quotesAt(vatRatePercentFor(deps.config.company));
   const { viewsOf, readAssessmentsPageForAdmin, readAssessmentBody } = quotes;
   const { config, database, store } = deps;
   const db = database.db;
