@@ -1,4 +1,6 @@
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
+import { chargesVat, noVatSentence } from '../../../shared/company-details';
+import { company } from '../../lib/company';
 import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { formatDecimalPounds } from '../../lib/format';
 
@@ -15,7 +17,10 @@ export function OrderSummary({ quote }: { quote: Quote }) {
     { label: 'Labour', value: formatDecimalPounds(quote.laborCost) },
     { label: 'Parts and materials', value: formatPence(partsAndMaterials) },
     { label: 'Service fee', value: formatDecimalPounds(quote.autoReviveFee) },
-    { label: 'VAT (20%)', value: formatDecimalPounds(quote.vatAmount) },
+    // Issue 37: a quote priced with no VAT (the company not VAT registered) says so instead.
+    chargesVat(decimalStringToPence(quote.vatAmount) ?? 0, company())
+      ? { label: 'VAT (20%)', value: formatDecimalPounds(quote.vatAmount) }
+      : { label: 'VAT', value: noVatSentence },
   ];
   return (
     <section aria-labelledby="order-summary" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-5">

@@ -1,4 +1,7 @@
 import { formatDecimalPounds } from '../../lib/format';
+import { chargesVat, noVatSentence } from '../../../shared/company-details';
+import { decimalStringToPence } from '../../../shared/money';
+import { company } from '../../lib/company';
 import { formatPounds, isNonZero } from './quote-money';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
@@ -6,12 +9,14 @@ const row = 'flex items-baseline justify-between gap-4 py-2';
 
 /** Line items, the cost breakdown and the total price (issue 33: not an "estimate", it is what is charged). Every amount is in the total: no hidden fees (D6). */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
+  // Issue 37: a quote keeps the VAT it was priced with; one priced with none says so instead of a VAT line.
+  const vat = chargesVat(decimalStringToPence(quote.vatAmount) ?? 0, company());
   const costs = [
     { label: 'Labour', value: quote.laborCost },
     { label: 'Parts and materials', value: quote.partsCost },
     ...(isNonZero(quote.materialsCost) ? [{ label: 'Materials', value: quote.materialsCost }] : []),
     { label: 'AutoRevive service fee', value: quote.autoReviveFee },
-    { label: 'VAT (20%)', value: quote.vatAmount },
+    ...(vat ? [{ label: 'VAT (20%)', value: quote.vatAmount }] : []),
   ];
   return (
     <section aria-labelledby="quote-items" className="self-start rounded-lg border border-slate-200 bg-white p-5">
@@ -42,7 +47,7 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
           <dd className="text-2xl font-bold whitespace-nowrap text-navy-900">{formatDecimalPounds(quote.totalCost)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-slate-700">Including VAT. This is the price you pay: there are no hidden fees.</p>
+      <p className="mt-2 text-sm text-slate-700">{vat ? 'Including VAT.' : `${noVatSentence}.`} This is the price you pay: there are no hidden fees.</p>
     </section>
   );
 }
