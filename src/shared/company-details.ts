@@ -3,8 +3,6 @@
 // which the server and the build use): the browser gets the details already parsed, from the
 // page it was built with (src/web/lib/company.ts), so its bundle carries none of that.
 
-import { VAT_RATE_PERCENT } from './pricing';
-
 export const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
 export type Weekday = (typeof weekdays)[number];
 
@@ -114,30 +112,4 @@ export function registeredOfficeLine(company: CompanyDetails): string {
 export function companyRegistration(company: CompanyDetails): string {
   const vat = company.vatNumber ? ` VAT number ${company.vatNumber}.` : '';
   return `${company.name}, registered in ${company.registeredIn}, company number ${company.number}. Registered office: ${registeredOfficeLine(company)}.${vat}`;
-}
-
-/** Issue 37: the sentence shown wherever a price would say "incl. VAT" when no VAT is charged. */
-export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
-
-/** Whether the company charges VAT: only when it can issue a VAT invoice, so only with a VAT number. */
-export function isVatRegistered(company: Pick<CompanyDetails, 'vatNumber'>): boolean {
-  return company.vatNumber !== null && company.vatNumber !== '';
-}
-
-/** The VAT rate new prices are worked out with: the standard 20%, or 0 when the company is not VAT registered. */
-export function vatRatePercentFor(company: Pick<CompanyDetails, 'vatNumber'>): number {
-  return isVatRegistered(company) ? VAT_RATE_PERCENT : 0;
-}
-
-/**
- * How a price's VAT is described: 'incl. VAT' when the quote charged some (a quote keeps the VAT it
- * was priced with), or, for a quote priced without VAT, the one sentence saying none is charged.
- */
-export function chargesVat(vatPence: number, company: Pick<CompanyDetails, 'vatNumber'>): boolean {
-  return vatPence > 0 || isVatRegistered(company);
-}
-
-/** 'incl. VAT' after a price that charged VAT, or the one sentence saying no VAT is charged. */
-export function vatNote(vatPence: number, company: Pick<CompanyDetails, 'vatNumber'>): string {
-  return chargesVat(vatPence, company) ? 'incl. VAT' : noVatSentence;
 }

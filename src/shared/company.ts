@@ -11,6 +11,7 @@ import { EXAMPLE_MARK, exampleCompanyNumber, exampleVatNumber, supportHoursSente
 // imports them from company-details.ts without zod or libphonenumber (issue 36); re-exported
 // here for the server and the build.
 export * from './company-details';
+export * from './vat';
 
 /** The settings and what they hold when unset: the details shown before they were settings. */
 export const companySettingDefaults = {

@@ -13,7 +13,7 @@ import {
   EnquirySearchQuerySchema,
 } from '../../../shared/api/admin';
 import { IdParamsSchema } from '../../../shared/api/assessments';
-import { vatRatePercentFor } from '../../../shared/company-details';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { missingPriceListEntries } from '../../../shared/price-list';
 import { decimalStringToPence } from '../../../shared/money';
 import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';

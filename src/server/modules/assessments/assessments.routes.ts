@@ -24,7 +24,7 @@ import { imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, ty
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
 import { photoNotFoundMessage, readImage } from './image-read.repo';
 import type { QuoteReads } from './quote-reads';
-import { vatRatePercentFor } from '../../../shared/company-details';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 import { sendSerialized, sendShared, serializerOf } from '../../plugins/serializer';

@@ -3,7 +3,7 @@
 // is now, so an admin's edit shows on the next read (the public services page fetches its
 // "from" prices after it has painted: docs/decisions/0031).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { vatRatePercentFor } from '../../../shared/company-details';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { allDamageTypes } from '../../../shared/damage';
 import { penceToDecimalString } from '../../../shared/money';
 import { guideFromPence } from '../../../shared/price-list';

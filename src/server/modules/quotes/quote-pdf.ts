@@ -9,7 +9,7 @@ import { formatPence } from '../../../shared/money';
 import { needsPartsOrdering } from '../../../shared/quote-parts';
 import type { QuoteLineItem } from '../../../shared/price-list';
 import { VAT_RATE_PERCENT } from '../../../shared/pricing';
-import { noVatSentence } from '../../../shared/company-details';
+import { noVatSentence } from '../../../shared/vat';
 import { site } from '../../../shared/site';
 import { bold, grey, navy, openA4Pdf, printable, regular, rule as line } from '../../kernel/pdf';
 

@@ -20,7 +20,7 @@ import { outcodeOf } from '../../../shared/postcode';
 import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
 import type { ModuleDeps } from '../../module-deps';
-import { vatRatePercentFor } from '../../../shared/company-details';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { parseBody } from '../../plugins/validation';

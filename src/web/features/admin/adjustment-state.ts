@@ -1,6 +1,6 @@
 import { penceToDecimalString, poundsToPence, decimalStringToPence } from '../../../shared/money';
 import { percentOfPence, PLATFORM_FEE_PERCENT, REPAIRER_SHARE_PERCENT, type PriceBreakdown } from '../../../shared/pricing';
-import { vatRatePercentFor } from '../../../shared/company-details';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { company } from '../../lib/company';
 import {
   previewAdjustment,

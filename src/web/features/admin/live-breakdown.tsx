@@ -1,5 +1,5 @@
 import { decimalStringToPence, formatPence } from '../../../shared/money';
-import { chargesVat } from '../../../shared/company-details';
+import { chargesVat } from '../../../shared/vat';
 import { company } from '../../lib/company';
 import type { PriceBreakdown } from '../../../shared/pricing';
 import type { LineDraft } from './adjustment-state';

@@ -8,7 +8,7 @@ import { allDamageTypeLabels, allDamageTypes, type AnyDamageType } from '../../.
 import { formatPence } from '../../../shared/money';
 import { locationBands, type LocationBand, type PriceList } from '../../../shared/price-list';
 import { priceQuote } from '../../../shared/pricing';
-import { isVatRegistered, noVatSentence, vatRatePercentFor } from '../../../shared/company-details';
+import { isVatRegistered, noVatSentence, vatRatePercentFor } from '../../../shared/vat';
 import { company } from '../../lib/company';
 import { priceListMessages } from '../../../shared/api/admin';
 import { usePriceList, useSavePriceList } from './api/price-list';

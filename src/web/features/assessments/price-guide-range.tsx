@@ -1,5 +1,5 @@
 import { usePriceGuide } from './api/get-price-guide';
-import { isVatRegistered, noVatSentence } from '../../../shared/company-details';
+import { isVatRegistered, noVatSentence } from '../../../shared/vat';
 import { company } from '../../lib/company';
 
 // The guide is always whole pounds (a multiple of £5): '105.00' → '£105', '1000.00' → '£1,000'.

@@ -25,7 +25,7 @@ function InvoiceLinks({ appointment }: { appointment: AppointmentView }) {
       {appointment.invoices.map((invoice) => (
         <li key={invoice.number}>
           <a href={invoice.url} download className="font-semibold text-navy-900 underline">
-            {invoice.kind === 'credit-note' ? 'Download your credit note' : invoice.receipt ? 'Download your receipt' : 'Download your VAT invoice'} {invoice.number} (PDF)
+            Download your {invoice.kind === 'credit-note' ? 'credit note' : invoice.receipt ? 'receipt' : 'VAT invoice'} {invoice.number} (PDF)
           </a>
         </li>
       ))}

@@ -1,8 +1,9 @@
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
-import { chargesVat, noVatSentence } from '../../../shared/company-details';
-import { company } from '../../lib/company';
 import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { formatDecimalPounds } from '../../lib/format';
+
+/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (vat.test.ts holds them equal). */
+export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
 
@@ -18,9 +19,7 @@ export function OrderSummary({ quote }: { quote: Quote }) {
     { label: 'Parts and materials', value: formatPence(partsAndMaterials) },
     { label: 'Service fee', value: formatDecimalPounds(quote.autoReviveFee) },
     // Issue 37: a quote priced with no VAT (the company not VAT registered) says so instead.
-    chargesVat(decimalStringToPence(quote.vatAmount) ?? 0, company())
-      ? { label: 'VAT (20%)', value: formatDecimalPounds(quote.vatAmount) }
-      : { label: 'VAT', value: noVatSentence },
+    { label: 'VAT', value: quote.vatAmount === '0.00' ? noVatSentence : formatDecimalPounds(quote.vatAmount) },
   ];
   return (
     <section aria-labelledby="order-summary" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-5">

@@ -47,7 +47,7 @@ export function ServiceCards() {
           </li>
         ))}
       </ul>
-      <p className={`mt-6 ${bodyText}`}>{servicePriceNote()}</p>
+      <p className={`mt-6 ${bodyText}`}>{servicePriceNote}</p>
     </>
   );
 }

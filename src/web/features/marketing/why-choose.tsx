@@ -1,6 +1,4 @@
 import type { ReactNode } from 'react';
-import { isVatRegistered, noVatSentence } from '../../../shared/company-details';
-import { company } from '../../lib/company';
 import { site } from '../../../shared/site';
 import { Section } from './section';
 import { bodyText, h3Class } from './styles';
@@ -13,8 +11,8 @@ export const benefits = [
   },
   {
     title: 'No hidden fees',
-    text: 'Your quote is itemised, with VAT and our service fee included. The price you accept is the price you pay.',
-    noVatText: `Your quote is itemised, with our service fee included. ${noVatSentence}. The price you accept is the price you pay.`,
+    // Issue 37: true whether or not the company charges VAT (COMPANY_VAT_NUMBER=none); the quote says which.
+    text: 'Your quote is itemised, with our service fee and any VAT included. The price you accept is the price you pay.',
   },
   {
     title: 'Payment held until the repair is completed',
@@ -57,7 +55,7 @@ export function WhyChoose({
         {benefits.map((benefit) => (
           <li key={benefit.title} className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-slate-200">
             <h3 className={h3Class}>{benefit.title}</h3>
-            <p className={`mt-2 ${bodyText}`}>{'noVatText' in benefit && !isVatRegistered(company()) ? benefit.noVatText : benefit.text}</p>
+            <p className={`mt-2 ${bodyText}`}>{benefit.text}</p>
           </li>
         ))}
       </ul>

@@ -1,16 +1,17 @@
 import { formatDecimalPounds } from '../../lib/format';
-import { chargesVat, noVatSentence } from '../../../shared/company-details';
 import { decimalStringToPence } from '../../../shared/money';
-import { company } from '../../lib/company';
 import { formatPounds, isNonZero } from './quote-money';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
+
+/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (vat.test.ts holds them equal). */
+export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
 
 /** Line items, the cost breakdown and the total price (issue 33: not an "estimate", it is what is charged). Every amount is in the total: no hidden fees (D6). */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
   // Issue 37: a quote keeps the VAT it was priced with; one priced with none says so instead of a VAT line.
-  const vat = chargesVat(decimalStringToPence(quote.vatAmount) ?? 0, company());
+  const vat = (decimalStringToPence(quote.vatAmount) ?? 0) > 0;
   const costs = [
     { label: 'Labour', value: quote.laborCost },
     { label: 'Parts and materials', value: quote.partsCost },

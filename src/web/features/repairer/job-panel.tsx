@@ -1,5 +1,5 @@
 import { Tabs } from 'radix-ui';
-import { noVatSentence } from '../../../shared/company-details';
+import { noVatSentence } from '../../../shared/vat';
 import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '../../components/form';
 import { PhotoGallery } from '../../components/photo-gallery';

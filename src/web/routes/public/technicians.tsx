@@ -1,6 +1,6 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
-import { isVatRegistered, noVatSentence, vatRatePercentFor } from '../../../shared/company-details';
+import { isVatRegistered, noVatSentence, vatRatePercentFor } from '../../../shared/vat';
 import { company } from '../../lib/company';
 import { specialisationLabels, specialisations } from '../../../shared/damage';
 import { commissionLabel } from '../../../shared/money-split';

@@ -1,5 +1,5 @@
 import { AppLink } from '../../components/navigation/app-link';
-import { isVatRegistered, noVatSentence } from '../../../shared/company-details';
+import { isVatRegistered, noVatSentence } from '../../../shared/vat';
 import { site } from '../../../shared/site';
 import { registeredOfficeLine } from '../../../shared/company-details';
 import { company } from '../../lib/company';

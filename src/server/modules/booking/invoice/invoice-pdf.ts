@@ -6,7 +6,7 @@
 import type { InvoiceFacts } from '../../../../shared/invoice';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatPence } from '../../../../shared/money';
-import { noVatSentence } from '../../../../shared/company-details';
+import { noVatSentence } from '../../../../shared/vat';
 import { site } from '../../../../shared/site';
 import { bold, grey, navy, openA4Pdf, printable, regular, rule } from '../../../kernel/pdf';
 

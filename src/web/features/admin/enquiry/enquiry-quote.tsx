@@ -1,5 +1,5 @@
 import type { AdminEnquiry } from '../../../../shared/api/admin-enquiry';
-import { chargesVat, noVatSentence } from '../../../../shared/company-details';
+import { chargesVat, noVatSentence } from '../../../../shared/vat';
 import { decimalStringToPence } from '../../../../shared/money';
 import { company } from '../../../lib/company';
 import { auditActionLabels } from '../../../../shared/audit';
