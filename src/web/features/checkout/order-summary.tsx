@@ -19,7 +19,7 @@ export function OrderSummary({ quote }: { quote: Quote }) {
     { label: 'Parts and materials', value: formatPence(partsAndMaterials) },
     { label: 'Service fee', value: formatDecimalPounds(quote.autoReviveFee) },
     // Issue 37: a quote priced with no VAT (the company not VAT registered) says so instead.
-    { label: 'VAT', value: quote.vatAmount === '0.00' ? noVatSentence : formatDecimalPounds(quote.vatAmount) },
+    quote.vatAmount === '0.00' ? { label: 'VAT', value: noVatSentence } : { label: 'VAT (20%)', value: formatDecimalPounds(quote.vatAmount) },
   ];
   return (
     <section aria-labelledby="order-summary" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-5">
