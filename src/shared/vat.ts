@@ -7,7 +7,7 @@ import { VAT_RATE_PERCENT } from './pricing';
 /**
  * The sentence shown wherever a price would say "incl. VAT" when no VAT is charged. The quote page
  * and checkout write it out themselves (quote-breakdown.tsx, order-summary.tsx: a shared module
- * would cost every customer screen a chunk; vat.test.ts holds the copies equal).
+ * would cost every customer screen a chunk; quote-breakdown.test.tsx holds the copies equal).
  */
 export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
 

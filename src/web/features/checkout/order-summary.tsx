@@ -2,7 +2,7 @@ import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { formatDecimalPounds } from '../../lib/format';
 
-/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (vat.test.ts holds them equal). */
+/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (quote-breakdown.test.tsx holds them equal). */
 export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';

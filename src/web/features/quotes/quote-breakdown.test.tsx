@@ -2,8 +2,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { quoteView } from '../../test/fixtures';
-import { OrderSummary } from '../checkout/order-summary';
-import { QuoteBreakdown } from './quote-breakdown';
+import { noVatSentence } from '../../../shared/vat';
+import { OrderSummary, noVatSentence as onCheckout } from '../checkout/order-summary';
+import { QuoteBreakdown, noVatSentence as onTheQuote } from './quote-breakdown';
 
 afterEach(cleanup);
 
@@ -11,6 +12,11 @@ afterEach(cleanup);
 const noVat = quoteView({ vatAmount: '0.00', totalCost: '1980.00' });
 
 describe('a quote priced with no VAT', () => {
+  it('uses the one sentence, written out on the quote page and at checkout', () => {
+    expect(noVatSentence).toBe('No VAT: AutoRevive is not VAT registered');
+    expect([onTheQuote, onCheckout]).toEqual([noVatSentence, noVatSentence]);
+  });
+
   it('has no VAT line on the quote page, and says no VAT is charged', () => {
     render(<QuoteBreakdown quote={noVat} />);
     expect(screen.queryByText('VAT (20%)')).toBeNull();

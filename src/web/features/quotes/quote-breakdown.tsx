@@ -3,7 +3,7 @@ import { decimalStringToPence } from '../../../shared/money';
 import { formatPounds, isNonZero } from './quote-money';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
 
-/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (vat.test.ts holds them equal). */
+/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (quote-breakdown.test.tsx holds them equal). */
 export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
