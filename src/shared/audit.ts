@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = [
   'data_erased',
   'review_hidden',
   'review_shown_again',
+  'repairer_photo_removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -42,4 +43,5 @@ export const auditActionLabels: Record<AuditAction, string> = {
   data_erased: 'Erased a customer’s personal data',
   review_hidden: 'Hid a review from the public pages',
   review_shown_again: 'Showed a hidden review again',
+  repairer_photo_removed: 'Took down a technician’s photo',
 };

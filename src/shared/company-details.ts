@@ -41,7 +41,10 @@ export interface CompanyDetails {
   /** Where it is registered, read from the number's prefix. */
   registeredIn: 'England and Wales' | 'Scotland' | 'Northern Ireland';
   registeredOffice: RegisteredOffice;
-  /** 'GB 123 4567 89' (the default's 'GB 123 4567 89 (example)'); null is no longer parsed from the settings (issue 37), kept for older builds' pages. */
+  /**
+   * 'GB 123 4567 89' (the default's 'GB 123 4567 89 (example)'); null when the company is not VAT
+   * registered (COMPANY_VAT_NUMBER=none): then no VAT is charged and a payment gets a plain receipt.
+   */
   vatNumber: string | null;
   /** As shown: '020 7946 0321'. */
   supportPhone: string;

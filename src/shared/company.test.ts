@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { companyRegistration, defaultCompanyDetails, examplePlaceholderProblems, openDaysShort, readCompanySettings, registeredOfficeLine, type CompanyDetails } from './company';
+import { companyRegistration, defaultCompanyDetails, examplePlaceholderProblems, isVatRegistered, openDaysShort, readCompanySettings, registeredOfficeLine, vatNote, vatRatePercentFor, type CompanyDetails } from './company';
 import { companyDetailsInHtml, companyDetailsScript, withCompanyDetails } from './company-html';
 
 const read = (settings: Record<string, string | undefined>): CompanyDetails => {
@@ -45,13 +45,32 @@ describe('company settings', () => {
     );
     expect(examplePlaceholderProblems(read({}))).toEqual([
       "COMPANY_NUMBER is the example or placeholder 01234567, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
-      "COMPANY_VAT_NUMBER is the example GB 123 4567 89, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number",
+      "COMPANY_VAT_NUMBER is the example GB 123 4567 89, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number, or to none when it is not VAT registered",
     ]);
     expect(examplePlaceholderProblems(read({ COMPANY_NUMBER: '00000000', COMPANY_VAT_NUMBER: 'GB987654321' }))).toEqual([
       "COMPANY_NUMBER is the example or placeholder 00000000, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
     ]);
     expect(examplePlaceholderProblems(read({ COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'GB987654321' }))).toEqual([]);
     expect(read({ COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'GB987654321' })).toMatchObject({ number: '09876543', vatNumber: 'GB 987 6543 21' });
+  });
+
+  it('read COMPANY_VAT_NUMBER=none as not VAT registered: no VAT number shown, no VAT charged, nothing for live keys to refuse (issue 37)', () => {
+    for (const value of ['none', 'NONE', ' None ']) {
+      const details = read({ COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: value });
+      expect(details.vatNumber).toBeNull();
+      expect(isVatRegistered(details)).toBe(false);
+      expect(vatRatePercentFor(details)).toBe(0);
+      expect(companyRegistration(details)).not.toContain('VAT');
+      expect(examplePlaceholderProblems(details)).toEqual([]);
+    }
+    // Empty is still the embedded default's example, which charges VAT.
+    expect(vatRatePercentFor(read({ COMPANY_VAT_NUMBER: '' }))).toBe(20);
+    expect(vatRatePercentFor(read({ COMPANY_VAT_NUMBER: 'GB987654321' }))).toBe(20);
+    // A quote keeps the VAT it was priced with: one that charged VAT still says so.
+    const none = read({ COMPANY_VAT_NUMBER: 'none' });
+    expect(vatNote(0, none)).toBe('No VAT: AutoRevive is not VAT registered');
+    expect(vatNote(4464, none)).toBe('incl. VAT');
+    expect(vatNote(0, read({}))).toBe('incl. VAT');
   });
 
   it('read and normalise every setting', () => {
@@ -89,7 +108,7 @@ describe('company settings', () => {
     ['COMPANY_NUMBER', '1234567', 'COMPANY_NUMBER must be a UK company number: 8 characters, either 8 digits or 2 letters and 6 digits, for example 01234567 or SC123456 (it is "1234567")'],
     ['COMPANY_NUMBER', 'S1234567', 'COMPANY_NUMBER must be a UK company number'],
     ['COMPANY_NUMBER', '123456789', 'COMPANY_NUMBER must be a UK company number'],
-    ['COMPANY_VAT_NUMBER', 'GB12345678', 'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789 (every price includes VAT, so the company must be registered for it) (it is "GB12345678")'],
+    ['COMPANY_VAT_NUMBER', 'GB12345678', 'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789, or "none" when the company is not VAT registered (then no VAT is charged) (it is "GB12345678")'],
     ['COMPANY_VAT_NUMBER', '123456789', 'COMPANY_VAT_NUMBER must be a UK VAT number'],
     ['COMPANY_VAT_NUMBER', 'DE123456789', 'COMPANY_VAT_NUMBER must be a UK VAT number'],
     ['SUPPORT_PHONE', '12345', 'SUPPORT_PHONE must be a UK phone number customers can call, for example 020 7946 0321 (it is "12345")'],

@@ -11,6 +11,7 @@ import { EXAMPLE_MARK, exampleCompanyNumber, exampleVatNumber, supportHoursSente
 // imports them from company-details.ts without zod or libphonenumber (issue 36); re-exported
 // here for the server and the build.
 export * from './company-details';
+export * from './vat';
 
 /** The settings and what they hold when unset: the details shown before they were settings. */
 export const companySettingDefaults = {
@@ -130,14 +131,15 @@ export const CompanySettingsSchema = z
       }
       return { street: parts.slice(0, -2), town: parts.at(-2)!, postcode };
     }),
-    // Issue 37: VAT is charged on every quote, so the company must be able to issue VAT invoices:
-    // empty means the example number, never "not registered" (zero-VAT pricing does not exist yet).
+    // Issue 37: VAT is charged only when the company can issue a VAT invoice. Empty means the
+    // embedded default's example number (so a fresh install charges VAT, marked "(example)");
+    // 'none' says the company is not VAT registered: no VAT on new quotes, a receipt after payment.
     COMPANY_VAT_NUMBER: text('COMPANY_VAT_NUMBER')
-      .transform((value) => value.replace(/\s+/g, '').toUpperCase())
-      .refine((value) => /^GB(\d{9}|\d{12})$/.test(value), {
-        message: 'must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789 (every price includes VAT, so the company must be registered for it)',
+      .transform((value) => (/^none$/i.test(value) ? null : value.replace(/\s+/g, '').toUpperCase()))
+      .refine((value) => value === null || /^GB(\d{9}|\d{12})$/.test(value), {
+        message: 'must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789, or "none" when the company is not VAT registered (then no VAT is charged)',
       })
-      .transform((value) => formatVat(value.slice(2))),
+      .transform((value) => (value === null ? null : formatVat(value.slice(2)))),
     SUPPORT_PHONE: text('SUPPORT_PHONE').transform((value, ctx) => {
       const e164 = normaliseUkPhone(value);
       if (e164 === null) {
@@ -173,7 +175,8 @@ export const CompanySettingsSchema = z
       number: settings.COMPANY_NUMBER === exampleCompanyNumber ? `${exampleCompanyNumber}${EXAMPLE_MARK}` : settings.COMPANY_NUMBER,
       registeredIn: registeredIn(settings.COMPANY_NUMBER),
       registeredOffice: settings.COMPANY_REGISTERED_OFFICE,
-      vatNumber: settings.COMPANY_VAT_NUMBER === formatVat(exampleVatNumber.slice(2)) ? `${settings.COMPANY_VAT_NUMBER}${EXAMPLE_MARK}` : settings.COMPANY_VAT_NUMBER,
+      vatNumber:
+        settings.COMPANY_VAT_NUMBER !== null && settings.COMPANY_VAT_NUMBER === formatVat(exampleVatNumber.slice(2)) ? `${settings.COMPANY_VAT_NUMBER}${EXAMPLE_MARK}` : settings.COMPANY_VAT_NUMBER,
       supportPhone: formatUkPhone(settings.SUPPORT_PHONE),
       supportPhoneE164: settings.SUPPORT_PHONE,
       supportEmail: settings.SUPPORT_EMAIL,
@@ -193,7 +196,7 @@ export function examplePlaceholderProblems(company: CompanyDetails): string[] {
     problems.push(`COMPANY_NUMBER is the example or placeholder ${company.number.replace(EXAMPLE_MARK, '')}, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number`);
   }
   if (company.vatNumber?.endsWith(EXAMPLE_MARK)) {
-    problems.push(`COMPANY_VAT_NUMBER is the example ${company.vatNumber.replace(EXAMPLE_MARK, '')}, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number`);
+    problems.push(`COMPANY_VAT_NUMBER is the example ${company.vatNumber.replace(EXAMPLE_MARK, '')}, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number, or to none when it is not VAT registered`);
   }
   return problems;
 }

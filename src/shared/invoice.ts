@@ -2,7 +2,14 @@
 // stored with it (invoices.facts). Integer pence (D5), days as 'YYYY-MM-DD' in Europe/London.
 import { VAT_RATE_PERCENT } from './pricing';
 
+/** What is stored: the payment's document ('invoice') and a refund's ('credit-note'). */
 export type InvoiceKind = 'invoice' | 'credit-note';
+/**
+ * What the document is: a VAT invoice, a credit note, or (issue 37) a plain receipt, which a
+ * payment gets instead of a VAT invoice when the company is not VAT registered. A receipt is stored
+ * as the payment's 'invoice' row, numbered from the same gapless sequence ('RCT-000043').
+ */
+export type DocumentKind = InvoiceKind | 'receipt';
 
 export interface InvoiceLine {
   description: string;
@@ -13,8 +20,8 @@ export interface InvoiceLine {
 }
 
 export interface InvoiceFacts {
-  kind: InvoiceKind;
-  /** 'INV-000001' or 'CN-000002': one gapless sequence for both. */
+  kind: DocumentKind;
+  /** 'INV-000001', 'CN-000002' or 'RCT-000003': one gapless sequence for all three. */
   number: string;
   issuedDate: string;
   /** The date of supply (the tax point): the appointment's date. */
@@ -23,7 +30,8 @@ export interface InvoiceFacts {
   reference: string;
   /** The invoice a credit note cancels. */
   creditsInvoiceNumber?: string;
-  company: { name: string; address: string; vatNumber: string; companyNumber: string; registeredIn: string };
+  /** vatNumber: null on a receipt (the company was not VAT registered). */
+  company: { name: string; address: string; vatNumber: string | null; companyNumber: string; registeredIn: string };
   customer: { name: string; address: string };
   lines: InvoiceLine[];
   netPence: number;
@@ -31,9 +39,11 @@ export interface InvoiceFacts {
   totalPence: number;
 }
 
-/** 'INV-000042' for an invoice, 'CN-000043' for a credit note. */
-export function invoiceNumberText(kind: InvoiceKind, number: number): string {
-  return `${kind === 'invoice' ? 'INV' : 'CN'}-${String(number).padStart(6, '0')}`;
+const prefixes: Record<DocumentKind, string> = { invoice: 'INV', 'credit-note': 'CN', receipt: 'RCT' };
+
+/** 'INV-000042' for an invoice, 'CN-000043' for a credit note, 'RCT-000044' for a receipt. */
+export function invoiceNumberText(kind: DocumentKind, number: number): string {
+  return `${prefixes[kind]}-${String(number).padStart(6, '0')}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { allDamageTypes, allDamageLocations, damageLocationsProblem, type AnyDamageLocation, type AnyDamageType } from './damage';
 import { moneySplit } from './money-split';
 import { defaultPriceList, draftQuote, locationBands } from './price-list';
+import { VAT_RATE_PERCENT } from './pricing';
 
 /** `count` distinct places that go with the type. */
 function placesFor(type: AnyDamageType, count: number): AnyDamageLocation[] {
@@ -9,14 +10,16 @@ function placesFor(type: AnyDamageType, count: number): AnyDamageLocation[] {
 }
 
 describe('moneySplit', () => {
-  it("adds up, to the penny, to what the customer pays, for every price-list entry and every number of places", () => {
+  // Issue 37: at the standard rate, and at 0 when the company is not VAT registered.
+  it.each([VAT_RATE_PERCENT, 0])("adds up, to the penny, to what the customer pays, for every price-list entry and every number of places (VAT %i%%)", (rate) => {
     let checked = 0;
     for (const type of allDamageTypes) {
       for (const count of [...locationBands, 4]) {
         const places = placesFor(type, count);
         if (places.length < count) continue;
-        const { price } = draftQuote(defaultPriceList, { damageType: type, damageLocations: places });
+        const { price } = draftQuote(defaultPriceList, { damageType: type, damageLocations: places }, rate);
         const split = moneySplit(price);
+        if (rate === 0) expect(price.vatPence, `${type} × ${count}`).toBe(0);
         expect(split.customerPaysPence, `${type} × ${count}`).toBe(price.totalPence);
         expect(split.repairerEarnsPence + split.commissionPence + split.vatPence, `${type} × ${count}`).toBe(split.customerPaysPence);
         expect(split.feePence + split.marginPence).toBe(split.commissionPence);

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { VAT_RATE_PERCENT } from './pricing';
 import { describe, expect, it } from 'vitest';
 import { allDamageTypes, damageLocations, wheelLocations, type AnyDamageLocation, type AnyDamageType } from './damage';
 import {
@@ -28,7 +29,7 @@ describe('the default price list', () => {
 
   it('gives plausible 2026 totals for one location, VAT and fee included', () => {
     const oneLocation = (type: AnyDamageType, location: AnyDamageLocation) =>
-      draftQuote(defaultPriceList, { damageType: type, damageLocations: [location] }).price.totalPence;
+      draftQuote(defaultPriceList, { damageType: type, damageLocations: [location] }, VAT_RATE_PERCENT).price.totalPence;
     const between = (pence: number, low: number, high: number) => expect(pence >= low * 100 && pence <= high * 100).toBe(true);
     between(oneLocation('scratch', 'driver_door'), 120, 180);
     between(oneLocation('scuff', 'rear_bumper'), 100, 160);
@@ -85,7 +86,7 @@ describe('PriceListEntrySchema', () => {
 
 describe('draftQuote', () => {
   it('drafts a scratch on two panels from the band-2 rate', () => {
-    const draft = draftQuote(defaultPriceList, { damageType: 'scratch', damageLocations: ['driver_door', 'wing_right'] });
+    const draft = draftQuote(defaultPriceList, { damageType: 'scratch', damageLocations: ['driver_door', 'wing_right'] }, VAT_RATE_PERCENT);
     expect(draft.lineItems).toEqual([
       { description: "Scratch repair: flat, fill, colour-match and blend: Driver's door, Right wing", costPence: 13200 },
       { description: 'Paint, lacquer and consumables', costPence: 3600 },
@@ -108,7 +109,7 @@ describe('draftQuote', () => {
     const draft = draftQuote(defaultPriceList, {
       damageType: 'alloy_wheel',
       damageLocations: ['wheel_front_left', 'wheel_rear_left', 'wheel_front_left', 'wheel_rear_right', 'wheel_front_right'],
-    });
+    }, VAT_RATE_PERCENT);
     const rates = findPriceListEntry(defaultPriceList, 'alloy_wheel', 4);
     expect(draft.laborPence).toBe(rates.laborPence * 4);
     expect(draft.partsPence).toBe((rates.partsPence + rates.materialsPence) * 4);
@@ -119,25 +120,25 @@ describe('draftQuote', () => {
   });
 
   it('rounds the days up from the hours (SPEC section 9)', () => {
-    const draft = draftQuote(defaultPriceList, { damageType: 'scratch', damageLocations: damageLocations.slice(0, 5) });
+    const draft = draftQuote(defaultPriceList, { damageType: 'scratch', damageLocations: damageLocations.slice(0, 5) }, VAT_RATE_PERCENT);
     expect(draft.hours).toBe(10);
     expect(draft.estimatedDays).toBe(2);
   });
 
   it('lists parts only when there are some', () => {
     const list = defaultPriceList.map((entry) => (entry.damageType === 'dent' ? { ...entry, partsPence: 2500 } : entry));
-    const draft = draftQuote(list, { damageType: 'dent', damageLocations: ['roof'] });
+    const draft = draftQuote(list, { damageType: 'dent', damageLocations: ['roof'] }, VAT_RATE_PERCENT);
     expect(draft.lineItems.map((item) => item.description)).toEqual(['Paintless dent removal: Roof', 'Parts', 'Glue tabs and consumables']);
     expect(draft.partsPence).toBe(2500 + findPriceListEntry(list, 'dent', 1).materialsPence);
   });
 
   it('refuses damage it cannot price', () => {
-    expect(() => draftQuote(defaultPriceList, { damageType: 'scratch', damageLocations: [] })).toThrow(RangeError);
-    expect(() => draftQuote(defaultPriceList, { damageType: 'alloy_wheel', damageLocations: ['bonnet'] })).toThrow(
+    expect(() => draftQuote(defaultPriceList, { damageType: 'scratch', damageLocations: [] }, VAT_RATE_PERCENT)).toThrow(RangeError);
+    expect(() => draftQuote(defaultPriceList, { damageType: 'alloy_wheel', damageLocations: ['bonnet'] }, VAT_RATE_PERCENT)).toThrow(
       'Please choose which wheels are damaged',
     );
     const withoutDents = defaultPriceList.filter((entry) => !(entry.damageType === 'dent' && entry.locationBand === 3));
-    expect(() => draftQuote(withoutDents, { damageType: 'dent', damageLocations: ['roof', 'boot', 'sill'] })).toThrow(PriceListGapError);
+    expect(() => draftQuote(withoutDents, { damageType: 'dent', damageLocations: ['roof', 'boot', 'sill'] }, VAT_RATE_PERCENT)).toThrow(PriceListGapError);
     expect(missingPriceListEntries(withoutDents)).toEqual(['dent/3']);
   });
 });
@@ -173,7 +174,7 @@ describe('draftQuote properties', () => {
   it('makes the total labour + parts + materials + fee + VAT, and the line items add up to the first three', () => {
     fc.assert(
       fc.property(listArbitrary, damageArbitrary, (list, damage) => {
-        const draft = draftQuote(list, damage);
+        const draft = draftQuote(list, damage, VAT_RATE_PERCENT);
         const { price } = draft;
         expect(price.totalPence).toBe(price.laborPence + price.partsPence + price.materialsPence + price.feePence + price.vatPence);
         expect(sum(draft.lineItems.map((item) => item.costPence))).toBe(draft.laborPence + draft.partsPence + draft.materialsPence);
@@ -188,8 +189,8 @@ describe('draftQuote properties', () => {
     fc.assert(
       fc.property(listArbitrary, damageArbitrary, (list, damage) => {
         const count = new Set(damage.damageLocations).size;
-        const guide = guidePrice(list, damage.damageType, count);
-        const total = draftQuote(list, damage).price.totalPence;
+        const guide = guidePrice(list, damage.damageType, count, VAT_RATE_PERCENT);
+        const total = draftQuote(list, damage, VAT_RATE_PERCENT).price.totalPence;
         expect(guide.lowPence % 500).toBe(0);
         expect(guide.highPence % 500).toBe(0);
         expect(guide.lowPence).toBeLessThanOrEqual(total);
@@ -202,7 +203,7 @@ describe('draftQuote properties', () => {
 describe('guidePrice', () => {
   it('spreads the list total by 20% each way, rounded outwards to £5', () => {
     // One scratch is £136.80: 80% is £109.44 → £105, 120% is £164.16 → £165.
-    const guide = guidePrice(defaultPriceList, 'scratch', 1);
+    const guide = guidePrice(defaultPriceList, 'scratch', 1, VAT_RATE_PERCENT);
     expect(guide).toEqual({ lowPence: 10500, highPence: 16500 });
     expect(formatGuidePrice(guide)).toBe('£105–£165');
     expect(guidePriceLabel(guide)).toBe('Typical price for repairs like this: £105–£165');
@@ -212,10 +213,10 @@ describe('guidePrice', () => {
 
 describe('guideFromPence', () => {
   it("is the lowest guide any job of the type can get, or null when the list prices none of it", () => {
-    expect(guideFromPence(defaultPriceList, 'scratch')).toBe(guidePrice(defaultPriceList, 'scratch', 1).lowPence);
+    expect(guideFromPence(defaultPriceList, 'scratch', VAT_RATE_PERCENT)).toBe(guidePrice(defaultPriceList, 'scratch', 1, VAT_RATE_PERCENT).lowPence);
     // An admin who prices three places below one place's guide makes three places the "from".
     const cheapThree = defaultPriceList.map((entry) => (entry.damageType === 'dent' && entry.locationBand === 3 ? { ...entry, laborPence: 100, materialsPence: 0 } : entry));
-    expect(guideFromPence(cheapThree, 'dent')).toBe(guidePrice(cheapThree, 'dent', 3).lowPence);
-    expect(guideFromPence(defaultPriceList.filter((entry) => entry.damageType !== 'scuff'), 'scuff')).toBeNull();
+    expect(guideFromPence(cheapThree, 'dent', VAT_RATE_PERCENT)).toBe(guidePrice(cheapThree, 'dent', 3, VAT_RATE_PERCENT).lowPence);
+    expect(guideFromPence(defaultPriceList.filter((entry) => entry.damageType !== 'scuff'), 'scuff', VAT_RATE_PERCENT)).toBeNull();
   });
 });

@@ -86,7 +86,8 @@ function entry(
 
 /*
  * The seeded list: 2026 prices for mobile smart repair in the UK. What the customer pays is
- * (labour + parts + materials) × 1.2 (our fee) × 1.2 (VAT), so the one-location totals are:
+ * (labour + parts + materials) × 1.2 (our fee) × 1.2 (VAT; × 1 when the company is not VAT
+ * registered), so the one-location totals with VAT are:
  * - scratch on one panel £136.80: independent smart repairers quote about £120–£180 a panel
  *   for flatting, filling, colour-matched paint and lacquer blended in, about 2½ hours' work;
  * - scuff on a bumper £123.84: plastic bumper corners are the cheapest paint repair, £100–£160;
@@ -189,7 +190,8 @@ function distinctLocations(damage: DamageToPrice): AnyDamageLocation[] {
 }
 
 /** D12's draft: line items, amounts, hours and days for the damage, priced by SPEC section 9's rules. */
-export function draftQuote(list: readonly PriceListEntry[], damage: DamageToPrice): QuoteDraft {
+/** `vatRatePercent`: the rate charged (20, or 0 when the company is not VAT registered: vatRatePercentFor). */
+export function draftQuote(list: readonly PriceListEntry[], damage: DamageToPrice, vatRatePercent: number): QuoteDraft {
   const locations = distinctLocations(damage);
   const count = locations.length;
   const rates = findPriceListEntry(list, damage.damageType, count);
@@ -214,7 +216,7 @@ export function draftQuote(list: readonly PriceListEntry[], damage: DamageToPric
     materialsPence: 0,
     hours,
     estimatedDays: estimatedDaysFromHours(hours),
-    price: priceQuote({ laborPence, partsPence }),
+    price: priceQuote({ laborPence, partsPence, vatRatePercent }),
   };
 }
 
@@ -228,12 +230,13 @@ const GUIDE_STEP_PENCE = 500;
  * of locations, less and plus 20%, rounded outwards to £5 (down for the low end, up for the high)
  * so the guide never looks more precise than it is and always contains the list's own price.
  */
-export function guidePrice(list: readonly PriceListEntry[], damageType: AnyDamageType, locationCount: number): GuidePrice {
+export function guidePrice(list: readonly PriceListEntry[], damageType: AnyDamageType, locationCount: number, vatRatePercent: number): GuidePrice {
   const rates = findPriceListEntry(list, damageType, locationCount);
   const { totalPence } = priceQuote({
     laborPence: rates.laborPence * locationCount,
     partsPence: rates.partsPence * locationCount,
     materialsPence: rates.materialsPence * locationCount,
+    vatRatePercent,
   });
   const low = (totalPence * (100 - GUIDE_SPREAD_PERCENT)) / 100;
   const high = (totalPence * (100 + GUIDE_SPREAD_PERCENT)) / 100;
@@ -253,10 +256,10 @@ export { formatGuidePrice, guidePriceLabel, type GuidePrice } from './guide-pric
  * The guide's low end, not the list's own figure: the team confirms every quote from the photos,
  * so "from" may not promise less than the range the wizard then shows.
  */
-export function guideFromPence(list: readonly PriceListEntry[], damageType: AnyDamageType): number | null {
+export function guideFromPence(list: readonly PriceListEntry[], damageType: AnyDamageType, vatRatePercent: number): number | null {
   const lows = locationBands.flatMap((count) => {
     try {
-      return [guidePrice(list, damageType, count).lowPence];
+      return [guidePrice(list, damageType, count, vatRatePercent).lowPence];
     } catch (error) {
       if (error instanceof PriceListGapError) return [];
       throw error;

@@ -25,6 +25,12 @@ describe('priceQuote', () => {
     });
   });
 
+  it('charges no VAT at a rate of 0 (issue 37: the company is not VAT registered), the rest unchanged', () => {
+    const standard = priceQuote({ laborPence: 48000, partsPence: 117000 });
+    expect(priceQuote({ laborPence: 48000, partsPence: 117000, vatRatePercent: 0 })).toEqual({ ...standard, vatPence: 0, totalPence: standard.totalPence - standard.vatPence });
+    expect(priceQuote({ laborPence: 48000, partsPence: 117000, vatRatePercent: VAT_RATE_PERCENT })).toEqual(standard);
+  });
+
   it('counts materials in the base', () => {
     const price = priceQuote({ laborPence: 10000, partsPence: 5000, materialsPence: 1000 });
     expect(price.feePence).toBe(3200);

@@ -1,6 +1,7 @@
 // SPEC section 9 and D12: the pricing rules behind every draft quote. STYLE habit 7: the server
 // recomputes every amount with these functions before charging; integer pence only (D5).
 
+/** The standard rate, charged only when the company is VAT registered (issue 37: see vatRatePercentFor). */
 export const VAT_RATE_PERCENT = 20;
 export const PLATFORM_FEE_PERCENT = 20;
 export const REPAIRER_SHARE_PERCENT = 80;
@@ -22,6 +23,11 @@ export interface PriceQuoteInput {
   feePence?: number;
   vatPence?: number;
   repairerPaymentPence?: number;
+  /**
+   * Issue 37: the VAT rate charged, 20 when the company is VAT registered and 0 when it is not
+   * (company-details.ts vatRatePercentFor). Absent: the standard rate.
+   */
+  vatRatePercent?: number;
 }
 
 export interface PriceBreakdown {
@@ -58,7 +64,7 @@ export function priceQuote(input: PriceQuoteInput): PriceBreakdown {
 
   const feePence = input.feePence ?? percentOfPence(basePence, PLATFORM_FEE_PERCENT);
   assertAmount('feePence', feePence);
-  const vatPence = input.vatPence ?? percentOfPence(basePence + feePence, VAT_RATE_PERCENT);
+  const vatPence = input.vatPence ?? percentOfPence(basePence + feePence, input.vatRatePercent ?? VAT_RATE_PERCENT);
   assertAmount('vatPence', vatPence);
   const repairerPaymentPence = input.repairerPaymentPence ?? percentOfPence(basePence, REPAIRER_SHARE_PERCENT);
   assertAmount('repairerPaymentPence', repairerPaymentPence);

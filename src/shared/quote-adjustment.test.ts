@@ -13,7 +13,7 @@ import {
   type QuoteAdjustmentInput,
 } from './quote-adjustment';
 
-const context: AdjustmentContext = { today: '2026-03-02' };
+const context: AdjustmentContext = { today: '2026-03-02', vatRatePercent: 20 };
 
 // SPEC section 7's six fields as its admin client sends them.
 const spec: QuoteAdjustmentInput = {
@@ -195,5 +195,15 @@ describe('priceAdjustment properties', () => {
         expect(priceAdjustment({ ...adjustment, vatAmount: price.vatPence + 1 }, context).ok).toBe(false);
       }),
     );
+  });
+});
+
+describe('an adjustment when the company is not VAT registered (issue 37)', () => {
+  const noVat: AdjustmentContext = { today: '2026-03-02', vatRatePercent: 0 };
+  it('prices no VAT, and refuses a VAT figure with a sentence saying none is charged', () => {
+    const priced = priceAdjustment(QuoteAdjustmentSchema.parse({ laborCost: '480.00', partsCost: '1170.00', estimatedDays: 2 }), noVat);
+    expect(priced.ok && priced.quote.price).toMatchObject({ vatPence: 0, feePence: 33000, totalPence: 198000 });
+    const wrong = priceAdjustment(QuoteAdjustmentSchema.parse({ laborCost: '480.00', partsCost: '1170.00', vatAmount: '396.00', estimatedDays: 2 }), noVat);
+    expect(wrong.ok ? [] : wrong.issues).toEqual([{ field: 'vatAmount', message: 'VAT must be £0.00: the company is not VAT registered, so no VAT is charged' }]);
   });
 });

@@ -3,7 +3,7 @@ import { isCalendarDate } from './calendar-date';
 import { londonDateOf } from './london-time';
 import { decimalStringToPence, formatPence } from './money';
 import type { QuoteLineItem } from './price-list';
-import { VAT_RATE_PERCENT, priceQuote, type PriceBreakdown } from './pricing';
+import { priceQuote, type PriceBreakdown } from './pricing';
 import { site } from './site';
 import { controlCharacterCheck, controlCharactersMessage } from './text-rules';
 
@@ -93,7 +93,7 @@ export const QuoteAdjustmentSchema = z.object({
   autoReviveFee: poundsField(adjustmentLabels.autoReviveFee).optional(),
   /** Absent: SPEC section 9's default, 80% of labour and parts. */
   repairerPayment: poundsField(adjustmentLabels.repairerPayment).optional(),
-  /** Checked, never trusted: VAT is always 20% of the taxable amount. */
+  /** Checked, never trusted: VAT is 20% of the taxable amount (0 when the company is not VAT registered). */
   vatAmount: poundsField(adjustmentLabels.vatAmount).optional(),
   estimatedDays: EstimatedDaysSchema,
   workDescription: z
@@ -115,6 +115,8 @@ export type QuoteAdjustment = z.output<typeof QuoteAdjustmentSchema>;
 export interface AdjustmentContext {
   /** Today's London date, for validUntil. */
   today: string;
+  /** Issue 37: the VAT rate charged, 20 or 0 when the company is not VAT registered (vatRatePercentFor). */
+  vatRatePercent: number;
 }
 
 export interface AdjustedQuote {
@@ -138,9 +140,10 @@ export function taxablePence(price: Pick<PriceBreakdown, 'laborPence' | 'partsPe
   return price.laborPence + price.partsPence + price.materialsPence + price.feePence;
 }
 
-/** 'VAT must be £63.00 (20% of £315.00)'. */
-export function vatMessage(price: PriceBreakdown): string {
-  return `VAT must be ${formatPence(price.vatPence)} (${VAT_RATE_PERCENT}% of ${formatPence(taxablePence(price))})`;
+/** 'VAT must be £63.00 (20% of £315.00)', or 'VAT must be £0.00: no VAT is charged …' at a rate of 0. */
+export function vatMessage(price: PriceBreakdown, vatRatePercent: number): string {
+  if (vatRatePercent === 0) return 'VAT must be £0.00: the company is not VAT registered, so no VAT is charged';
+  return `VAT must be ${formatPence(price.vatPence)} (${vatRatePercent}% of ${formatPence(taxablePence(price))})`;
 }
 
 /** SPEC's client sends no line items: then the quote shows one line each for the amounts that are not zero (labour always). */
@@ -162,11 +165,12 @@ export function priceAdjustment(adjustment: QuoteAdjustment, context: Adjustment
     partsPence: adjustment.partsCost,
     feePence: adjustment.autoReviveFee,
     repairerPaymentPence: adjustment.repairerPayment,
+    vatRatePercent: context.vatRatePercent,
   });
   const issues: AdjustmentIssue[] = [];
 
   if (adjustment.vatAmount !== undefined && adjustment.vatAmount !== price.vatPence) {
-    issues.push({ field: 'vatAmount', message: vatMessage(price) });
+    issues.push({ field: 'vatAmount', message: vatMessage(price, context.vatRatePercent) });
   }
 
   const beforeVat = taxablePence(price);

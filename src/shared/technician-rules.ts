@@ -30,9 +30,9 @@ export function technicianSplit(repairPence: number) {
  * The page's worked example: a £200 repair, priced by the quote's own rules and split as every
  * job card, panel and offer e-mail splits it (issue 37: shared/money-split.ts).
  */
-export function splitExample() {
+export function splitExample(vatRatePercent: number) {
   const split = technicianSplit(20_000);
-  const whole = moneySplit(priceQuote({ laborPence: split.repairPence, partsPence: 0 }));
+  const whole = moneySplit(priceQuote({ laborPence: split.repairPence, partsPence: 0, vatRatePercent }));
   return {
     repair: formatPence(split.repairPence),
     technician: formatPence(split.technicianPence),

@@ -7,7 +7,8 @@ import { describe, expect, inject, it } from 'vitest';
 import type { ProfileView } from '../../src/shared/api/repairer-accounts';
 import { jpegPhoto } from '../helpers/images';
 import { axeAtBothSizes, bookAndPayThroughApi, browserAndAdminForFile, customerWithApprovedQuote, signedInContext, workingDayFrom } from './booking-support';
-import { hasChromium, watchPageErrors } from './support';
+import { hasChromium, viewports, watchPageErrors } from './support';
+import { adminDesk, networkRow } from './technician-steps';
 
 const opened = browserAndAdminForFile();
 
@@ -74,5 +75,31 @@ describe.skipIf(!hasChromium)('who is coming', () => {
     expect(techErrors).toEqual([]);
     await customer.context.close();
     await technician.close();
+  });
+
+  it('the team takes an unsuitable photo down from the technician’s detail, for a stated reason, after one pause (axe at 375 and 1280 px)', async () => {
+    const { browser } = opened;
+    const technician = await signedInContext(browser, inject('accounts').repairer);
+    const uploaded = await technician.request.put('/api/repairer/photo', { multipart: { photo: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await jpegPhoto(600, 800) } } });
+    expect(uploaded.status()).toBe(200);
+    const profile = (await uploaded.json()) as ProfileView;
+    await technician.close();
+
+    const { context, page } = await adminDesk(browser);
+    const errors = watchPageErrors(page);
+    const row = await networkRow(page, profile.businessName);
+    await row.getByRole('button', { name: `Vetting checklist of ${profile.businessName}` }).click();
+    const checklist = page.getByRole('region', { name: `Vetting checklist: ${profile.businessName}` });
+    await checklist.getByRole('img', { name: `The photo ${profile.businessName} shows customers` }).waitFor();
+    await axeAtBothSizes(page, 'photo', 'vetting');
+    await page.setViewportSize(viewports.desktop);
+    await checklist.getByLabel('Why take the photo down?').fill('Not a photo of the technician');
+    await checklist.getByRole('button', { name: 'Take down photo' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Take down this photo?' });
+    await dialog.getByRole('button', { name: 'Take down photo' }).click();
+    await checklist.getByText('No photo uploaded.').waitFor();
+    expect((await page.request.get(profile.photo!.url)).status()).toBe(404);
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });

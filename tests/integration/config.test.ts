@@ -38,7 +38,7 @@ describe('configuration', () => {
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as ConfigError).problems).toEqual([
       'PORT must be a port number (it is "eighty")',
-      'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789 (every price includes VAT, so the company must be registered for it) (it is "GB1")',
+      'COMPANY_VAT_NUMBER must be a UK VAT number: GB and 9 digits (or 12 for a group member), for example GB123456789, or "none" when the company is not VAT registered (then no VAT is charged) (it is "GB1")',
     ]);
   });
 
@@ -54,7 +54,7 @@ describe('configuration', () => {
     };
     expect(refusal(live)).toEqual([
       "COMPANY_NUMBER is the example or placeholder 01234567, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
-      "COMPANY_VAT_NUMBER is the example GB 123 4567 89, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number",
+      "COMPANY_VAT_NUMBER is the example GB 123 4567 89, and live Stripe keys take real payments whose VAT invoices carry it: set COMPANY_VAT_NUMBER to the company's VAT registration number, or to none when it is not VAT registered",
     ]);
     expect(refusal({ ...live, COMPANY_NUMBER: '00000000', COMPANY_VAT_NUMBER: 'GB987654321' })).toEqual([
       "COMPANY_NUMBER is the example or placeholder 00000000, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
@@ -64,6 +64,11 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...live, COMPANY_NUMBER: '09876543' })).toThrow(/COMPANY_VAT_NUMBER is the example GB 123 4567 89.*set COMPANY_VAT_NUMBER/);
     // Real details start with live keys; test keys start with the examples.
     expect(loadConfig({ ...live, COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'GB987654321' }).company).toMatchObject({ number: '09876543', vatNumber: 'GB 987 6543 21' });
+    // Not VAT registered (COMPANY_VAT_NUMBER=none): nothing VAT to refuse, but the example company number still is.
+    expect(refusal({ ...live, COMPANY_VAT_NUMBER: 'none' })).toEqual([
+      "COMPANY_NUMBER is the example or placeholder 01234567, and live Stripe keys take real payments: set COMPANY_NUMBER to the company's Companies House number",
+    ]);
+    expect(loadConfig({ ...live, COMPANY_NUMBER: '09876543', COMPANY_VAT_NUMBER: 'none' }).company).toMatchObject({ number: '09876543', vatNumber: null });
     expect(loadConfig({ ...live, STRIPE_SECRET_KEY: 'sk_test_51example', STRIPE_PUBLISHABLE_KEY: 'pk_test_51example' }).company.vatNumber).toBe('GB 123 4567 89 (example)');
   });
 

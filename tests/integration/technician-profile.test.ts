@@ -4,11 +4,12 @@
 // (docs/decisions/0035-who-is-coming.md).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createRepairer, createUser } from '../../src/server/db/factories';
-import { repairerPhotos, repairerReviews, repairers, warranties } from '../../src/server/db/schema';
+import { auditLog, repairerPhotos, repairerReviews, repairers, users, warranties } from '../../src/server/db/schema';
+import { photoRemovalMessages } from '../../src/shared/api/technician-applications';
 import { photoTooLargeMessage, photoTypeMessage } from '../../src/shared/photo-rules';
 import { technicianPhotoMessages } from '../../src/shared/api/repairer-accounts';
 import { slotStartsAt } from '../../src/shared/calendar';
@@ -124,6 +125,61 @@ describe('a technician’s photo', () => {
     expect(await photoRow(me.id)).toEqual(before);
     expect(technicianFiles().sort()).toEqual(filesBefore.sort());
     expect(tmpFiles()).toEqual([]);
+  });
+});
+
+describe('the team takes down a technician’s photo (issue 37)', () => {
+  const takeDown = (id: number, payload: unknown, cookie = adminCookie) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admin/repairers/${id}/photo`, payload: payload as object, headers: { cookie } });
+
+  it('for a stated reason, recorded in the audit log; the row goes, then the files, and its address answers 404', async () => {
+    const me = await technician();
+    const others = technicianFiles();
+    const uploaded = await upload(me.cookie, [file(jpeg)]);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const url = (uploaded.json().photo as { url: string }).url;
+    // The team's detail shows it.
+    const before = await t.app.inject({ url: `/api/admin/repairers/${me.id}/vetting`, headers: { cookie: adminCookie } });
+    expect((before.json() as { photo: { url: string } | null }).photo?.url).toBe(url);
+
+    // A reason is required.
+    const noReason = await takeDown(me.id, { reason: ' ' });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.body).toContain(photoRemovalMessages.reason);
+    expect(await photoRow(me.id)).toBeDefined();
+
+    const removed = await takeDown(me.id, { reason: 'Not a photo of the technician' });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(removed.json()).toMatchObject({ id: me.id, photo: null });
+    expect(await photoRow(me.id)).toBeUndefined();
+    expect(technicianFiles()).toEqual(others);
+    expect((await t.app.inject({ url })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/api/repairer/profile', headers: { cookie: me.cookie } })).json().photo).toBeNull();
+    const [line] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'repairer_photo_removed'), eq(auditLog.entityId, me.id)));
+    expect(line).toMatchObject({ entity: 'repairer', detail: { reason: 'Not a photo of the technician' } });
+
+    // Again: there is nothing to take down (409); an unknown technician is a 404.
+    expect((await takeDown(me.id, { reason: 'Twice' })).statusCode).toBe(409);
+    expect((await takeDown(2 ** 30, { reason: 'Nobody' })).statusCode).toBe(404);
+  });
+});
+
+describe('a technician removed from the network (issue 37: retention and erasure)', () => {
+  it('takes their photo row with them, and the sweeper then removes the files, which no row names', async () => {
+    const me = await technician();
+    const others = technicianFiles();
+    expect((await upload(me.cookie, [file(jpeg)])).statusCode).toBe(200);
+    const row = (await photoRow(me.id))!;
+    expect(technicianFiles()).toHaveLength(others.length + 2);
+    // Erasing a technician is done by hand (docs/operations.md): their rows deleted.
+    await t.database.db.delete(users).where(eq(users.repairerId, me.id));
+    await t.database.db.delete(repairers).where(eq(repairers.id, me.id));
+    expect(await photoRow(me.id)).toBeUndefined();
+    expect((await t.app.inject({ url: `/api/technician-photos/${row.token}` })).statusCode).toBe(404);
+    // The hourly sweep, past its grace period, finds the two files no row names and removes them.
+    expect(await sweepOrphanPhotos(t.database.db, t.app.deps.store, new Date(Date.now() + 24 * 60 * 60_000))).toBe(2);
+    // Only theirs: the other technicians' photos are someone's.
+    expect(technicianFiles()).toEqual(others);
   });
 });
 

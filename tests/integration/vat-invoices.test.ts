@@ -114,7 +114,7 @@ describe('the VAT invoice after payment', () => {
     const asTechnician = await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: technician } });
     expect(asTechnician.json()).toMatchObject({ viewer: 'technician', invoices: [] });
     const asCustomer = await t.app.inject({ url: `/api/appointments/${booking.appointmentId}`, headers: { cookie: booking.cookie } });
-    expect(asCustomer.json().invoices).toEqual([{ kind: 'invoice', number: expect.stringMatching(/^INV-\d{6}$/), url: `/api/appointments/${booking.appointmentId}/invoice.pdf` }]);
+    expect(asCustomer.json().invoices).toEqual([{ kind: 'invoice', number: expect.stringMatching(/^INV-\d{6}$/), url: `/api/appointments/${booking.appointmentId}/invoice.pdf`, receipt: false }]);
     const url = `/api/appointments/${booking.appointmentId}/invoice.pdf`;
     const as = (cookie?: string) => t.app.inject({ url, headers: cookie ? { cookie } : {} });
 

@@ -184,9 +184,10 @@ export const AppointmentViewSchema = z.object({
   /**
    * Issue 37: the VAT invoice issued at payment and the credit note issued at a refund, each a PDF
    * at its url (GET /api/appointments/{id}/invoice.pdf, …/credit-note.pdf), oldest first; for the
-   * customer and the team only ([] for the technician, who may not read them).
+   * customer and the team only ([] for the technician, who may not read them). `receipt`: the
+   * payment's document is a plain receipt, not a VAT invoice (the company was not VAT registered).
    */
-  invoices: z.array(z.object({ kind: z.enum(['invoice', 'credit-note']), number: z.string(), url: z.string() })),
+  invoices: z.array(z.object({ kind: z.enum(['invoice', 'credit-note']), number: z.string(), url: z.string(), receipt: z.boolean() })),
   createdAt: z.string(),
   /**
    * Issue 38 item 3: on the job's day, once the technician has said they are on the way: their

@@ -37,6 +37,8 @@ export const MyRepairSchema = z.object({
       appointmentDate: z.string(),
       timeSlot: z.string(),
       invoiceUrl: z.string().nullable(),
+      /** Issue 37: the document at invoiceUrl is a plain receipt, not a VAT invoice. */
+      receipt: z.boolean(),
     })
     .nullable(),
   warranty: z.object({ endsDate: z.string() }).nullable(),

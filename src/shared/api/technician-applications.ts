@@ -73,8 +73,21 @@ export const VettingViewSchema = z.object({
   checks: z.object({ insurance: Recorded, identity: Recorded, skills: Recorded }),
   /** Every check recorded: verify and invite are open. */
   complete: z.boolean(),
+  /** Issue 37: the photo the technician uploaded (its thumbnail's public address and size), or null; the team can take it down. */
+  photo: z.object({ url: z.string(), width: z.number().int(), height: z.number().int() }).nullable(),
 });
 export type VettingView = z.infer<typeof VettingViewSchema>;
+
+export const photoRemovalMessages = {
+  reason: 'Please say why the photo is being taken down (3 to 300 characters): the technician is told, and the audit log keeps it.',
+  noPhoto: 'This technician has no photo to take down.',
+} as const;
+
+/** DELETE /api/admin/repairers/{id}/photo: the team takes down an unsuitable photo, for a stated reason (issue 37). */
+export const RemovePhotoBodySchema = z.object({
+  reason: z.string({ error: photoRemovalMessages.reason }).trim().min(3, photoRemovalMessages.reason).max(300, photoRemovalMessages.reason),
+});
+export type RemovePhotoBody = z.infer<typeof RemovePhotoBodySchema>;
 
 const note = z.string({ error: vettingMessages.note }).trim().max(1000, vettingMessages.note);
 

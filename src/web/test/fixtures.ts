@@ -89,7 +89,7 @@ export function appointmentView(overrides: Partial<AppointmentView> = {}): Appoi
     noTechnicianChoice: false,
     // Paid two days before the slot, so checkout asked for D14's request and the customer gave it.
     cancellationPeriod: { paidAt: '2026-03-02T10:05:00.000Z', startRequested: true },
-    invoices: [{ kind: 'invoice', number: 'INV-000042', url: '/api/appointments/31/invoice.pdf' }],
+    invoices: [{ kind: 'invoice', number: 'INV-000042', url: '/api/appointments/31/invoice.pdf', receipt: false }],
     createdAt: '2026-03-02T10:00:00.000Z',
     onTheWay: null,
     technician: null,

@@ -110,6 +110,8 @@ export interface MyRepairRow {
   appointmentDate: string | null;
   timeSlot: string | null;
   hasInvoice: boolean;
+  /** Issue 37: the payment's document is a receipt (the company was not VAT registered). */
+  invoiceIsReceipt: boolean;
   warrantyEndsDate: string | null;
   rating: number | null;
 }
@@ -122,6 +124,7 @@ export async function myRepairRows(db: Db, email: string): Promise<MyRepairRow[]
       q.id AS "quoteId", q.status AS "quoteStatus", q.total_pence AS "totalPence", q.valid_until_date::text AS "validUntilDate",
       ap.id AS "appointmentId", ap.status AS "appointmentStatus", ap.appointment_date::text AS "appointmentDate", ap.time_slot AS "timeSlot",
       EXISTS (SELECT 1 FROM invoices i WHERE i.appointment_id = ap.id AND i.kind = 'invoice') AS "hasInvoice",
+      EXISTS (SELECT 1 FROM invoices i WHERE i.appointment_id = ap.id AND i.kind = 'invoice' AND i.facts->>'kind' = 'receipt') AS "invoiceIsReceipt",
       w.ends_date::text AS "warrantyEndsDate", r.rating
     FROM ${assessments} a
     LEFT JOIN quotes q ON q.assessment_id = a.id

@@ -149,6 +149,7 @@ function toMyRepair(row: MyRepairRow, now: Date): MyRepair {
             appointmentDate: row.appointmentDate,
             timeSlot: row.timeSlot,
             invoiceUrl: row.hasInvoice ? `/api/appointments/${row.appointmentId}/invoice.pdf` : null,
+            receipt: row.invoiceIsReceipt,
           },
     warranty: row.warrantyEndsDate ? { endsDate: row.warrantyEndsDate } : null,
     review: row.rating === null ? null : { rating: Number(row.rating) },

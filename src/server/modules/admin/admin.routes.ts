@@ -13,6 +13,7 @@ import {
   EnquirySearchQuerySchema,
 } from '../../../shared/api/admin';
 import { IdParamsSchema } from '../../../shared/api/assessments';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { missingPriceListEntries } from '../../../shared/price-list';
 import { decimalStringToPence } from '../../../shared/money';
 import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
@@ -30,6 +31,8 @@ import { sendShared } from '../../plugins/serializer';
 
 export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
+  // Issue 37: new prices charge VAT only when the company is VAT registered.
+  const vatRatePercent = vatRatePercentFor(config.company);
   const db = database.db;
   // Approving and revising a quote are steps of the booking process (process/run-step.ts): the
   // customer's e-mail commits with the change and is sent after it.
@@ -69,7 +72,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         async (request) => {
           const actor = actorOf(await request.session());
           await steps('revise-quote', async (step) => {
-            const { quote, customerToBeTold } = await reviseQuote(step.tx, request.params.id, request.body, quoteBeingPaid);
+            const { quote, customerToBeTold } = await reviseQuote(step.tx, request.params.id, request.body, quoteBeingPaid, vatRatePercent);
             await recordAudit(step.tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: customerToBeTold });
             if (customerToBeTold) await tellCustomer(step, quote, true);
           });
@@ -87,7 +90,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
           await db.transaction(async (tx) => {
             const current = await findQuote(tx, request.params.id);
             const reference = current ? ((await findAssessment(tx, current.assessmentId))?.reference ?? '') : '';
-            const draft = await saveRevision(tx, request.params.id, request.body, reference);
+            const draft = await saveRevision(tx, request.params.id, request.body, reference, vatRatePercent);
             await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: draft.quoteId }, { draftTotalPence: decimalStringToPence(draft.view.totalCost), customerTold: false });
           });
           return card(request.params.id);
@@ -102,7 +105,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         async (request) => {
           const actor = actorOf(await request.session());
           await steps('revise-quote', async (step) => {
-            const { quote } = await sendRevision(step.tx, request.params.id, quoteBeingPaid);
+            const { quote } = await sendRevision(step.tx, request.params.id, quoteBeingPaid, vatRatePercent);
             await recordAudit(step.tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, customerTold: true });
             await tellCustomer(step, quote, true);
           });
@@ -136,7 +139,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
             if (!current) throw notFound(adminQuoteMessages.notFound);
             const assessment = await findAssessment(tx, current.assessmentId);
             if (!assessment) throw notFound(adminQuoteMessages.notFound);
-            const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment, quoteBeingPaid);
+            const { quote, customerToBeTold } = await resetQuoteToPriceList(tx, current.id, assessment, quoteBeingPaid, vatRatePercent);
             await recordAudit(tx, actor, 'quote_changed', { kind: 'quote', id: quote.id }, { totalPence: quote.totalPence, resetToPriceList: true, customerTold: customerToBeTold });
             if (customerToBeTold) await tellCustomer(step, quote, true);
           });

@@ -25,6 +25,7 @@ import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment
 import { photoNotFoundMessage, readImage } from './image-read.repo';
 import { processPhotosAsTheyLand } from './photos-as-they-land';
 import type { QuoteReads } from './quote-reads';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
 import { sendSerialized, sendShared, serializerOf } from '../../plugins/serializer';
@@ -51,8 +52,12 @@ function clientGoneSignal(reply: FastifyReply): AbortSignal {
   return controller.signal;
 }
 
-/** `quotes`: the reads and the draft quote of the quotes module, which builds on this one (buildApp hands them in). */
-export const assessmentRoutes = (quotes: QuoteReads): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
+/**
+ * `quotesAt`: the reads and the draft quote of the quotes module, which builds on this one (buildApp
+ * hands them in), at the VAT rate this app charges (issue 37: 0 when the company is not VAT registered).
+ */
+export const assessmentRoutes = (quotesAt: (vatRatePercent: number) => QuoteReads): FastifyPluginAsyncZod<{ deps: ModuleDeps }> => async (app, { deps }) => {
+  const quotes = quotesAt(vatRatePercentFor(deps.config.company));
   const { viewsOf, readAssessmentsPageForAdmin, readAssessmentBody } = quotes;
   const { config, database, store } = deps;
   const db = database.db;

@@ -25,12 +25,12 @@ export interface AppointmentRecord {
   review: { rating: number; comment: string } | null;
   /** The technician's after photos (assessment_images kind 'after'), in the order sent. */
   afterPhotoIds: number[];
-  /** Issue 37: its VAT invoice and credit note (invoices), oldest first. */
-  invoices: { kind: 'invoice' | 'credit-note'; number: string }[];
+  /** Issue 37: its VAT invoice (or receipt, when the company was not VAT registered) and credit note (invoices), oldest first. */
+  invoices: { kind: 'invoice' | 'credit-note'; number: string; receipt: boolean }[];
 }
 
 /** The appointment's invoices as AppointmentRecord.invoices: shared by findAppointmentRecord and the batched read. */
-export const invoicesSql = (appointmentId: string) => `coalesce((SELECT json_agg(json_build_object('kind', iv.kind, 'number', iv.facts->>'number') ORDER BY iv.number)
+export const invoicesSql = (appointmentId: string) => `coalesce((SELECT json_agg(json_build_object('kind', iv.kind, 'number', iv.facts->>'number', 'receipt', (iv.facts->>'kind') = 'receipt') ORDER BY iv.number)
     FROM invoices iv WHERE iv.appointment_id = ${appointmentId}), '[]'::json)`;
 
 /**

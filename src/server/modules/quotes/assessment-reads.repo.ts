@@ -12,6 +12,7 @@ import { keptOrBuilt, rowsStampSql, stampSql, type Stamped } from '../../db/kept
 import { londonDateOf } from '../../../shared/london-time';
 import { customerRecordAccess, grantHeldSql, viewerOfRead } from '../access';
 import type { SessionUser } from '../auth';
+import { VAT_RATE_PERCENT } from '../../../shared/pricing';
 import { createDraftQuote, guideFor } from './quote-desk.service';
 import { QUOTE_JSON_SQL, quoteFromJson, type QuoteJson } from './quote-read.repo';
 import { toQuoteView } from './quote-view';
@@ -23,9 +24,10 @@ import { assessmentJsonSql, coveredAssessmentIds, imagesOf, toAssessmentView, ty
 export const assessmentNotFoundMessage = assessmentMessages.notFound;
 
 /** Views of these assessments for one audience: photos and quotes in three queries, however many rows. */
-export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudience): Promise<AssessmentView[]> {
+/** `guideVatRatePercent`: the VAT rate a pending quote's guide is worked out at; without it (the admin's reads) no guide. */
+export async function viewsOf(db: Db, rows: AssessmentRow[], audience: QuoteAudience, guideVatRatePercent?: number): Promise<AssessmentView[]> {
   const ids = rows.map((row) => row.id);
-  const [images, quotes, covered] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows, { withGuide: audience !== 'admin' }), coveredAssessmentIds(db, ids)]);
+  const [images, quotes, covered] = await Promise.all([imagesOf(db, ids), quotesForAssessments(db, rows, audience !== 'admin' && guideVatRatePercent !== undefined ? { guideVatRatePercent } : {}), coveredAssessmentIds(db, ids)]);
   return rows.map((row) =>
     toAssessmentView(
       row,
@@ -138,7 +140,8 @@ type ReadAssessmentRow = Omit<AssessmentViewRow, 'createdAt'> & {
   priceList: PriceListEntry[] | null;
   stamp: string;
 };
-type AssessmentReader = { user: SessionUser | null; grantTokenHashes: string[] };
+/** `vatRatePercent`: the rate the guide is worked out at (the app's, vatRatePercentFor; absent, the standard rate). */
+type AssessmentReader = { user: SessionUser | null; grantTokenHashes: string[]; vatRatePercent?: number };
 
 /**
  * GET /api/assessments/{id}: the record as this reader may see it, or a 404 that reveals nothing.
@@ -162,7 +165,7 @@ async function readAssessmentStamped(database: Database, id: number, reader: Ass
   const visible = !!found && (access === 'admin' || CUSTOMER_VISIBLE_QUOTE_STATUSES.has(found.quote.status));
   const quote = visible ? toQuoteView(found.quote, found.items, row.reference, now) : null;
   const withGuide = access !== 'admin';
-  const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList! : [...defaultPriceList], row) : null;
+  const guide = withGuide && !visible ? guideFor(row.priceListStored ? row.priceList! : [...defaultPriceList], row, reader.vatRatePercent ?? VAT_RATE_PERCENT) : null;
   const view = toAssessmentView({ ...row, createdAt: new Date(row.createdAtMs) }, row.images, quote, guide, { covered: row.covered });
   return { view, access, stamp: row.stamp };
 }
@@ -188,4 +191,12 @@ export async function readAssessmentBody(database: Database, id: number, reader:
 }
 
 /** What the assessments module's routes read and write of quotes, handed to them by buildApp. */
-export const quoteReadsForAssessments: QuoteReads = { viewsOf, readAssessmentsPageForAdmin, readAssessmentBody, createDraftQuote };
+/** Issue 37: at the app's VAT rate (20, or 0 when the company is not VAT registered), for drafts and guides alike. */
+export function quoteReadsForAssessments(vatRatePercent: number): QuoteReads {
+  return {
+    viewsOf: (db, rows, audience) => viewsOf(db, rows, audience, vatRatePercent),
+    readAssessmentsPageForAdmin,
+    readAssessmentBody: (database, id, reader, serialize) => readAssessmentBody(database, id, { ...reader, vatRatePercent }, serialize),
+    createDraftQuote: (tx, assessment) => createDraftQuote(tx, assessment, vatRatePercent),
+  };
+}

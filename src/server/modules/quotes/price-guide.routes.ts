@@ -3,6 +3,7 @@
 // is now, so an admin's edit shows on the next read (the public services page fetches its
 // "from" prices after it has painted: docs/decisions/0031).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { allDamageTypes } from '../../../shared/damage';
 import { penceToDecimalString } from '../../../shared/money';
 import { guideFromPence } from '../../../shared/price-list';
@@ -15,6 +16,7 @@ import { guideFor } from './quote-desk.service';
 
 export const priceGuideRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (app, { deps }) => {
   const { database, config } = deps;
+  const vatRatePercent = vatRatePercentFor(config.company);
   const limit = (ip: string) =>
     enforceRateLimit(database.db, { key: `price-guide:${ip}`, windowSeconds: 60, max: config.priceGuideReadsPerMinutePerAddress, message: priceGuideMessages.tooMany });
   // Prices change only when an admin saves the list; a browser may keep an answer but asks again.
@@ -23,7 +25,7 @@ export const priceGuideRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
   app.get('/api/price-guide', { schema: { querystring: PriceGuideQueryShapeSchema, response: { 200: PriceGuideSchema } } }, async (request, reply) => {
     await limit(request.ip);
     const damage = parseBody(PriceGuideQuerySchema, request.query);
-    const guidePrice = guideFor(await readPriceList(database), damage);
+    const guidePrice = guideFor(await readPriceList(database), damage, vatRatePercent);
     reply.header('Cache-Control', fresh);
     return { guidePrice };
   });
@@ -34,7 +36,7 @@ export const priceGuideRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
     reply.header('Cache-Control', fresh);
     return {
       prices: allDamageTypes.map((damageType) => {
-        const from = guideFromPence(list, damageType);
+        const from = guideFromPence(list, damageType, vatRatePercent);
         return { damageType, from: from === null ? null : penceToDecimalString(from) };
       }),
     };

@@ -49,25 +49,25 @@ interface Draft {
  * D12's draft for this damage from the list. Damage the list cannot price (a gap an admin left,
  * or a type it does not know) gets a zero draft with one 'Labour' line: the admin prices it by hand.
  */
-export function draftFor(list: PriceList, damage: DamageOf): Draft {
+export function draftFor(list: PriceList, damage: DamageOf, vatRatePercent: number): Draft {
   const locations = damage.damageLocations.filter(isAnyDamageLocation);
   if (isAnyDamageType(damage.damageType) && locations.length > 0) {
     try {
-      const draft = draftQuote(list, { damageType: damage.damageType, damageLocations: locations });
+      const draft = draftQuote(list, { damageType: damage.damageType, damageLocations: locations }, vatRatePercent);
       return { price: draft.price, lineItems: draft.lineItems, estimatedDays: draft.estimatedDays, estimatedHours: Math.ceil(draft.hours) };
     } catch (error) {
       if (!(error instanceof PriceListGapError) && !(error instanceof RangeError)) throw error;
     }
   }
-  return { price: priceQuote({ laborPence: 0, partsPence: 0 }), lineItems: [{ description: 'Labour', costPence: 0 }], estimatedDays: 1, estimatedHours: null };
+  return { price: priceQuote({ laborPence: 0, partsPence: 0, vatRatePercent }), lineItems: [{ description: 'Labour', costPence: 0 }], estimatedDays: 1, estimatedHours: null };
 }
 
 /** The guide price in pounds for a customer whose quote awaits review, or null when the list cannot price it. */
-export function guideFor(list: PriceList, damage: Omit<DamageOf, 'id'>): { low: string; high: string } | null {
+export function guideFor(list: PriceList, damage: Omit<DamageOf, 'id'>, vatRatePercent: number): { low: string; high: string } | null {
   const count = new Set(damage.damageLocations).size;
   if (!isAnyDamageType(damage.damageType) || count === 0) return null;
   try {
-    const guide = guidePrice(list, damage.damageType, count);
+    const guide = guidePrice(list, damage.damageType, count, vatRatePercent);
     return { low: penceToDecimalString(guide.lowPence), high: penceToDecimalString(guide.highPence) };
   } catch (error) {
     if (error instanceof PriceListGapError || error instanceof RangeError) return null;
@@ -88,8 +88,8 @@ function figures(price: PriceBreakdown) {
 }
 
 /** Called inside the submission's transaction: every new assessment gets its pending draft at once. */
-export async function createDraftQuote(tx: Db, damage: DamageOf, now = new Date()): Promise<QuoteRow> {
-  const draft = draftFor(await loadPriceList(tx), damage);
+export async function createDraftQuote(tx: Db, damage: DamageOf, vatRatePercent: number, now = new Date()): Promise<QuoteRow> {
+  const draft = draftFor(await loadPriceList(tx), damage, vatRatePercent);
   const quote = await insertQuote(tx, {
     assessmentId: damage.id,
     ...figures(draft.price),
@@ -146,12 +146,12 @@ export interface RevisionOutcome {
  * a 400 naming the right figure. Allowed while pending or approved (revise), 409 once booked.
  * Revising an approved quote answers its open modification requests.
  */
-export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, beingPaid: BeingPaid, now = new Date()): Promise<RevisionOutcome> {
+export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustment, beingPaid: BeingPaid, vatRatePercent: number, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
   // The state before the figures: a booked quote is a 409 whatever was sent, not a 400 about a figure.
   refuseUnlessAllowed('quote', 'revise', current.status);
   await refuseWhileBeingPaid(tx, current, now, beingPaid);
-  const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
+  const result = priceAdjustment(adjustment, { today: londonDateOf(now), vatRatePercent });
   if (!result.ok) {
     const fieldErrors = Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message]));
     throw badRequest(result.issues[0]!.message, fieldErrors);
@@ -184,10 +184,10 @@ export async function reviseQuote(tx: Db, id: number, adjustment: QuoteAdjustmen
  * checked as a revision is (a 400 names the figure), then kept beside the quote: no transition,
  * no e-mail, and the customer's reads never see it. 409 unless the quote is approved.
  */
-export async function saveRevision(tx: Db, id: number, adjustment: QuoteAdjustment, reference: string, now = new Date()): Promise<RevisionDraftRow> {
+export async function saveRevision(tx: Db, id: number, adjustment: QuoteAdjustment, reference: string, vatRatePercent: number, now = new Date()): Promise<RevisionDraftRow> {
   const current = await lockOrNotFound(tx, id);
   if (current.status !== 'approved') throw conflict(adminQuoteMessages.draftNotApproved);
-  const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
+  const result = priceAdjustment(adjustment, { today: londonDateOf(now), vatRatePercent });
   if (!result.ok) throw badRequest(result.issues[0]!.message, Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message])));
   const { price, lineItems, estimatedDays, validUntilDate, warrantyMonths } = result.quote;
   if (!chargeable(price.totalPence)) {
@@ -215,19 +215,19 @@ export async function saveRevision(tx: Db, id: number, adjustment: QuoteAdjustme
  * the open modification requests answered and the draft gone). 409 unless the quote is approved
  * and has a draft. The caller runs it as the revise-quote step and e-mails the customer.
  */
-export async function sendRevision(tx: Db, id: number, beingPaid: BeingPaid, now = new Date()): Promise<RevisionOutcome> {
+export async function sendRevision(tx: Db, id: number, beingPaid: BeingPaid, vatRatePercent: number, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
   if (current.status !== 'approved') throw conflict(adminQuoteMessages.draftNotApproved);
   const draft = await findRevisionDraft(tx, id);
   if (!draft) throw conflict(adminQuoteMessages.noDraft);
-  return reviseQuote(tx, id, draft.adjustment, beingPaid, now);
+  return reviseQuote(tx, id, draft.adjustment, beingPaid, vatRatePercent, now);
 }
 
 /** Redrafts the figures from today's price list (pending or approved, not booked). */
-export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<DamageOf, 'id'>, beingPaid: BeingPaid, now = new Date()): Promise<RevisionOutcome> {
+export async function resetQuoteToPriceList(tx: Db, id: number, damage: Omit<DamageOf, 'id'>, beingPaid: BeingPaid, vatRatePercent: number, now = new Date()): Promise<RevisionOutcome> {
   const current = await lockOrNotFound(tx, id);
   await refuseWhileBeingPaid(tx, current, now, beingPaid);
-  const draft = draftFor(await loadPriceList(tx), { ...damage, id: current.assessmentId });
+  const draft = draftFor(await loadPriceList(tx), { ...damage, id: current.assessmentId }, vatRatePercent);
   // A list that cannot price the damage drafts zero: an approved quote keeps its figures instead.
   if (current.status === 'approved' && !chargeable(draft.price.totalPence)) throw conflict(adminQuoteMessages.belowMinimumCharge(formatPence(draft.price.totalPence)));
   const quote = await transition(tx, 'quote', 'revise', id, {
@@ -271,6 +271,7 @@ export async function upsertDraftFromFigures(
   tx: Db,
   assessmentId: number,
   adjustment: QuoteAdjustment,
+  vatRatePercent: number,
   now = new Date(),
 ): Promise<{ quote: QuoteRow; created: boolean }> {
   const existing = await findQuoteByAssessment(tx, assessmentId);
@@ -281,10 +282,10 @@ export async function upsertDraftFromFigures(
     if (locked.status === 'booked') throw conflict('This quote has already been booked, so it cannot be replaced.');
     if (locked.status === 'approved') throw conflict('This quote has already been approved. Revise it on its card instead.');
     // Pending here, and only an approved quote can be being paid: the question is never asked.
-    const { quote } = await reviseQuote(tx, existing.id, adjustment, async () => false, now);
+    const { quote } = await reviseQuote(tx, existing.id, adjustment, async () => false, vatRatePercent, now);
     return { quote, created: false };
   }
-  const result = priceAdjustment(adjustment, { today: londonDateOf(now) });
+  const result = priceAdjustment(adjustment, { today: londonDateOf(now), vatRatePercent });
   if (!result.ok) throw badRequest(result.issues[0]!.message, Object.fromEntries(result.issues.map((issue) => [issue.field, issue.message])));
   const quote = await insertQuote(tx, {
     assessmentId,

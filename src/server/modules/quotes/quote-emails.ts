@@ -4,7 +4,7 @@ import { allDamageTypeLabels, isAnyDamageType } from '../../../shared/damage';
 import { formatLondonDate } from '../../../shared/london-time';
 import { formatPence } from '../../../shared/money';
 import { outcodeOf } from '../../../shared/postcode';
-import type { CompanyDetails } from '../../../shared/company';
+import { noVatSentence, type CompanyDetails } from '../../../shared/company';
 import { customerFooter, type CustomerEmail, type NewOutboxEmail } from '../email';
 
 interface EmailAssessment {
@@ -21,6 +21,7 @@ interface EmailAssessment {
 
 interface EmailQuote {
   totalPence: number;
+  vatPence: number;
   validUntilDate: string;
 }
 
@@ -40,7 +41,8 @@ export function quoteReadyEmail(assessment: EmailAssessment, quote: EmailQuote, 
       revised
         ? `We have updated your quote for the ${damageLabel(assessment.damageType)} on your ${vehicle}.`
         : `Your quote for the ${damageLabel(assessment.damageType)} on your ${vehicle} is ready.`,
-      `Total: ${formatPence(quote.totalPence)} including VAT.`,
+      // Issue 37: a quote priced while the company was not VAT registered charged none.
+      quote.vatPence > 0 ? `Total: ${formatPence(quote.totalPence)} including VAT.` : `Total: ${formatPence(quote.totalPence)}. ${noVatSentence}.`,
       `Valid until: ${formatLondonDate(quote.validUntilDate)}.`,
       '',
       'See the breakdown, download it as a PDF and book your repair with this private link:',

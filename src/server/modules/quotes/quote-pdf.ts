@@ -9,6 +9,7 @@ import { formatPence } from '../../../shared/money';
 import { needsPartsOrdering } from '../../../shared/quote-parts';
 import type { QuoteLineItem } from '../../../shared/price-list';
 import { VAT_RATE_PERCENT } from '../../../shared/pricing';
+import { noVatSentence } from '../../../shared/vat';
 import { site } from '../../../shared/site';
 import { bold, grey, navy, openA4Pdf, printable, regular, rule as line } from '../../kernel/pdf';
 
@@ -95,7 +96,8 @@ export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Pro
     // SPEC section 9's parts: the parts and materials together (each is its own line item above).
     ['Parts and materials', view.partsPence + view.materialsPence],
     [`${site.brand} service fee`, view.feePence],
-    [`VAT (${VAT_RATE_PERCENT}%)`, view.vatPence],
+    // Issue 37: a quote priced with no VAT (the company not VAT registered) has no VAT line; the note below says so.
+    ...(view.vatPence > 0 ? [[`VAT (${VAT_RATE_PERCENT}%)`, view.vatPence] as [string, number]] : []),
   ];
   doc.x = left;
   doc.table({
@@ -124,7 +126,8 @@ export function renderQuotePdf(view: QuotePdfView, company: CompanyDetails): Pro
   doc.fontSize(9).fillColor(grey).text(
     `${site.brand} connects you with independent, vetted repairers, who carry out the repair and are responsible ` +
       'for their work and its warranty. Your payment is held until the repair is completed. ' +
-      'The price shown is the price you pay: there are no hidden fees.',
+      'The price shown is the price you pay: there are no hidden fees.' +
+      (view.vatPence > 0 ? '' : ` ${noVatSentence}.`),
     { width },
   );
 

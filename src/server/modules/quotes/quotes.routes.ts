@@ -20,6 +20,7 @@ import { outcodeOf } from '../../../shared/postcode';
 import { QuoteAdjustmentSchema } from '../../../shared/quote-adjustment';
 import type { Db } from '../../db/database';
 import type { ModuleDeps } from '../../module-deps';
+import { vatRatePercentFor } from '../../../shared/vat';
 import { roleGroup } from '../../plugins/auth';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
 import { parseBody } from '../../plugins/validation';
@@ -93,7 +94,7 @@ export const quoteRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async (a
         }
         if (!(await findAssessment(db, assessmentId))) throw notFound(assessmentMessages.notFound);
         // Replacing a pending draft revises it: the step revise-quote (its transition checked against the declaration).
-        const { quote, created } = await withOutbox({ db }, ({ tx }) => upsertDraftFromFigures(tx, assessmentId, parsed.data), { step: 'revise-quote' });
+        const { quote, created } = await withOutbox({ db }, ({ tx }) => upsertDraftFromFigures(tx, assessmentId, parsed.data, vatRatePercentFor(config.company)), { step: 'revise-quote' });
         return reply.status(created ? 201 : 200).send(await viewOf(db, quote));
       });
     }),

@@ -25,11 +25,12 @@ type GuideInput = { id: number; damageType: string; damageLocations: readonly st
 export async function quotesForAssessments(
   db: Db,
   assessments: ReadonlyArray<{ id: number; reference: string }>,
-  options: { withGuide?: boolean } = {},
+  /** guideVatRatePercent: with it, a pending quote's guide at that VAT rate (issue 37). */
+  options: { guideVatRatePercent?: number } = {},
 ): Promise<QuotesByAssessment> {
   const [quotes, priceList] = await Promise.all([
     quotesOf(db, assessments.map((assessment) => assessment.id)),
-    options.withGuide ? loadPriceList(db) : Promise.resolve(null),
+    options.guideVatRatePercent !== undefined ? loadPriceList(db) : Promise.resolve(null),
   ]);
   const references = new Map(assessments.map((assessment) => [assessment.id, assessment.reference]));
   const now = new Date();
@@ -39,8 +40,8 @@ export async function quotesForAssessments(
   };
   return {
     guidePriceFor(assessment, audience) {
-      if (!priceList || visible(assessment.id, audience)) return null;
-      return guideFor(priceList, assessment);
+      if (!priceList || options.guideVatRatePercent === undefined || visible(assessment.id, audience)) return null;
+      return guideFor(priceList, assessment, options.guideVatRatePercent);
     },
     assignedRepairerId: (assessmentId) => quotes.get(assessmentId)?.quote.assignedRepairerId ?? null,
     viewFor(assessmentId, audience) {

@@ -6,3 +6,5 @@ export { issueInvitation, issueInvitations } from './invitations';
 export { placedProfileColumns } from './profile-columns';
 export { invitationEmail } from './repairer-accounts-emails';
 export { repairerAccountRoutes } from './repairer-accounts.routes';
+export { removeRepairerPhotoForTeam } from './technician-photo';
+export { findRepairerPhoto } from './technician-photo.repo';

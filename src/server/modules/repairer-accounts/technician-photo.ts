@@ -7,7 +7,10 @@
 // sweeper removes (assessments' photo-sweeper.ts knows this table's keys).
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database';
-import { forbidden } from '../../kernel/errors';
+import { conflict, forbidden, notFound } from '../../kernel/errors';
+import { repairerAccountMessages } from '../../../shared/api/repairer-accounts';
+import { photoRemovalMessages } from '../../../shared/api/technician-applications';
+import { recordAudit, type Actor } from '../privacy';
 import type { SessionUser } from '../auth';
 import { deleteFilesOfGoneRecords, photoFolder, writePhotoFiles, type FileStore, type ProcessedImage } from '../images';
 import { lockRepairer } from '../repairers';
@@ -48,6 +51,22 @@ export async function replaceRepairerPhoto(ctx: PhotoContext, repairerId: number
   }
   if (old) await deleteFilesOfGoneRecords(ctx.store, [old.displayKey, old.thumbKey], ctx.log);
   return row;
+}
+
+/**
+ * Issue 37: the team takes down a technician's photo (unsuitable), for a stated reason: the row
+ * goes and the audit line is written in one transaction under the repairer's lock (404 for no such
+ * repairer, 409 when there is no photo), then the files, as the technician's own delete does.
+ */
+export async function removeRepairerPhotoForTeam(ctx: PhotoContext, repairerId: number, reason: string, actor: Actor): Promise<void> {
+  const gone = await ctx.db.transaction(async (tx) => {
+    if (!(await lockRepairer(tx, repairerId))) throw notFound(repairerAccountMessages.notFound);
+    const row = await deleteRepairerPhoto(tx, repairerId);
+    if (!row) throw conflict(photoRemovalMessages.noPhoto);
+    await recordAudit(tx, actor, 'repairer_photo_removed', { kind: 'repairer', id: repairerId }, { reason });
+    return row;
+  });
+  await deleteFilesOfGoneRecords(ctx.store, [gone.displayKey, gone.thumbKey], ctx.log);
 }
 
 /** The repairer's photo removed, row then files; false when they had none. */

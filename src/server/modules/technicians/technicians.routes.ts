@@ -2,7 +2,8 @@
 // honeypot) and the team's vetting checklist, GET/POST /api/admin/repairers/{id}/vetting.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdParamsSchema } from '../../../shared/api/assessments';
-import { ApplicationReceivedSchema, TechnicianApplicationBodySchema, VettingCheckBodySchema, VettingViewSchema } from '../../../shared/api/technician-applications';
+import { ApplicationReceivedSchema, RemovePhotoBodySchema, TechnicianApplicationBodySchema, VettingCheckBodySchema, VettingViewSchema } from '../../../shared/api/technician-applications';
+import { removeRepairerPhotoForTeam } from '../repairer-accounts';
 import { APPLICATIONS_PER_HOUR, applicationMessages } from '../../../shared/technician-rules';
 import type { ModuleDeps } from '../../module-deps';
 import { roleGroup } from '../../plugins/auth';
@@ -37,6 +38,15 @@ export const technicianRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = asy
         '/api/admin/repairers/:id/vetting',
         { schema: { summary: 'Records one vetting check (insurance, identity or skills), with who and when', params: IdParamsSchema, body: VettingCheckBodySchema, response: { 200: VettingViewSchema } } },
         async (request) => recordVettingCheck(deps.database, request.params.id, request.body, actorOf(await request.session()), new Date()),
+      );
+      // Issue 37: the team takes down an unsuitable photo, for a stated reason (the audit log keeps it).
+      admin.delete(
+        '/api/admin/repairers/:id/photo',
+        { schema: { summary: 'Takes down a technician’s photo, for a stated reason', params: IdParamsSchema, body: RemovePhotoBodySchema, response: { 200: VettingViewSchema } } },
+        async (request) => {
+          await removeRepairerPhotoForTeam({ db: deps.database.db, store: deps.store, log: request.log }, request.params.id, request.body.reason, actorOf(await request.session()));
+          return readVetting(deps.database, request.params.id);
+        },
       );
     }),
   );

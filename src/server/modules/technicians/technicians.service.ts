@@ -5,7 +5,7 @@
 import { londonDateOf } from '../../../shared/london-time';
 import type { TechnicianApplicationBody, VettingCheckBody, VettingView, ApplicationReceived } from '../../../shared/api/technician-applications';
 import { applicationMessages, vettingMessages } from '../../../shared/technician-rules';
-import { repairerAccountMessages } from '../../../shared/api/repairer-accounts';
+import { repairerAccountMessages, technicianPhotoUrl } from '../../../shared/api/repairer-accounts';
 import type { AppConfig } from '../../config/config';
 import type { Database } from '../../db/database';
 import { badRequest, conflict, notFound } from '../../kernel/errors';
@@ -13,7 +13,7 @@ import type { Geocoder } from '../geo';
 import { recordAudit, type Actor } from '../privacy';
 import { withOutbox } from '../email';
 import type { Enqueue } from '../../kernel/jobs';
-import { placedProfileColumns } from '../repairer-accounts';
+import { findRepairerPhoto, placedProfileColumns } from '../repairer-accounts';
 import { findBusinessByNameAndPostcode, findBusinessWithEmail, findRepairer, insertRepairer, lockRepairer, missingChecks, oneAddAtATime, recordCheck, type CheckRecord, type RepairerRow } from '../repairers';
 import { applicationReceivedEmail, applicationTeamEmail } from './technicians-emails';
 
@@ -64,7 +64,8 @@ export async function applyToJoin(ctx: TechniciansContext, body: TechnicianAppli
 
 const recorded = (at: Date | null, by: string | null, note: string | null) => (at ? { at: at.toISOString(), by: by ?? 'Unknown', note } : null);
 
-export function toVettingView(row: RepairerRow): VettingView {
+/** `photo`: the technician's photo row (repairer-accounts' findRepairerPhoto), or undefined. */
+export function toVettingView(row: RepairerRow, photo?: { token: string; thumbWidth: number; thumbHeight: number }): VettingView {
   return {
     id: row.id,
     businessName: row.businessName,
@@ -79,14 +80,15 @@ export function toVettingView(row: RepairerRow): VettingView {
       skills: recorded(row.skillsAssessedAt, row.skillsAssessedBy, row.skillsNote),
     },
     complete: missingChecks(row).length === 0,
+    photo: photo ? { url: technicianPhotoUrl(photo.token), width: photo.thumbWidth, height: photo.thumbHeight } : null,
   };
 }
 
 /** GET /api/admin/repairers/{id}/vetting. */
 export async function readVetting(database: Database, id: number): Promise<VettingView> {
-  const row = await findRepairer(database.db, id);
+  const [row, photo] = await Promise.all([findRepairer(database.db, id), findRepairerPhoto(database.db, id)]);
   if (!row) throw notFound(repairerAccountMessages.notFound);
-  return toVettingView(row);
+  return toVettingView(row, photo);
 }
 
 /** The check as its row records it (the schema has required each check's own fields). */
@@ -107,6 +109,6 @@ export async function recordVettingCheck(database: Database, id: number, body: V
     const detail =
       record.check === 'insurance' ? { ...record } : { check: record.check, ...(record.note ? { note: record.note } : {}) };
     await recordAudit(tx, actor, 'repairer_check_recorded', { kind: 'repairer', id }, detail);
-    return toVettingView((await findRepairer(tx, id))!);
+    return toVettingView((await findRepairer(tx, id))!, await findRepairerPhoto(tx, id));
   });
 }

@@ -1,5 +1,7 @@
 import { penceToDecimalString, poundsToPence, decimalStringToPence } from '../../../shared/money';
-import { percentOfPence, PLATFORM_FEE_PERCENT, REPAIRER_SHARE_PERCENT, VAT_RATE_PERCENT, type PriceBreakdown } from '../../../shared/pricing';
+import { percentOfPence, PLATFORM_FEE_PERCENT, REPAIRER_SHARE_PERCENT, type PriceBreakdown } from '../../../shared/pricing';
+import { vatRatePercentFor } from '../../../shared/vat';
+import { company } from '../../lib/company';
 import {
   previewAdjustment,
   priceAdjustment,
@@ -56,7 +58,7 @@ export function initialAdjustmentState(quote: QuoteView): AdjustmentState {
     follows: {
       autoReviveFee: base >= 0 && fee === percentOfPence(base, PLATFORM_FEE_PERCENT),
       repairerPayment: base >= 0 && pence(quote.repairerPayment) === percentOfPence(base, REPAIRER_SHARE_PERCENT),
-      vatAmount: base >= 0 && fee >= 0 && pence(quote.vatAmount) === percentOfPence(base + fee, VAT_RATE_PERCENT),
+      vatAmount: base >= 0 && fee >= 0 && pence(quote.vatAmount) === percentOfPence(base + fee, vatRatePercentFor(company())),
     },
     lines: quote.workDescription.map((line) => ({
       key: newLineKey(),
@@ -74,8 +76,9 @@ function warrantyValue(text: string): number {
   return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
+/** Issue 37: at the VAT rate the server prices with (0 when the company is not VAT registered: the page's company details say). */
 export function adjustmentContext(today: string): AdjustmentContext {
-  return { today };
+  return { today, vatRatePercent: vatRatePercentFor(company()) };
 }
 
 /** The breakdown for what is typed so far, with the following amounts left to the defaults; null while something does not parse. */

@@ -1,4 +1,6 @@
 import { decimalStringToPence, formatPence } from '../../../shared/money';
+import { chargesVat } from '../../../shared/vat';
+import { company } from '../../lib/company';
 import type { PriceBreakdown } from '../../../shared/pricing';
 import type { LineDraft } from './adjustment-state';
 
@@ -12,7 +14,7 @@ export function LiveBreakdown({ preview, lines, changed, reference }: { preview:
         ['Parts', preview.partsPence],
         ['Materials', preview.materialsPence],
         ['Service fee', preview.feePence],
-        ['VAT (20%)', preview.vatPence],
+        ...(chargesVat(preview.vatPence, company()) ? [['VAT (20%)', preview.vatPence] as [string, number]] : []),
       ]
     : [];
   return (

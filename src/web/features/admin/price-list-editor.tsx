@@ -8,6 +8,8 @@ import { allDamageTypeLabels, allDamageTypes, type AnyDamageType } from '../../.
 import { formatPence } from '../../../shared/money';
 import { locationBands, type LocationBand, type PriceList } from '../../../shared/price-list';
 import { priceQuote } from '../../../shared/pricing';
+import { isVatRegistered, noVatSentence, vatRatePercentFor } from '../../../shared/vat';
+import { company } from '../../lib/company';
 import { priceListMessages } from '../../../shared/api/admin';
 import { usePriceList, useSavePriceList } from './api/price-list';
 import { AdminSubpage } from './admin-subpage';
@@ -40,7 +42,7 @@ export function PriceListScreen() {
         <>
           Every new enquiry gets its draft quote from this list. Each row prices one damaged location (one wheel for Alloy Wheel
           Repair) at the rate for the number of locations in the job, so a job costs these figures times its number of locations.
-          Amounts are before our 20% service fee and VAT. Saving changes the drafts of new enquiries only; use “Reset to price
+          Amounts are before our 20% service fee{isVatRegistered(company()) ? ' and VAT' : ` (${noVatSentence})`}. Saving changes the drafts of new enquiries only; use “Reset to price
           list” on a quote card to redraft an existing quote.
         </>
       }
@@ -173,7 +175,7 @@ function BandFields({
   const id = (field: PriceListField) => fieldId(damageType, band, field);
   const entry = entryFromDraft(draft).entry;
   const example = entry
-    ? priceQuote({ laborPence: entry.laborPence * band, partsPence: entry.partsPence * band, materialsPence: entry.materialsPence * band }).totalPence
+    ? priceQuote({ laborPence: entry.laborPence * band, partsPence: entry.partsPence * band, materialsPence: entry.materialsPence * band, vatRatePercent: vatRatePercentFor(company()) }).totalPence
     : null;
   return (
     <fieldset className="rounded-md border border-slate-200 p-3">
@@ -217,7 +219,7 @@ function BandFields({
       </div>
       <p className="mt-3 text-sm text-slate-700">
         {example !== null
-          ? `For ${countLabel(damageType, band)} the customer pays ${formatPence(example)} with fee and VAT.`
+          ? `For ${countLabel(damageType, band)} the customer pays ${formatPence(example)} with fee${isVatRegistered(company()) ? ' and VAT' : ' (no VAT)'}.`
           : 'Fix the figures to see what the customer pays.'}
       </p>
     </fieldset>

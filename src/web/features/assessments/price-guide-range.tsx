@@ -1,4 +1,6 @@
 import { usePriceGuide } from './api/get-price-guide';
+import { isVatRegistered, noVatSentence } from '../../../shared/vat';
+import { company } from '../../lib/company';
 
 // The guide is always whole pounds (a multiple of £5): '105.00' → '£105', '1000.00' → '£1,000'.
 // Formatted here rather than with shared/money.ts, which would join a chunk the wizard loads first.
@@ -23,7 +25,7 @@ export default function PriceGuideRange({ damage, lineClass }: { damage: { damag
   return (
     <>
       <p className={lineClass}>{text}</p>
-      {low && high ? <p className="mt-1 text-slate-800">A guide from our price list, including VAT: your quote comes once our team has seen your photos.</p> : null}
+      {low && high ? <p className="mt-1 text-slate-800">{isVatRegistered(company()) ? 'A guide from our price list, including VAT' : `A guide from our price list (${noVatSentence})`}: your quote comes once our team has seen your photos.</p> : null}
     </>
   );
 }

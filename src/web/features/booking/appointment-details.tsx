@@ -25,7 +25,7 @@ function InvoiceLinks({ appointment }: { appointment: AppointmentView }) {
       {appointment.invoices.map((invoice) => (
         <li key={invoice.number}>
           <a href={invoice.url} download className="font-semibold text-navy-900 underline">
-            {invoice.kind === 'invoice' ? 'Download your VAT invoice' : 'Download your credit note'} {invoice.number} (PDF)
+            Download your {invoice.kind === 'credit-note' ? 'credit note' : invoice.receipt ? 'receipt' : 'VAT invoice'} {invoice.number} (PDF)
           </a>
         </li>
       ))}

@@ -162,8 +162,8 @@ describe('appointment page', () => {
       paymentStatus: 'refunded',
       canChange: false,
       invoices: [
-        { kind: 'invoice', number: 'INV-000042', url: '/api/appointments/31/invoice.pdf' },
-        { kind: 'credit-note', number: 'CN-000057', url: '/api/appointments/31/credit-note.pdf' },
+        { kind: 'invoice', number: 'INV-000042', url: '/api/appointments/31/invoice.pdf', receipt: false },
+        { kind: 'credit-note', number: 'CN-000057', url: '/api/appointments/31/credit-note.pdf', receipt: false },
       ],
     });
     stubAppointment(() => jsonResponse(both));

@@ -2,6 +2,9 @@ import type { QuoteView as Quote } from '../../../shared/api/quotes';
 import { decimalStringToPence, formatPence } from '../../../shared/money';
 import { formatDecimalPounds } from '../../lib/format';
 
+/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (quote-breakdown.test.tsx holds them equal). */
+export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
+
 const row = 'flex items-baseline justify-between gap-4 py-2';
 
 /**
@@ -15,7 +18,8 @@ export function OrderSummary({ quote }: { quote: Quote }) {
     { label: 'Labour', value: formatDecimalPounds(quote.laborCost) },
     { label: 'Parts and materials', value: formatPence(partsAndMaterials) },
     { label: 'Service fee', value: formatDecimalPounds(quote.autoReviveFee) },
-    { label: 'VAT (20%)', value: formatDecimalPounds(quote.vatAmount) },
+    // Issue 37: a quote priced with no VAT (the company not VAT registered) says so instead.
+    quote.vatAmount === '0.00' ? { label: 'VAT', value: noVatSentence } : { label: 'VAT (20%)', value: formatDecimalPounds(quote.vatAmount) },
   ];
   return (
     <section aria-labelledby="order-summary" className="grid content-start gap-4 rounded-lg border border-slate-200 bg-white p-5">

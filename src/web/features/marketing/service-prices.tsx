@@ -47,8 +47,10 @@ function useServicePrices(): FromPrices {
 /** '£105': the guide is always a multiple of £5. */
 const wholePounds = (pence: number) => formatPence(pence).replace(/\.00$/, '');
 
+// Issue 37: true whether or not the company charges VAT (COMPANY_VAT_NUMBER=none): every page
+// carries this note, so it does not read the company's details; the quote says which.
 export const servicePriceNote =
-  'Typical prices include VAT and are for one damaged panel or wheel. Our team confirms your price from your photos before you book.';
+  'Typical prices are what you pay, any VAT included, for one damaged panel or wheel. Our team confirms your price from your photos before you book.';
 
 /** "Typical price from £105" once the list has answered; until then (and without script), the free quote. */
 export function ServiceFromPrice({ damageType, className }: { damageType: AnyDamageType; className?: string }) {

@@ -11,7 +11,8 @@ export const benefits = [
   },
   {
     title: 'No hidden fees',
-    text: 'Your quote is itemised, with VAT and our service fee included. The price you accept is the price you pay.',
+    // Issue 37: true whether or not the company charges VAT (COMPANY_VAT_NUMBER=none); the quote says which.
+    text: 'Your quote is itemised, with our service fee and any VAT included. The price you accept is the price you pay.',
   },
   {
     title: 'Payment held until the repair is completed',

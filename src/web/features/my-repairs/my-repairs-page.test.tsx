@@ -18,7 +18,7 @@ const list: MyRepairs = {
       vehicle: '2019 Ford Focus',
       damageType: 'Scratch Repair',
       quote: { id: 41, status: 'booked', totalCost: '576.00', validUntil: '2026-12-01' },
-      booking: { appointmentId: 7, status: 'completed', appointmentDate: '2026-11-06', timeSlot: 'morning', invoiceUrl: '/api/appointments/7/invoice.pdf' },
+      booking: { appointmentId: 7, status: 'completed', appointmentDate: '2026-11-06', timeSlot: 'morning', invoiceUrl: '/api/appointments/7/invoice.pdf', receipt: false },
       warranty: { endsDate: '2027-11-06' },
       review: null,
     },

@@ -65,10 +65,10 @@ export function RepairCard({ repair }: { repair: MyRepair }) {
           ) : null}
           {booking?.invoiceUrl ? (
             <>
-              <dt className="font-semibold text-slate-800">Invoice</dt>
+              <dt className="font-semibold text-slate-800">{booking.receipt ? 'Receipt' : 'Invoice'}</dt>
               <dd>
                 <a href={booking.invoiceUrl} className={link} download>
-                  Download the VAT invoice <span className="sr-only">for {repair.reference} </span>(PDF)
+                  {booking.receipt ? 'Download the receipt' : 'Download the VAT invoice'} <span className="sr-only">for {repair.reference} </span>(PDF)
                 </a>
               </dd>
             </>

@@ -1,17 +1,23 @@
 import { formatDecimalPounds } from '../../lib/format';
+import { decimalStringToPence } from '../../../shared/money';
 import { formatPounds, isNonZero } from './quote-money';
 import type { QuoteView as Quote } from '../../../shared/api/quotes';
+
+/** shared/vat.ts noVatSentence, written out so this screen loads no other chunk for it (quote-breakdown.test.tsx holds them equal). */
+export const noVatSentence = 'No VAT: AutoRevive is not VAT registered';
 
 const row = 'flex items-baseline justify-between gap-4 py-2';
 
 /** Line items, the cost breakdown and the total price (issue 33: not an "estimate", it is what is charged). Every amount is in the total: no hidden fees (D6). */
 export function QuoteBreakdown({ quote }: { quote: Quote }) {
+  // Issue 37: a quote keeps the VAT it was priced with; one priced with none says so instead of a VAT line.
+  const vat = (decimalStringToPence(quote.vatAmount) ?? 0) > 0;
   const costs = [
     { label: 'Labour', value: quote.laborCost },
     { label: 'Parts and materials', value: quote.partsCost },
     ...(isNonZero(quote.materialsCost) ? [{ label: 'Materials', value: quote.materialsCost }] : []),
     { label: 'AutoRevive service fee', value: quote.autoReviveFee },
-    { label: 'VAT (20%)', value: quote.vatAmount },
+    ...(vat ? [{ label: 'VAT (20%)', value: quote.vatAmount }] : []),
   ];
   return (
     <section aria-labelledby="quote-items" className="self-start rounded-lg border border-slate-200 bg-white p-5">
@@ -42,7 +48,7 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
           <dd className="text-2xl font-bold whitespace-nowrap text-navy-900">{formatDecimalPounds(quote.totalCost)}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-sm text-slate-700">Including VAT. This is the price you pay: there are no hidden fees.</p>
+      <p className="mt-2 text-sm text-slate-700">{vat ? 'Including VAT.' : `${noVatSentence}.`} This is the price you pay: there are no hidden fees.</p>
     </section>
   );
 }

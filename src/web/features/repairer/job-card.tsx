@@ -52,7 +52,7 @@ export function JobCard({ job, now, selected, onSelect }: { job: RepairerJob; no
       {/* Issue 37: the three figures, the same as the panel's (src/shared/money-split.ts). */}
       <span className="mt-2 grid grid-cols-3 gap-2 text-sm">
         <span>
-          <span className="block text-slate-700">Customer pays (incl. VAT)</span>
+          <span className="block text-slate-700">{split.vatPence > 0 ? 'Customer pays (incl. VAT)' : 'Customer pays (no VAT)'}</span>
           <span className="font-semibold text-navy-900">{formatPence(split.customerPaysPence)}</span>
         </span>
         <span>

@@ -1,4 +1,5 @@
 import { Tabs } from 'radix-ui';
+import { noVatSentence } from '../../../shared/vat';
 import { useState, type FormEvent } from 'react';
 import { TextAreaField } from '../../components/form';
 import { PhotoGallery } from '../../components/photo-gallery';
@@ -225,8 +226,8 @@ export function JobPanel({ jobId, now }: { jobId: number; now: Date }) {
       <h3 className="mt-5 font-bold text-navy-900">Pricing</h3>
       <dl className="mt-1">
         {/* Issue 37: the whole split, so the figures add up to what the customer pays. */}
-        <Row label="Customer pays (incl. VAT)">{formatPence(split.customerPaysPence)}</Row>
-        <Row label="VAT (to HMRC)">{formatPence(split.vatPence)}</Row>
+        <Row label={split.vatPence > 0 ? 'Customer pays (incl. VAT)' : 'Customer pays'}>{formatPence(split.customerPaysPence)}</Row>
+        <Row label="VAT (to HMRC)">{split.vatPence > 0 ? formatPence(split.vatPence) : noVatSentence}</Row>
         <Row label={commissionLabel}>
           {formatPence(split.commissionPence)}
           <span className="block text-sm font-normal text-slate-700">{commissionInWords(split)}</span>

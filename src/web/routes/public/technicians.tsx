@@ -1,5 +1,7 @@
 import { AppLink } from '../../components/navigation/app-link';
 import { site } from '../../../shared/site';
+import { isVatRegistered, noVatSentence, vatRatePercentFor } from '../../../shared/vat';
+import { company } from '../../lib/company';
 import { specialisationLabels, specialisations } from '../../../shared/damage';
 import { commissionLabel } from '../../../shared/money-split';
 import { splitExample, technicianTerms } from '../../../shared/technician-rules';
@@ -27,7 +29,8 @@ function Cards({ items }: { items: readonly { title: string; text: string }[] })
 }
 
 export default function TechniciansPage() {
-  const split = splitExample();
+  const vatRegistered = isVatRegistered(company());
+  const split = splitExample(vatRatePercentFor(company()));
   const { releaseHours, warrantyMonths, radiusMiles } = technicianTerms;
   const services = specialisations.map((s) => specialisationLabels[s].toLowerCase()).join(', ');
   const work = [
@@ -69,12 +72,12 @@ export default function TechniciansPage() {
           <p>
             You receive <strong>{split.sharePercent}%</strong> of the repair’s price: the labour, parts and materials on the
             customer’s quote. {site.brand} keeps the other {100 - split.sharePercent}%, and the customer pays our{' '}
-            {split.feePercent}% service fee and VAT on top, so they never come out of your share.
+            {split.feePercent}% service fee{vatRegistered ? ' and VAT' : ''} on top, so {vatRegistered ? 'they never come' : 'it never comes'} out of your share.
           </p>
           <div className="rounded-lg bg-white p-4 ring-1 ring-slate-200">
             <p>For example, on a {split.repair} repair, as your job offers and dashboard show it:</p>
             <dl className="mt-2 grid gap-1 sm:grid-cols-[max-content_1fr] sm:gap-x-6">
-              <dt>Customer pays (incl. VAT)</dt>
+              <dt>{vatRegistered ? 'Customer pays (incl. VAT)' : 'Customer pays'}</dt>
               <dd className="font-semibold text-navy-900">{split.customerPays}</dd>
               <dt>{commissionLabel}</dt>
               <dd className="font-semibold text-navy-900">
@@ -83,7 +86,7 @@ export default function TechniciansPage() {
               <dt>You earn</dt>
               <dd className="font-semibold text-navy-900">{split.youEarn}</dd>
             </dl>
-            <p className="mt-2">The other {split.vat} is VAT, which goes to HMRC.</p>
+            <p className="mt-2">{vatRegistered ? `The other ${split.vat} is VAT, which goes to HMRC.` : `${noVatSentence}.`}</p>
           </div>
           <p>You see your share of every job before you accept it, and your dashboard adds up what has been paid and what is to come.</p>
         </div>

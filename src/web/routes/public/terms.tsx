@@ -1,4 +1,5 @@
 import { AppLink } from '../../components/navigation/app-link';
+import { isVatRegistered, noVatSentence } from '../../../shared/vat';
 import { site } from '../../../shared/site';
 import { registeredOfficeLine } from '../../../shared/company-details';
 import { company } from '../../lib/company';
@@ -54,7 +55,7 @@ export default function TermsPage() {
         <LegalSection id="quotes" title="Quotes and prices">
           <p>
             Quotes are based on the photos and details you send us, are in pounds sterling and
-            include VAT and our service fee. Each quote shows the date until which it is valid. The
+            include {isVatRegistered(company()) ? 'VAT and our service fee' : `our service fee (${noVatSentence})`}. Each quote shows the date until which it is valid. The
             price you accept is the price you pay: we charge exactly the total in the quote you
             accepted.
           </p>

@@ -133,8 +133,8 @@ export const reminderText = (facts: BookingEmailFacts) =>
 export const repairDoneText = (facts: BookingEmailFacts, technician: string) =>
   bookingText('text-repair-done', facts, `${technician} has marked your repair as done. Please confirm it, or tell us if something is not right, from the link in your e-mail.`);
 
-/** `invoice`: the VAT invoice (issue 37), attached; none when the company has no VAT number. */
-export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }, invoice: { number: string; attachment: EmailAttachment } | null = null): CustomerEmail {
+/** `invoice`: the VAT invoice (issue 37), or the receipt when the company is not VAT registered, attached. */
+export function confirmationEmail(facts: BookingEmailFacts, payment: { startWithinCancellationPeriod: boolean }, invoice: { number: string; attachment: EmailAttachment; receipt?: boolean } | null = null): CustomerEmail {
   return bookingEmail(
     'booking-confirmed',
     facts,
@@ -148,7 +148,7 @@ export function confirmationEmail(facts: BookingEmailFacts, payment: { startWith
       '- The day before your appointment we send you a reminder by e-mail (and by text, if you asked for texts when booking).',
       '- Please be there 15 minutes before the window starts, with the car somewhere the technician can work.',
       '- The calendar file attached adds the appointment to your calendar.',
-      ...(invoice ? [`- Your VAT invoice ${invoice.number} is attached, and on your appointment page.`] : []),
+      ...(invoice ? [`- Your ${invoice.receipt ? 'receipt' : 'VAT invoice'} ${invoice.number} is attached, and on your appointment page.`] : []),
       '',
       ...cancellationRightLines(payment.startWithinCancellationPeriod),
       '',

@@ -9,7 +9,7 @@ import { formatPence } from '../../../../shared/money';
 import { commissionInWords, commissionLabel, type MoneySplit } from '../../../../shared/money-split';
 import { answerByLabel } from '../../../../shared/offer-deadline';
 import { postcodeDistrict } from '../../../../shared/postcode';
-import type { CompanyDetails } from '../../../../shared/company';
+import { noVatSentence, type CompanyDetails } from '../../../../shared/company';
 import { signature, type NewOutboxEmail } from '../../email';
 import { unsubscribeHeaders, unsubscribeLine, type UnsubscribeLinks } from '../../repairers';
 
@@ -69,10 +69,11 @@ export function jobOfferEmail(facts: JobOfferFacts): NewOutboxEmail {
       `Repair: ${damage} on a ${facts.vehicle}`,
       `Area: ${area}`,
       `When: ${formatLondonDate(facts.appointmentDate)}, ${slot}`,
-      `Customer pays (incl. VAT): ${formatPence(facts.split.customerPaysPence)}`,
+      `Customer pays${facts.split.vatPence > 0 ? ' (incl. VAT)' : ''}: ${formatPence(facts.split.customerPaysPence)}`,
       `${commissionLabel}: ${formatPence(facts.split.commissionPence)} (${commissionInWords(facts.split)})`,
       `You earn: ${formatPence(facts.split.repairerEarnsPence)}`,
-      `(VAT of ${formatPence(facts.split.vatPence)} goes to HMRC.)`,
+      // Issue 37: a quote priced while the company was not VAT registered charged none.
+      facts.split.vatPence > 0 ? `(VAT of ${formatPence(facts.split.vatPence)} goes to HMRC.)` : `(${noVatSentence}.)`,
       `${answerByLabel(facts.expiresAt)} (the time to answer counts your working hours only).`,
       '',
       ...(facts.join

@@ -20,29 +20,30 @@ interface Paid {
 }
 
 /**
- * The booking's VAT invoice, numbered from the one sequence; null when the company has no VAT
- * number (it cannot issue one, and charges no VAT). Idempotent: a payment has one invoice.
+ * The booking's VAT invoice, numbered from the one sequence; when the company is not VAT registered
+ * (no VAT number: issue 37), a plain receipt instead, from the same sequence, with no VAT number or
+ * VAT column. Idempotent: a payment has one invoice (or receipt).
  */
 export async function issueInvoice(tx: Db, company: CompanyDetails, paid: Paid, now: Date): Promise<InvoiceFacts | null> {
   return issue(tx, company, paid, 'invoice', now);
 }
 
-/** The credit note for a refunded payment that had an invoice (the whole amount), or null. */
+/** The credit note for a refunded payment that had a VAT invoice (the whole amount), or null (none, or a receipt). */
 export async function issueCreditNote(tx: Db, company: CompanyDetails, paid: Paid, now: Date): Promise<InvoiceFacts | null> {
   const invoice = await findInvoiceOfPayment(tx, paid.id, 'invoice');
-  if (!invoice) return null;
+  // A credit note corrects a VAT invoice; a receipt is not one (the refund e-mail says what was refunded).
+  if (!invoice || invoice.facts.kind !== 'invoice') return null;
   return issue(tx, company, paid, 'credit-note', now, invoice.facts);
 }
 
 async function issue(tx: Db, company: CompanyDetails, paid: Paid, kind: InvoiceKind, now: Date, credits?: InvoiceFacts): Promise<InvoiceFacts | null> {
   const existing = await findInvoiceOfPayment(tx, paid.id, kind);
   if (existing) return existing.facts;
-  if (!credits && company.vatNumber === null) return null;
   const facts = credits ? creditNoteFacts(credits) : await invoiceFacts(tx, company, paid);
   if (!facts) return null;
   // Last, so the counter row is held for as short a time as possible before the commit.
   const number = await takeInvoiceNumber(tx);
-  const issued: InvoiceFacts = { ...facts, number: invoiceNumberText(kind, number), issuedDate: londonDateOf(now) };
+  const issued: InvoiceFacts = { ...facts, number: invoiceNumberText(facts.kind, number), issuedDate: londonDateOf(now) };
   await insertInvoice(tx, { number, kind, paymentId: paid.id, appointmentId: paid.appointmentId, facts: issued });
   return issued;
 }
@@ -50,7 +51,10 @@ async function issue(tx: Db, company: CompanyDetails, paid: Paid, kind: InvoiceK
 async function invoiceFacts(tx: Db, company: CompanyDetails, paid: Paid): Promise<Omit<InvoiceFacts, 'number' | 'issuedDate'> | null> {
   const quote = await findQuote(tx, paid.quoteId);
   const assessment = quote ? await findAssessment(tx, quote.assessmentId) : undefined;
-  if (!quote || !assessment || company.vatNumber === null) return null;
+  if (!quote || !assessment) return null;
+  // Issue 37: no VAT number, no VAT invoice: a receipt (a quote priced while registered keeps its
+  // VAT, and the receipt's total includes it, without a VAT breakdown the company cannot issue).
+  const receipt = company.vatNumber === null;
   const items = await itemsOf(tx, [quote.id]);
   const workPence = quote.laborPence + quote.partsPence + quote.materialsPence;
   // The quote's own lines when they add up to its work; otherwise its labour and parts.
@@ -64,10 +68,10 @@ async function invoiceFacts(tx: Db, company: CompanyDetails, paid: Paid): Promis
   const lines = invoiceLines([...work, { description: `${site.brand} service fee`, netPence: quote.feePence }], quote.vatPence);
   const netPence = lines.reduce((sum, line) => sum + line.netPence, 0);
   return {
-    kind: 'invoice',
+    kind: receipt ? 'receipt' : 'invoice',
     supplyDate: paid.appointmentDate,
     reference: assessment.reference,
-    company: { name: company.name, address: registeredOfficeLine(company), vatNumber: company.vatNumber, companyNumber: company.number, registeredIn: company.registeredIn },
+    company: { name: company.name, address: registeredOfficeLine(company), vatNumber: receipt ? null : company.vatNumber, companyNumber: company.number, registeredIn: company.registeredIn },
     customer: { name: assessment.name, address: [assessment.address, assessment.city, assessment.postcode].filter((part) => part.trim() !== '').join(', ') },
     lines,
     netPence,

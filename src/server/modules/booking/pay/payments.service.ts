@@ -284,7 +284,7 @@ export async function settleSucceededPayment(
   // Issue 37: the VAT invoice, numbered in this transaction (a rollback takes no number), attached to the confirmation.
   const invoice = await issueInvoice(tx, ctx.config.company, { id: payment.id, quoteId: quote.id, appointmentId, appointmentDate: appointment.appointmentDate }, new Date());
   const facts = await bookingFacts(tx, ctx.config, appointmentId, testMode);
-  const invoiceFile = invoice ? { number: invoice.number, attachment: await invoiceAttachment(invoice) } : null;
+  const invoiceFile = invoice ? { number: invoice.number, attachment: await invoiceAttachment(invoice), receipt: invoice.kind === 'receipt' } : null;
   // bookedQuoteId: the caller's step offers the job to nearby repairers once it commits (step.booked; issue 12, AUTO_DISPATCH).
   const text = confirmationText(facts);
   const emails = [await queueEmail(tx, confirmationEmail({ ...facts, totalPence: payment.amountPence }, payment, invoiceFile)), ...(text ? [await queueEmail(tx, text)] : [])];

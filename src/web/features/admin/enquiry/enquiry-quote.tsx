@@ -1,4 +1,7 @@
 import type { AdminEnquiry } from '../../../../shared/api/admin-enquiry';
+import { chargesVat, noVatSentence } from '../../../../shared/vat';
+import { decimalStringToPence } from '../../../../shared/money';
+import { company } from '../../../lib/company';
 import { auditActionLabels } from '../../../../shared/audit';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { formatDecimalPounds, formatItemPounds, formatWhen, quoteStatusLabel } from '../../../lib/format';
@@ -35,7 +38,7 @@ function Breakdown({ quote }: { quote: Quote }) {
     ['Parts', formatDecimalPounds(quote.partsCost)],
     ['Materials', formatDecimalPounds(quote.materialsCost)],
     ['AutoRevive fee', formatDecimalPounds(quote.autoReviveFee)],
-    ['VAT', formatDecimalPounds(quote.vatAmount)],
+    ['VAT', chargesVat(decimalStringToPence(quote.vatAmount) ?? 0, company()) ? formatDecimalPounds(quote.vatAmount) : noVatSentence],
     ['Technician’s share', formatDecimalPounds(quote.repairerPayment)],
     ['Estimated time', `${quote.estimatedDays} day${quote.estimatedDays === 1 ? '' : 's'}${quote.estimatedHours ? ` (${quote.estimatedHours} hours)` : ''}`],
     ['Valid until', formatLondonDate(quote.validUntil)],

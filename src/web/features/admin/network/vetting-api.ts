@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiJson, getQueryFn } from '../../../lib/api';
-import { VettingViewSchema, type VettingCheckBody, type VettingView } from '../../../../shared/api/technician-applications';
+import { VettingViewSchema, type RemovePhotoBody, type VettingCheckBody, type VettingView } from '../../../../shared/api/technician-applications';
 
 // Issue 35 item 5: GET /api/admin/repairers/{id}/vetting, and POST to record one check; a recorded
 // check refreshes the network list, whose rows count the checks.
@@ -18,5 +18,14 @@ export function useRecordCheck(id: number) {
     onSuccess: (view) => queryClient.setQueryData(vettingKey(id), view),
     // The row's count of checks follows.
     onSettled: () => void queryClient.invalidateQueries({ queryKey: ['/api/repairers'] }),
+  });
+}
+
+/** Issue 37: DELETE /api/admin/repairers/{id}/photo, the team taking down an unsuitable photo for a stated reason. */
+export function useTakeDownPhoto(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RemovePhotoBody) => apiJson('DELETE', `/api/admin/repairers/${id}/photo`, body, VettingViewSchema),
+    onSuccess: (view) => queryClient.setQueryData(vettingKey(id), view),
   });
 }

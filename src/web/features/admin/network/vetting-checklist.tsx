@@ -9,7 +9,8 @@ import { formatWhen } from '../../../lib/format';
 import { formatLondonDate } from '../../../../shared/london-time';
 import { vettingCheckLabels, type VettingCheck } from '../../../../shared/technician-rules';
 import type { VettingCheckBody } from '../../../../shared/api/technician-applications';
-import { useRecordCheck, useVetting } from './vetting-api';
+import { useRecordCheck, useTakeDownPhoto, useVetting } from './vetting-api';
+import { ConfirmButton } from '../../../components/ui/confirm-button';
 
 // Issue 35 item 5 (D6): the team's vetting checklist for one repairer, opened from their row on the
 // Network tab: insurance seen and in date, identity checked, skills assessed, each recorded with
@@ -70,6 +71,49 @@ function CheckForm({ id, check, fields, body, label }: { id: number; check: Vett
   );
 }
 
+/** Issue 37: the technician's photo as customers see it, and the team's way to take an unsuitable one down, for a stated reason. */
+function TechnicianPhoto({ repairerId, photo, businessName }: { repairerId: number; photo: { url: string; width: number; height: number } | null; businessName: string }) {
+  const takeDown = useTakeDownPhoto(repairerId);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>(undefined);
+  const id = `vetting-${repairerId}-photo-reason`;
+  if (!photo) return <p className="mt-3 text-sm text-slate-700">No photo uploaded.</p>;
+  const run = () =>
+    takeDown.mutate(
+      { reason: reason.trim() },
+      {
+        onSuccess: () => {
+          setReason('');
+          setError(undefined);
+          toast({ title: 'Photo taken down', description: `${businessName}'s photo is no longer shown to customers.`, variant: 'success' });
+        },
+        onError: (failure) => setError(isApiError(failure) && failure.fieldErrors.reason ? failure.fieldErrors.reason : userMessageOf(failure)),
+      },
+    );
+  return (
+    <div className="mt-3 flex flex-wrap items-end gap-3">
+      <img src={photo.url} width={photo.width} height={photo.height} alt={`The photo ${businessName} shows customers`} className="h-24 w-auto rounded-md object-cover" loading="lazy" />
+      <div className="grid gap-2">
+        <TextField id={id} label="Why take the photo down?" hint="For example: not a photo of the technician. The audit log keeps it." value={reason} onChange={(event) => setReason(event.target.value)} error={error} />
+        <div>
+          <ConfirmButton
+            size="sm"
+            variant="outline"
+            disabled={reason.trim().length < 3}
+            pending={takeDown.isPending}
+            title="Take down this photo?"
+            consequence="It is deleted at once and customers no longer see it; the technician can upload another."
+            confirmLabel="Take down photo"
+            onConfirm={run}
+          >
+            Take down photo
+          </ConfirmButton>
+        </div>
+      </div>
+    </div>
+  );
+}
+
 export function VettingChecklist({ repairerId }: { repairerId: number }) {
   const vetting = useVetting(repairerId);
   const [insurer, setInsurer] = useState<string | null>(null);
@@ -104,6 +148,7 @@ export function VettingChecklist({ repairerId }: { repairerId: number }) {
         .{' '}
         {view.complete ? 'Every check is recorded: they can be verified and invited.' : 'Record every check before verifying or inviting them.'}
       </p>
+      <TechnicianPhoto repairerId={repairerId} photo={view.photo} businessName={view.businessName} />
       <ul className="mt-3 grid gap-3 lg:grid-cols-3">
         <CheckCard check="insurance" record={view.checks.insurance}>
           <p className="text-sm text-slate-700">

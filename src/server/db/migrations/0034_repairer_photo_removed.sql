@@ -1,0 +1,2 @@
+ALTER TABLE "audit_log" DROP CONSTRAINT "audit_log_action_check";--> statement-breakpoint
+ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_action_check" CHECK ("audit_log"."action" IN ('quote_approved', 'quote_changed', 'quote_deleted', 'payment_refunded', 'payout_withheld', 'job_taken_back', 'repairer_verified', 'repairer_unverified', 'repairer_added', 'availability_changed', 'repairer_applied', 'repairer_check_recorded', 'repairer_insurance_lapsed', 'data_exported', 'data_erased', 'review_hidden', 'review_shown_again', 'repairer_photo_removed'));
