@@ -259,7 +259,23 @@ async function customerData(origin: string, debuggingPort: number, account: { em
   }
 }
 
+/**
+ * Lighthouse loses a trace now and then on a loaded machine (`NO_NAVSTART`, `NO_FCP`): such a run
+ * is taken again, up to twice, rather than ending the bench; any other failure ends it.
+ */
 async function measure(origin: string, path: string, port: number, label = 'measured'): Promise<Measure> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await measureOnce(origin, path, port, label);
+    } catch (error) {
+      const lost = error instanceof Error && /NO_NAVSTART|NO_FCP|NO_LCP|trace/i.test(error.message);
+      if (!lost || attempt >= 3) throw error;
+      console.log(`  ${label} ${path}: ${(error as Error).message}; again (attempt ${attempt + 1} of 3)`);
+    }
+  }
+}
+
+async function measureOnce(origin: string, path: string, port: number, label: string): Promise<Measure> {
   const load = loadavg()[0]!;
   const result = await lighthouse(`${origin}${path}`, {
     port,

@@ -7,6 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'n
 import { dirname, extname, join } from 'node:path';
 import type { CompanyDetails } from '../src/shared/company';
 import { appShellFileFor } from '../src/shared/routes';
+import { SHELL_SCRIPT, SHELL_STYLE } from '../src/shared/shell-script';
 import { appShells, headFor, publicPages, renderAppShell, renderPublicPage, robotsTxt, setCompanyDetailsForBuild, sitemapXml, withCompanyDetails } from '../src/web/entry-server';
 
 /** Where the server looks for prerendered pages: pages/index.html for '/', pages/<path>/index.html otherwise. */
@@ -135,13 +136,15 @@ export function documentFor(template: string, parts: DocumentParts): string {
  * index.html as the app boots from it (its script and preloads), with `appHtml` in #root, marked
  * for main.tsx to replace rather than hydrate, the stylesheet inlined and `preloads` added.
  */
-export function shellDocumentFor(template: string, parts: { appHtml: string; preloads: string[]; css: { file: string; text: string }[] }): string {
+export function shellDocumentFor(template: string, parts: { appHtml: string; preloads: string[]; css: { file: string; text: string }[]}): string {
   const present = new Set([...template.matchAll(/(?:src|href)="\/([^"]+)"/g)].map((match) => match[1]));
   const headTags = [
     ...parts.css.map(({ text }) => `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>`),
     ...parts.preloads.filter((file) => !present.has(file)).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
   ].join('\n    ');
   let html = template.replace(/\s*<link rel="stylesheet"[^>]*>/g, '');
+  // The shell's cookie banner, hidden by its script before the body is parsed when a choice is stored.
+  html = replaceOnce(html, /<script type="module"/, `<script>${SHELL_SCRIPT}</script>\n    <style>${SHELL_STYLE}</style>\n    <script type="module"`);
   html = replaceOnce(html, /\s*<\/head>/, `\n    ${headTags}\n  </head>`);
   html = replaceOnce(html, /<div id="root">/, '<div id="root" data-app-shell="">');
   return replaceOnce(html, /<!--app-html-->/, () => parts.appHtml);

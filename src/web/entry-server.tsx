@@ -3,6 +3,7 @@ import { cities } from '../shared/cities';
 import type { AppShell } from './app/app-shells';
 import { PublicApp } from './app/public-app';
 import { SiteLayout } from './app/site-layout';
+import { CookieBannerFrame } from './components/cookie-banner';
 import { NavigationProvider } from './components/navigation/app-link';
 import { fixedPublicPaths, publicPageFor, type PublicPage } from './app/public-pages';
 
@@ -33,6 +34,8 @@ export async function renderPublicPage(pathname: string): Promise<string> {
 export function renderAppShell(shell: AppShell): string {
   return renderToString(
     <NavigationProvider location={{ pathname: shell.pattern, hash: '' }}>
+      {/* Hidden by the shell's script when a choice is stored (the app's own banner renders nothing here). */}
+      <CookieBannerFrame shell />
       <SiteLayout>
         <shell.Content />
       </SiteLayout>

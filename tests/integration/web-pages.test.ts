@@ -1,5 +1,6 @@
 // The server serving the prerendered public pages (issue 3): the real prerender step runs on a
 // small stand-in for `vite build`'s output, then the real app serves it.
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,6 +10,8 @@ import { cities } from '../../src/shared/cities';
 import { site } from '../../src/shared/site';
 import { defaultCompanyDetails as company } from '../../src/shared/company';
 import { prerenderSite } from '../../scripts/prerender-site';
+import { preloadLinkHeader } from '../../src/shared/first-reads';
+import { SHELL_SCRIPT } from '../../src/shared/shell-script';
 import { createTestApp, type TestApp } from '../helpers/app';
 import { fakeViteBuild } from '../helpers/fake-vite-build';
 
@@ -131,6 +134,28 @@ describe('prerendered public pages', () => {
       expect(html, path).toContain('<style>body{color:#1e293b}');
       expect(html, path).not.toContain('rel="stylesheet"');
     }
+  });
+
+  // Issue 36: the first view is whole before the script (a first visit's cookie banner is in the
+  // HTML), and the screen's first reads are fetched with the HTML rather than after the bundle.
+  it('gives the customer shells their cookie banner, its inline script admitted by its hash, and preloads the first reads', async () => {
+    const response = await get('/quote/12');
+    const root = /<div id="root" data-app-shell="">([\s\S]*)<\/div>\s*<\/body>/.exec(response.body)?.[1] ?? '';
+    expect(root).toMatch(/<section[^>]*aria-label="Cookie consent"[^>]*data-cookie-banner-shell=""/);
+    expect(root).toContain('data-consent="accepted"');
+    const inline = [...response.body.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toEqual([SHELL_SCRIPT]);
+    const hash = `'sha256-${createHash('sha256').update(inline[0]!, 'utf8').digest('base64')}'`;
+    expect(String(response.headers['content-security-policy'])).toContain(`script-src 'self' https://js.stripe.com ${hash}`);
+    expect(response.headers.link).toBe(preloadLinkHeader(['/api/assessments/12']));
+    expect((await get('/booking/12')).headers.link).toBe(preloadLinkHeader(['/api/quotes/12', '/api/quotes/12/held-appointment']));
+    expect((await get('/checkout?quote_id=12')).headers.link).toBe(preloadLinkHeader(['/api/payments/config', '/api/quotes/12', '/api/quotes/12/held-appointment']));
+    expect((await get('/quote/abc')).headers.link).toBeUndefined();
+    // The public pages have no inline script and no banner in their HTML (theirs comes with the app).
+    const home = await get('/services');
+    expect(home.body).not.toMatch(/<script>/);
+    expect(home.body).not.toContain('data-cookie-banner-shell');
+    expect(home.headers.link).toBeUndefined();
   });
 
   it('answers a trailing slash with the same page, and never exposes the files themselves', async () => {

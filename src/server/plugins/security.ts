@@ -10,10 +10,13 @@
 // for nothing (docs/notes/0007-api-history.md, sixth round).
 import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { createHash } from 'node:crypto';
+import { SHELL_SCRIPT } from '../../shared/shell-script';
 import type { AppConfig } from '../config/config';
 import { forbidden } from '../kernel/errors';
 
 const STRIPE_JS = 'https://js.stripe.com';
+export const SHELL_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SHELL_SCRIPT, 'utf8').digest('base64')}'`;
 // Only features browsers recognise: Chromium reports an unknown one (`bluetooth`) as an error in
 // the console of every page.
 export const PERMISSIONS_POLICY = `camera=(), microphone=(), geolocation=(), usb=(), serial=(), payment=(self "${STRIPE_JS}")`;
@@ -27,7 +30,8 @@ function helmetOptions(config: AppConfig): FastifyHelmetOptions {
       directives: {
         defaultSrc: ["'self'"],
         // Stripe.js must load from Stripe and frame its card fields (payments issue).
-        scriptSrc: ["'self'", STRIPE_JS],
+        // And the customer shells' one inline script, by its hash (issue 36, shared/shell-script.ts).
+        scriptSrc: ["'self'", STRIPE_JS, SHELL_SCRIPT_HASH],
         frameSrc: [STRIPE_JS, 'https://hooks.stripe.com'],
         connectSrc: ["'self'", 'https://api.stripe.com'],
         imgSrc: ["'self'", 'data:', 'blob:', 'https://*.stripe.com'],

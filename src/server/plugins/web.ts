@@ -8,6 +8,7 @@ import { join, normalize } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { companyDetailsInHtml } from '../../shared/company-html';
+import { firstReadsFor, preloadLinkHeader } from '../../shared/first-reads';
 import { appShellFileFor, guardedPrefixes, matchRoute, redirectPaths, type RoutePattern } from '../../shared/routes';
 import type { AppConfig } from '../config/config';
 
@@ -77,6 +78,9 @@ export async function registerWeb(app: FastifyInstance, config: AppConfig): Prom
     if (!built) return reply.send(forbidden ? FORBIDDEN_HTML : NOT_BUILT_HTML);
 
     const page = readPage(pageFile(distDir, route ? path : null, route?.pattern));
+    // Issue 36: a customer screen's first reads start with its HTML, not after its script (shared/first-reads.ts).
+    const reads = route && !forbidden ? firstReadsFor(route.pattern, route.params, new URLSearchParams(request.url.slice(path.length))) : [];
+    if (reads.length > 0) reply.header('Link', preloadLinkHeader(reads));
     reply.header('Vary', 'Accept-Encoding');
     const encoding = acceptedEncoding(request.headers['accept-encoding'], page);
     if (!encoding) return reply.send(page.identity);

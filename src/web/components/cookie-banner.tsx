@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { AppLink } from './navigation/app-link';
 import { readCookieConsent, writeCookieConsent, type CookieConsent } from '../lib/cookie-consent';
 import { Button } from './ui/button';
@@ -12,6 +12,12 @@ function matchesFocusVisible(element: HTMLElement): boolean {
   }
 }
 
+/** Whether the page is a customer screen's shell whose banner is up (read before the app replaces it). */
+function shellBannerShown(): boolean {
+  if (typeof document === 'undefined') return false;
+  return document.querySelector('[data-cookie-banner-shell]') !== null && !document.documentElement.hasAttribute('data-cookie-chosen');
+}
+
 /**
  * SPEC section 2 and 4: shown until the visitor accepts or declines; the X counts as decline.
  * Nothing renders until mounted, so a prerendered page never flashes the banner at a
@@ -19,7 +25,9 @@ function matchesFocusVisible(element: HTMLElement): boolean {
  * first in the page's order (SiteLayout), before the skip link, as GOV.UK's does.
  */
 export function CookieBanner() {
-  const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>('unknown');
+  // Over a customer screen's shell, whose banner is up from its HTML (shared/shell-script.ts),
+  // the app draws it from its first render, so it stays on the screen while the shell is replaced.
+  const [choice, setChoice] = useState<CookieConsent | null | 'unknown'>(() => (shellBannerShown() ? readCookieConsent() : 'unknown'));
   const banner = useRef<HTMLElement>(null);
   const shown = choice === null;
 
@@ -69,12 +77,32 @@ export function CookieBanner() {
     });
   };
 
+  return <CookieBannerFrame bannerRef={banner} onDecide={decide} />;
+}
+
+/**
+ * The banner's markup. `shell`: as a customer screen's shell carries it (issue 36: painted from the
+ * HTML, so the first view is whole before the script runs); the shell's inline script
+ * (shared/shell-script.ts) hides it when a choice is stored and answers its buttons until the app
+ * replaces it.
+ */
+export function CookieBannerFrame({
+  bannerRef,
+  onDecide,
+  shell = false,
+}: {
+  bannerRef?: Ref<HTMLElement>;
+  onDecide?: (value: CookieConsent) => void;
+  shell?: boolean;
+}) {
+  const choose = (value: CookieConsent) => (onDecide ? () => onDecide(value) : undefined);
   return (
     <section
-      ref={banner}
+      ref={bannerRef}
       role="region"
       aria-label="Cookie consent"
       className="fixed inset-x-0 bottom-0 z-50 border-t border-slate-300 bg-white shadow-[0_-4px_16px_rgba(15,23,42,0.12)]"
+      {...(shell ? { 'data-cookie-banner-shell': '' } : {})}
     >
       <div className="relative mx-auto flex max-w-6xl flex-col gap-3 px-4 py-4 pr-14 sm:flex-row sm:items-center sm:gap-6">
         <div className="text-sm text-slate-800">
@@ -89,17 +117,18 @@ export function CookieBanner() {
           </p>
         </div>
         <div className="flex shrink-0 gap-2">
-          <Button variant="outline" size="sm" onClick={() => decide('declined')}>
+          <Button variant="outline" size="sm" onClick={choose('declined')} data-consent={shell ? 'declined' : undefined}>
             Decline
           </Button>
-          <Button size="sm" onClick={() => decide('accepted')}>
+          <Button size="sm" onClick={choose('accepted')} data-consent={shell ? 'accepted' : undefined}>
             Accept All
           </Button>
         </div>
         <button
           type="button"
           aria-label="Close cookie banner"
-          onClick={() => decide('declined')}
+          onClick={choose('declined')}
+          data-consent={shell ? 'declined' : undefined}
           className="absolute top-2 right-2 inline-flex size-10 items-center justify-center rounded-md text-xl text-slate-700 hover:bg-slate-100"
         >
           <span aria-hidden="true">×</span>
