@@ -13,6 +13,7 @@ import { auditPage } from '../../src/server/modules/privacy';
 import { emailStats, INTRO_EMAIL_KIND } from '../../src/server/modules/outreach';
 import { findQuote, itemsOf, loadPriceList, readAssessment, readAssessmentsPageForAdmin, readPriceList, readQuoteView, replacePriceList, toQuoteView, viewsOf, type DeskFilter } from '../../src/server/modules/quotes';
 import { defaultPriceList } from '../../src/shared/price-list';
+import { VAT_RATE_PERCENT } from '../../src/shared/pricing';
 import { networkPage, readNetworkPage } from '../../src/server/modules/repairers';
 import type { NetworkQuery } from '../../src/shared/api/repairer-accounts';
 import { enquiryOfQuote, findAssessment, imagesOf, readImage } from '../../src/server/modules/assessments';
@@ -46,8 +47,9 @@ async function composedAssessment(id: number, reader: Reader) {
   const [quote] = await db.select().from(quotes).where(eq(quotes.assessmentId, id));
   const access = customerRecordAccess(viewer, { assessmentId: id, assignedRepairerId: quote?.assignedRepairerId ?? null });
   if (access === 'none') return 'not found';
-  const [view] = await viewsOf(db, [row], access);
-  // viewsOf prices a guide for every audience but admin's; readAssessment too.
+  // viewsOf prices a guide for every audience but admin's, at the VAT rate it is given (the
+  // embedded default's company is VAT registered: the standard rate); readAssessment too.
+  const [view] = await viewsOf(db, [row], access, VAT_RATE_PERCENT);
   return view!;
 }
 
