@@ -91,8 +91,8 @@ export async function openImage(imagePath: string): Promise<Database> {
 /** What the image holds besides its schema: the rows of its seeded tables and every sequence's value. */
 interface ImageState {
   tables: string[];
-  /** The job queues the image holds (every app's, empty). */
-  queues: string[];
+  /** The job queues the image holds (every app's, empty), and the table of each (a partition of pgboss.job). */
+  queues: { name: string; partition: string }[];
   /** Each seeded table's rows as inserted again, and a digest of its contents (ROW_DIGEST) to tell whether a file changed them. */
   seeded: { table: string; columns: string; rows: string; digest: string }[];
   sequences: { name: string; value: string | null }[];
@@ -148,8 +148,9 @@ async function readImageState(database: Database): Promise<ImageState> {
   }
   const { rows: sequenceRows } = await database.executeSql(`SELECT format('%I.%I', schemaname, sequencename) AS name, last_value::text AS value FROM pg_sequences WHERE schemaname IN ${APP_SCHEMAS}`, []);
   const sequences = sequenceRows.map((row) => ({ name: String(row.name), value: row.value === null ? null : String(row.value) }));
-  const { rows: queueRows } = await database.executeSql(`SELECT name FROM pgboss.queue ORDER BY name`, []);
-  return { tables, queues: queueRows.map((row) => String(row.name)), seeded, sequences, fingerprint: await fingerprintOf(database) };
+  const { rows: queueRows } = await database.executeSql(`SELECT name, format('pgboss.%I', partition_name) AS partition FROM pgboss.queue ORDER BY name`, []);
+  const queues = queueRows.map((row) => ({ name: String(row.name), partition: String(row.partition) }));
+  return { tables, queues, seeded, sequences, fingerprint: await fingerprintOf(database) };
 }
 
 /**
@@ -165,10 +166,15 @@ async function readImageState(database: Database): Promise<ImageState> {
  */
 async function resetToImage(database: Database, state: ImageState): Promise<boolean> {
   await database.executeSql(`DISCARD TEMP; UNLISTEN *; SELECT pg_advisory_unlock_all(); RESET ALL;`);
-  // The image holds the app's job queues, empty: their jobs are deleted (a TRUNCATE makes each
-  // queue's table new, 6 ms apiece), and a queue the image does not hold goes with its table.
-  await database.executeSql(`DELETE FROM pgboss.job`);
-  await database.executeSql(`SELECT pgboss.delete_queue(name) FROM pgboss.queue WHERE NOT (name = ANY($1::text[]))`, [state.queues]);
+  // The image holds the app's job queues, empty: a queue the image does not hold goes with its
+  // table, and the queues that hold jobs are emptied. Only those: a TRUNCATE makes each table it
+  // names new (about 6 ms apiece), and a DELETE would leave dead rows for the worker's later files
+  // (PGlite runs no autovacuum).
+  const imageQueues = [state.queues.map((queue) => queue.name)];
+  await database.executeSql(`DELETE FROM pgboss.job WHERE NOT (name = ANY($1::text[]))`, imageQueues); // a queue keeps its jobs' queue row
+  await database.executeSql(`SELECT pgboss.delete_queue(name) FROM pgboss.queue WHERE NOT (name = ANY($1::text[]))`, imageQueues);
+  const { rows: queuesWithJobs } = state.queues.length === 0 ? { rows: [] } : await database.executeSql(state.queues.map(({ partition }, i) => `SELECT ${i} AS i WHERE EXISTS (SELECT FROM ${partition})`).join(' UNION ALL '), []);
+  if (queuesWithJobs.length > 0) await database.executeSql(`TRUNCATE ${queuesWithJobs.map((row) => state.queues[Number(row.i)]!.partition).join(', ')}`);
   if ((await fingerprintOf(database)) !== state.fingerprint) return false;
   const seededByTable = new Map(state.seeded.map((entry) => [entry.table, entry]));
   // Which tables differ from the image: a seeded one by its rows' digest, any other by holding a row.
