@@ -6,7 +6,8 @@
 //       GET /api/appointments/available-month?month=…&quoteId=N;
 //   (b) a day's availability for a quote: availabilityOn, GET /api/appointments/available?date=…&quoteId=N;
 //   (c) a hold: holdSlot (POST /api/appointments, its claim through booking/hold/claim.ts), the
-//       hold released straight after in its own transaction so every run sees the same bookings;
+//       hold released straight after (untimed: not the customer's request) in its own transaction
+//       so every run sees the same bookings;
 // each beside the plain nearby-repairers query (nearbyRepairers, D16) of the same run, as a ratio.
 //   npm run bench:availability     (PGlite; and the server too at DATABASE_URL, in a scratch database it drops)
 // Targets: month view p95 ≤ 25 ms on the server and ≤ 50 ms on PGlite; a hold ≤ 2× the nearby
@@ -125,25 +126,33 @@ interface Timing {
   p95: number;
 }
 
-async function time(runs: number, run: (i: number) => Promise<unknown>): Promise<Timing> {
-  for (let i = 0; i < WARM_UP; i++) await run(i);
+/** `run` timed `runs` times after the warm-up; `after` (untimed) puts back what a run changed. */
+async function time(runs: number, run: (i: number) => Promise<unknown>, after?: (i: number) => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < WARM_UP; i++) {
+    await run(i);
+    await after?.(i);
+  }
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     await run(WARM_UP + i);
     times.push(performance.now() - start);
+    await after?.(WARM_UP + i);
   }
   times.sort((a, b) => a - b);
   return { p50: percentile(times, 50), p95: percentile(times, 95) };
 }
 
-async function bench(engine: 'pglite' | 'postgres', database: Database): Promise<boolean> {
+async function bench(engine: 'pglite' | 'postgres', database: Database, reuse = false): Promise<boolean> {
   const db = database.db;
   await runMigrations(database);
   const now = new Date();
   const today = londonDateOf(now);
   const loadStart = performance.now();
-  await database.executeSql(LOAD_SQL(today));
+  // BENCH_DATABASE (server only): a database loaded by an earlier run is used as it stands (its
+  // bookings' dates were set from that run's day: reuse it the same day).
+  const loaded = reuse && Number((await database.executeSql(`SELECT count(*)::int AS n FROM repairers`)).rows[0]!.n) > 0;
+  if (!loaded) await database.executeSql(LOAD_SQL(today));
   const counts = (await database.executeSql(
     `SELECT (SELECT count(*) FROM repairers)::int AS technicians, (SELECT count(*) FROM appointments)::int AS bookings,
        (SELECT count(*) FROM repairer_time_off)::int AS "timeOff", (SELECT count(*) FROM outcodes)::int AS districts`,
@@ -157,6 +166,9 @@ async function bench(engine: 'pglite' | 'postgres', database: Database): Promise
   const fillStart = performance.now();
   const filled = await fillReservations(db, now);
   console.log(`  stored matching filled: ${filled.slots} slots in ${((performance.now() - fillStart) / 1000).toFixed(1)} s, ${filled.unplaced} bookings left without a technician`);
+  // The planner's statistics of the rows the fill wrote (the load's ANALYZE saw slot_reservations
+  // empty); on a live site autovacuum's analyse does this after such a change.
+  await database.executeSql('ANALYZE slot_reservations');
 
   const customers = (
     await database.executeSql(
@@ -203,8 +215,8 @@ async function bench(engine: 'pglite' | 'postgres', database: Database): Promise
     } catch {
       refused++;
     }
-    await db.transaction((tx) => releaseHoldOfQuote(tx, customer.quoteId));
-  });
+    // The release is not the customer's hold (it is the lapse job's, or the next hold's): untimed.
+  }, (i) => db.transaction((tx) => releaseHoldOfQuote(tx, asked(i).customer.quoteId)));
   let found = 0;
   const nearby = await time(RUNS.nearby, (i) => {
     const { customer } = asked(i);
@@ -212,6 +224,13 @@ async function bench(engine: 'pglite' | 'postgres', database: Database): Promise
       found += rows.length;
     });
   });
+  // BENCH_TRACE=1 (server, while tuning): each statement of one month view and one hold, with its time.
+  if (process.env.BENCH_TRACE && engine === 'postgres') {
+    await traced('month view', () => availabilityInMonth(ctx, limit, month, now, undefined, asked(7).asked));
+    const at = slots[5]!;
+    await traced('hold', () => holdSlot(ctx, asked(7).asked.viewer, { quoteId: asked(7).customer.quoteId, appointmentDate: at.date, timeSlot: at.slot }, now).catch(() => undefined));
+    await db.transaction((tx) => releaseHoldOfQuote(tx, asked(7).customer.quoteId));
+  }
   const released = Number((await database.executeSql(`SELECT count(*)::int AS n FROM appointments WHERE quote_id > ${BOOKINGS} AND status = 'lapsed'`)).rows[0]!.n);
 
   const target = TARGETS.monthP95Ms[engine];
@@ -228,6 +247,44 @@ async function bench(engine: 'pglite' | 'postgres', database: Database): Promise
   return monthOk && holdOk;
 }
 
+/** Runs `run` printing every statement the server is sent meanwhile, with its time (BENCH_TRACE). */
+async function traced(label: string, run: () => Promise<unknown>): Promise<void> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const lines: string[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const config = args[0] as string | { text?: string; name?: string };
+    const text = typeof config === 'string' ? config : (config?.text ?? config?.name ?? '?');
+    const start = performance.now();
+    const line = (what: string) => lines.push(`    ${what.padStart(7)} ms  ${text.replace(/\s+/g, ' ').slice(0, 150)}`);
+    const callback = args[args.length - 1];
+    if (typeof callback === 'function') {
+      // The pool's own query() passes a callback.
+      args[args.length - 1] = (...results: unknown[]) => {
+        line((performance.now() - start).toFixed(2));
+        return (callback as (...r: unknown[]) => unknown)(...results);
+      };
+      return original.apply(this, args);
+    }
+    const result = original.apply(this, args) as Promise<unknown> | undefined;
+    if (result && typeof (result as Promise<unknown>).then === 'function') {
+      void (result as Promise<unknown>).then(
+        () => lines.push(`    ${(performance.now() - start).toFixed(2).padStart(7)} ms  ${text.replace(/\s+/g, ' ').slice(0, 150)}`),
+        () => lines.push(`    (failed) ${text.replace(/\s+/g, ' ').slice(0, 150)}`),
+      );
+    }
+    return result;
+  };
+  const start = performance.now();
+  try {
+    await run();
+  } finally {
+    proto.query = original;
+  }
+  console.log(`  trace of ${label}: ${lines.length} statements, ${(performance.now() - start).toFixed(2)} ms`);
+  for (const line of lines) console.log(line);
+}
+
 /** One statement on the server's maintenance connection, on a connection of its own (the bench runs for minutes). */
 async function onAdmin(url: string, text: string): Promise<void> {
   const admin = new pg.Client({ connectionString: url });
@@ -240,19 +297,24 @@ async function onAdmin(url: string, text: string): Promise<void> {
 }
 
 async function onServer(url: string): Promise<boolean> {
-  const name = `autorevive_bench_${randomBytes(4).toString('hex')}`;
-  await onAdmin(url, `CREATE DATABASE ${name}`);
+  // BENCH_DATABASE=name (while tuning): that database is kept after the run and, when it already
+  // holds the network, used again without loading it (the full size's load and fill take minutes).
+  const kept = process.env.BENCH_DATABASE;
+  if (kept !== undefined && !/^autorevive_bench_[a-z0-9_]+$/.test(kept)) throw new Error('BENCH_DATABASE must be autorevive_bench_<letters, digits, _>');
+  const name = kept ?? `autorevive_bench_${randomBytes(4).toString('hex')}`;
+  if (kept === undefined) await onAdmin(url, `CREATE DATABASE ${name}`);
+  else await onAdmin(url, `CREATE DATABASE ${name}`).catch(() => undefined);
   const target = new URL(url);
   target.pathname = `/${name}`;
   try {
     const database = await openDatabase({ databaseUrl: target.toString() });
     try {
-      return await bench('postgres', database);
+      return await bench('postgres', database, kept !== undefined);
     } finally {
       await database.close();
     }
   } finally {
-    await onAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (kept === undefined) await onAdmin(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   }
 }
 
@@ -260,8 +322,11 @@ try {
   // BENCH_ENGINE=postgres runs the server alone (while tuning).
   let ok = true;
   if (process.env.BENCH_ENGINE !== 'postgres') {
-    const pglite = await openDatabase({ pgliteDir: ':memory:' });
-    ok = await bench('pglite', pglite).finally(() => pglite.close());
+    // BENCH_PGLITE_DIR=folder (while tuning): PGlite's files there, and a network already in them
+    // used as it stands (as BENCH_DATABASE on the server).
+    const dir = process.env.BENCH_PGLITE_DIR;
+    const pglite = await openDatabase({ pgliteDir: dir ?? ':memory:' });
+    ok = await bench('pglite', pglite, dir !== undefined).finally(() => pglite.close());
   }
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) ok = (await onServer(serverUrl)) && ok;

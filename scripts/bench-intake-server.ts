@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildApp } from '../src/server/app';
+import { stopIdleTimeout } from '../src/server/plugins/timeouts';
 import { loadConfig } from '../src/server/config/config';
 import { DEFAULT_MAX_INPUT_PIXELS, DISPLAY_MAX_EDGE, FLATTEN_BACKGROUND, imageProcessingSlots, JPEG_OPTIONS, THUMB_MAX_EDGE } from '../src/server/modules/images';
 
@@ -45,6 +46,9 @@ await app.register(async (plain) => {
     '/bench/sharp-alone',
     { schema: { body: z.object({ paths: z.array(z.string()) }), response: { 200: z.object({ ms: z.number() }) } } },
     async (request) => {
+      // Silent until done, like a submission after its upload: on a busy machine that can pass the
+      // server's 30 s idle timeout, which the upload route lifts too (stopIdleTimeout).
+      stopIdleTimeout(request);
       const photos = await Promise.all(request.body.paths.map((path) => readFile(path)));
       const started = performance.now();
       let next = 0;

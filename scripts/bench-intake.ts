@@ -7,7 +7,8 @@
 // growth over its RSS just before, its CPU time, and GET /healthz latency meanwhile.
 // Each run also times the same photos through sharp alone inside the server process
 // (POST /bench/sharp-alone: decode, resize and re-encode, two at a time, nothing else), the
-// floor the submission is judged against (issue 36, item 5).
+// floor the submission is judged against (issue 36, item 5), with the same /healthz probes
+// running beside it as beside the submission.
 // Targets: RSS growth ≤ 150 MB, submission ≤ 2 × sink time and ≤ 1.2 × sharp alone, /healthz
 // ≤ 100 ms throughout.
 // Exits 0 when every target is met, 1 when one is not, 2 when the bench itself failed.
@@ -106,7 +107,7 @@ function submission(run: number, photos: FilePart[]) {
 
 /** The same photos through sharp alone in the server process: its time in seconds. */
 async function sharpAlone(server: BenchServer, paths: string[]): Promise<number> {
-  const reply = await send(server.port, probes, 'POST', '/bench/sharp-alone', Buffer.from(JSON.stringify({ paths })), { 'content-type': 'application/json' });
+  const reply = await send(server.port, uploads, 'POST', '/bench/sharp-alone', Buffer.from(JSON.stringify({ paths })), { 'content-type': 'application/json' });
   if (reply.status !== 200) throw new Error(`Sharp alone answered ${reply.status}: ${reply.body}`);
   return (JSON.parse(reply.body) as { ms: number }).ms / 1000;
 }
@@ -115,9 +116,13 @@ async function measure(server: BenchServer, { body, headers }: { body: Buffer; h
   const sink = await send(server.port, uploads, 'POST', '/bench/sink', body, headers);
   if (sink.status !== 200 || JSON.parse(sink.body).bytes !== body.length) throw new Error(`The sink answered ${sink.status}: ${sink.body}`);
   await settle(server);
+  // The same /healthz probes run during both arms, so the server answers the same observer in each.
+  let floorFinished = false;
+  const floorHealth = pollHealth(server.port, () => floorFinished);
   const floorCpuBefore = cpuSeconds(server.pid);
-  const floorSeconds = await sharpAlone(server, paths);
+  const floorSeconds = await sharpAlone(server, paths).finally(() => (floorFinished = true));
   const floorCpuSeconds = cpuSeconds(server.pid) - floorCpuBefore;
+  await floorHealth;
   await settle(server);
 
   const { pid } = server;

@@ -19,11 +19,6 @@ export function arrivalChoices(slot: TimeSlot): string[] {
   return choices;
 }
 
-/** 'Sam Taylor' → 'Sam'; an empty name → 'Your technician'. */
-export function firstNameOf(name: string | null | undefined): string {
-  return name?.trim().split(/\s+/)[0] || 'Your technician';
-}
-
 export const arrivalMessages = {
   notToday: 'You can say you are on the way only on the day of the job.',
   notAssigned: 'This job is not waiting for a visit, so the customer cannot be told you are on the way.',

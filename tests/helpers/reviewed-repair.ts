@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/server/db/database';
 import { createAssessmentRecord, createQuote } from '../../src/server/db/factories';
-import { appointments, payments, repairerReviews } from '../../src/server/db/schema';
+import { appointments, payments, repairerReviews, warranties } from '../../src/server/db/schema';
 import { reviewRepair } from '../../src/server/modules/booking';
 
 export interface ReviewedRepair {
@@ -26,6 +26,8 @@ export async function reviewedRepair(db: Db, repairerId: number, review: Reviewe
     .insert(appointments)
     .values({ quoteId: quote.id, appointmentDate: '2026-11-02', timeSlot: 'morning', status: 'completed', completedAt: review.at, customerConfirmedAt: review.at })
     .returning();
+  // Completion writes the warranty record with the job (D6): it is what counts a completed repair.
+  await db.insert(warranties).values({ appointmentId: appointment!.id, repairerId, startsDate: '2026-11-02', endsDate: '2027-11-02' });
   await db.insert(payments).values({ quoteId: quote.id, appointmentId: appointment!.id, provider: 'test', providerRef: `rv-${assessment.id}`, clientSecret: `rv-${assessment.id}-s`, amountPence: quote.totalPence, status: 'succeeded' });
   await reviewRepair({ db }, { user: null, assessmentIds: [assessment.id] }, appointment!.id, { rating: review.rating, comment: review.comment });
   const [row] = await db.update(repairerReviews).set({ createdAt: review.at }).where(eq(repairerReviews.appointmentId, appointment!.id)).returning();

@@ -40,6 +40,26 @@ describe('the photo queue', () => {
     queue.admit('b', [24e6]);
     expect(() => queue.admit('c', [12e6])).toThrow(expect.objectContaining({ statusCode: 503, retryAfterSeconds: 60 }));
   });
+
+  it('admits a submission photo by photo as it uploads, each photo judged as admit() judges the whole submission', () => {
+    const queue = new PhotoWorkQueue({ slots: 2, maxPixelsPerVisitor: 30e6, maxPixelsTotal: 50e6 });
+    const first = queue.open('a');
+    // Alone, a visitor's submission is never refused by its own photos (admit('a', [12e6, 12e6, 12e6]) is not).
+    expect([first.add([12e6]), first.add([12e6]), first.add([12e6])]).toEqual([0, 1, 2]);
+    const second = queue.open('a');
+    expect(() => second.add([1e6])).toThrow(expect.objectContaining({ statusCode: 429, retryAfterSeconds: 60 }));
+    expect(queue.pixelsQueued).toBe(36e6); // a refused photo holds nothing
+    first.release();
+    second.add([1e6]);
+    const other = queue.open('b');
+    other.add([20e6]);
+    other.add([20e6]);
+    // Its photos so far (40 MP) and this one, beside everyone else's 1 MP, pass the 50 MP.
+    expect(() => other.add([10e6])).toThrow(expect.objectContaining({ statusCode: 503 }));
+    other.release();
+    second.release();
+    expect(queue.pixelsQueued).toBe(0);
+  });
 });
 
 describe('submissions', () => {
@@ -48,6 +68,8 @@ describe('submissions', () => {
     t = await createTestApp({ env: { PHOTO_QUEUE_MEGAPIXELS_PER_VISITOR: '2', PHOTO_QUEUE_MEGAPIXELS: '1000' } });
   });
   afterAll(() => t.close());
+  let listening: Promise<number> | undefined;
+  const port = () => (listening ??= listen(t.app)); // one listening app for the tests that need a socket
 
   it('refuses a visitor’s second submission while the first is still queued: 429 with Retry-After', async () => {
     const photos = await Promise.all(Array.from({ length: 3 }, () => jpegPhoto(1600, 1200)));
@@ -62,8 +84,26 @@ describe('submissions', () => {
     expect(refused.json().message).toBe(photoQueueBusyMessage);
   });
 
+  it('processes each photo as soon as it has landed, while the rest are still uploading (issue 36 item 5)', async () => {
+    const before = await countAssessments(t);
+    const photos = await Promise.all([jpegPhoto(1200, 900), jpegPhoto(1200, 900)]);
+    const { body, headers } = multipartBody(validDetails, photos.map((data, i) => ({ filename: `${i}.jpg`, contentType: 'image/jpeg', data })));
+    // Everything up to a few bytes into the second photo: the first one's part has ended.
+    const cut = body.indexOf('filename="1.jpg"') + 200;
+    const { socket, closed } = rawSocket(await port());
+    socket.write(`POST /api/assessments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${body.length}\r\nConnection: close\r\n\r\n`);
+    socket.write(body.subarray(0, cut));
+    // A photo's temporary file is removed once it has been processed: the first one's goes while
+    // the second is still arriving (and answering nothing yet).
+    const uploads = () => readdirSync(join(t.config.dataDir, 'tmp')).filter((name) => name.startsWith('upload-'));
+    await expect.poll(() => uploads().flatMap((dir) => readdirSync(join(t.config.dataDir, 'tmp', dir))), { timeout: 20_000 }).toEqual(['photo-1']);
+    socket.write(body.subarray(cut));
+    const { received } = await closed;
+    expect(received).toMatch(/^HTTP\/1\.1 201 /);
+    expect(await countAssessments(t)).toBe(before + 1);
+  });
+
   it('stops a submission whose client has gone away, and stores nothing', async () => {
-    const port = await listen(t.app);
     const before = await countAssessments(t);
     const heic = heicPhoto();
     const { body, headers } = multipartBody(validDetails, Array.from({ length: 6 }, (_, i) => ({ filename: `${i}.heic`, contentType: 'image/heic', data: heic })));
@@ -72,7 +112,7 @@ describe('submissions', () => {
     let free!: () => void;
     const occupied = new Promise<void>((resolve) => (free = resolve));
     const holders = Array.from({ length: imageProcessingSlots.limit }, () => imageProcessingSlots.run(() => occupied));
-    const { socket, closed } = rawSocket(port);
+    const { socket, closed } = rawSocket(await port());
     socket.write(`POST /api/assessments HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${headers['content-type']}\r\nContent-Length: ${body.length}\r\n\r\n`);
     socket.write(body);
     await expect.poll(() => imageProcessingSlots.waiting, { timeout: 10_000 }).toBeGreaterThan(0);

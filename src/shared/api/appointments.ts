@@ -115,7 +115,7 @@ export type UpdateAppointmentNotesBody = z.input<typeof UpdateAppointmentNotesBo
 
 /** Issue 37 item 3: the technician who accepted a job, as its customer sees them (docs/decisions/0035-who-is-coming.md). */
 export const TechnicianProfileViewSchema = z.object({
-  /** Their first name (firstNameOf their contact name; 'Your technician' without one). */
+  /** Their first name (shared/first-name.ts; "Your technician" without one). */
   firstName: z.string(),
   businessName: z.string(),
   /** Their photo (a public address, GET /api/technician-photos/{token}), null until they upload one. */

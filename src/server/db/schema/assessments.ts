@@ -1,7 +1,7 @@
 // A customer's damage assessment and its photos (SPEC section 3, Assessment).
 import { sql } from 'drizzle-orm';
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, oneOf } from './columns';
+import { createdAt, updatedAt, oneOf, photoFileColumns } from './columns';
 import { assessmentLifecycle } from '../../../shared/lifecycles/assessment';
 
 export const assessments = pgTable(
@@ -67,13 +67,7 @@ export const assessmentImages = pgTable(
     // 'damage' (the customer's photos) or 'after' (the repairer's photos of the finished job).
     kind: text('kind', { enum: ['damage', 'after'] }).notNull().default('damage'),
     sourceType: text('source_type').notNull(),
-    contentType: text('content_type').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    displayKey: text('display_key').notNull(),
-    displayBytes: integer('display_bytes').notNull(),
-    thumbKey: text('thumb_key').notNull(),
-    thumbBytes: integer('thumb_bytes').notNull(),
+    ...photoFileColumns(),
     createdAt: createdAt(),
   },
   (t) => [index('assessment_images_assessment_idx').on(t.assessmentId), oneOf('assessment_images_kind_check', t.kind, ['damage', 'after'])],

@@ -2,7 +2,7 @@
 // the network-growth work learns about them.
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns';
+import { createdAt, photoFileColumns, updatedAt } from './columns';
 
 export const repairers = pgTable(
   'repairers',
@@ -95,13 +95,7 @@ export const repairerPhotos = pgTable(
       .primaryKey()
       .references(() => repairers.id, { onDelete: 'cascade' }),
     token: text('token').notNull(),
-    contentType: text('content_type').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    displayKey: text('display_key').notNull(),
-    displayBytes: integer('display_bytes').notNull(),
-    thumbKey: text('thumb_key').notNull(),
-    thumbBytes: integer('thumb_bytes').notNull(),
+    ...photoFileColumns(),
     thumbWidth: integer('thumb_width').notNull(),
     thumbHeight: integer('thumb_height').notNull(),
     createdAt: createdAt(),

@@ -1,4 +1,4 @@
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { escapeLike } from '../../db/like';
 import { assessmentImages, assessments, repairerPhotos } from '../../db/schema';
@@ -22,6 +22,15 @@ export async function insertImages(db: Db, rows: NewImageRow[]): Promise<ImageRo
 export async function findAssessment(db: Db, id: number): Promise<AssessmentRow | undefined> {
   const [row] = await db.select().from(assessments).where(eq(assessments.id, id));
   return row;
+}
+
+/** The assessment and whether a verified technician covers it now (coverageOfAssessment's answer), in one statement: the hold reads both. */
+export async function findAssessmentWithCoverage(db: Db, id: number): Promise<(AssessmentRow & { covered: boolean }) | undefined> {
+  const [row] = await db
+    .select({ ...getTableColumns(assessments), covered: assessmentCoveredSql })
+    .from(assessments)
+    .where(eq(assessments.id, id));
+  return row && { ...row, covered: row.covered === true };
 }
 
 export async function findAssessmentByIdempotencyKey(db: Db, key: string): Promise<AssessmentRow | undefined> {

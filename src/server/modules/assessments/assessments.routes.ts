@@ -20,9 +20,10 @@ import { badRequest, notFound } from '../../kernel/errors';
 import { enforceRateLimit } from '../../plugins/rate-limit';
 import { stopIdleTimeout } from '../../plugins/timeouts';
 import { uploadRoutes } from '../../plugins/uploads';
-import { imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, type PhotoAdmission } from '../images';
+import { imageProcessingSlots, photoPixels, PhotoWorkQueue, processImageFile, type PhotoAdmission, type ProcessedImage } from '../images';
 import { fieldsForSchema, receiveUpload, type ReceivedPhoto } from './assessment-intake';
 import { photoNotFoundMessage, readImage } from './image-read.repo';
+import { processPhotosAsTheyLand } from './photos-as-they-land';
 import type { QuoteReads } from './quote-reads';
 import { findAssessmentByIdempotencyKey } from './assessments.repo';
 import { createAssessment } from './assessments.service';
@@ -77,23 +78,37 @@ export const assessmentRoutes = (quotes: QuoteReads): FastifyPluginAsyncZod<{ de
         const signal = clientGoneSignal(reply);
         // Cheap before expensive: the fields sent ahead of the photos are checked as the first
         // photo arrives, so a bad form is refused before its photos are received or decoded.
-        // Each photo's pixels are read from its header as soon as it has arrived, while the next
-        // ones upload, rather than all of them afterwards (issue 36 item 5).
+        // Each photo is then counted and processed through the fair queue as soon as its file has
+        // landed, while the next ones upload (photos-as-they-land.ts, issue 36 item 5), unless the
+        // key already names an assessment: a replay decodes nothing.
+        const replayAtStart = idempotencyKey !== null && (await findAssessmentByIdempotencyKey(db, idempotencyKey)) !== undefined;
+        const landing = replayAtStart ? undefined : processPhotosAsTheyLand(photoQueue, request.ip, signal);
         const pixels: Promise<number>[] = [];
-        const upload = await receiveUpload(request, join(config.dataDir, 'tmp'), {
-          beforeFirstPhoto: (fields) => checkDetails(fields, true),
-          onPhoto: (photo) => pixels.push(photoPixels(photo.path)),
-        });
+        let upload;
+        try {
+          upload = await receiveUpload(request, join(config.dataDir, 'tmp'), {
+            beforeFirstPhoto: (fields) => checkDetails(fields, true),
+            onPhoto: (photo) => (landing ? landing.landed(photo) : pixels.push(photoPixels(photo.path))),
+          });
+        } catch (error) {
+          landing?.end();
+          throw error;
+        }
         let created;
         let admission: PhotoAdmission | undefined;
         try {
           stopIdleTimeout(request);
+          // The same decisions in the same order as when nothing was processed before this point.
           const details = checkDetails(upload.fields, false);
           if (upload.photos.length === 0) throw badRequest(photosRequiredMessage, { images: photosRequiredMessage });
           const viewer = await request.viewer();
           const replay = idempotencyKey !== null && (await findAssessmentByIdempotencyKey(db, idempotencyKey)) !== undefined;
-          if (!replay) admission = photoQueue.admit(request.ip, await Promise.all(pixels), signal);
-          const queued = admission;
+          let processPhoto: ((photo: ReceivedPhoto, index: number) => Promise<ProcessedImage>) | undefined;
+          if (!replay && landing) processPhoto = await landing.admitted();
+          else if (!replay) {
+            const queued = (admission = photoQueue.admit(request.ip, await Promise.all(pixels), signal));
+            processPhoto = (photo, index) => queued.run(index, () => processImageFile(photo.path));
+          }
           created = await createAssessment(
             { database, store, jobs: deps.jobs, publicUrl: config.publicUrl, teamEmail: config.teamEmail, company: config.company, geocoder: deps.geocoder, createDraftQuote: quotes.createDraftQuote },
             {
@@ -102,10 +117,11 @@ export const assessmentRoutes = (quotes: QuoteReads): FastifyPluginAsyncZod<{ de
               idempotencyKey,
               viewerAssessmentIds: viewer.assessmentIds,
               signal,
-              ...(queued ? { processPhoto: (photo: ReceivedPhoto, index: number) => queued.run(index, () => processImageFile(photo.path)) } : {}),
+              ...(processPhoto ? { processPhoto } : {}),
             },
           );
         } finally {
+          landing?.end();
           admission?.release();
           await upload.cleanup();
         }

@@ -70,6 +70,9 @@ export async function createAssessment(
   const storing: Promise<unknown>[] = [];
   let failed = false;
   const place = { kind: 'damage' as const, folder: photoFolder(new Date()), written: writtenKeys, signal: input.signal };
+  // A postcode nobody can place is still a valid submission: dispatch asks again later. Looked up
+  // while the photos are processed, not after them (issue 36 item 5): it needs nothing of theirs.
+  const locating = deps.geocoder?.locate(input.details.postcode).catch(() => null);
   try {
     // The files first, outside the transaction (store-photos.ts): each photo as soon as it is
     // processed, while the others are decoded, so the store adds no tail of its own.
@@ -81,8 +84,7 @@ export async function createAssessment(
       return store;
     });
     if (input.signal?.aborted) throw clientGone();
-    // A postcode nobody can place is still a valid submission: dispatch asks again later.
-    const location = await deps.geocoder?.locate(input.details.postcode).catch(() => null);
+    const location = await locating;
     // The e-mails commit with the enquiry and are sent once it has (email's withOutbox).
     const result = await withOutbox({ db, jobs: deps.jobs }, async (outbox) => {
       const { tx } = outbox;

@@ -6,7 +6,7 @@ export { customerReceiptEmail, teamNewAssessmentEmail } from './assessment-email
 export { receiveUpload, type ReceivedPhoto } from './assessment-intake';
 export { assessmentJsonSql, enquiryOfQuote, enquiryOfQuoteFromJson, toAssessmentView, type AssessmentJson, type AssessmentViewRow } from './assessment-view';
 export { sweepOrphanPhotosJob } from './assessments.jobs';
-export { coverageOfAssessment, coveredAssessmentIds, deleteAssessment, ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessment, findAssessmentsByIds, findImage, imagesOf, lockAssessment, type AssessmentRow, type ImageRow } from './assessments.repo';
+export { coverageOfAssessment, coveredAssessmentIds, deleteAssessment, ENQUIRY_SEARCH_SQL, enquirySearchTerms, findAssessment, findAssessmentsByIds, findAssessmentWithCoverage, findImage, imagesOf, lockAssessment, type AssessmentRow, type ImageRow } from './assessments.repo';
 export { assessmentRoutes } from './assessments.routes';
 export { MAX_REPLAY_GRANTS, processPhotos } from './assessments.service';
 export { photoNotFoundMessage, readImage } from './image-read.repo';

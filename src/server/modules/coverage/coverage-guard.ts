@@ -8,6 +8,10 @@ import { conflict } from '../../kernel/errors';
 import { coverageOfAssessment } from '../assessments';
 
 export async function requireCoverage(db: Db, assessmentId: number): Promise<void> {
-  const coverage = await coverageOfAssessment(db, assessmentId);
+  refuseUncovered(await coverageOfAssessment(db, assessmentId));
+}
+
+/** requireCoverage over coverage already read (findAssessmentWithCoverage): the hold reads it with the enquiry. */
+export function refuseUncovered(coverage: { covered: boolean; postcode: string; damageType: string } | undefined): void {
   if (coverage && !coverage.covered) throw conflict(uncoveredMessage(coverage.postcode, coverage.damageType));
 }

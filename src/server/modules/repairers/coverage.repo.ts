@@ -25,15 +25,24 @@ function specialisationSql(damageType: string): string {
  * latitude, longitude and damage_type). An enquiry nobody could place on the map is not covered.
  */
 export function coveredSql(alias: string): string {
+  return `(${alias}.latitude IS NOT NULL AND ${alias}.longitude IS NOT NULL AND EXISTS (SELECT 1 FROM repairers r
+  WHERE ${coveringSql(alias)}))`;
+}
+
+/**
+ * SQL, a condition on the repairers row `r`: a verified technician covering the assessment (or
+ * any row with its latitude, longitude and damage_type) aliased `alias`. coveredSql's EXISTS, and
+ * the booking calendar's read of a quote's technicians (booking/slots/stored-matching.repo.ts).
+ */
+export function coveringSql(alias: string): string {
   const lat = `${alias}.latitude`;
   const lng = `${alias}.longitude`;
   const dLat = `(${NEARBY_RADIUS_MILES}::float8 / ${MILES_PER_DEGREE_LATITUDE})`;
   const dLng = `(${NEARBY_RADIUS_MILES}::float8 / (${MILES_PER_DEGREE_LATITUDE} * greatest(cos(radians(${lat})), 0.01)))`;
   const miles = `(${EARTH_RADIUS_MILES} * 2 * asin(sqrt(power(sin(radians(r.latitude - ${lat}) / 2), 2) + cos(radians(${lat})) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${lng}) / 2), 2))))`;
-  return `(${lat} IS NOT NULL AND ${lng} IS NOT NULL AND EXISTS (SELECT 1 FROM repairers r
-  WHERE r.is_verified
+  return `r.is_verified
     AND r.latitude BETWEEN ${lat} - ${dLat} AND ${lat} + ${dLat}
     AND r.longitude BETWEEN ${lng} - ${dLng} AND ${lng} + ${dLng}
     AND r.specialisations @> jsonb_build_array(${specialisationSql(`${alias}.damage_type`)})
-    AND ${miles} <= least(${NEARBY_RADIUS_MILES}::float8, r.service_radius_miles::float8)))`;
+    AND ${miles} <= least(${NEARBY_RADIUS_MILES}::float8, r.service_radius_miles::float8)`;
 }

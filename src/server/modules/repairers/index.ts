@@ -3,7 +3,7 @@
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
 export { collectionStatus, countEligible, nextTargets, storeCollectedAddress, type CollectionTarget } from './collected-addresses.repo';
-export { coveredSql } from './coverage.repo';
+export { coveredSql, coveringSql } from './coverage.repo';
 export { claimForIntroduction, existingRepairerIds, introductionCounts, introductionStanding, markUnsubscribed, repairerIs, repairersIn, setVerifiedWhereChanged, type Claimed } from './introductions.repo';
 export { boundingBox, milesBetween, nearbyRepairers, type Point } from './nearby.repo';
 export { networkFigureOf } from './network-figure';

@@ -2,6 +2,6 @@
 // import it through (eslint's house/server-module-boundary refuses any other way in; only a
 // *-cli.ts entry point may be imported directly). Named exports only, each from its own file.
 
-export { completedRepairsOf, insertReview, meanRatingOf, technicianRatingSql } from './reviews.repo';
+export { completedRepairsSql, insertReview, meanRatingOf, technicianRatingSql } from './reviews.repo';
 export { REVIEW_READS_PER_MINUTE, reviewRoutes } from './reviews.routes';
 export { technicianRating, type TechnicianRating } from './reviews.service';

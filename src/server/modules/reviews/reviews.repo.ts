@@ -150,6 +150,15 @@ export interface ProfileRow {
   completedRepairs: number;
 }
 
+/**
+ * How many repairs the technician whose id is the SQL expression `repairerId` has completed through
+ * us: their warranty records, one written as each job of theirs is marked done (D6, booking's
+ * completion), counted through `warranties_repairer_idx`. The one definition of the figure: the
+ * public profile (findVerifiedTechnician) and who is coming on the customer's appointment
+ * (booking/appointment/technician-profile.ts, inside its one-statement read) both read it.
+ */
+export const completedRepairsSql = (repairerId: string) => `(SELECT count(*)::int FROM warranties w WHERE w.repairer_id = ${repairerId})`;
+
 /** A verified technician by their public id, with how many repairs they have completed; undefined otherwise. */
 export async function findVerifiedTechnician(db: Db, publicId: string): Promise<ProfileRow | undefined> {
   const [row] = await db
@@ -165,19 +174,10 @@ export async function findVerifiedTechnician(db: Db, publicId: string): Promise<
       insuranceExpiryDate: repairers.insuranceExpiryDate,
       identityCheckedAt: repairers.identityCheckedAt,
       skillsAssessedAt: repairers.skillsAssessedAt,
+      completedRepairs: sql<number>`${sql.raw(completedRepairsSql('"repairers"."id"'))}`.mapWith(Number),
     })
     .from(repairers)
     .where(and(eq(repairers.publicId, publicId), eq(repairers.isVerified, true)))
     .limit(1);
-  return row ? { ...row, completedRepairs: await completedRepairsOf(db, row.id) } : undefined;
-}
-
-/** How many repairs the technician has completed (appointments they held, marked done). */
-export async function completedRepairsOf(db: Db, repairerId: number): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(appointments)
-    .innerJoin(quotes, eq(quotes.id, appointments.quoteId))
-    .where(and(eq(quotes.assignedRepairerId, repairerId), eq(appointments.status, 'completed')));
-  return Number(row?.value ?? 0);
+  return row;
 }

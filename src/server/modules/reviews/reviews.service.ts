@@ -5,6 +5,7 @@
 import { reviewHideReasonLabels, reviewMessages, type AdminReview, type AdminReviewsPage, type HideReviewBody, type PublicReview, type RatingSummary, type ReviewsPage, type TechnicianProfile } from '../../../shared/api/reviews';
 import { allDamageTypeLabels, type AnyDamageType } from '../../../shared/damage';
 import { formatLondonMonth, londonDateOf } from '../../../shared/london-time';
+import { firstNameOf } from '../../../shared/first-name';
 import { technicianChecks } from '../../../shared/technician-checks';
 import { specialisationLabels, type Specialisation } from '../../../shared/damage';
 import { publicIdOfSlug, REVIEWS_PAGE_SIZE, technicianProfilePath } from '../../../shared/reviews';
@@ -41,8 +42,11 @@ export async function technicianRating(db: Db, repairerId: number): Promise<Tech
 
 const summaryOf = (row: RatingRow): RatingSummary => ({ averageTenths: row.averageTenths, count: row.count, hidden: row.hidden });
 
-/** The first word of the name the customer gave, as a reader would write it; null once erased. */
-function firstNameOf(row: ReviewRow): string | null {
+/**
+ * The first word of the name the reviewing customer gave, as a reader would write it; null once
+ * erased, or when that word looks like a number or an e-mail address.
+ */
+function reviewerFirstName(row: ReviewRow): string | null {
   if (row.erasedAt) return null;
   const first = row.customerName.trim().split(/\s+/)[0] ?? '';
   if (first === '' || /[\d@]/.test(first)) return null;
@@ -62,7 +66,7 @@ function toPublic(row: ReviewRow): PublicReview {
   return {
     rating: row.rating,
     comment: row.comment,
-    firstName: firstNameOf(row),
+    firstName: reviewerFirstName(row),
     town: townOf(row),
     service: allDamageTypeLabels[row.damageType as AnyDamageType] ?? 'Car body repair',
     month: formatLondonMonth(row.createdAt),
@@ -85,10 +89,9 @@ export async function technicianProfile(database: Database, slug: string, page: 
   const publicId = publicIdOfSlug(slug);
   const row = publicId ? await findVerifiedTechnician(database.db, publicId) : undefined;
   if (!row) throw notFound(reviewMessages.technicianNotFound);
-  const first = row.contactName?.trim().split(/\s+/)[0];
   return {
     businessName: row.businessName,
-    firstName: first ? first.slice(0, 30) : null,
+    firstName: firstNameOf(row.contactName),
     town: row.city,
     yearsExperience: row.yearsExperience,
     services: row.specialisations.map((s) => specialisationLabels[s as Specialisation] ?? s),

@@ -128,7 +128,10 @@ describe('appointment page', () => {
     expect(panel).toHaveTextContent('We are not texting you about this booking.');
     refuse = true;
     fireEvent.click(within(panel).getByRole('button', { name: 'Text me updates' }));
-    expect(await within(panel).findByRole('alert')).toHaveTextContent(notMobile);
+    // The refusal is the project's RefusalAlert: said in the panel, with the keyboard on it.
+    const refusal = await within(panel).findByRole('alert');
+    expect(refusal).toHaveTextContent(notMobile);
+    expect(refusal).toHaveFocus();
     expect(puts).toEqual([{ textConsent: false }, { textConsent: true }]);
   });
 

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { NOTES_MAX, type AppointmentView } from '../../../shared/api/appointments';
 import { formatLondonDate } from '../../../shared/london-time';
+import { isLiveAppointment } from '../../../shared/lifecycles/appointment';
 import { TextAreaField } from '../../components/form';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/use-toast';
@@ -29,7 +30,7 @@ export function NotesPanel({ appointment }: { appointment: AppointmentView }) {
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateAppointmentNotes(appointment.id);
   const until = appointment.notesChangeableUntil;
-  const live = appointment.status === 'held' || appointment.status === 'confirmed' || appointment.status === 'assigned';
+  const live = isLiveAppointment(appointment.status);
   if (!live && appointment.notes === '') return null;
 
   const save = (event: FormEvent) => {

@@ -1,7 +1,7 @@
-import { useState } from 'react';
 import type { AppointmentView } from '../../../shared/api/appointments';
 import { isLiveAppointment } from '../../../shared/lifecycles/appointment';
 import { Button } from '../../components/ui/button';
+import { RefusalAlert } from '../../components/ui/refusal-alert';
 import { userMessageOf } from '../../lib/api';
 import { useUpdateTextConsent } from './api/appointments';
 
@@ -12,10 +12,8 @@ import { useUpdateTextConsent } from './api/appointments';
  */
 export function TextsPanel({ appointment }: { appointment: AppointmentView }) {
   const update = useUpdateTextConsent(appointment.id);
-  const [error, setError] = useState<string | null>(null);
   const consented = appointment.texts?.consented ?? false;
   if (!appointment.texts || (!consented && !isLiveAppointment(appointment.status))) return null;
-  const change = () => update.mutate(!consented, { onSuccess: () => setError(null), onError: (failure) => setError(userMessageOf(failure)) });
   return (
     <section aria-labelledby="appointment-texts" className="rounded-lg border border-slate-200 bg-white p-5">
       <h2 id="appointment-texts" className="text-xl font-bold text-navy-900">
@@ -26,12 +24,13 @@ export function TextsPanel({ appointment }: { appointment: AppointmentView }) {
           ? 'We text your mobile when the booking is confirmed, the day before, when your technician is on the way and when the repair is done.'
           : 'We are not texting you about this booking. We can text your mobile the day before, when your technician is on the way and when the repair is done.'}
       </p>
-      {error ? (
-        <p role="alert" className="mt-2 font-semibold text-red-900">
-          {error}
-        </p>
+      {/* The refusal (not a UK mobile) takes the keyboard, as every refusal of an action does. */}
+      {update.error ? (
+        <div className="mt-3">
+          <RefusalAlert message={userMessageOf(update.error)} />
+        </div>
       ) : null}
-      <Button variant="outline" className="mt-3" pending={update.isPending} onClick={change}>
+      <Button variant="outline" className="mt-3" pending={update.isPending} onClick={() => update.mutate(!consented)}>
         {consented ? 'Stop texts' : 'Text me updates'}
       </Button>
     </section>

@@ -4,14 +4,14 @@ import { TextField } from '../../components/form/field';
 import { RefusalAlert } from '../../components/ui/refusal-alert';
 import { isApiError, userMessageOf } from '../../lib/api';
 import { focusOnMount } from '../../lib/focus';
-import { askForLink, useCall } from './my-repairs-api';
+import { useAskForLink } from './my-repairs-api';
 
 /**
  * The customer types their e-mail and is sent a sign-in link. The answer is the same whether or
  * not we know the address (docs/decisions/0036), so the page only ever says "if".
  */
 export function AskForLink() {
-  const ask = useCall(askForLink);
+  const ask = useAskForLink();
   const [email, setEmail] = useState('');
   const fieldError = isApiError(ask.error) ? ask.error.fieldErrors.email : undefined;
   const refusal = ask.error && !fieldError ? userMessageOf(ask.error) : null;
@@ -34,7 +34,7 @@ export function AskForLink() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void ask.run(email);
+    ask.mutate(email);
   };
   return (
     <form onSubmit={submit} noValidate className="mt-8 grid max-w-md gap-4" aria-labelledby="ask-heading">
@@ -55,8 +55,8 @@ export function AskForLink() {
         required
       />
       <div>
-        <Button type="submit" disabled={ask.pending}>
-          {ask.pending ? 'Sending…' : 'E-mail me a sign-in link'}
+        <Button type="submit" disabled={ask.isPending}>
+          {ask.isPending ? 'Sending…' : 'E-mail me a sign-in link'}
         </Button>
       </div>
     </form>

@@ -1,61 +1,54 @@
 // Issue 38 item 1: My repairs' calls (src/server/modules/access/my-repairs.routes.ts), read as their
-// schemas type them. A plain call with its state, not TanStack Query's observers: this screen stays
-// inside the customer's 130 KiB (docs/decisions/0022, 0036).
-import { useCallback, useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { apiJsonAs, isApiError } from '../../lib/api';
+// schemas type them, through TanStack Query like every other customer screen (docs/decisions/0036).
+import { useMutation, useQuery, useQueryClient, type QueryFunction } from '@tanstack/react-query';
+import { apiJsonAs, getQueryFn } from '../../lib/api';
 import type { MyRepairs } from '../../../shared/api/my-repairs';
 
-export interface Call<Input, Output> {
-  run(input: Input): Promise<Output | undefined>;
-  pending: boolean;
-  error: unknown;
-  data: Output | undefined;
-  reset(): void;
-}
+type Answer = { message: string };
 
-/** One call's state: running, its answer, or its refusal (an ApiError with the server's sentence). */
-export function useCall<Input, Output>(send: (input: Input) => Promise<Output>): Call<Input, Output> {
-  const [state, setState] = useState<{ pending: boolean; error: unknown; data: Output | undefined }>({ pending: false, error: null, data: undefined });
-  const run = async (input: Input) => {
-    setState({ pending: true, error: null, data: undefined });
-    try {
-      const data = await send(input);
-      setState({ pending: false, error: null, data });
-      return data;
-    } catch (error) {
-      setState({ pending: false, error, data: undefined });
-      return undefined;
-    }
-  };
-  return { ...state, run, reset: () => setState({ pending: false, error: null, data: undefined }) };
-}
+/** The list's key: its URL, so the default query function's reader fetches it. */
+export const myRepairsKey = ['/api/my-repairs'] as const;
 
-type ListState = { status: 'loading' } | { status: 'signed-out'; error?: unknown } | { status: 'signed-in'; list: MyRepairs };
-
-/** GET /api/my-repairs when `enabled`: this browser's list, or signed out (401). */
+/**
+ * GET /api/my-repairs when `enabled`: this browser's list, or null when it is signed out (401).
+ * Read again each time the page opens (enquiries made since appear, and a session ended elsewhere
+ * shows the form); what signing in or out has just set is not read again on the same page.
+ */
 export function useMyRepairs(enabled: boolean) {
-  const [state, setState] = useState<ListState>({ status: 'loading' });
-  useEffect(() => {
-    if (!enabled) return;
-    let current = true;
-    apiJsonAs<MyRepairs>('GET', '/api/my-repairs').then(
-      (list) => current && setState({ status: 'signed-in', list }),
-      (error: unknown) => current && setState(isApiError(error) && error.status === 401 ? { status: 'signed-out' } : { status: 'signed-out', error }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [enabled]);
-  return { state, setState };
+  return useQuery<MyRepairs | null>({
+    queryKey: myRepairsKey,
+    queryFn: getQueryFn({ on401: 'returnNull' }) as QueryFunction<MyRepairs | null>,
+    enabled,
+    refetchOnMount: 'always',
+  });
 }
 
-export const askForLink = (email: string) => apiJsonAs<{ message: string }>('POST', '/api/my-repairs/sign-in-link', { email });
-export const signInByLink = (token: string) => apiJsonAs<MyRepairs>('POST', '/api/my-repairs/sign-in', { token });
-export const signOut = (which: 'sign-out' | 'sign-out-everywhere-else') => apiJsonAs<{ message: string }>('POST', `/api/my-repairs/${which}`);
+/** POST /api/my-repairs/sign-in-link: the same "if" whatever the address. */
+export const useAskForLink = () => useMutation({ mutationFn: (email: string) => apiJsonAs<Answer>('POST', '/api/my-repairs/sign-in-link', { email }) });
 
-/** What the session opened is forgotten by this tab's cache once it signs out. */
-export function useForgetCustomerReads() {
+/** POST /api/my-repairs/sign-in: the e-mailed link's token, spent; the answer is the list. */
+export function useSignInByLink() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.clear(), [queryClient]);
+  return useMutation({
+    mutationFn: (token: string) => apiJsonAs<MyRepairs>('POST', '/api/my-repairs/sign-in', { token }),
+    onSuccess: (list) => queryClient.setQueryData(myRepairsKey, list),
+  });
+}
+
+/**
+ * POST /api/my-repairs/sign-out, or …/sign-out-everywhere-else. Signed out here, what the session
+ * opened is forgotten by this tab's cache (every other read, and the calls' answers), and the list
+ * becomes "signed out", so the page shows the form.
+ */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (which: 'sign-out' | 'sign-out-everywhere-else') => apiJsonAs<Answer>('POST', `/api/my-repairs/${which}`),
+    onSuccess: (_answer, which) => {
+      if (which !== 'sign-out') return;
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== myRepairsKey[0] });
+      queryClient.getMutationCache().clear();
+      queryClient.setQueryData(myRepairsKey, null);
+    },
+  });
 }

@@ -11,7 +11,7 @@ import { focusOnMount } from '../../lib/focus';
 import type { MyRepairs } from '../../../shared/api/my-repairs';
 import { AskForLink } from './ask-for-link';
 import { MyRepairsLoading } from './my-repairs-loading';
-import { signInByLink, signOut, useCall, useForgetCustomerReads, useMyRepairs } from './my-repairs-api';
+import { useMyRepairs, useSignInByLink, useSignOut } from './my-repairs-api';
 import { RepairCard } from './repair-card';
 
 const TOKEN = /^#sign-in=([A-Za-z0-9_-]{20,100})$/;
@@ -28,15 +28,10 @@ export function MyRepairsPage() {
   const { hash } = useLocation();
   const navigate = useNavigate();
   const token = TOKEN.exec(hash)?.[1] ?? null;
-  const signIn = useCall(signInByLink);
-  const { state, setState } = useMyRepairs(token === null && !signIn.data);
+  const signIn = useSignInByLink();
+  const repairs = useMyRepairs(token === null);
   // The fragment goes once the link is used (or refused), so Back or a reload does not offer it again.
-  const followLink = async (linkToken: string) => {
-    const list = await signIn.run(linkToken);
-    if (list) setState({ status: 'signed-in', list });
-    else setState({ status: 'signed-out' });
-    void navigate('/my-repairs', { replace: true });
-  };
+  const followLink = (linkToken: string) => signIn.mutate(linkToken, { onSettled: () => void navigate('/my-repairs', { replace: true }) });
 
   if (token) {
     return (
@@ -44,16 +39,18 @@ export function MyRepairsPage() {
         <Heading>Sign in to My repairs</Heading>
         <p className="text-lg text-slate-800">You opened the sign-in link from your e-mail. It works once: press the button to see your repairs in this browser.</p>
         <div>
-          <Button size="lg" disabled={signIn.pending} onClick={() => void followLink(token)}>
-            {signIn.pending ? 'Signing in…' : 'Show my repairs'}
+          <Button size="lg" disabled={signIn.isPending} onClick={() => followLink(token)}>
+            {signIn.isPending ? 'Signing in…' : 'Show my repairs'}
           </Button>
         </div>
       </div>
     );
   }
-  if (state.status === 'loading') return <MyRepairsLoading />;
-  if (state.status === 'signed-in') return <SignedIn list={state.list} onSignedOut={() => setState({ status: 'signed-out' })} />;
-  const refusal = signIn.error ?? state.error;
+  // A refused link shows its refusal with the form at once, while the list is read (a session may
+  // be open in this browser all the same).
+  if (repairs.isPending && !signIn.isError) return <MyRepairsLoading />;
+  if (repairs.data) return <SignedIn list={repairs.data} />;
+  const refusal = signIn.error ?? repairs.error;
   return (
     <div className="max-w-2xl">
       <Heading focus={Boolean(refusal)}>My repairs</Heading>
@@ -68,20 +65,10 @@ export function MyRepairsPage() {
   );
 }
 
-function SignedIn({ list, onSignedOut }: { list: MyRepairs; onSignedOut: () => void }) {
-  const out = useCall(signOut);
-  const forget = useForgetCustomerReads();
+function SignedIn({ list }: { list: MyRepairs }) {
+  const out = useSignOut();
   const [done, setDone] = useState<string | null>(null);
-  const here = async () => {
-    if (await out.run('sign-out')) {
-      forget();
-      onSignedOut();
-    }
-  };
-  const everywhereElse = async () => {
-    const answer = await out.run('sign-out-everywhere-else');
-    if (answer) setDone(answer.message);
-  };
+  const everywhereElse = () => out.mutate('sign-out-everywhere-else', { onSuccess: (answer) => setDone(answer.message) });
   return (
     <div className="grid gap-8">
       <div>
@@ -114,10 +101,10 @@ function SignedIn({ list, onSignedOut }: { list: MyRepairs; onSignedOut: () => v
           </p>
         ) : null}
         <div className="mt-4 flex flex-wrap gap-3">
-          <Button variant="outline" disabled={out.pending} onClick={() => void here()}>
+          <Button variant="outline" disabled={out.isPending} onClick={() => out.mutate('sign-out')}>
             Sign out
           </Button>
-          <Button variant="outline" disabled={out.pending} onClick={() => void everywhereElse()}>
+          <Button variant="outline" disabled={out.isPending} onClick={everywhereElse}>
             Sign out everywhere else
           </Button>
         </div>

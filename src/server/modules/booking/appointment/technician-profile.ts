@@ -5,10 +5,10 @@
 // technician's phone, e-mail and address are not read here at all.
 import type { TechnicianProfileView } from '../../../../shared/api/appointments';
 import { technicianPhotoUrl } from '../../../../shared/api/repairer-accounts';
-import { firstNameOf } from '../../../../shared/arrival';
+import { firstNameOf } from '../../../../shared/first-name';
 import { londonDateOf } from '../../../../shared/london-time';
 import { technicianChecks } from '../../../../shared/technician-checks';
-import { technicianRatingSql } from '../../reviews';
+import { completedRepairsSql, technicianRatingSql } from '../../reviews';
 
 /** What technicianProfileSql reads, as JSON. */
 export interface TechnicianProfileRecord {
@@ -32,13 +32,16 @@ export const technicianProfileSql = (repairerId: string) => `(SELECT json_build_
     'insuranceChecked', r.insurance_checked_at IS NOT NULL, 'insuranceExpiryDate', r.insurance_expiry_date::text,
     'identityChecked', r.identity_checked_at IS NOT NULL, 'skillsAssessed', r.skills_assessed_at IS NOT NULL,
     'rating', ${technicianRatingSql('r.id')},
-    'completedRepairs', (SELECT count(*)::int FROM warranties w WHERE w.repairer_id = r.id))
+    'completedRepairs', ${completedRepairsSql('r.id')})
   FROM repairers r WHERE r.id = ${repairerId})`;
+
+/** The technician's first name as the booking says it: 'Your technician' when they gave none. */
+export const technicianFirstName = (name: string | null | undefined): string => firstNameOf(name) ?? 'Your technician';
 
 /** `today`: the London day (YYYY-MM-DD) the insurance must still be in date on. */
 export function toTechnicianView(record: TechnicianProfileRecord, today: string): TechnicianProfileView {
   return {
-    firstName: firstNameOf(record.contactName),
+    firstName: technicianFirstName(record.contactName),
     businessName: record.businessName,
     photoUrl: record.photo ? technicianPhotoUrl(record.photo.token) : null,
     yearsExperience: record.yearsExperience,

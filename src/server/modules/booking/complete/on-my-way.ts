@@ -3,7 +3,7 @@
 // once. The customer's appointment page shows it, and they are texted (with their consent, to a
 // UK mobile). A step of the booking process ('on-my-way'): it locks the appointment and writes the
 // text to the outbox in its transaction.
-import { ARRIVAL_ANNOUNCEMENTS_ALLOWED, arrivalChoices, arrivalMessages, firstNameOf } from '../../../../shared/arrival';
+import { ARRIVAL_ANNOUNCEMENTS_ALLOWED, arrivalChoices, arrivalMessages } from '../../../../shared/arrival';
 import { displayTime, type TimeSlot } from '../../../../shared/calendar';
 import { londonDateOf } from '../../../../shared/london-time';
 import { badRequest, conflict, notFound } from '../../../kernel/errors';
@@ -15,6 +15,7 @@ import { bookingMessages } from '../hold/bookings.service';
 import { runStep } from '../process/run-step';
 import type { CompletionContext } from './completion.service';
 import { recordArrivalEstimate } from './completion.repo';
+import { technicianFirstName } from '../appointment/technician-profile';
 
 export async function announceOnMyWay(ctx: CompletionContext, user: SessionUser, appointmentId: number, arrivingAround: string, now: Date): Promise<void> {
   await runStep(ctx, 'on-my-way', async (step) => {
@@ -28,7 +29,7 @@ export async function announceOnMyWay(ctx: CompletionContext, user: SessionUser,
     if (appointment.appointmentDate !== londonDateOf(now)) throw conflict(arrivalMessages.notToday);
     if (appointment.arrivalAnnouncements >= ARRIVAL_ANNOUNCEMENTS_ALLOWED) throw conflict(arrivalMessages.noMoreUpdates);
     if (!arrivalChoices(appointment.timeSlot as TimeSlot).includes(arrivingAround)) throw badRequest(arrivalMessages.notAChoice);
-    const name = firstNameOf(user.name);
+    const name = technicianFirstName(user.name);
     await recordArrivalEstimate(tx, appointmentId, { estimate: arrivingAround, by: name, at: now });
     const facts = await textFacts(tx, appointmentId);
     const updated = appointment.arrivalAnnouncements > 0;

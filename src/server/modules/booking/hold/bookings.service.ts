@@ -35,13 +35,13 @@ import { badRequest, conflict, DomainError, notFound } from '../../../kernel/err
 import { refuseOverLimit, type RateLimit } from '../../../plugins/rate-limit';
 import { parseBody } from '../../../plugins/validation';
 import { customerRecordAccess, type CustomerRecordAccess, type Viewer } from '../../access';
-import { findAssessment } from '../../assessments';
-import { findQuote } from '../../quotes';
+import { findAssessmentWithCoverage } from '../../assessments';
 import {
   expiredHoldIds,
   findAppointmentRecord,
   findLiveAppointmentOfQuote,
   insertHeldAppointment,
+  quoteToHold,
   type AppointmentRecord,
 } from '../appointments.repo';
 import { parseAppointmentDate, slotRefusal } from '../slots/booking-rules';
@@ -51,12 +51,13 @@ import { hasFreePlace, leaveLiveState, releasePlace, SLOT_TAKEN_MESSAGE, slotRow
 import { readAvailability } from '../slots/availability-read.repo';
 import { bookingCalendar } from '../emails/booking-emails';
 import { busySlotsOf } from '../offer/repairer-jobs.repo';
-import { requireCoverage } from '../../coverage';
+import { refuseUncovered } from '../../coverage';
 import { claimTechnicianPlace } from './claim';
-import { openSlotsStored } from '../slots/stored-matching';
+import { openSlotsFrom, openSlotsStored } from '../slots/stored-matching';
+import { firstFreeForQuote } from '../slots/stored-matching.repo';
 import { technicianOf } from '../appointment/technician-profile';
-import { customerOfQuote } from '../slots/customer-availability.repo';
-import { slotsAnyoneCanTake } from '../slots/eligibility.repo';
+import { customerOfQuote, customersOf, quoteWithCustomer } from '../slots/customer-availability.repo';
+import { slotsAnyoneCanTake, type Customer } from '../slots/eligibility.repo';
 
 export const bookingMessages = {
   quoteNotFound: QUOTE_TO_BOOK_NOT_FOUND,
@@ -204,20 +205,26 @@ export interface CustomerAsked {
   quoteId: number;
 }
 
-async function quoteOfViewer(ctx: BookingContext, asked: CustomerAsked): Promise<number> {
-  const quote = await findQuote(ctx.db, asked.quoteId);
+/** The calendar's quote and its customer (null: their postcode cannot be placed), the quote and its enquiry read in one statement. */
+interface CalendarQuote {
+  quoteId: number;
+  customer?: Customer | null;
+}
+
+async function quoteOfViewer(ctx: BookingContext, asked: CustomerAsked): Promise<CalendarQuote> {
+  const quote = await quoteWithCustomer(ctx.db, asked.quoteId);
   if (!quote || quote.status === 'pending' || customerRecordAccess({ user: null, assessmentIds: asked.viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
     throw notFound(bookingMessages.quoteNotFound);
   }
-  return quote.id;
+  return { quoteId: quote.id, customer: quote.customer };
 }
 
 /** The quote whose customer the calendar answers for, if any: asked for, or the booking being moved (not when its technician is already fixed). */
-async function calendarQuote(ctx: BookingContext, asked: CustomerAsked | undefined, calendarFor: CalendarFor | undefined, now: Date): Promise<number | undefined> {
+async function calendarQuote(ctx: BookingContext, asked: CustomerAsked | undefined, calendarFor: CalendarFor | undefined, now: Date): Promise<CalendarQuote | undefined> {
   if (asked) return quoteOfViewer(ctx, asked);
   if (!calendarFor) return undefined;
   const { record } = await readableAppointment(ctx, calendarFor.appointmentId, calendarFor.viewer, now);
-  return record.appointment.status === 'assigned' ? undefined : record.appointment.quoteId;
+  return record.appointment.status === 'assigned' ? undefined : { quoteId: record.appointment.quoteId };
 }
 
 /** The slots of `days` the calendar would offer before asking the technicians: bookable, with a place under the team's ceiling, not the moved booking's technician's busy ones. */
@@ -246,11 +253,11 @@ async function anyoneCanTake(ctx: BookingContext, from: string, to: string, now:
 }
 
 /** Which of those slots the quote's customer can have a technician in (with no quote: all of them, or any customer's when `anyCustomer`). */
-async function networkFor(ctx: BookingContext, quoteId: number | undefined, from: string, to: string, slots: { date: string; slot: TimeSlot }[], now: Date, anyCustomer = false): Promise<NetworkOpen> {
-  if (quoteId === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
-  const customer = await customerOfQuote(ctx.db, quoteId);
+async function networkFor(ctx: BookingContext, quote: CalendarQuote | undefined, from: string, to: string, slots: { date: string; slot: TimeSlot }[], now: Date, anyCustomer = false): Promise<NetworkOpen> {
+  if (quote === undefined) return anyCustomer ? anyoneCanTake(ctx, from, to, now) : anyone;
+  const customer = quote.customer === undefined ? await customerOfQuote(ctx.db, quote.quoteId) : quote.customer;
   if (!customer) return () => false;
-  const open = await openSlotsStored(ctx.db, customer, slots, now, quoteId);
+  const open = await openSlotsStored(ctx.db, customer, slots, now, quote.quoteId);
   return (date, slot) => open.has(slotKey(date, slot));
 }
 
@@ -258,9 +265,27 @@ export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit,
   const rows = await availableSlots(ctx, limit, date, date, now);
   const busy = await technicianBusySlots(ctx, calendarFor, date, date, now);
   const today = londonDateOf(now);
-  const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
-  const network = await networkFor(ctx, quoteId, date, date, slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
+  const slots = slotsToAsk([date], rows, busy, ctx.config.slotCapacity, now, today);
+  const network = asked && !calendarFor ? await networkForAsked(ctx, asked, slots, now) : await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), date, date, slots, now, !asked && !calendarFor);
   return dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network);
+}
+
+/**
+ * A quote's calendar (`quoteId`): the quote, its customer and each slot's first free technician
+ * in one statement (firstFreeForQuote), the grant checked on it before anything is answered
+ * (a stranger's quote is 404, as in quoteOfViewer); the few slots it leaves open to question get
+ * the augmenting search (openSlotsFrom). An enquiry without a saved point goes the long way
+ * (its district's centre, then firstFreeTechnician).
+ */
+async function networkForAsked(ctx: BookingContext, asked: CustomerAsked, slots: { date: string; slot: TimeSlot }[], now: Date): Promise<NetworkOpen> {
+  const read = await firstFreeForQuote(ctx.db, asked.quoteId, slots, now);
+  if (!read || read.status === 'pending' || customerRecordAccess({ user: null, assessmentIds: asked.viewer.assessmentIds }, { assessmentId: read.assessmentId }) !== 'customer') {
+    throw notFound(bookingMessages.quoteNotFound);
+  }
+  const [customer] = await customersOf(ctx.db, [read.enquiry]);
+  if (!customer) return () => false;
+  const open = read.slots ? await openSlotsFrom(ctx.db, customer, slots, read.slots, now, asked.quoteId) : await openSlotsStored(ctx.db, customer, slots, now, asked.quoteId);
+  return (date, slot) => open.has(slotKey(date, slot));
 }
 
 export function monthDays(month: string): string[] {
@@ -274,8 +299,8 @@ export async function availabilityInMonth(ctx: AvailabilityContext, limit: RateL
   const rows = await availableSlots(ctx, limit, from, to, now);
   const busy = await technicianBusySlots(ctx, calendarFor, from, to, now);
   const today = londonDateOf(now);
-  const quoteId = await calendarQuote(ctx, asked, calendarFor, now);
-  const network = await networkFor(ctx, quoteId, from, to, slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today), now, !asked && !calendarFor);
+  const slots = slotsToAsk(days, rows, busy, ctx.config.slotCapacity, now, today);
+  const network = asked && !calendarFor ? await networkForAsked(ctx, asked, slots, now) : await networkFor(ctx, await calendarQuote(ctx, asked, calendarFor, now), from, to, slots, now, !asked && !calendarFor);
   return { month, days: days.map((date) => dayAvailability(date, rows, busy, ctx.config.slotCapacity, now, today, network)) };
 }
 
@@ -390,13 +415,18 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
   if (viewer.assessmentIds.length === 0) throw notFound(bookingMessages.quoteNotFound);
   const quoteIdOnly = z.object({ quoteId: CreateAppointmentBodySchema.shape.quoteId }).safeParse(rawBody);
   if (!quoteIdOnly.success) throw notFound(bookingMessages.quoteNotFound);
-  const owned = await findQuote(ctx.db, quoteIdOnly.data.quoteId);
+  // The day asked for, when the body names a valid one, so the same read says whether a hold of
+  // that day has expired (nothing is answered from it before the grant is checked).
+  const early = CreateAppointmentBodySchema.safeParse(rawBody);
+  const earlyDate = early.success ? parseAppointmentDate(early.data.appointmentDate) : null;
+  const askedDate = earlyDate && 'date' in earlyDate ? earlyDate.date : null;
+  const owned = await quoteToHold(ctx.db, quoteIdOnly.data.quoteId, askedDate, now);
   if (!owned || !viewer.assessmentIds.includes(owned.assessmentId) || owned.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
   const { quoteId, appointmentDate, timeSlot, notes, textConsent } = parseBody(CreateAppointmentBodySchema, rawBody);
 
   const wanted = requestedSlot(appointmentDate, timeSlot, now);
   // Expired holds on that slot give their places back before we try to take one.
-  await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
+  if (owned.expiredHolds || askedDate !== wanted.date) await lapseExpiredHolds(ctx.db, now, { from: wanted.date, to: wanted.date });
 
   const id = await runStep(ctx, 'hold-slot', async (step) => {
     const { tx } = step;
@@ -407,12 +437,15 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
     }
     if (quote.status === 'pending') throw notFound(bookingMessages.quoteNotFound);
     if (quote.status === 'booked') throw conflict(bookingMessages.quoteBooked);
-    const assessment = await findAssessment(tx, quote.assessmentId);
+    // The enquiry and its coverage in one statement (requireCoverage's answer, checked below in its place).
+    const assessment = await findAssessmentWithCoverage(tx, quote.assessmentId);
     // Erased while this request waited for the quote (the erasure locks it): the grant is gone.
     if (assessment?.erasedAt) throw notFound(bookingMessages.quoteNotFound);
     if (!assessment || assessment.status === 'withdrawn') throw conflict(bookingMessages.quoteWithdrawn);
     if (isQuoteExpired(quote.validUntilDate, now)) throw conflict(quoteExpiredMessage(quote.validUntilDate));
-    await requireCoverage(tx, quote.assessmentId);
+    refuseUncovered(assessment);
+    // Where the customer is and what they need, for the claim below (read once, under the quote's lock).
+    const [customer] = await customersOf(tx, [assessment]);
 
     const live = await findLiveAppointmentOfQuote(tx, quote.id);
     if (live && live.status !== 'held') throw conflict(bookingMessages.alreadyConfirmed);
@@ -426,7 +459,7 @@ export async function holdSlot(ctx: BookingContext, viewer: Viewer, rawBody: unk
       throw conflict(SLOT_TAKEN_MESSAGE);
     }
     // takePlace holds the slot's lock until commit: the technicians' places are counted under it (claim.ts).
-    await claimTechnicianPlace(tx, quote.id, wanted, now);
+    await claimTechnicianPlace(tx, quote.id, wanted, now, customer ?? null);
     const created = await insertHeldAppointment(tx, {
       quoteId: quote.id,
       appointmentDate: wanted.date,

@@ -11,7 +11,7 @@ import type { Db } from '../../../db/database';
 import { conflict } from '../../../kernel/errors';
 import { SLOT_TAKEN_MESSAGE } from '../slots/capacity.repo';
 import { openSlotsFor } from '../slots/customer-availability';
-import { slotKey } from '../slots/eligibility.repo';
+import { slotKey, type Customer } from '../slots/eligibility.repo';
 import { customerOfQuote } from '../slots/customer-availability.repo';
 import { claimStored, stillPlaced } from '../slots/stored-matching';
 
@@ -20,15 +20,15 @@ import { claimStored, stillPlaced } from '../slots/stored-matching';
  * already there. Call it inside the claiming transaction, AFTER takePlace (which holds the slot's
  * lock). The quote's own other booking is left out: the claim replaces or moves it.
  */
-export async function technicianPlaceFree(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<boolean> {
+export async function technicianPlaceFree(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date, customer?: Customer | null): Promise<boolean> {
   // The stored matching (stored-matching.ts): an augmenting search from the customer over the
   // technicians each open booking of the slot is kept matched to, written when it succeeds.
-  return claimStored(tx, quoteId, at, now);
+  return claimStored(tx, quoteId, at, now, customer);
 }
 
-/** technicianPlaceFree, or the slot-taken refusal (409) every full slot gets. */
-export async function claimTechnicianPlace(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date): Promise<void> {
-  if (!(await technicianPlaceFree(tx, quoteId, at, now))) throw conflict(SLOT_TAKEN_MESSAGE);
+/** technicianPlaceFree, or the slot-taken refusal (409) every full slot gets. `customer`: the quote's, when the caller has read its enquiry in this transaction. */
+export async function claimTechnicianPlace(tx: Db, quoteId: number, at: { date: string; slot: TimeSlot }, now: Date, customer?: Customer | null): Promise<void> {
+  if (!(await technicianPlaceFree(tx, quoteId, at, now, customer))) throw conflict(SLOT_TAKEN_MESSAGE);
 }
 
 /**

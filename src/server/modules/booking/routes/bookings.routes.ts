@@ -3,6 +3,7 @@
 // quote's hold, reading and rescheduling their appointment and changing its notes. Admins and the assigned repairer read it too; to anyone else
 // an appointment does not exist (404, like a missing id). Cancel and payment are checkout's.
 import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   AdminAvailabilityDateParamsSchema,
@@ -21,10 +22,12 @@ import {
   MonthAvailabilityViewSchema,
   UpdateAppointmentNotesBodySchema,
   UpdateTextConsentBodySchema,
+  type AppointmentView,
 } from '../../../../shared/api/appointments';
 import { IdParamsSchema } from '../../../../shared/api/assessments';
 import { isCalendarDate } from '../../../../shared/calendar-date';
 import type { ModuleDeps } from '../../../module-deps';
+import type { Viewer } from '../../access';
 import { roleGroup } from '../../../plugins/auth';
 import { badRequest } from '../../../kernel/errors';
 import type { RateLimit } from '../../../plugins/rate-limit';
@@ -35,6 +38,8 @@ import { readAppointmentView } from '../appointment/appointment-read.repo';
 import { bookingDateMessages } from '../slots/booking-rules';
 import { heldAppointmentOfQuote } from '../hold/held-appointment.repo';
 import { appointmentCalendar, availabilityInMonth, availabilityOn, holdSlot, reschedule, type AvailabilityContext, type CalendarFor, type CustomerAsked } from '../hold/bookings.service';
+
+type AppointmentChange = (ctx: AvailabilityContext, id: number, viewer: Viewer, rawBody: unknown, now: Date) => Promise<AppointmentView>;
 
 function realDate(date: string): string {
   if (!isCalendarDate(date)) throw badRequest(bookingDateMessages.noSuchDay, { date: bookingDateMessages.noSuchDay });
@@ -108,37 +113,24 @@ export const bookingRoutes: FastifyPluginAsyncZod<{ deps: ModuleDeps }> = async 
       .send(content);
   });
 
-  app.post(
-    '/api/appointments/:id/reschedule',
-    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: RescheduleAppointmentBodySchema } },
-    async (request, reply) => {
-      const view = await reschedule(ctx, request.params.id, await request.viewer(), request.body, new Date());
-      reply.header('Cache-Control', 'private, no-store');
-      return view;
-    },
-  );
-
-  // The customer's notes for the technician, until two days before (issue 33): parsed after the access check.
-  app.put(
-    '/api/appointments/:id/notes',
-    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: UpdateAppointmentNotesBodySchema } },
-    async (request, reply) => {
-      const view = await updateNotes(ctx, request.params.id, await request.viewer(), request.body, new Date());
-      reply.header('Cache-Control', 'private, no-store');
-      return view;
-    },
-  );
-
-  // Issue 38: the customer agrees to texts about the booking, or withdraws (parsed after the access check).
-  app.put(
-    '/api/appointments/:id/texts',
-    { schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } }, config: { openapiBody: UpdateTextConsentBodySchema } },
-    async (request, reply) => {
-      const view = await updateTextConsent(ctx, request.params.id, await request.viewer(), request.body, new Date());
-      reply.header('Cache-Control', 'private, no-store');
-      return view;
-    },
-  );
+  // The customer's changes to their booking: its slot (D14's 24 hours), their notes for the technician
+  // until two days before (issue 33), texts about it (issue 38). Each change parses the body after its
+  // access check (openapiBody documents it) and answers the appointment as it now is, never cached.
+  const customerChange = (method: 'POST' | 'PUT', url: string, body: z.ZodType, change: AppointmentChange) =>
+    app.route({
+      method,
+      url,
+      schema: { params: AppointmentIdParamsSchema, response: { 200: AppointmentViewSchema } },
+      config: { openapiBody: body },
+      handler: async (request, reply) => {
+        const view = await change(ctx, request.params.id, await request.viewer(), request.body, new Date());
+        reply.header('Cache-Control', 'private, no-store');
+        return view;
+      },
+    });
+  customerChange('POST', '/api/appointments/:id/reschedule', RescheduleAppointmentBodySchema, reschedule);
+  customerChange('PUT', '/api/appointments/:id/notes', UpdateAppointmentNotesBodySchema, updateNotes);
+  customerChange('PUT', '/api/appointments/:id/texts', UpdateTextConsentBodySchema, updateTextConsent);
 
   await app.register(
     roleGroup(['admin'], async (admin) => {

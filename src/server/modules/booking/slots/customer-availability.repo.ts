@@ -55,6 +55,25 @@ export async function customerOfQuote(db: Db, quoteId: number): Promise<Customer
   return (await customersOf(db, [row]))[0] ?? null;
 }
 
+/** A quote's status and enquiry with its customer (customerOfQuote's answer) in one statement: the calendar checks whose quote it is and asks for that customer. */
+export async function quoteWithCustomer(db: Db, quoteId: number): Promise<{ id: number; status: string; assessmentId: number; customer: Customer | null } | null> {
+  const [row] = await db
+    .select({
+      id: quotes.id,
+      status: quotes.status,
+      assessmentId: quotes.assessmentId,
+      latitude: assessments.latitude,
+      longitude: assessments.longitude,
+      postcode: assessments.postcode,
+      damageType: assessments.damageType,
+    })
+    .from(quotes)
+    .innerJoin(assessments, eq(assessments.id, quotes.assessmentId))
+    .where(eq(quotes.id, quoteId));
+  if (!row) return null;
+  return { id: row.id, status: row.status, assessmentId: row.assessmentId, customer: (await customersOf(db, [row]))[0] ?? null };
+}
+
 /** A latitude/longitude box (repairers' boundingBox). */
 export interface Box {
   minLat: number;

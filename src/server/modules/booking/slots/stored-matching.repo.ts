@@ -9,7 +9,8 @@ import type { Db, SqlResult } from '../../../db/database';
 import { intArray } from '../../../db/int-array';
 import { customersOf, type OpenBooking } from './customer-availability.repo';
 import { NEARBY_RADIUS_MILES } from '../../../../shared/api/dispatch';
-import { boundingBox } from '../../repairers';
+import { boundingBox, coveringSql } from '../../repairers';
+import { slotBit } from '../../repairer-availability';
 import type { Customer, SlotOf, TechnicianFacts } from './eligibility.repo';
 
 /** The booking of reservation `r` (joined as `a`) is open at `now`, in the row's own slot. */
@@ -132,6 +133,128 @@ export async function allSlotsWithUnplaced(db: Db, from: string, now: Date): Pro
       WHERE r.repairer_id IS NULL AND r.slot_date >= ${from}::date ORDER BY 1, 2`,
   );
   return found.map((row) => ({ date: String(row.d), slot: String(row.s) as TimeSlot }));
+}
+
+/** A slot as firstFreeTechnician answers it. */
+export interface SlotFirstFree {
+  /** One of the customer's technicians working the slot with a place left (jobs, and open bookings reserved on them, under their jobs per slot), if any. */
+  freeId: number | null;
+  /** Whether one of them works it and is not full of jobs (only asked when none is free): then only an augmenting search can tell. */
+  working: boolean;
+}
+
+/**
+ * For each slot, one of the customer's technicians (verified, within 30 miles and their own
+ * radius, covering the damage) who works it, is not off that day and has a place left beside
+ * their jobs and the open bookings reserved on them: coveringFacts' rule answered in SQL slot by
+ * slot. One statement: the customer's technicians once (the location btree, as the nearby
+ * search), then per slot a scan of them that stops at the first with a place, so a customer
+ * with a thousand technicians costs a few index probes a slot, not three a technician.
+ */
+export async function firstFreeTechnician(
+  db: Db,
+  customer: Customer,
+  slots: readonly SlotOf[],
+  now: Date,
+  { exceptQuoteId, order }: { exceptQuoteId?: number | undefined; order: 'nearest' | 'spread' },
+): Promise<Map<string, SlotFirstFree>> {
+  if (slots.length === 0) return new Map();
+  const box = boundingBox(customer.point, NEARBY_RADIUS_MILES);
+  const { latitude, longitude } = customer.point;
+  const distance = sql`(3958.8 * 2 * asin(sqrt(power(sin(radians(r.latitude - ${latitude}::float8) / 2), 2) + cos(radians(${latitude}::float8)) * cos(radians(r.latitude)) * power(sin(radians(r.longitude - ${longitude}::float8) / 2), 2))))`;
+  // The scan's order (PostgreSQL reads a materialised CTE in the order it was written). A claim
+  // takes the nearest technician with a place; the calendar, which only asks whether one has a
+  // place, looks in an order unrelated to distance (a hash of the id), so it does not first walk
+  // past the near ones that claims fill first.
+  const scanOrder = order === 'nearest' ? sql`${distance}, r.id` : SPREAD_ORDER;
+  const found = await rows(
+    db,
+    sql`WITH c AS MATERIALIZED (
+        SELECT r.id, r.weekly_halves, r.jobs_per_slot FROM repairers r
+        WHERE r.is_verified AND r.latitude BETWEEN ${box.minLat} AND ${box.maxLat} AND r.longitude BETWEEN ${box.minLng} AND ${box.maxLng}
+          AND r.specialisations @> ${JSON.stringify([customer.specialisation])}::jsonb
+          AND ${distance} <= least(${NEARBY_RADIUS_MILES}::float8, r.service_radius_miles::float8)
+        ORDER BY ${scanOrder})
+      ${slotAnswersSql(slots, now, exceptQuoteId)}`,
+  );
+  return slotAnswersOf(found);
+}
+
+/** The calendar's order of looking through a customer's technicians: a hash of the id, unrelated to distance or to the order claims fill them. */
+const SPREAD_ORDER = sql`(r.id::bigint * 2654435761) % 4294967296, r.id`;
+
+/** For each slot over the technicians `c` (id, weekly_halves, jobs_per_slot): the first with a place left, and whether any works it not full of jobs. */
+function slotAnswersSql(slots: readonly SlotOf[], now: Date, exceptQuoteId: number | undefined): SQL {
+  const values = sql.join(
+    slots.map((at) => sql`(${at.date}::date, ${at.slot}::text, ${slotBit(at.date, at.slot)}::int)`),
+    sql`, `,
+  );
+  const works = sql`(c.weekly_halves & s.bit) <> 0
+    AND NOT EXISTS (SELECT 1 FROM repairer_time_off o WHERE o.repairer_id = c.id AND o.from_date <= s.slot_date AND o.to_date >= s.slot_date)`;
+  const jobs = sql`(SELECT count(*) FROM quotes q JOIN appointments a ON a.quote_id = q.id
+    WHERE q.assigned_repairer_id = c.id AND a.status = 'assigned' AND a.appointment_date = s.slot_date AND a.time_slot = s.slot_name)`;
+  const reserved = sql`(SELECT count(*) FROM slot_reservations r2
+    JOIN appointments a ON a.quote_id = r2.quote_id AND a.appointment_date = r2.slot_date AND a.time_slot = r2.time_slot
+      AND (a.status = 'confirmed' OR (a.status = 'held' AND (a.hold_expires_at IS NULL OR a.hold_expires_at > ${now.toISOString()}::timestamptz)))
+    WHERE r2.repairer_id = c.id AND r2.slot_date = s.slot_date AND r2.time_slot = s.slot_name${exceptQuoteId === undefined ? sql`` : sql` AND r2.quote_id <> ${exceptQuoteId}::int`})`;
+  return sql`SELECT s.slot_date::text AS d, s.slot_name AS s, f.id AS free_id,
+        CASE WHEN f.id IS NOT NULL THEN TRUE ELSE EXISTS (SELECT 1 FROM c WHERE ${works} AND c.jobs_per_slot > ${jobs}) END AS working
+      FROM (VALUES ${values}) AS s(slot_date, slot_name, bit)
+      LEFT JOIN LATERAL (SELECT c.id FROM c WHERE ${works} AND c.jobs_per_slot > ${jobs} + ${reserved} LIMIT 1) f ON TRUE`;
+}
+
+function slotAnswersOf(found: readonly Record<string, unknown>[]): Map<string, SlotFirstFree> {
+  return new Map(found.map((row) => [`${String(row.d)}/${String(row.s)}`, { freeId: row.free_id === null ? null : Number(row.free_id), working: row.working === true }]));
+}
+
+/** A quote as the calendar reads it (firstFreeForQuote): whose it is, where its customer is, and each slot's answer. */
+export interface QuoteSlotAnswers {
+  status: string;
+  assessmentId: number;
+  /** The enquiry's saved point and damage (null point: none saved, its district's centre stands in, read apart). */
+  enquiry: { latitude: number | null; longitude: number | null; postcode: string; damageType: string };
+  /** firstFreeTechnician's answers for the quote's customer; null when the enquiry has no saved point. */
+  slots: Map<string, SlotFirstFree> | null;
+}
+
+/**
+ * The quote, its enquiry and firstFreeTechnician's answers for its customer (the calendar's
+ * order) in one statement: the month view's and a day's read for a quote. The caller checks whose
+ * the quote is before using any of it (nothing is written). An enquiry without a saved point gets
+ * no answers here (its district's centre is found in the outcode table, in code: the caller asks
+ * firstFreeTechnician then).
+ */
+export async function firstFreeForQuote(db: Db, quoteId: number, slots: readonly SlotOf[], now: Date): Promise<QuoteSlotAnswers | null> {
+  const answers =
+    slots.length === 0
+      ? sql`'[]'::json`
+      : sql`(SELECT coalesce(json_agg(json_build_array(x.d, x.s, x.free_id, x.working)), '[]'::json) FROM (${slotAnswersSql(slots, now, quoteId)}) x)`;
+  const [row] = await rows(
+    db,
+    sql`WITH k AS MATERIALIZED (
+        SELECT q.status, q.assessment_id, s.latitude, s.longitude, s.postcode, s.damage_type
+        FROM quotes q JOIN assessments s ON s.id = q.assessment_id WHERE q.id = ${quoteId}::int),
+      c AS MATERIALIZED (
+        SELECT r.id, r.weekly_halves, r.jobs_per_slot FROM k JOIN repairers r
+          ON k.latitude IS NOT NULL AND k.longitude IS NOT NULL AND ${sql.raw(coveringSql('k'))}
+        ORDER BY ${SPREAD_ORDER})
+      SELECT k.status, k.assessment_id, k.latitude, k.longitude, k.postcode, k.damage_type, ${answers} AS answers FROM k`,
+  );
+  if (!row) return null;
+  const enquiry = {
+    latitude: row.latitude === null ? null : Number(row.latitude),
+    longitude: row.longitude === null ? null : Number(row.longitude),
+    postcode: String(row.postcode),
+    damageType: String(row.damage_type),
+  };
+  const located = enquiry.latitude !== null && enquiry.longitude !== null;
+  const list = (typeof row.answers === 'string' ? JSON.parse(row.answers) : row.answers) as [string, string, number | null, boolean][];
+  return {
+    status: String(row.status),
+    assessmentId: Number(row.assessment_id),
+    enquiry,
+    slots: located ? slotAnswersOf(list.map(([d, s, freeId, working]) => ({ d, s, free_id: freeId, working }))) : null,
+  };
 }
 
 /**

@@ -30,6 +30,7 @@ import {
   allSlotsWithUnplaced,
   coveringFacts,
   dropReservation,
+  firstFreeTechnician,
   lockSlotMatching,
   markUnreserved,
   reservationOf,
@@ -38,6 +39,7 @@ import {
   slotsReservedOn,
   writeReservations,
   type ReservedBooking,
+  type SlotFirstFree,
 } from './stored-matching.repo';
 
 /** The newcomer's place in a path's moves, until it has a quote. */
@@ -127,7 +129,7 @@ export async function placeUnplaced(db: Db, at: SlotOf, now: Date, exceptQuoteId
  * there, and stores it (with the moves its path makes). Inside the claiming transaction, after
  * takePlace. False, nothing written, when the rule says the slot is full for them.
  */
-export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date): Promise<boolean> {
+export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date, known?: Customer | null): Promise<boolean> {
   await lockSlotMatching(tx, at);
   // A booking written around the matching (by hand, or before it existed) is counted, unplaced,
   // and tried. The slot's other unplaced bookings are not tried again: no path reached them after
@@ -135,11 +137,21 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
   // none reaches them now (Kuhn's one pass); the matching is maximum as it stands.
   const marked = await markUnreserved(tx, at, now);
   await placeUnplaced(tx, at, now, quoteId, marked);
-  const customer = await customerOfQuote(tx, quoteId);
+  // The caller's (holdSlot read the enquiry already, under the quote's lock), else read here.
+  const customer = known === undefined ? await customerOfQuote(tx, quoteId) : known;
   if (!customer) return false;
   // The matching is maximum, so the rule is one more augmenting path: the newcomer fits exactly
-  // when one reaches a free place.
-  const path = await augmentingPath(tx, at, customer, now, quoteId);
+  // when one reaches a free place. Usually one step: one of their technicians has a place left
+  // (one statement, read under the lock); else the breadth-first search, its first layer the
+  // customer's technicians with their facts and loads (coveringFacts).
+  const first = (await firstFreeTechnician(tx, customer, [at], now, { exceptQuoteId: quoteId, order: 'nearest' })).get(slotKey(at));
+  if (first?.freeId != null) {
+    await writeReservations(tx, at, new Map([[quoteId, first.freeId]]));
+    return true;
+  }
+  if (!first?.working) return false;
+  const { technicians, loads } = await coveringFacts(tx, customer, at.date, at.date, now, quoteId);
+  const path = await augmentingPath(tx, at, customer, now, quoteId, technicians, loads);
   if (!path) return false;
   await writeReservations(tx, at, movesFor(quoteId, path));
   return true;
@@ -147,20 +159,37 @@ export async function claimStored(tx: Db, quoteId: number, at: SlotOf, now: Date
 
 /**
  * Which of `slots` are open to the customer (slotKey of each): openSlotsFor's answers, from the
- * stored matching. One statement for the customer's technicians over the range and their
- * reserved loads (coveringFacts); a slot where one of them working it has a place left is open, one where none works it
- * closed; the others get an augmenting search, and a slot with an unplaced booking the whole rule.
+ * stored matching. One statement answers each slot (firstFreeTechnician): one of the customer's
+ * technicians working it has a place left, open; none works it, closed. Only the others (every
+ * one working it full) read the technicians' facts and reserved loads (coveringFacts) and get an
+ * augmenting search.
  */
 export async function openSlotsStored(db: Db, customer: Customer, slots: readonly SlotOf[], now: Date, exceptQuoteId?: number): Promise<Set<string>> {
+  if (slots.length === 0) return new Set();
+  // One statement settles most slots: one of the customer's technicians working it has a place
+  // left (open), or none works it (closed). Only the rest (all of them full) need their facts and
+  // an augmenting search.
+  const first = await firstFreeTechnician(db, customer, slots, now, { exceptQuoteId, order: 'spread' });
+  return openSlotsFrom(db, customer, slots, first, now, exceptQuoteId);
+}
+
+/** openSlotsStored once firstFreeTechnician's answers are read (firstFreeForQuote reads them with the quote). */
+export async function openSlotsFrom(db: Db, customer: Customer, slots: readonly SlotOf[], first: ReadonlyMap<string, SlotFirstFree>, now: Date, exceptQuoteId?: number): Promise<Set<string>> {
   const open = new Set<string>();
-  if (slots.length === 0) return open;
-  const dates = slots.map((at) => at.date).sort();
+  const searched: SlotOf[] = [];
+  for (const at of slots) {
+    const answer = first.get(slotKey(at));
+    if (answer?.freeId != null) open.add(slotKey(at));
+    else if (answer?.working) searched.push(at);
+  }
+  if (searched.length === 0) return open;
+  const dates = searched.map((at) => at.date).sort();
   const [from, to] = [dates[0]!, dates[dates.length - 1]!];
   const { technicians, loads } = await coveringFacts(db, customer, from, to, now, exceptQuoteId);
   // covers() again in memory: the statement's distance is the same formula, this keeps them one rule.
   const theirs = technicians.filter((technician) => covers(technician, customer));
   if (theirs.length === 0) return open;
-  for (const at of slots) {
+  for (const at of searched) {
     const key = slotKey(at);
     const bit = slotBit(at.date, at.slot);
     const working = theirs.filter((technician) => (technician.weeklyHalves & bit) !== 0 && freePlacesIn(technician, at) > 0);
