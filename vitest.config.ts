@@ -21,7 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'tests/unit/**/*.test.ts'],
           environment: 'node',
-          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/test-now.ts', 'tests/setup/unit.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/cpu-profile.ts', 'tests/setup/test-now.ts', 'tests/setup/unit.ts'],
           // Unit files share their worker's module cache instead of each importing React,
           // jsdom's environment and the shared rules afresh: a third less CPU for this project
           // (docs/decisions/0006). Their tests restore what they stub (vi.unstubAllGlobals,
@@ -44,11 +44,10 @@ export default defineConfig({
           // the whole app afresh (import time 97 s → 15 s over the project; the lane 203 s → 103 s
           // on this machine, docs/decisions/0006). Safe because each file builds its own apps and
           // restores the clock it fakes (vi.useRealTimers in afterEach/afterAll); a new file that
-          // fakes timers or stubs a global must restore them too. Security files stay isolated:
-          // they measure queues and timeouts of a process.
+          // fakes timers or stubs a global must restore them too.
           isolate: false,
           globalSetup: ['tests/setup/integration-global.ts'],
-          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/test-now.ts', 'tests/setup/integration.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/cpu-profile.ts', 'tests/setup/test-now.ts', 'tests/setup/integration.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -59,8 +58,14 @@ export default defineConfig({
           name: 'security',
           include: ['tests/security/**/*.test.ts'],
           environment: 'node',
+          // A worker's files share its modules, as integration files do: each of the five files
+          // imported the whole server in a process of its own (worker CPU 26 → 15 s, the project's
+          // processes 35 → 22 CPU-s; 0006, fourteenth round). What the files measure (an app's
+          // password and photo queues, its server's timeouts) belongs to the app each builds and
+          // closes, not to the process.
+          isolate: false,
           globalSetup: ['tests/setup/integration-global.ts'],
-          setupFiles: ['tests/setup/file-cpu.ts'],
+          setupFiles: ['tests/setup/file-cpu.ts', 'tests/setup/cpu-profile.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -117,6 +117,11 @@ export async function createJobs<const J extends readonly AnyJob[]>(
     }
   };
   const handlerContext: JobContext = { ...context, jobs: jobs as JobEnqueuer };
-  for (const definition of definitions) await queue.declare(definition.name, queuePolicy(definition.retry));
+  await declareQueues(queue, definitions);
   return jobs;
+}
+
+/** Declares each job's queue with its retry policy: every app when it starts, and the tests' migrated image, which holds them ready. */
+export async function declareQueues(queue: JobQueue, definitions: readonly AnyJob[]): Promise<void> {
+  for (const definition of definitions) await queue.declare(definition.name, queuePolicy(definition.retry));
 }
