@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppointmentView, AvailabilityView, MonthAvailabilityView } from '../../../shared/api/appointments';
 import { addDays, daysInMonth, toCalendarDate } from '../../../shared/calendar-date';
 import { isWorkingDay } from '../../../shared/calendar';
-import { appointmentView, quoteView } from '../../test/fixtures';
+import { appointmentView, assessmentView, quoteView } from '../../test/fixtures';
 import { expectOneHeadingWhileLoading, jsonResponse, renderApp, resetCustomerPageBetweenTests, stubFetch } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -296,6 +296,40 @@ describe('booking page', () => {
     stubServer({ quote: () => jsonResponse(quoteView({ status: 'booked' })) });
     renderApp('/booking/5');
     expect(await screen.findByText(/already been booked and paid for/)).toBeInTheDocument();
+  });
+  // Issue 36: the held slot's notice is the page's largest paint; a hold proves coverage when it
+  // was made, so it does not wait for the assessment's round trip, but the way to book does.
+  it('with a hold, shows the notice before the assessment has answered, and the calendar once coverage is known', async () => {
+    const hold = appointmentView({ id: 32, status: 'held', paymentStatus: 'requires_payment', holdExpiresAt: '2026-03-02T10:24:00.000Z' });
+    let answer: (response: Response) => void = () => {};
+    const assessment = new Promise<Response>((resolve) => (answer = resolve));
+    const server = stubServer({ held: () => hold });
+    stubFetch((url, init) => (new URL(url, 'http://localhost').pathname === '/api/assessments/41' ? assessment : server(url, init)));
+    renderApp('/booking/5');
+    const notice = await screen.findByRole('region', { name: 'Your slot is held' });
+    expect(notice).toHaveTextContent('Wednesday 4 March 2026, Afternoon, 13:00–17:00 is held for you for another 24:00 (minutes and seconds) while you pay.');
+    expect(screen.getByRole('heading', { level: 1, name: 'Schedule Your Repair' })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the calendar…');
+    expect(screen.queryByRole('region', { name: 'Booking summary' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    answer(jsonResponse(assessmentView()));
+    await waitFor(() => expect(day('4 March 2026')).not.toHaveAttribute('aria-disabled'));
+    // The same nodes, not new ones: no second paint of the notice (nor a later LCP candidate).
+    expect(screen.getByRole('region', { name: 'Your slot is held' })).toBe(notice);
+    expect(screen.getByRole('region', { name: 'Booking summary' })).toHaveTextContent('Wednesday 4 March 2026');
+  });
+
+  it('with a hold whose enquiry is no longer covered, says so once the assessment answers, with no way to book', async () => {
+    const hold = appointmentView({ id: 32, status: 'held', paymentStatus: 'requires_payment', holdExpiresAt: '2026-03-02T10:24:00.000Z' });
+    const server = stubServer({ held: () => hold });
+    stubFetch((url, init) =>
+      new URL(url, 'http://localhost').pathname === '/api/assessments/41' ? jsonResponse(assessmentView({ coverage: { covered: false } })) : server(url, init),
+    );
+    renderApp('/booking/5');
+    expect(await screen.findByText(/^No technician covers BS1 for .+ yet\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Your slot is held' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Booking summary' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 });
 

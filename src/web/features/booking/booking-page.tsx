@@ -8,6 +8,7 @@ import { isApiError, userMessageOf } from '../../lib/api';
 import { useCreateAppointment } from './api/appointments';
 import { useHeldAppointment } from './api/get-held-appointment';
 import { useQuote } from './api/get-quote';
+import { Skeleton } from '../../components/ui/skeleton';
 import { BookingSkeleton } from './booking-skeleton';
 import { bookingToasts } from './booking-messages';
 import { BookingSummary } from './booking-summary';
@@ -64,7 +65,11 @@ export function BookingForQuote({ quoteId }: { quoteId: string }) {
 /** Issue 35: where no technician covers the customer, the page says so instead of an empty calendar. */
 function CoveredBookingForm({ quote, held }: { quote: Quote; held: AppointmentView | null }) {
   const assessment = useAssessment(String(quote.assessmentId));
-  if (assessment.isPending) return <BookingSkeleton label="Loading your quote…" />;
+  // Issue 36: a hold proves the enquiry was covered when it was made (POST /api/appointments refuses
+  // an uncovered one), so with one the page draws its heading and the held slot's notice as soon as
+  // the preloaded quote and hold are here, not a round trip later; the calendar and the summary (the
+  // way to book) still wait for coverage, and a hold whose coverage has since gone gives way below.
+  if (assessment.isPending && !held) return <BookingSkeleton label="Loading your quote…" />;
   if (assessment.data && !assessment.data.coverage.covered)
     return (
       <div className="mx-auto grid max-w-2xl gap-4 py-8">
@@ -77,10 +82,10 @@ function CoveredBookingForm({ quote, held }: { quote: Quote; held: AppointmentVi
         </p>
       </div>
     );
-  return <BookingForm quote={quote} held={held} />;
+  return <BookingForm quote={quote} held={held} coverageKnown={!assessment.isPending} />;
 }
 
-function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | null }) {
+function BookingForm({ quote, held, coverageKnown }: { quote: Quote; held: AppointmentView | null; coverageKnown: boolean }) {
   const [now] = useState(() => new Date());
   const picker = useSlotPicker(now, undefined, quote.id);
   const [notes, setNotes] = useState(held?.notes ?? '');
@@ -123,20 +128,28 @@ function BookingForm({ quote, held }: { quote: Quote; held: AppointmentView | nu
         </p>
       </div>
       {held && remaining !== null ? <HeldSlotNotice held={held} remaining={remaining} /> : null}
-      <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
-        <SlotPicker picker={picker} now={now} idPrefix="booking" />
-        <BookingSummary
-          quote={quote}
-          picked={picker.state}
-          held={liveHold}
-          notes={notes}
-          textConsent={textConsent}
-          onTextConsentChange={setTextConsent}
-          onNotesChange={setNotes}
-          onConfirm={confirm}
-          pending={create.isPending}
-        />
-      </div>
+      {coverageKnown ? (
+        <div className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+          <SlotPicker picker={picker} now={now} idPrefix="booking" />
+          <BookingSummary
+            quote={quote}
+            picked={picker.state}
+            held={liveHold}
+            notes={notes}
+            textConsent={textConsent}
+            onTextConsentChange={setTextConsent}
+            onNotesChange={setNotes}
+            onConfirm={confirm}
+            pending={create.isPending}
+          />
+        </div>
+      ) : (
+        <div role="status" className="grid gap-6 lg:grid-cols-[3fr_2fr]">
+          <span className="sr-only">Loading the calendar…</span>
+          <Skeleton className="h-80" />
+          <Skeleton className="h-80" />
+        </div>
+      )}
     </div>
   );
 }
