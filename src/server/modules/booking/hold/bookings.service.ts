@@ -211,11 +211,16 @@ interface CalendarQuote {
   customer?: Customer | null;
 }
 
-async function quoteOfViewer(ctx: BookingContext, asked: CustomerAsked): Promise<CalendarQuote> {
-  const quote = await quoteWithCustomer(ctx.db, asked.quoteId);
+/** The quote read for the asking customer's calendar, when their grant covers it and it is not pending; else 404, as for no quote at all. */
+function asksForOwnQuote<Q extends { status: string; assessmentId: number }>(quote: Q | null | undefined, asked: CustomerAsked): Q {
   if (!quote || quote.status === 'pending' || customerRecordAccess({ user: null, assessmentIds: asked.viewer.assessmentIds }, { assessmentId: quote.assessmentId }) !== 'customer') {
     throw notFound(bookingMessages.quoteNotFound);
   }
+  return quote;
+}
+
+async function quoteOfViewer(ctx: BookingContext, asked: CustomerAsked): Promise<CalendarQuote> {
+  const quote = asksForOwnQuote(await quoteWithCustomer(ctx.db, asked.quoteId), asked);
   return { quoteId: quote.id, customer: quote.customer };
 }
 
@@ -278,10 +283,7 @@ export async function availabilityOn(ctx: AvailabilityContext, limit: RateLimit,
  * (its district's centre, then firstFreeTechnician).
  */
 async function networkForAsked(ctx: BookingContext, asked: CustomerAsked, slots: { date: string; slot: TimeSlot }[], now: Date): Promise<NetworkOpen> {
-  const read = await firstFreeForQuote(ctx.db, asked.quoteId, slots, now);
-  if (!read || read.status === 'pending' || customerRecordAccess({ user: null, assessmentIds: asked.viewer.assessmentIds }, { assessmentId: read.assessmentId }) !== 'customer') {
-    throw notFound(bookingMessages.quoteNotFound);
-  }
+  const read = asksForOwnQuote(await firstFreeForQuote(ctx.db, asked.quoteId, slots, now), asked);
   const [customer] = await customersOf(ctx.db, [read.enquiry]);
   if (!customer) return () => false;
   const open = read.slots ? await openSlotsFrom(ctx.db, customer, slots, read.slots, now, asked.quoteId) : await openSlotsStored(ctx.db, customer, slots, now, asked.quoteId);
